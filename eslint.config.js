@@ -1,0 +1,23 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the game dice.' }],
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', '../../../*', '@prisma/*', 'fastify', 'bullmq', 'ioredis', 'yaml', 'ajv'] }],
+      'no-restricted-syntax': ['error',
+        { selector: "NewExpression[callee.name='Date']", message: 'The engine has no clock.' },
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'The engine has no clock.' }],
+    },
+  },
+)

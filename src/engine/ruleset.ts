@@ -1,0 +1,94 @@
+// The Ruleset contract and the types every rule system shares (see ../shared/DESIGN.md).
+// Nothing here touches I/O, the clock or Math.random.
+import type { Dice, DieRoll } from './dice.js'
+
+export type SideId = string
+export type SeatId = string
+
+/** A player's place inside a side: controls the units of some force groups. */
+export interface Seat {
+  id: SeatId
+  side: SideId
+  groups: string[]
+}
+
+/** Who must act now. A step is complete when every seat in `seats` has submitted. */
+export interface Pending {
+  side: SideId
+  step: string
+  seats: SeatId[]
+  sealed: boolean
+  /** What kind of orders the step takes, in words a player reads. */
+  description: string
+}
+
+/** A refused order: always cites the rule it enforces. */
+export interface OrderError {
+  rule: string
+  message: string
+  /** 1-based line of the text notation, when the orders came as text. */
+  line?: number
+  /** 0-based index of the order in the submission. */
+  order?: number
+  field?: string
+}
+
+export interface GameEvent {
+  type: string
+  ref?: string
+  [key: string]: unknown
+}
+
+export interface Outcome {
+  /** null means a draw. */
+  winner: SideId | null
+  reason: string
+  ref: string
+}
+
+export interface Resolution<S> {
+  state: S
+  events: GameEvent[]
+  rolls: DieRoll[]
+}
+
+export type Parsed<O> = { ok: true; orders: O[] } | { ok: false; errors: OrderError[] }
+
+/** Who looks at the game: a seat, or null for an observer. */
+export type Viewer = SeatId | null
+
+export interface OptionSpec {
+  id: string
+  ref: string
+  description: string
+  values: readonly (string | number | boolean)[]
+  default: string | number | boolean
+}
+
+export interface SetupConfig {
+  /** Number of players; picks the scenario's seat layout. */
+  players: number
+  options?: Record<string, string | number | boolean>
+}
+
+/**
+ * A rule system as a value. S is the state (plain JSON), O an order, Scn the scenario data,
+ * V the view and U the options a seat is offered.
+ */
+export interface Ruleset<Scn, S, O, V, U> {
+  id: string
+  version: string
+  optionSpecs: readonly OptionSpec[]
+  setup(scenario: Scn, config: SetupConfig, dice: Dice): Resolution<S>
+  seats(state: S): Seat[]
+  pending(state: S): Pending[]
+  options(state: S, seat: SeatId): U
+  /** Orders of `seat` for the current step; `others` are the orders already submitted by teammates. */
+  validate(state: S, seat: SeatId, orders: O[], others?: Record<SeatId, O[]>): OrderError[]
+  /** Runs when the step is complete, then every automatic step after it. */
+  resolve(state: S, submissions: Record<SeatId, O[]>, dice: Dice): Resolution<S>
+  view(state: S, viewer: Viewer): V
+  outcome(state: S): Outcome | null
+  parseOrders(text: string, state: S, seat: SeatId): Parsed<O>
+  formatOrders(orders: O[], state: S): string
+}
