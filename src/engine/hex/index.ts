@@ -13,7 +13,7 @@ export type {
 export { axialAdd, axialEquals, axialScale, axialSubtract } from './axial-math.js'
 export { axialToOffset, offsetColParity, offsetToAxial } from './offset-axial.js'
 export { axialToCube, cubeLerp, cubeRound, cubeToAxial, makeCube } from './cube.js'
-export { axialDistance, cubeDistance, offsetDistance } from './distance.js'
+export { axialDistance, cubeDistance, offsetDistance, offsetDistanceColRow } from './distance.js'
 export {
   ALL_DIRECTIONS,
   AXIAL_DIRECTIONS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { axialDistance, axialToCube, cubeDistance, offsetDistance } from '../../../src/engine/hex/index.js'
+import { axialDistance, axialToCube, cubeDistance, offsetDistance, offsetDistanceColRow } from '../../../src/engine/hex/index.js'
 import type { AxialHex } from '../../../src/engine/hex/index.js'
 
 // Deterministic pseudo-random integers (no Math.random in this repo): Numerical Recipes LCG,
@@ -48,6 +48,14 @@ describe('distance', () => {
     for (let i = 0; i < 500; i++) {
       const [a, b, c] = [sampleAxial(next), sampleAxial(next), sampleAxial(next)]
       expect(axialDistance(a, c)).toBeLessThanOrEqual(axialDistance(a, b) + axialDistance(b, c))
+    }
+  })
+
+  it('offsetDistanceColRow agrees with offsetDistance, negative columns included', () => {
+    const next = makeLcg(11)
+    for (let i = 0; i < 500; i++) {
+      const [c1, r1, c2, r2] = [lcgInt(next, -9, 40), lcgInt(next, -9, 30), lcgInt(next, -9, 40), lcgInt(next, -9, 30)]
+      expect(offsetDistanceColRow(c1, r1, c2, r2)).toBe(offsetDistance({ col: c1, row: r1 }, { col: c2, row: r2 }))
     }
   })
 })

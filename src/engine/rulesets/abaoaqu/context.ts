@@ -19,8 +19,21 @@ export function rollD6(ctx: Ctx, purpose: string, ref: string): { face: number; 
   return { face, index: ctx.dice.rolls.length - 1 }
 }
 
-/** A deep copy whose scenario (immutable data) is shared. */
+/** A deep copy whose scenario (immutable data) is shared; written out for speed. */
 export function cloneState(state: State): State {
-  const { scenario, ...rest } = state
-  return { ...structuredClone(rest), scenario }
+  return {
+    ...state,
+    options: { ...state.options },
+    seats: state.seats.map((s) => ({ ...s, groups: [...s.groups] })),
+    deploying: [...state.deploying],
+    units: state.units.map((u) => ({ ...u, hex: u.hex ? [u.hex[0], u.hex[1]] : null })),
+    bd: state.bd.map((m) => ({ hex: [m.hex[0], m.hex[1]], turn: m.turn })),
+    declared: state.declared.map((d) => ({ ...d, attackers: [...d.attackers], targets: [...d.targets], targetHex: [d.targetHex[0], d.targetHex[1]] })),
+    used: { ...state.used },
+    occupation: Object.fromEntries(Object.entries(state.occupation).map(([k, v]) => [k, { ...v }])),
+    shipsDestroyed: { ...state.shipsDestroyed },
+    startShips: { ...state.startShips },
+    standing: Object.fromEntries(Object.entries(state.standing).map(([k, v]) => [k, { ...v }])),
+    outcome: state.outcome ? { ...state.outcome } : null,
+  }
 }

@@ -1,5 +1,5 @@
 // Map helpers on [col,row] tuples (A-1, GAP-A-6). Distances are hex distances (A-1-5).
-import { offsetDistance } from '../../hex/index.js'
+import { offsetDistanceColRow } from '../../hex/index.js'
 import type { Hex, MapData, ZoneSpec } from './types.js'
 
 export function hexKey(h: Hex): string {
@@ -11,7 +11,7 @@ export function sameHex(a: Hex | null, b: Hex | null): boolean {
 }
 
 export function distance(a: Hex, b: Hex): number {
-  return offsetDistance({ col: a[0], row: a[1] }, { col: b[0], row: b[1] })
+  return offsetDistanceColRow(a[0], a[1], b[0], b[1])
 }
 
 export function onMap(map: MapData, h: Hex): boolean {

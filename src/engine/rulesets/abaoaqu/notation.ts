@@ -10,7 +10,7 @@ const UNIT = /^[A-Za-z][A-Za-z0-9]*$/
 export function parseHex(token: string): Hex | null {
   const four = /^(\d{2})(\d{2})$/.exec(token)
   if (four) return [Number(four[1]), Number(four[2])]
-  const dotted = /^(\d{1,3})[.,](\d{1,3})$/.exec(token)
+  const dotted = /^(\d{1,3})\.(\d{1,3})$/.exec(token)
   if (dotted) return [Number(dotted[1]), Number(dotted[2])]
   return null
 }
@@ -86,7 +86,7 @@ function parseLine(tokens: string[]): Order | null {
     const [, id, word, value, extra] = tokens
     if (!id || extra !== undefined) throw new LineError('expected "defend <attack id> ranks <number>" or "defend <attack id> none"')
     if (word?.toLowerCase() === 'none' && value === undefined) return { kind: 'defend', attack: id.toUpperCase(), ranks: 0 }
-    if (word?.toLowerCase() !== 'ranks' || value === undefined || !/^\d+$/.test(value)) throw new LineError('expected "defend <attack id> ranks <number>"')
+    if (word?.toLowerCase() !== 'ranks' || value === undefined || !/^\d+$/.test(value)) throw new LineError('expected "defend <attack id> ranks <number>" or "defend <attack id> none"')
     return { kind: 'defend', attack: id.toUpperCase(), ranks: Number(value) }
   }
   if (head === 'standing') {

@@ -24,6 +24,10 @@ function pick<T>(r: () => number, xs: readonly T[]): T {
 
 const key = (h: Hex) => `${h[0]},${h[1]}`
 
+function closestTo(hexes: Hex[], goal: Hex, start: Hex): Hex {
+  return hexes.reduce((best, h) => (distance(h, goal) < distance(best, goal) ? h : best), start)
+}
+
 function occupier(state: State): string | null {
   const rule = state.scenario.victory.find((v) => v.type === 'occupy')
   return rule && rule.type === 'occupy' ? rule.side : null
@@ -58,6 +62,7 @@ function moveOrders(state: State, seat: string, r: () => number, others: Record<
   const fortress = state.scenario.map.tags.fortress ?? []
   const towardFortress = occupier(state) === side
   const fortressKeys = new Set(fortress.map(key))
+  const enemies = state.units.filter((x) => x.side !== side && x.at === 'map' && x.hex).map((x) => x.hex!)
   const orders: Order[] = []
   for (const u of opts.units) {
     if (u.moves.length === 0 || r() < 0.25) continue
@@ -66,10 +71,8 @@ function moveOrders(state: State, seat: string, r: () => number, others: Record<
     if (unit.hex && pinned.has(key(unit.hex))) continue
     if (towardFortress && unit.hex && fortressKeys.has(key(unit.hex)) && r() < 0.9) continue
     let to = pick(r, u.moves)
-    if (towardFortress && fortress.length && r() < 0.6) {
-      const goal = pick(r, fortress)
-      to = u.moves.reduce((best, h) => (distance(h, goal) < distance(best, goal) ? h : best), to)
-    }
+    if (towardFortress && fortress.length && r() < 0.6) to = closestTo(u.moves, pick(r, fortress), to)
+    else if (!towardFortress && enemies.length && r() < 0.5) to = closestTo(u.moves, pick(r, enemies), to)
     const cls = stackClass(state, unit)
     const dest = load.get(key(to)) ?? { MS: 0, SHIP: 0 }
     const over = dest[cls] >= STACK_LIMIT[cls]

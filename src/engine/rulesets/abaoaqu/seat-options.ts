@@ -192,7 +192,41 @@ function defendChoices(state: State, seat: string): SeatOptions['defend'] {
 /** Whether the seat has anything to decide in this step; steps nobody can act in pass by themselves. */
 export function seatHasAction(state: State, seat: string): boolean {
   if (state.step === 'deploy') return true
-  const o = seatOptions(state, seat)
-  if (state.step === 'move') return o.units.some((u) => u.moves.length > 0)
-  return o.units.some((u) => u.attacks.length > 0 || u.bd)
+  const seatInfo = state.seats.find((s) => s.id === seat)
+  if (!seatInfo || !actingSides(state).includes(seatInfo.side)) return false
+  const mine = state.units.filter((u) => u.side === seatInfo.side && u.at !== 'gone' && seatOf(state, u) === seat)
+  if (state.step === 'move') return mine.some((u) => canMoveAtAll(state, u))
+  if (!isCombatStep(state)) return false
+  return mine.some((u) => {
+    if (!isOnMap(u) || !isSteady(u)) return false
+    const type = unitType(state, u)
+    if (type.bdLauncher && u.face === 'front') return true
+    return hasAnyAttack(state, u)
+  })
+}
+
+function canMoveAtAll(state: State, u: Unit): boolean {
+  const type = unitType(state, u)
+  if (type.satelliteMissile && u.spent) return false
+  if (u.at === 'reserve') return u.entry !== null && state.turn >= u.enterTurn && movementAllowance(state, u) >= 1
+  return isOnMap(u) && type.faces.front.mp > 0 && movementAllowance(state, u) > 0
+}
+
+/** The first legal single-unit attack found, without listing them all. */
+function hasAnyAttack(state: State, u: Unit & { hex: Hex }): boolean {
+  const type = unitType(state, u)
+  if (type.satelliteMissile) return false
+  const v = faceValues(state, u)
+  const range = Math.max(v.atkMS, v.atkShip) - 1
+  for (const here of unitsByHex(state).values()) {
+    const hex = here[0]!.hex!
+    const d = distance(u.hex, hex)
+    if (d > range && d > 0) continue
+    for (const t of here) {
+      if (t.side === u.side) continue
+      if (planAttack(state, u.side, { kind: 'attack', mode: 'shoot', units: [u.id], target: { unit: t.id } }, true).ok) return true
+      if (d === 0 && type.ccCategory === 'MS' && planAttack(state, u.side, { kind: 'attack', mode: 'close', units: [u.id], target: { unit: t.id } }, true).ok) return true
+    }
+  }
+  return false
 }

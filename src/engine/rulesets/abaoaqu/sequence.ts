@@ -82,10 +82,11 @@ function next(phase: Phase, state: State): Phase {
 /** Applies the submitted step, then runs every automatic phase until a step needs orders. */
 export function completeStep(ctx: Ctx, orders: SeatOrder[]): void {
   const step = ctx.s.step
+  const following = next(step, ctx.s)
   applyStep(ctx, step, orders)
   if (step === 'deploy') ctx.s.deploying.shift()
   else phaseEnd(ctx)
-  run(ctx, next(step, ctx.s))
+  run(ctx, following)
 }
 
 export function run(ctx: Ctx, start: Phase): void {
@@ -97,14 +98,17 @@ export function run(ctx: Ctx, start: Phase): void {
       ctx.s.used = {}
       if (pendingSeats(ctx.s).length > 0) return
       emit(ctx, { type: 'pass', ref: 'A-4-1', step: phase, side: actingSides(ctx.s)[0], reason: 'nothing to decide' })
+      const following = next(phase, ctx.s)
       applyStep(ctx, phase, [])
       if (phase === 'deploy') ctx.s.deploying.shift()
       else phaseEnd(ctx)
-      phase = next(phase, ctx.s)
+      phase = following
       continue
     }
+    // The next phase depends on the state before this one runs (the half it ends, the sides still to deploy).
+    const following = next(phase, ctx.s)
     runAutomatic(ctx, phase)
-    phase = next(phase, ctx.s)
+    phase = following
   }
   throw new Error('the sequence of play did not reach a step that needs orders')
 }

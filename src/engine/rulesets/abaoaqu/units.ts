@@ -2,8 +2,15 @@
 import type { FaceValues, Hex, Morale, State, Unit, UnitType } from './types.js'
 import { unitsAt } from './state-index.js'
 
+const typeMaps = new WeakMap<object, Map<string, UnitType>>()
+
 export function unitType(state: State, unit: Unit): UnitType {
-  const type = state.scenario.unitTypes[unit.type]
+  let types = typeMaps.get(state.scenario.unitTypes)
+  if (!types) {
+    types = new Map(Object.entries(state.scenario.unitTypes))
+    typeMaps.set(state.scenario.unitTypes, types)
+  }
+  const type = types.get(unit.type)
   if (!type) throw new Error(`scenario ${state.scenario.id} has no unit type ${unit.type}`)
   return type
 }

@@ -19,7 +19,7 @@ const STEP_NAMES: Record<State['step'], string> = {
 }
 
 const isHex = (h: unknown): boolean => Array.isArray(h) && h.length === 2 && h.every((n) => Number.isInteger(n))
-const isIds = (a: unknown): boolean => Array.isArray(a) && a.every((x) => typeof x === 'string')
+const isIds = (a: unknown): boolean => Array.isArray(a) && a.length > 0 && a.every((x) => typeof x === 'string')
 
 /** Structural check for orders that arrive as JSON rather than through the notation. */
 export function shapeProblem(o: Order): string | null {
@@ -42,6 +42,7 @@ export function shapeProblem(o: Order): string | null {
 }
 
 export function validate(state: State, seat: string, orders: Order[], others: Record<string, Order[]> = {}): OrderError[] {
+  if (!Array.isArray(orders)) return [{ rule: 'ORDER', message: 'a submission is a list of orders (an empty list passes)' }]
   const seatInfo = state.seats.find((s) => s.id === seat)
   if (!seatInfo) return [{ rule: 'A-0a', message: `there is no seat ${seat} in this game` }]
   if (state.step === 'over') return [{ rule: 'A-3-3', message: 'the game is over' }]
