@@ -34,7 +34,7 @@ describe('A-18 BD launch', () => {
     expect(ofType(declared.events, 'bd-launch')).toMatchObject([{ ref: 'A-18-3', unit: 'PB1', roll: 1, hit: true }])
     expect(declared.state.bd).toEqual([{ hex: CENTRE, turn: 1 }])
     expect(unit(declared.state, 'PB1').face).toBe('back')
-    const r = declared.state.step === 'attack-follow' ? submit(declared.state, 'ZEON', [], [6, 6, 6]) : declared
+    const r = submit(declared.state, 'ZEON', [], [6, 6, 6])
     const attack = ofType(r.events, 'attack').find((e) => (e.attackers as string[]).includes('GM1'))!
     expect(attack).toMatchObject({ ref: 'A-18-5', outcome: 'no effect', attackTotal: 0 })
     expect(unit(r.state, 'ZK1')).toMatchObject({ at: 'map', morale: 'N' })

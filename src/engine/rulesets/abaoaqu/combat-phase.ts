@@ -179,6 +179,7 @@ export function resolveAttack(ctx: Ctx, d: DeclaredAttack): void {
   const base = d.base < -50 ? null : d.base
   const column = base === null ? null : finalColumn(base, shift)
   const summary = { ...declaredSummary(d), defenderShift: defenderUsed, shift }
+  if (s.options.largeMissileFlip === 'resolution') flipLargeMissiles(ctx, d.attackers.map((id) => unitById(s, id)!))
   if (targets.length === 0) { emit(ctx, { type: 'attack', ref: 'A-3-3a', ...summary, outcome: 'no target left' }); return }
   if (base === null || column === null) {
     emit(ctx, { type: 'attack', ref: base === null ? 'A-18-5' : 'GAP-A-12', ...summary, column: column === null ? 'below 1:4' : null, outcome: 'no effect' })
@@ -195,7 +196,6 @@ export function resolveAttack(ctx: Ctx, d: DeclaredAttack): void {
     results.push({ unit: t.id, modifier, result: lookup(table, column, face + modifier) })
   })
   for (const r of results) applyResult(ctx, unitById(s, r.unit)!, r.result, d.side)
-  if (s.options.largeMissileFlip === 'resolution') flipLargeMissiles(ctx, d.attackers.map((id) => unitById(s, id)!))
   emit(ctx, { type: 'attack', ref: rollRef(d.mode), ...summary, column: ratioLabel(column), table: table.id, roll: face, results })
 }
 

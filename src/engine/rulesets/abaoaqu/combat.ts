@@ -145,14 +145,15 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
     let value = eff
     if (isBeam(state, a) && iField) value = 0
     if (isBeam(state, a) && (targetScreened || inBdArea(state, a.hex!))) value = 0
-    if (value === 0 && strict) {
-      const rule = iField ? 'A-17-4' : 'A-18-5'
-      const why = iField ? 'the I-field stops beam weapons' : 'beam fire into or out of a BD screen is nullified'
-      errors.push({ rule, message: `${a.id} would add nothing: ${why}`, field: 'units' })
-    }
     contributions[a.id] = value
   }
   if (errors.length) return { ok: false, errors }
+  // A-17-4 [R], A-18-5: beam units add nothing here; an attack worth nothing at all is refused.
+  if (strict && Object.values(contributions).every((v) => v === 0)) {
+    const rule = iField ? 'A-17-4' : 'A-18-5'
+    const why = iField ? 'the I-field stops beam weapons' : 'beam fire into or out of a BD screen is nullified'
+    return fail(rule, `this attack would be worth nothing: ${why}`, 'units')
+  }
   return { ok: true, plan: makePlan(state, side, 'shoot', attackers, hex, targets, enemies, contributions, defenceSide(state, side, targets, 'shoot').reduce((s, t) => s + faceValues(state, t).def, 0)) }
 }
 
