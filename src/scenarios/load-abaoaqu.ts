@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { parseDocument } from 'yaml'
 import type { SideId } from '../engine/ruleset.js'
+import { optionSpecs } from '../engine/rulesets/abaoaqu/options.js'
 import type {
   ByOption,
   Hex,
@@ -595,6 +596,20 @@ function checkRoster(file: string, roster: Sourced[], groupSide: Map<string, Sid
 /** Every ByOption names a declared option, covers its default, and uses the same values everywhere. */
 function checkOptions(file: string, data: ScenarioFile, roster: Sourced[]): void {
   const declared = data.options ?? {}
+  for (const [id, value] of Object.entries(declared)) {
+    const spec = optionSpecs.find((o) => o.id === id)
+    if (!spec) fail(file, `/options/${escapePointer(id)}`, `unknown option ${id}; the rule system's options are ${optionSpecs.map((o) => o.id).join(', ')}`)
+    else if (!spec.values.includes(value)) fail(file, `/options/${escapePointer(id)}`, `option ${id} must be one of ${spec.values.join(', ')}`)
+  }
+  for (const s of roster) {
+    for (const field of ['group', 'count', 'pilot'] as const) {
+      const value = s.line[field]
+      if (!value || !isByOption(value)) continue
+      const spec = optionSpecs.find((o) => o.id === value.option)
+      const missing = spec?.values.filter((v) => !(String(v) in value.values)) ?? []
+      if (spec && missing.length) fail(file, !s.include ? `${s.at}/${field}/values` : '/options', `option ${value.option} can be ${missing.join(', ')}; give a value for each`)
+    }
+  }
   const seen = new Map<string, { keys: string; at: string }>()
   for (const s of roster) {
     for (const field of ['group', 'count', 'pilot'] as const) {

@@ -355,6 +355,18 @@ describe('refusing broken files', () => {
     expect(e.problem).toContain('gmPilot')
   })
 
+  it('a scenario option the rule system does not have', () => {
+    const e = breakFile('a-s1.yaml', (t) => t.replace('  zaku35: threeStudents\n', '  zaku35: threeStudents\n  fogOfWar: true\n'))
+    expect(e.path).toBe('/options/fogOfWar')
+    expect(e.problem).toContain('unknown option fogOfWar')
+  })
+
+  it('a scenario option set to a value the rule system does not offer', () => {
+    const e = breakFile('a-s4.yaml', (t) => t.replace(/options:.*\n/, 'options:\n  rounding: generous\n'))
+    expect(e.path).toBe('/options/rounding')
+    expect(e.problem).toContain('strict')
+  })
+
   it('a ByOption without a value for the scenario default', () => {
     const e = breakFile('a-s1.yaml', (t) => t.replace('values: { elite: E, n1: N1 }', 'values: { e: E, n1: N1 }'))
     expect(e.path).toBe('/roster/5/pilot/values')

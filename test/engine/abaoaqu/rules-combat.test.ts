@@ -33,6 +33,16 @@ describe('A-6 attack limits', () => {
     expect(rules(s, 'FED', [close(['GM1'], { unit: 'ZK1' }), close(['GM1'], { unit: 'ZK1' })])).toContain('A-6-4a')
   })
 
+  it('A-6-2 a side attacks in both of its combat phases: the same unit shoots again as follow-up in half 2', () => {
+    const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 7])], 'attack-lead')
+    let st = submit(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' })]).state
+    st = submit(st, 'ZEON', [], [1, ...SIXES]).state // 1:1, 1: no effect
+    st = submit(st, 'ZEON', []).state // half 2 movement
+    st = submit(st, 'ZEON', []).state // half 2 lead-off combat: nothing declared
+    expect([st.half, st.step]).toEqual([2, 'attack-follow'])
+    expect(rules(st, 'FED', [shoot(['GM1'], { unit: 'ZK1' })])).toEqual([])
+  })
+
   it('AMB-A-5 option shootAndClose=either: only one of the two', () => {
     const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 5])], 'attack-lead', { shootAndClose: 'either' })
     expect(rules(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' }), close(['GM1'], { unit: 'ZK1' })])).toEqual(['AMB-A-5'])

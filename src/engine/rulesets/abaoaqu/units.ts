@@ -2,15 +2,22 @@
 import type { FaceValues, Hex, Morale, State, Unit, UnitType } from './types.js'
 import { unitsAt } from './state-index.js'
 
+// Lookups are hot: a one-entry cache (the last scenario / units array seen) avoids hashing the key
+// object on every call; the WeakMaps keep the rest.
 const typeMaps = new WeakMap<object, Map<string, UnitType>>()
+let lastTypes: { key: object; map: Map<string, UnitType> } | null = null
 
 export function unitType(state: State, unit: Unit): UnitType {
-  let types = typeMaps.get(state.scenario.unitTypes)
-  if (!types) {
-    types = new Map(Object.entries(state.scenario.unitTypes))
-    typeMaps.set(state.scenario.unitTypes, types)
+  const source = state.scenario.unitTypes
+  if (lastTypes?.key !== source) {
+    let map = typeMaps.get(source)
+    if (!map) {
+      map = new Map(Object.entries(source))
+      typeMaps.set(source, map)
+    }
+    lastTypes = { key: source, map }
   }
-  const type = types.get(unit.type)
+  const type = lastTypes.map.get(unit.type)
   if (!type) throw new Error(`scenario ${state.scenario.id} has no unit type ${unit.type}`)
   return type
 }
@@ -56,14 +63,18 @@ export function isAlive(unit: Unit): boolean {
 }
 
 const byIdCache = new WeakMap<Unit[], Map<string, Unit>>()
+let lastById: { key: Unit[]; map: Map<string, Unit> } | null = null
 
 export function unitById(state: State, id: string): Unit | undefined {
-  let index = byIdCache.get(state.units)
-  if (!index) {
-    index = new Map(state.units.map((u) => [u.id, u]))
-    byIdCache.set(state.units, index)
+  if (lastById?.key !== state.units) {
+    let map = byIdCache.get(state.units)
+    if (!map) {
+      map = new Map(state.units.map((u) => [u.id, u]))
+      byIdCache.set(state.units, map)
+    }
+    lastById = { key: state.units, map }
   }
-  return index.get(id)
+  return lastById.map.get(id)
 }
 
 export function unitsIn(state: State, hex: Hex): Unit[] {
