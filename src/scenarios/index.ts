@@ -1,12 +1,5 @@
 // Scenario data files: loading, validation and option resolution.
-export {
-  ScenarioError,
-  clearAbaoaquCache,
-  defaultAbaoaquDir,
-  isByOption,
-  loadAbaoaqu,
-  loadAbaoaquScenario,
-  resolveByOption,
-  resolveRoster,
-} from './load-abaoaqu.js'
-export type { OptionValues, ResolvedRosterLine } from './load-abaoaqu.js'
+export { clearAbaoaquCache, defaultAbaoaquDir, loadAbaoaqu, loadAbaoaquScenario } from './load-abaoaqu.js'
+export { ScenarioError } from './read-data.js'
+export { isByOption, resolveByOption, resolveRoster } from './roster.js'
+export type { OptionValues, ResolvedRosterLine } from './roster.js'

@@ -33,7 +33,8 @@ export function sandbox(pieces: Piece[], step: Step = 'attack-lead', options: Re
     pilot: p.pilot === undefined ? base.scenario.unitTypes[p.type]!.pilot ?? null : p.pilot,
     at: p.hex ? 'map' : 'reserve', hex: p.hex, morale: p.morale ?? 'N', face: p.face ?? 'front', enterTurn: 1, entry: p.hex ? null : 0,
   }))
-  return { ...base, units, step, turn: 1, half: 1, leadOff: 'FED', declared: [], bd: [], used: {}, deploying: [], outcome: null }
+  const occupation = Object.fromEntries(Object.keys(base.occupation).map((side) => [side, { streak: 0, turnOk: true }]))
+  return { ...base, units, step, turn: 1, half: 1, leadOff: 'FED', declared: [], bd: [], used: {}, deploying: [], occupation, outcome: null }
 }
 
 /** Dice that give the scripted faces first, then seeded rolls. */

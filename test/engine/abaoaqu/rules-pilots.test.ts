@@ -46,10 +46,15 @@ describe('A-11 defensive shift chosen by the follow-up side (§8)', () => {
     expect(rules(state, 'ZEON', [{ kind: 'defend', attack: 'A99', ranks: 0 }])).toEqual(['A-11-2'])
   })
 
-  it('§8 a follow-up side whose only decision is a defensive shift is still asked for it', () => {
-    const { state } = gmsOnZeong({ morale: 'C' }) // the confused Zeong cannot return fire
-    expect(pendingSides(state)).toEqual(['ZEON:attack-follow'])
-    expect(state.declared).toHaveLength(1)
+  // docs/abaoaqu.md decision 7: a follow-up side with nothing to do but the shift choice is not sent
+  // an email for it; its standing order answers ("answered ahead", §8).
+  it('§8 when the defensive shift is the follow-up side\'s only choice, its standing order answers it', () => {
+    const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('GM2', 'GM', 'FED', [5, 5]), p('ZI1', 'ZI', 'ZEON', [5, 5], { morale: 'C' })], 'attack-lead')
+    const full = submit(s, 'FED', [shoot(['GM1', 'GM2'], { unit: 'ZI1' })], [1])
+    expect(pendingSides(full.state)).not.toContain('ZEON:attack-follow')
+    expect(firstOf(full.events, 'attack')).toMatchObject({ defenderShift: 2 })
+    const none = submit({ ...s, standing: { ...s.standing, ZEON: { defenceShift: 'none' } } }, 'FED', [shoot(['GM1', 'GM2'], { unit: 'ZI1' })], [1])
+    expect(firstOf(none.events, 'attack')).toMatchObject({ defenderShift: 0 })
   })
 
   it('AMB-A-13 option newtypeShift=always: the full rank is compulsory', () => {

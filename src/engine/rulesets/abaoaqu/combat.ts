@@ -203,10 +203,13 @@ export function planClose(state: State, side: string, order: AttackOrder): PlanR
   const hex = attackers[0]!.hex!
   if (!attackers.every((a) => sameHex(a.hex, hex))) return fail('A-9-1', 'close-combat attackers must all be in one hex', 'units')
   if (order.hex && !sameHex(order.hex, hex)) return fail('A-9-1', 'close combat happens only in the attackers\' own hex', 'hex')
+  const named = 'unit' in order.target ? unitById(state, order.target.unit) : undefined
+  if (named && named.side !== side && isOnMap(named) && !sameHex(named.hex, hex)) {
+    return fail('A-9-1', `${named.id} is in hex ${hexLabel(named.hex)}: close combat happens only in the attackers' own hex (${hexLabel(hex)})`, 'target')
+  }
   const resolved = resolveTargets(state, side, { ...order, hex }, attackers, 'close')
   if (isErrors(resolved)) return { ok: false, errors: resolved }
   const { targets, enemies } = resolved
-  if ('unit' in order.target && !sameHex(targets[0]!.hex, hex)) return fail('A-9-1', `${targets[0]!.id} is not in the attackers' hex`, 'target')
   const categories = new Set(targets.map((t) => unitType(state, t).ccCategory))
   if (categories.size > 1) return fail('A-9-5', 'all defenders of one close-combat attack must be of one category', 'target')
   if (targets.some((t) => unitType(state, t).ccCategory === 'SHIP')) {

@@ -98,7 +98,7 @@ function stackingErrors(state: State, seat: string, moved: Map<string, Hex>, rem
   mine: Array<{ order: MoveOrder | RemoveOrder; index: number }>): OrderError[] {
   const side = state.seats.find((s) => s.id === seat)?.side
   const counts = new Map<string, { MS: number; SHIP: number; hex: Hex }>()
-  const before = new Map<string, { MS: number; SHIP: number }>()
+  const before = new Map<string, { MS: number; SHIP: number; hex: Hex }>()
   for (const u of state.units) {
     if (u.side !== side || removed.has(u.id)) continue
     const hex = moved.get(u.id) ?? (isOnMap(u) ? u.hex : null)
@@ -111,22 +111,25 @@ function stackingErrors(state: State, seat: string, moved: Map<string, Hex>, rem
     const u = unitById(state, id)!
     const hex = moved.get(id) ?? u.hex
     if (!hex) continue
-    const b = before.get(hexKey(hex)) ?? { MS: 0, SHIP: 0 }
+    const b = before.get(hexKey(hex)) ?? { MS: 0, SHIP: 0, hex }
     b[stackClass(state, u)]++
     before.set(hexKey(hex), b)
   }
   const errors: OrderError[] = []
   const removalIndex = mine.find((m) => m.order.kind === 'remove')?.index
-  for (const [key, c] of counts) {
+  for (const c of counts.values()) {
     for (const cls of ['MS', 'SHIP'] as const) {
-      if (c[cls] > STACK_LIMIT[cls]) {
-        const excess = c[cls] - STACK_LIMIT[cls]
-        const how = state.step === 'deploy' ? 'place them elsewhere' : `name ${excess} to remove with "remove <unit>"`
-        errors.push({ rule: 'A-5-2', message: `hex ${hexLabel(c.hex)} would hold ${c[cls]} of your ${cls}-class units (limit ${STACK_LIMIT[cls]}): ${how} (A-5-6)` })
-      }
-      const removedHere = before.get(key)?.[cls] ?? 0
-      if (removedHere > 0 && c[cls] < STACK_LIMIT[cls]) {
-        errors.push({ rule: 'A-5-6', message: `only excess units are removed: hex ${hexLabel(c.hex)} keeps ${c[cls]} ${cls}-class units after removals, below the limit of ${STACK_LIMIT[cls]}`, ...(removalIndex === undefined ? {} : { order: removalIndex }) })
+      if (c[cls] <= STACK_LIMIT[cls]) continue
+      const excess = c[cls] - STACK_LIMIT[cls]
+      const how = state.step === 'deploy' ? 'place them elsewhere' : `name ${excess} to remove with "remove <unit>"`
+      errors.push({ rule: 'A-5-2', message: `hex ${hexLabel(c.hex)} would hold ${c[cls]} of your ${cls}-class units (limit ${STACK_LIMIT[cls]}): ${how} (A-5-6)` })
+    }
+  }
+  for (const [key, r] of before) {
+    for (const cls of ['MS', 'SHIP'] as const) {
+      const left = counts.get(key)?.[cls] ?? 0
+      if (r[cls] > 0 && left < STACK_LIMIT[cls]) {
+        errors.push({ rule: 'A-5-6', message: `only excess units are removed: hex ${hexLabel(r.hex)} would keep ${left} ${cls}-class units after removals, below the limit of ${STACK_LIMIT[cls]}`, ...(removalIndex === undefined ? {} : { order: removalIndex }) })
       }
     }
   }

@@ -31,9 +31,11 @@ function win(ctx: Ctx, winner: string | null, reason: string, ref: string): void
   emit(ctx, { type: 'game-over', ref, winner, reason })
 }
 
-/** A side with no units left on the map or to come loses (§7 [H]). */
+/** A side with no units left on the map or to come loses (§7 [H]); both at once is a draw. */
 export function annihilationCheck(ctx: Ctx): void {
   if (!ctx.s.scenario.victory.some((v) => v.type === 'annihilation')) return
+  // A-3-3a: declared attacks still resolve, so a battle is over only after its damage check.
+  if (ctx.s.declared.length > 0) return
   const alive = (side: string) => ctx.s.units.some((u) => u.side === side && isAlive(u))
   const [a, b] = ctx.s.scenario.sides.map((s) => s.id) as [string, string]
   const ref = ctx.s.scenario.victory.find((v) => v.type === 'annihilation')!.ref
