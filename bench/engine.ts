@@ -8,7 +8,8 @@ import { loadAbaoaquScenario } from '../src/scenarios/index.js'
 
 const SEED = 'be'.repeat(32)
 const WARMUP_TURNS = Number(process.env.BENCH_WARMUP_TURNS ?? 5)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200)
+const WARMUP_ROUNDS = 20
 
 interface Step { state: State; submissions: Record<string, Order[]>; seq: number }
 
@@ -43,22 +44,22 @@ const onMap = turn[0]!.state.units.filter((u) => u.at === 'map').length
 const orders = turn.reduce((n, s) => n + Object.values(s.submissions).flat().length, 0)
 
 const turnTimes: number[] = []
-for (let i = 0; i < ROUNDS + 3; i++) {
+for (let i = 0; i < ROUNDS + WARMUP_ROUNDS; i++) {
   const t0 = performance.now()
   for (const s of turn) abaoaqu.resolve(s.state, s.submissions, createDice(SEED, s.seq))
-  if (i >= 3) turnTimes.push(performance.now() - t0)
+  if (i >= WARMUP_ROUNDS) turnTimes.push(performance.now() - t0)
 }
 
 const optionTimes: number[] = []
 const moveStep = turn.find((s) => s.state.step === 'move')!.state
 const attackStep = turn.find((s) => s.state.step === 'attack-lead')!.state
 let listed = 0
-for (let i = 0; i < ROUNDS + 3; i++) {
+for (let i = 0; i < ROUNDS + WARMUP_ROUNDS; i++) {
   for (const st of [moveStep, attackStep]) {
     const t0 = performance.now()
     let n = 0
     for (const seat of st.seats) n += abaoaqu.options(st, seat.id).units.length
-    if (i >= 3) optionTimes.push(performance.now() - t0)
+    if (i >= WARMUP_ROUNDS) optionTimes.push(performance.now() - t0)
     listed = n
   }
 }

@@ -76,7 +76,7 @@ function fourPlayers(pieces: Array<Piece & { group: string }>, step: State['step
   const base = newGame('A-S1', { deployment: 'auto' }, 4)
   const units: Unit[] = pieces.map((p) => ({
     id: p.id, type: p.type, side: p.side, group: p.group, pilot: p.pilot ?? base.scenario.unitTypes[p.type]!.pilot ?? null,
-    at: p.hex ? 'map' : 'reserve', hex: p.hex, morale: p.morale ?? 'N', face: p.face ?? 'front', enterTurn: 1, entry: p.hex ? null : 0,
+    at: p.hex ? 'map' : 'reserve', hex: p.hex, morale: p.morale ?? 'N', face: p.face ?? 'front', enterTurn: 1, entry: p.hex ? null : 0, spent: false,
   }))
   return { ...base, units, step, turn: 1, half: 1, leadOff: 'FED', declared: [], bd: [], used: {}, deploying: [], outcome: null }
 }

@@ -31,7 +31,7 @@ export function sandbox(pieces: Piece[], step: Step = 'attack-lead', options: Re
   const units: Unit[] = pieces.map((p) => ({
     id: p.id, type: p.type, side: p.side, group: groupOf(p.side),
     pilot: p.pilot === undefined ? base.scenario.unitTypes[p.type]!.pilot ?? null : p.pilot,
-    at: p.hex ? 'map' : 'reserve', hex: p.hex, morale: p.morale ?? 'N', face: p.face ?? 'front', enterTurn: 1, entry: p.hex ? null : 0,
+    at: p.hex ? 'map' : 'reserve', hex: p.hex, morale: p.morale ?? 'N', face: p.face ?? 'front', enterTurn: 1, entry: p.hex ? null : 0, spent: false,
   }))
   const occupation = Object.fromEntries(Object.keys(base.occupation).map((side) => [side, { streak: 0, turnOk: true }]))
   return { ...base, units, step, turn: 1, half: 1, leadOff: 'FED', declared: [], bd: [], used: {}, deploying: [], occupation, outcome: null }

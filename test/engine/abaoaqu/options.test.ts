@@ -466,7 +466,7 @@ describe('options: seats of a 4-player game', () => {
   it('a defend choice goes only to the seat whose unit was attacked', () => {
     const base = newGame('A-S1', { deployment: 'auto' }, 4)
     const piece = (id: string, type: string, side: 'FED' | 'ZEON', group: string, hex: Hex): Unit => ({
-      id, type, side, group, pilot: base.scenario.unitTypes[type]!.pilot ?? null, at: 'map', hex, morale: 'N', face: 'front', enterTurn: 1, entry: null,
+      id, type, side, group, pilot: base.scenario.unitTypes[type]!.pilot ?? null, at: 'map', hex, morale: 'N', face: 'front', enterTurn: 1, entry: null, spent: false,
     })
     const s: State = {
       ...base, step: 'attack-lead', turn: 1, half: 1, leadOff: 'FED', declared: [], bd: [], used: {}, deploying: [], outcome: null,

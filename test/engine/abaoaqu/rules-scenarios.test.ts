@@ -120,7 +120,7 @@ describe('A-S7 reinforcements', () => {
     it(`A-S7 after turn 1 the Feds roll 1d6: a ${roll} brings the reinforcements in turn ${arrives}`, () => {
       const { state, events } = playUntil((s) => s.turn === 2, roll)
       const arrival = ofType(events, 'arrival-roll')
-      expect(arrival).toMatchObject([{ ref: 'A-S7', roll, turn: arrives, group: 'fed-reinforcement' }])
+      expect(arrival).toMatchObject([{ ref: 'A-S7', roll, arrivalTurn: arrives, turn: 1, group: 'fed-reinforcement' }])
       // rolled at the end of turn 1, before turn 2 starts
       expect(events.indexOf(arrival[0]!)).toBeLessThan(events.findIndex((e) => e.type === 'turn' && e.turn === 2))
       expect(events.findIndex((e) => e.type === 'turn' && e.turn === 2)).toBeGreaterThan(-1)

@@ -1,7 +1,7 @@
 // The combat phases (A-3-3 (3)-(5)): BD launches, declarations, immediate return fire and the
 // damage check. Ratios and shifts are fixed at declaration; C/D modifiers read at resolution
 // (AMB-A-3).
-import type { OrderError } from '../../ruleset.js'
+import type { GameEvent, OrderError } from '../../ruleset.js'
 import { BD_RANGE } from './bd-screen.js'
 import { planAttack, planSm, type AttackOrder, type AttackPlan } from './combat.js'
 import { emit, rollD6, type Ctx } from './context.js'
@@ -121,7 +121,7 @@ export function leadCombat(ctx: Ctx, seatOrders: Array<{ seat: string; order: Or
     if (ctx.s.options.largeMissileFlip !== 'resolution') flipLargeMissiles(ctx, planned.plan.attackers)
     if (ctx.s.options.leadDice === 'atDeclaration') declared.roll = rollD6(ctx, `attack ${declared.id}`, rollRef(declared.mode)).face
     ctx.s.declared.push(declared)
-    emit(ctx, { type: 'declare', ref: 'A-3-3a', ...declaredSummary(declared) })
+    emit(ctx, declaredSummary(declared, 'declare', 'A-3-3a'))
   }
 }
 
@@ -134,13 +134,13 @@ function declareSmAttacks(ctx: Ctx): void {
     for (const t of unitsIn(ctx.s, sm.hex).filter((u) => u !== sm && (everyone || u.side !== sm.side))) {
       const declared = declaredFrom(ctx, seatOf(ctx.s, sm) ?? sm.side, planSm(ctx.s, sm, t), undefined)
       ctx.s.declared.push(declared)
-      emit(ctx, { type: 'declare', ref: 'A-16-5', ...declaredSummary(declared) })
+      emit(ctx, declaredSummary(declared, 'declare', 'A-16-5'))
     }
   }
 }
 
-function declaredSummary(d: DeclaredAttack) {
-  return { attack: d.id, mode: d.mode, attackers: d.attackers, hex: d.targetHex, targets: d.targets, attackTotal: d.attack, defenceTotal: d.defence, base: d.base < -50 ? null : ratioLabel(d.base), attackerShift: d.attackerShift }
+function declaredSummary(d: DeclaredAttack, type: string, ref: string): GameEvent {
+  return { type, ref, attack: d.id, mode: d.mode, attackers: d.attackers, hex: d.targetHex, targets: d.targets, attackTotal: d.attack, defenceTotal: d.defence, base: d.base < -50 ? null : ratioLabel(d.base), attackerShift: d.attackerShift }
 }
 
 function rollRef(mode: DeclaredAttack['mode']): string {
@@ -178,25 +178,39 @@ export function resolveAttack(ctx: Ctx, d: DeclaredAttack): void {
   const shift = d.attackerShift - defenderUsed
   const base = d.base < -50 ? null : d.base
   const column = base === null ? null : finalColumn(base, shift)
-  const summary = { ...declaredSummary(d), defenderShift: defenderUsed, shift }
+  const event = declaredSummary(d, 'attack', rollRef(d.mode))
+  event.defenderShift = defenderUsed
+  event.shift = shift
   if (s.options.largeMissileFlip === 'resolution') flipLargeMissiles(ctx, d.attackers.map((id) => unitById(s, id)!))
-  if (targets.length === 0) { emit(ctx, { type: 'attack', ref: 'A-3-3a', ...summary, outcome: 'no target left' }); return }
+  if (targets.length === 0) {
+    event.ref = 'A-3-3a'
+    event.outcome = 'no target left'
+    emit(ctx, event)
+    return
+  }
   if (base === null || column === null) {
-    emit(ctx, { type: 'attack', ref: base === null ? 'A-18-5' : 'GAP-A-12', ...summary, column: column === null ? 'below 1:4' : null, outcome: 'no effect' })
+    event.ref = base === null ? 'A-18-5' : 'GAP-A-12'
+    event.column = column === null ? 'below 1:4' : null
+    event.outcome = 'no effect'
+    emit(ctx, event)
     return
   }
   const table = d.mode === 'shoot' ? s.scenario.tables.shoot : s.scenario.tables.close
-  const face = d.roll ?? rollD6(ctx, `attack ${d.id} on ${hexLabel(d.targetHex)}`, rollRef(d.mode)).face
-  const mods = targets.map((t) => dieModifier(t.morale))
+  const face = d.roll ?? rollD6(ctx, `attack ${d.id}`, rollRef(d.mode)).face
   const policy = s.options.groupDieModifier
-  const groupMod = policy === 'max' ? Math.max(...mods) : Math.min(...mods)
+  let groupMod = policy === 'max' ? 0 : 2
+  for (const t of targets) groupMod = policy === 'max' ? Math.max(groupMod, dieModifier(t.morale)) : Math.min(groupMod, dieModifier(t.morale))
   const results: Array<{ unit: string; modifier: number; result: Result }> = []
-  targets.forEach((t, i) => {
-    const modifier = policy === 'perUnit' ? mods[i]! : groupMod
+  for (const t of targets) {
+    const modifier = policy === 'perUnit' ? dieModifier(t.morale) : groupMod
     results.push({ unit: t.id, modifier, result: lookup(table, column, face + modifier) })
-  })
-  for (const r of results) applyResult(ctx, unitById(s, r.unit)!, r.result, d.side)
-  emit(ctx, { type: 'attack', ref: rollRef(d.mode), ...summary, column: ratioLabel(column), table: table.id, roll: face, results })
+  }
+  for (let i = 0; i < targets.length; i++) applyResult(ctx, targets[i]!, results[i]!.result, d.side)
+  event.column = ratioLabel(column)
+  event.table = table.id
+  event.roll = face
+  event.results = results
+  emit(ctx, event)
 }
 
 /** A-16-2: once its attacks have resolved, a Satellite Missile leaves the map. */
@@ -240,7 +254,7 @@ export function followCombat(ctx: Ctx, seatOrders: Array<{ seat: string; order: 
     markUsed(ctx, planned.plan)
     if (s.options.largeMissileFlip !== 'resolution') flipLargeMissiles(ctx, planned.plan.attackers)
     d.defenderRanks = standingRanks(s, planned.plan.targets.filter((t) => t.side !== d.side), d.defenderMax)
-    emit(ctx, { type: 'declare', ref: 'A-3-3a', ...declaredSummary(d) })
+    emit(ctx, declaredSummary(d, 'declare', 'A-3-3a'))
     resolveAttack(ctx, d)
   }
 }

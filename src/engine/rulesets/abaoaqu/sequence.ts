@@ -157,7 +157,7 @@ function endOfTurn(ctx: Ctx): void {
     const roll = ctx.dice.roll(entry.turn.sides, `arrival turn of ${entry.group ?? entry.side}`, entry.turn.ref)
     const arrives = roll + entry.turn.offset
     for (const u of s.units) if (u.entry === index && u.at === 'reserve') u.enterTurn = arrives
-    emit(ctx, { type: 'arrival-roll', ref: entry.turn.ref, group: entry.group ?? entry.side, roll, rollIndex: ctx.dice.rolls.length - 1, turn: arrives })
+    emit(ctx, { type: 'arrival-roll', ref: entry.turn.ref, group: entry.group ?? entry.side, roll, rollIndex: ctx.dice.rolls.length - 1, arrivalTurn: arrives })
   })
   s.turn++
   s.half = 1

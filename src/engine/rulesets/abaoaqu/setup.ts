@@ -42,7 +42,7 @@ function createUnits(scenario: Scenario, options: Options): Unit[] {
     for (let i = 0; i < count; i++) {
       const n = (counters.get(prefix) ?? 0) + 1
       counters.set(prefix, n)
-      units.push({ id: `${prefix}${n}`, type: line.type, side: line.side, group: pick(line.group, options), pilot, at: 'reserve', hex: null, morale: 'N', face: 'front', enterTurn: 1, entry: null })
+      units.push({ id: `${prefix}${n}`, type: line.type, side: line.side, group: pick(line.group, options), pilot, at: 'reserve', hex: null, morale: 'N', face: 'front', enterTurn: 1, entry: null, spent: false })
     }
   }
   return units

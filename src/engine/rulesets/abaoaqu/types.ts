@@ -164,7 +164,7 @@ export interface Unit {
   /** Entry zone key for reserve units (index into scenario.entries). */
   entry: number | null
   /** Satellite missile: it has made its one move (A-16-2). */
-  spent?: boolean
+  spent: boolean
 }
 
 export type Step = 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
