@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['test/support/global-setup.ts'],
   },
 })

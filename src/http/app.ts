@@ -1,0 +1,38 @@
+// The Fastify application: infrastructure as plugins, then the routes. No business logic here.
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Config } from '../config.js'
+import type { Db } from '../store/db.js'
+import { authPlugin } from './plugins/auth.js'
+import { dbPlugin } from './plugins/db.js'
+import { errorsPlugin } from './plugins/errors.js'
+import { openapiPlugin } from './plugins/openapi.js'
+import { healthRoutes } from './routes/health.js'
+
+export const VERSION = '0.1.0'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+}
+
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 128 ? req.headers['x-request-id'] : randomUUID()),
+    requestIdHeader: false,
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  app.decorate('config', config)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  await app.register(errorsPlugin)
+  await app.register(openapiPlugin, { version: VERSION })
+  await app.register(dbPlugin, { db })
+  await app.register(authPlugin, { config })
+  await app.register(healthRoutes)
+  return app
+}

@@ -1,0 +1,49 @@
+// JWT access tokens: `app.authenticate` requires one, `app.identify` reads one when present.
+import jwt from '@fastify/jwt'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../../config.js'
+import { unauthorized } from '../problems.js'
+
+export type Role = 'PLAYER' | 'MODERATOR' | 'ADMIN'
+
+export interface AccessClaims {
+  sub: string
+  role: Role
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessClaims
+    user: AccessClaims
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>
+    identify: (request: FastifyRequest) => Promise<void>
+    config: Config
+  }
+  interface FastifyRequest {
+    /** Set by `identify` when the request carries a valid access token. */
+    viewer: AccessClaims | null
+  }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  await app.register(jwt, { secret: opts.config.jwtSecret, sign: { expiresIn: opts.config.accessTokenTtlSeconds } })
+  app.decorateRequest('viewer', null)
+  app.decorate('identify', async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return
+    try {
+      request.viewer = await request.jwtVerify<AccessClaims>()
+    } catch {
+      throw unauthorized('the access token is invalid or expired: refresh it at POST /auth/refresh')
+    }
+  })
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    await app.identify(request)
+    if (!request.viewer) throw unauthorized()
+  })
+}, { name: 'auth' })

@@ -1,0 +1,36 @@
+// One error handler: domain Problems, Fastify's validation errors and everything else become
+// application/problem+json. Details of 5xx errors stay in the log.
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Problem, problemBody } from '../problems.js'
+
+const PROBLEM = 'application/problem+json'
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
+    if (error instanceof Problem) {
+      return reply.status(error.status).type(PROBLEM).send(problemBody(error, request.url))
+    }
+    const status = error.statusCode ?? 500
+    if (error.validation) {
+      const where = error.validationContext ?? 'request'
+      const errors = error.validation.map((v) => ({ field: `${where}${v.instancePath}`, message: v.message ?? 'is invalid' }))
+      return reply.status(400).type(PROBLEM).send(problemBody(new Problem(400, 'Bad request', `${where}${error.validation[0]?.instancePath ?? ''} ${error.validation[0]?.message ?? 'is invalid'}`, { errors }), request.url))
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).type(PROBLEM).send(problemBody(new Problem(status, statusTitle(status), error.message), request.url))
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(500).type(PROBLEM).send(problemBody(new Problem(500, 'Internal server error', `something went wrong on our side; quote request id ${request.id}`), request.url))
+  })
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).type(PROBLEM).send(problemBody(new Problem(404, 'Not found', `no route ${request.method} ${request.url}`), request.url))
+  })
+}, { name: 'errors' })
+
+function statusTitle(status: number): string {
+  if (status === 413) return 'Payload too large'
+  if (status === 415) return 'Unsupported media type'
+  if (status === 429) return 'Too many requests'
+  return 'Bad request'
+}
