@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string
   /** Requests per minute per IP on the auth routes. */
   authRateLimit: number
+  /** argon2id cost for password hashes; lower under test so suites stay fast. */
+  passwordHashing: { memoryCostKib: number; timeCost: number }
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -49,5 +51,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     snapshotEvery: Math.max(1, int(env.SNAPSHOT_EVERY, 50, 'SNAPSHOT_EVERY')),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     authRateLimit: int(env.AUTH_RATE_LIMIT, 20, 'AUTH_RATE_LIMIT'),
+    // 19 MiB, 2 passes: the OWASP baseline for argon2id.
+    passwordHashing: {
+      memoryCostKib: Math.max(8, int(env.ARGON2_MEMORY_KIB, mode === 'test' ? 1024 : 19456, 'ARGON2_MEMORY_KIB')),
+      timeCost: Math.max(1, int(env.ARGON2_TIME_COST, mode === 'test' ? 1 : 2, 'ARGON2_TIME_COST')),
+    },
   }
 }

@@ -91,4 +91,6 @@ export interface Ruleset<Scn, S, O, V, U> {
   outcome(state: S): Outcome | null
   parseOrders(text: string, state: S, seat: SeatId): Parsed<O>
   formatOrders(orders: O[], state: S): string
+  /** What the orders would do, without dice (odds of each attack): for previews and confirmations. */
+  preview?(state: S, seat: SeatId, orders: O[]): unknown[]
 }

@@ -8,6 +8,9 @@ import { authPlugin } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
+import { authRoutes } from './routes/auth.js'
+import { catalogRoutes } from './routes/catalog.js'
+import { gameRoutes } from './routes/games.js'
 import { healthRoutes } from './routes/health.js'
 
 export const VERSION = '0.1.0'
@@ -34,5 +37,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(dbPlugin, { db })
   await app.register(authPlugin, { config })
   await app.register(healthRoutes)
+  await app.register(authRoutes)
+  await app.register(catalogRoutes)
+  await app.register(gameRoutes)
   return app
 }

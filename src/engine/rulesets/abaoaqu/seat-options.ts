@@ -115,7 +115,7 @@ function describe(order: AttackOrder, attack: number, defence: number, base: num
   }
 }
 
-function tryAttack(state: State, side: string, order: AttackOrder): AttackOption | null {
+export function tryAttack(state: State, side: string, order: AttackOrder): AttackOption | null {
   const planned = planAttack(state, side, order, true)
   if (!planned.ok || planned.plan.base === null) return null
   const p = planned.plan

@@ -1,0 +1,81 @@
+// A game's state is a fold over its log. Snapshots hold the fold at some entry; they are caches.
+import { createDice } from '../engine/dice.js'
+import type { Outcome, SetupConfig } from '../engine/ruleset.js'
+import type { Entry } from '../store/log.js'
+import type { AnyRuleset } from './catalog.js'
+
+/** What the fold carries: the engine state, this step's submissions so far, a game-level outcome. */
+export interface Folded {
+  seq: number
+  /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine state of any rule system */
+  state: any
+  /** Orders submitted for the current step by each seat, not yet resolved. */
+  submitted: Record<string, unknown[]>
+  /** An outcome decided outside the rules (resignation); the engine's own is in `state`. */
+  verdict: Outcome | null
+}
+
+export interface SetupPayload {
+  scenario: unknown
+  config: SetupConfig
+}
+
+export interface OrdersPayload {
+  orders: unknown[]
+  /** The step the orders were for, for readers of the log. */
+  step: string
+  turn: number
+}
+
+export interface ResolutionPayload {
+  submissions: Record<string, unknown[]>
+  events: unknown[]
+  rolls: unknown[]
+}
+
+export interface ResignPayload {
+  side: string
+  winner: string | null
+}
+
+export function applyEntry(ruleset: AnyRuleset, seed: string, folded: Folded | null, entry: Entry): Folded {
+  switch (entry.kind) {
+    case 'SETUP': {
+      const p = entry.payload as SetupPayload
+      const { state } = ruleset.setup(p.scenario, p.config, createDice(seed, entry.seq))
+      return { seq: entry.seq, state, submitted: {}, verdict: null }
+    }
+    case 'ORDERS': {
+      const f = need(folded, entry)
+      return { ...f, seq: entry.seq, submitted: { ...f.submitted, [entry.seat!]: (entry.payload as OrdersPayload).orders } }
+    }
+    case 'RESOLUTION': {
+      const f = need(folded, entry)
+      const p = entry.payload as ResolutionPayload
+      const { state } = ruleset.resolve(f.state, p.submissions, createDice(seed, entry.seq))
+      return { seq: entry.seq, state, submitted: {}, verdict: f.verdict }
+    }
+    case 'RESIGN': {
+      const f = need(folded, entry)
+      const p = entry.payload as ResignPayload
+      return { ...f, seq: entry.seq, verdict: { winner: p.winner, reason: `${p.side} resigned`, ref: 'resign' } }
+    }
+    default:
+      return { ...need(folded, entry), seq: entry.seq }
+  }
+}
+
+function need(folded: Folded | null, entry: Entry): Folded {
+  if (!folded) throw new Error(`log entry ${entry.seq} (${entry.kind}) comes before the game's SETUP`)
+  return folded
+}
+
+export function fold(ruleset: AnyRuleset, seed: string, start: Folded | null, entries: Entry[]): Folded | null {
+  let f = start
+  for (const e of entries) f = applyEntry(ruleset, seed, f, e)
+  return f
+}
+
+export function outcomeOf(ruleset: AnyRuleset, f: Folded): Outcome | null {
+  return f.verdict ?? ruleset.outcome(f.state)
+}

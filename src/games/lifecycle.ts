@@ -1,0 +1,140 @@
+// Creating, joining, starting and resigning games.
+import { randomBytes } from 'node:crypto'
+import { seedCommitment } from '../engine/dice.js'
+import type { Outcome, Pending } from '../engine/ruleset.js'
+import type { Db } from '../store/db.js'
+import type { Prisma } from '../store/generated/client.js'
+import { appendEntries, type NewEntry } from '../store/log.js'
+import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
+import { ruleSystem } from './catalog.js'
+import { applyEntry, outcomeOf, type Folded } from './fold.js'
+import { cacheFolded, loadFolded, rulesetOf, type GameRow } from './load.js'
+
+export type Tx = Prisma.TransactionClient
+
+export interface CreateGameInput {
+  ruleset: string
+  scenario: string
+  title?: string
+  players?: number
+  options?: Record<string, string | number | boolean>
+  phaseHours?: number
+  private?: boolean
+  seat?: string
+}
+
+export const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const
+
+export async function createGame(db: Db, userId: string, input: CreateGameInput) {
+  const system = ruleSystem(input.ruleset)
+  if (!system) throw badRequest(`unknown rule system "${input.ruleset}"`, { field: 'ruleset' })
+  const scenario = system.scenarios().find((s) => s.summary.id === input.scenario)
+  if (!scenario) throw badRequest(`rule system ${system.id} has no scenario "${input.scenario}"`, { field: 'scenario' })
+  const players = input.players ?? scenario.summary.players.min
+  const layout = scenario.summary.seatLayouts.find((l) => l.players === players)
+  if (!layout) throw badRequest(`${scenario.summary.id} is for ${scenario.summary.players.min}–${scenario.summary.players.max} players`, { field: 'players' })
+  for (const [id, value] of Object.entries(input.options ?? {})) {
+    const spec = system.ruleset.optionSpecs.find((o) => o.id === id)
+    if (!spec) throw badRequest(`unknown option "${id}"; the options are ${system.ruleset.optionSpecs.map((o) => o.id).join(', ')}`, { field: `options.${id}` })
+    if (!spec.values.includes(value)) throw badRequest(`option ${id} must be one of ${spec.values.join(', ')}`, { field: `options.${id}` })
+  }
+  const mySeat = input.seat ?? layout.seats[0]!.id
+  if (!layout.seats.some((s) => s.id === mySeat)) throw badRequest(`no seat "${mySeat}"; the seats are ${layout.seats.map((s) => s.id).join(', ')}`, { field: 'seat' })
+  const seed = randomBytes(32).toString('hex')
+  const now = new Date()
+  const game = await db.game.create({
+    data: {
+      ruleset: system.id, rulesVersion: system.ruleset.version, scenarioId: scenario.summary.id,
+      title: input.title ?? `${scenario.summary.title}`, players, private: input.private ?? false,
+      phaseHours: input.phaseHours ?? 24, options: input.options ?? {}, inviteCode: randomBytes(12).toString('base64url'),
+      seed, seedCommitment: seedCommitment(seed), createdById: userId,
+      seats: { create: layout.seats.map((s) => ({ seat: s.id, side: s.side, ...(s.id === mySeat ? { userId, joinedAt: now } : {}) })) },
+    },
+  })
+  return game.id
+}
+
+/** The game row locked for this transaction: writers to one game queue here. */
+export async function lockGame(tx: Tx, gameId: string): Promise<GameRow & { players: number; private: boolean; inviteCode: string; scenarioId: string; options: unknown; createdById: string }> {
+  const rows = await tx.$queryRaw<Array<GameRow & { players: number; private: boolean; inviteCode: string; scenarioId: string; options: unknown; createdById: string }>>`
+    SELECT id, ruleset, seed, "logSeq", "lastHash", status, players, private, "inviteCode", "scenarioId", options, "createdById"
+    FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
+  const game = rows[0]
+  if (!game) throw notFound(`no game ${gameId}`)
+  return game
+}
+
+export interface JoinInput {
+  seat?: string
+  invite?: string
+}
+
+export async function joinGame(db: Db, userId: string, gameId: string, input: JoinInput) {
+  return db.$transaction(async (tx) => {
+    const game = await lockGame(tx, gameId)
+    if (game.status !== 'OPEN') throw conflict('this game has already started')
+    if (game.private && game.createdById !== userId && input.invite !== game.inviteCode) throw forbidden('this game is private: join it with its invite link')
+    const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } })
+    if (seats.some((s) => s.userId === userId)) throw conflict('you already hold a seat in this game')
+    const free = seats.filter((s) => !s.userId)
+    const chosen = input.seat ? free.find((s) => s.seat === input.seat) : free[0]
+    if (!chosen) throw conflict(input.seat ? `seat ${input.seat} is taken or does not exist; free seats: ${free.map((s) => s.seat).join(', ') || 'none'}` : 'every seat is taken')
+    await tx.seat.update({ where: { gameId_seat: { gameId, seat: chosen.seat } }, data: { userId, joinedAt: new Date() } })
+    if (free.length === 1) await startGame(tx, game)
+    return chosen.seat
+  }, TX_OPTIONS)
+}
+
+/** Every seat is taken: the SETUP entry begins the log, and the seed's hash is published. */
+async function startGame(tx: Tx, game: Awaited<ReturnType<typeof lockGame>>): Promise<void> {
+  const system = ruleSystem(game.ruleset)!
+  const scenario = system.scenarios().find((s) => s.summary.id === game.scenarioId)
+  if (!scenario) throw conflict(`scenario ${game.scenarioId} is no longer available on this server`)
+  const entry: NewEntry = { kind: 'SETUP', seat: null, userId: null, payload: { scenario: scenario.data, config: { players: game.players, options: game.options } } }
+  await appendAndRecord(tx, game, null, [entry], new Date())
+  await tx.game.update({ where: { id: game.id }, data: { startedAt: new Date() } })
+}
+
+/** Appends entries, folds them, and records the game's new position, status and who is next. */
+export async function appendAndRecord(tx: Tx, game: GameRow, folded: Folded | null, entries: NewEntry[], now: Date, snapshotEvery = 50, after?: Folded) {
+  const written = await appendEntries(tx, game.id, game.logSeq, game.lastHash, entries, now)
+  const ruleset = rulesetOf(game)
+  // The caller may already hold the fold after these entries (it resolved the step itself).
+  let f = after ?? folded
+  if (!after) for (const e of written) f = applyEntry(ruleset, game.seed, f, e)
+  const last = written[written.length - 1]!
+  const outcome = f ? outcomeOf(ruleset, f) : null
+  const pending: Pending[] = f && !outcome ? ruleset.pending(f.state) : []
+  await tx.game.update({
+    where: { id: game.id },
+    data: {
+      logSeq: last.seq, lastHash: last.hash, pending: pending as unknown as Prisma.InputJsonValue,
+      status: outcome ? 'FINISHED' : 'ACTIVE', ...(outcome ? { outcome: outcome as unknown as Prisma.InputJsonValue, finishedAt: now } : {}),
+    },
+  })
+  if (f && Math.floor(last.seq / snapshotEvery) > Math.floor(game.logSeq / snapshotEvery)) {
+    await tx.snapshot.create({ data: { gameId: game.id, seq: f.seq, state: f as unknown as Prisma.InputJsonValue } })
+  }
+  await tx.outbox.create({ data: { gameId: game.id, kind: outcome ? 'game-over' : 'step', payload: { seq: last.seq, pending, outcome } as unknown as Prisma.InputJsonValue } })
+  return { written, folded: f!, outcome: outcome as Outcome | null, pending }
+}
+
+export function afterCommit(gameId: string, folded: Folded): void {
+  cacheFolded(gameId, folded)
+}
+
+export async function resign(db: Db, userId: string, gameId: string) {
+  const result = await db.$transaction(async (tx) => {
+    const game = await lockGame(tx, gameId)
+    if (game.status !== 'ACTIVE') throw conflict(game.status === 'OPEN' ? 'the game has not started' : 'the game is over')
+    const seat = await tx.seat.findFirst({ where: { gameId, userId } })
+    if (!seat) throw forbidden('you hold no seat in this game')
+    const folded = await loadFolded(tx, game)
+    const sides = [...new Set((await tx.seat.findMany({ where: { gameId } })).map((s) => s.side))]
+    const winner = sides.find((s) => s !== seat.side) ?? null
+    const r = await appendAndRecord(tx, game, folded, [{ kind: 'RESIGN', seat: seat.seat, userId, payload: { side: seat.side, winner } }], new Date())
+    return r
+  }, TX_OPTIONS)
+  afterCommit(gameId, result.folded)
+  return result.outcome
+}

@@ -1,0 +1,210 @@
+// Accounts and sessions over HTTP: register, verify the email, sign in, refresh, sign out, and
+// who am I. The rules live in src/auth; this file only maps them to requests and responses.
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type, type TProperties } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import {
+  AuthError, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN,
+  getAccount, login, logout, register, rotateRefreshToken, verifyEmail,
+  type Account, type AuthDeps,
+} from '../../auth/index.js'
+import { badRequest, conflict, tooManyRequests, unauthorized, type Problem } from '../problems.js'
+
+// ---- schemas --------------------------------------------------------------------------------
+
+const DateTime = Type.String({ format: 'date-time' })
+
+const User = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  email: Type.String({ format: 'email' }),
+  name: Type.String(),
+  role: Type.Union([Type.Literal('PLAYER'), Type.Literal('MODERATOR'), Type.Literal('ADMIN')]),
+  timeZone: Type.String({ description: 'IANA time zone, used for deadlines in emails' }),
+  emailVerifiedAt: Type.Union([DateTime, Type.Null()]),
+  createdAt: DateTime,
+}, { description: 'An account as its owner sees it' })
+
+const AccessToken = Type.String({ description: 'JWT with claims {sub, role}; send as "Authorization: Bearer <token>"' })
+const RefreshToken = Type.String({ minLength: 1, maxLength: 200, description: 'Opaque; exchange at POST /auth/refresh. Each one works once.' })
+
+const TokenPair = Type.Object({ accessToken: AccessToken, refreshToken: RefreshToken }, { description: 'A fresh pair; the presented refresh token no longer works' })
+const SignedIn = Type.Object({ user: User, accessToken: AccessToken, refreshToken: RefreshToken }, { description: 'Signed in' })
+
+const Registered = Type.Object({
+  user: User,
+  accessToken: AccessToken,
+  refreshToken: RefreshToken,
+  verification: Type.Object({
+    sent: Type.Boolean(),
+    note: Type.String(),
+    verifyToken: Type.Optional(Type.String({ description: 'Development and test only: the token POST /auth/verify-email takes' })),
+  }),
+}, { description: 'Registered and signed in' })
+
+const ProblemBody = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.String(),
+  instance: Type.String(),
+  errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+}, { additionalProperties: true })
+
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemBody } } })
+
+const strict = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false })
+
+const RegisterBody = strict({
+  email: Type.String({ format: 'email', maxLength: EMAIL_MAX, description: 'Stored lower-case' }),
+  name: Type.String({ minLength: 1, maxLength: NAME_MAX }),
+  password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; default UTC' })),
+})
+const LoginBody = strict({ email: Type.String({ minLength: 1, maxLength: EMAIL_MAX }), password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) })
+const RefreshBody = strict({ refreshToken: RefreshToken })
+const VerifyBody = strict({ token: Type.String({ minLength: 1, maxLength: 200 }) })
+
+const rateLimited = problem('Too many requests from this address; see Retry-After')
+
+// ---- mapping --------------------------------------------------------------------------------
+
+function userJson(a: Account) {
+  return { id: a.id, email: a.email, name: a.name, role: a.role, timeZone: a.timeZone, emailVerifiedAt: a.emailVerifiedAt?.toISOString() ?? null, createdAt: a.createdAt.toISOString() }
+}
+
+function toProblem(e: AuthError): Problem {
+  switch (e.code) {
+    case 'INVALID_INPUT': {
+      const field = `body/${e.field ?? ''}`
+      return badRequest(`${field} ${e.message}`, { errors: [{ field, message: e.message }] })
+    }
+    case 'INVALID_VERIFY_TOKEN':
+      return badRequest(e.message, { errors: [{ field: 'body/token', message: e.message }] })
+    case 'EMAIL_TAKEN':
+      return conflict(e.message)
+    case 'INVALID_CREDENTIALS':
+    case 'INVALID_REFRESH_TOKEN':
+    case 'REFRESH_TOKEN_EXPIRED':
+    case 'REFRESH_TOKEN_REUSED':
+    case 'UNKNOWN_USER':
+      return unauthorized(e.message)
+  }
+}
+
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (e) {
+    throw e instanceof AuthError ? toProblem(e) : e
+  }
+}
+
+function depsOf(app: FastifyInstance): AuthDeps {
+  return { db: app.db, refreshTokenTtlDays: app.config.refreshTokenTtlDays, passwordCost: app.config.passwordHashing }
+}
+
+// ---- routes ---------------------------------------------------------------------------------
+
+const schema = <S extends Record<string, unknown>>(s: S) => ({ tags: ['auth'], ...s })
+
+/** POST /auth/*, rate limited per IP in one shared budget. */
+const authEndpoints: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(rateLimit, {
+    max: app.config.authRateLimit,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => tooManyRequests(`too many requests to /auth from this address: retry in ${context.after}`),
+  })
+  const deps = depsOf(app)
+  const accessToken = (sub: string, role: Account['role']) => app.jwt.sign({ sub, role })
+
+  app.post('/register', {
+    schema: schema({
+      summary: 'Create a player account and sign in',
+      body: RegisterBody,
+      response: { 201: Registered, 400: problem('A field is invalid; "errors" names it'), 409: problem('The email is taken'), 429: rateLimited },
+    }),
+  }, async (request, reply) => {
+    const { account, refreshToken, verifyToken } = await run(() => register(deps, request.body))
+    const showToken = app.config.env !== 'production'
+    const note = showToken
+      ? 'Email is not sent yet; in this development server, verify with POST /auth/verify-email {"token": verification.verifyToken}.'
+      : 'Email is not sent yet; the verification message will follow once mail is configured.'
+    reply.code(201)
+    return {
+      user: userJson(account),
+      accessToken: accessToken(account.id, account.role),
+      refreshToken,
+      verification: { sent: false, note, ...(showToken ? { verifyToken } : {}) },
+    }
+  })
+
+  app.post('/login', {
+    schema: schema({
+      summary: 'Sign in with email and password',
+      body: LoginBody,
+      response: { 200: SignedIn, 400: problem('A field is missing'), 401: problem('The email or the password is wrong'), 429: rateLimited },
+    }),
+  }, async (request) => {
+    const { account, refreshToken } = await run(() => login(deps, request.body))
+    return { user: userJson(account), accessToken: accessToken(account.id, account.role), refreshToken }
+  })
+
+  app.post('/refresh', {
+    schema: schema({
+      summary: 'Exchange a refresh token for a new access token and refresh token',
+      description: 'The presented token stops working. Presenting a token twice signs out its whole session.',
+      body: RefreshBody,
+      response: { 200: TokenPair, 400: problem('The token is missing'), 401: problem('The token is unknown, expired or already used'), 429: rateLimited },
+    }),
+  }, async (request) => {
+    const rotation = await run(async () => {
+      try {
+        return await rotateRefreshToken(deps, request.body.refreshToken)
+      } catch (e) {
+        if (e instanceof AuthError && e.code === 'REFRESH_TOKEN_REUSED') request.log.warn('a rotated refresh token was presented again; its family is revoked')
+        throw e
+      }
+    })
+    return { accessToken: accessToken(rotation.userId, rotation.role), refreshToken: rotation.refreshToken }
+  })
+
+  app.post('/logout', {
+    schema: schema({
+      summary: 'Sign out the session the refresh token belongs to',
+      body: RefreshBody,
+      response: { 204: Type.Null({ description: 'Signed out (also when the token was unknown)' }), 400: problem('The token is missing'), 429: rateLimited },
+    }),
+  }, async (request, reply) => {
+    await run(() => logout(deps, request.body.refreshToken))
+    return reply.code(204).send(null)
+  })
+
+  app.post('/verify-email', {
+    schema: schema({
+      summary: 'Confirm the email address with the token sent to it',
+      body: VerifyBody,
+      response: { 200: Type.Object({ user: User }, { description: 'Verified' }), 400: problem('The token is unknown or already used'), 429: rateLimited },
+    }),
+  }, async (request) => {
+    const account = await run(() => verifyEmail(deps, request.body.token))
+    return { user: userJson(account) }
+  })
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(authEndpoints, { prefix: '/auth' })
+
+  app.get('/me', {
+    preHandler: app.authenticate,
+    schema: schema({
+      summary: 'The signed-in account',
+      security: [{ bearer: [] }],
+      response: { 200: User, 401: problem('No valid access token') },
+    }),
+  }, async (request) => {
+    if (!request.viewer) throw unauthorized()
+    const viewer = request.viewer
+    return userJson(await run(() => getAccount(app.db, viewer.sub)))
+  })
+}

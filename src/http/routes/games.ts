@@ -1,0 +1,159 @@
+// Games: create, join, resign, read, and submit orders. Use cases live in src/games/.
+import { createHash } from 'node:crypto'
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { createGame, joinGame, resign } from '../../games/lifecycle.js'
+import { submitOrders } from '../../games/orders.js'
+import { previewOrders } from '../../games/preview.js'
+import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
+import { canonicalJson } from '../../store/log.js'
+import { badRequest } from '../problems.js'
+
+const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
+const Anything = Type.Object({}, { additionalProperties: true })
+const Problem = Type.Object({ type: Type.String(), title: Type.String(), status: Type.Integer(), detail: Type.String() }, { additionalProperties: true })
+const OptionValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()])
+const OrdersBody = Type.Object({
+  orders: Type.Optional(Type.Array(Anything, { description: 'orders as JSON objects of the rule system' })),
+  text: Type.Optional(Type.String({ description: 'orders in the rule system\'s text notation, one per line' })),
+  seat: Type.Optional(Type.String({ description: 'the seat to act for, when you hold several' })),
+})
+const Submitted = Type.Object({
+  seat: Type.String(), accepted: Type.Boolean(), seq: Type.Integer(), resolved: Type.Boolean(),
+  pending: Type.Array(Anything), outcome: Type.Union([Anything, Type.Null()]), events: Type.Array(Anything), replayed: Type.Optional(Type.Boolean()),
+})
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem }
+const secured = [{ bearer: [] }]
+
+function caller(request: FastifyRequest): Caller {
+  return { userId: request.viewer?.sub ?? null, role: request.viewer?.role ?? null }
+}
+
+/** If-Match: "12" or 12 — the log position the client expects. */
+function expectedSeq(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined
+  const m = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header)
+  if (!m) throw badRequest('If-Match must be the log position you expect, e.g. If-Match: "12"', { field: 'If-Match' })
+  return Number(m[1])
+}
+
+function idempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined
+  if (!/^[\w.:-]{1,128}$/.test(header)) throw badRequest('Idempotency-Key must be 1–128 letters, digits or . _ : -', { field: 'Idempotency-Key' })
+  return header
+}
+
+function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: string; seat?: string } {
+  if (typeof request.body === 'string') return { text: request.body }
+  const body = (request.body ?? {}) as { orders?: unknown[]; text?: string; seat?: string }
+  if (body.orders === undefined && body.text === undefined) throw badRequest('send {"orders": [...]} or {"text": "..."}, or the text notation as text/plain', { field: 'body' })
+  return body
+}
+
+export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
+
+  app.get('/games', {
+    onRequest: app.identify,
+    schema: { tags: ['games'], summary: 'Open public games, and yours', querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])), mine: Type.Optional(Type.Boolean()) }), response: { 200: Type.Object({ games: Type.Array(Anything) }) } },
+  }, async (request) => {
+    const me = request.viewer?.sub
+    const { status, mine } = request.query
+    const where = {
+      ...(status ? { status } : {}),
+      ...(mine ? { seats: { some: { userId: me ?? '00000000-0000-0000-0000-000000000000' } } } : { OR: [{ private: false }, ...(me ? [{ seats: { some: { userId: me } } }] : [])] }),
+    }
+    const games = await app.db.game.findMany({ where, orderBy: { createdAt: 'desc' }, take: 100, include: { seats: { select: { seat: true, side: true, userId: true } } } })
+    return { games: games.map((g) => ({ id: g.id, title: g.title, ruleset: g.ruleset, scenario: g.scenarioId, status: g.status, private: g.private, players: g.players, freeSeats: g.seats.filter((s) => !s.userId).map((s) => s.seat), logSeq: g.logSeq, pending: g.pending })) }
+  })
+
+  app.post('/games', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['games'], summary: 'Create a game from a scenario; you take a seat', security: secured,
+      body: Type.Object({
+        ruleset: Type.String(), scenario: Type.String(), title: Type.Optional(Type.String({ maxLength: 120 })),
+        players: Type.Optional(Type.Integer({ minimum: 2, maximum: 6 })), options: Type.Optional(Type.Record(Type.String(), OptionValue)),
+        phaseHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 14 })), private: Type.Optional(Type.Boolean()), seat: Type.Optional(Type.String()),
+      }),
+      response: { 201: Anything, ...errors },
+    },
+  }, async (request, reply) => {
+    const id = await createGame(app.db, request.viewer!.sub, request.body)
+    return reply.status(201).header('location', `/games/${id}`).send(await gameSummary(app.db, id, caller(request)))
+  })
+
+  app.get('/games/:id', {
+    onRequest: app.identify,
+    schema: { tags: ['games'], summary: 'Status, current step, who must act, deadline', params: Id, response: { 200: Anything, ...errors } },
+  }, async (request, reply) => {
+    const summary = await gameSummary(app.db, request.params.id, caller(request))
+    return reply.header('etag', `"${summary.logSeq}"`).send(summary)
+  })
+
+  app.post('/games/:id/join', {
+    onRequest: app.authenticate,
+    schema: { tags: ['games'], summary: 'Take a seat (the game starts when every seat is taken)', security: secured, params: Id, body: Type.Object({ seat: Type.Optional(Type.String()), invite: Type.Optional(Type.String()) }), response: { 200: Anything, ...errors } },
+  }, async (request) => {
+    const seat = await joinGame(app.db, request.viewer!.sub, request.params.id, request.body ?? {})
+    return { seat, game: await gameSummary(app.db, request.params.id, caller(request)) }
+  })
+
+  app.post('/games/:id/resign', {
+    onRequest: app.authenticate,
+    schema: { tags: ['games'], summary: 'Resign: your side concedes', security: secured, params: Id, response: { 200: Anything, ...errors } },
+  }, async (request) => ({ outcome: await resign(app.db, request.viewer!.sub, request.params.id) }))
+
+  app.get('/games/:id/view', {
+    onRequest: app.identify,
+    schema: { tags: ['games'], summary: 'The game as you see it (other seats\' sealed orders never appear)', params: Id, response: { 200: Anything, ...errors } },
+  }, async (request, reply) => {
+    const v = await gameView(app.db, request.params.id, caller(request))
+    return reply.header('etag', `"${v.seq}"`).send(v)
+  })
+
+  app.get('/games/:id/state', {
+    onRequest: app.authenticate,
+    schema: { tags: ['games'], summary: 'The game as it stood after log entry `at`', security: secured, params: Id, querystring: Type.Object({ at: Type.Integer({ minimum: 1 }) }), response: { 200: Anything, ...errors } },
+  }, async (request) => gameView(app.db, request.params.id, caller(request), request.query.at))
+
+  app.get('/games/:id/options', {
+    onRequest: app.authenticate,
+    schema: { tags: ['games'], summary: 'Your legal options now: reachable hexes, attacks with odds', security: secured, params: Id, querystring: Type.Object({ seat: Type.Optional(Type.String()) }), response: { 200: Anything, ...errors } },
+  }, async (request) => gameOptions(app.db, request.params.id, caller(request), request.query.seat))
+
+  app.post('/games/:id/orders', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['games'], summary: 'Submit orders (JSON or text); resolved at once when the step is complete', security: secured, params: Id,
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()), 'if-match': Type.Optional(Type.String()) }),
+      body: Type.Union([OrdersBody, Type.String()]),
+      response: { 200: Submitted, ...errors },
+    },
+  }, async (request) => {
+    const body = ordersFrom(request)
+    const key = idempotencyKey(request.headers['idempotency-key'])
+    const requestHash = createHash('sha256').update(canonicalJson({ game: request.params.id, ...body })).digest('hex')
+    return submitOrders(app.db, {
+      gameId: request.params.id, userId: request.viewer!.sub, ...body,
+      expectedSeq: expectedSeq(request.headers['if-match']), snapshotEvery: app.config.snapshotEvery,
+      ...(key ? { idempotency: { key, requestHash } } : {}),
+    })
+  })
+
+  app.post('/games/:id/orders/preview', {
+    onRequest: app.authenticate,
+    schema: { tags: ['games'], summary: 'Check orders and see the odds; no dice, nothing stored', security: secured, params: Id, body: Type.Union([OrdersBody, Type.String()]), response: { 200: Anything, ...errors } },
+  }, async (request) => previewOrders(app.db, request.params.id, request.viewer!.sub, ordersFrom(request)))
+
+  app.get('/games/:id/log', {
+    onRequest: app.identify,
+    schema: { tags: ['games'], summary: 'The log, with dice and events; sealed orders hidden', params: Id, querystring: Type.Object({ after: Type.Integer({ minimum: 0, default: 0 }), limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }) }), response: { 200: Anything, ...errors } },
+  }, async (request) => gameLog(app.db, request.params.id, caller(request), request.query.after, request.query.limit))
+
+  app.get('/games/:id/verify', {
+    onRequest: app.identify,
+    schema: { tags: ['games'], summary: 'After the game: the revealed seed, the hash chain and every roll re-derived', params: Id, response: { 200: Anything, ...errors } },
+  }, async (request) => verifyGame(app.db, request.params.id, caller(request)))
+}

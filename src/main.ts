@@ -1,0 +1,292 @@
+// The one entry point: `node --import tsx src/main.ts [api|worker|all]` (`npm start` runs "all").
+//
+// Order: configuration → PostgreSQL (DATABASE_URL, or the embedded one under DATA_DIR) → migrations →
+// Redis (REDIS_URL, a private redis-server, or none) → scenario catalogue (fails fast on bad data) →
+// database client → HTTP API → one banner line. SIGINT/SIGTERM/SIGHUP stop everything in reverse order
+// and exit 0; a second Ctrl-C forces the exit.
+import { resolve } from 'node:path'
+import pg from 'pg'
+import { loadConfig, type Config } from './config.js'
+import { buildApp } from './http/app.js'
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './runtime/embedded-postgres.js'
+import { redactUrl } from './runtime/os.js'
+import { RedisStartError, startRedis, type Redis } from './runtime/redis.js'
+import { loadAbaoaqu } from './scenarios/index.js'
+import { createDb } from './store/db.js'
+import { migrate } from './store/migrate.js'
+
+const MODES = ['api', 'worker', 'all'] as const
+type Mode = (typeof MODES)[number]
+
+/** A startup failure explained for the person at the terminal. */
+class StartupError extends Error {
+  override name = 'StartupError'
+}
+
+/** Ctrl-C (or SIGTERM) arrived while starting: stop what is up and exit 0. */
+class Interrupted extends Error {
+  override name = 'Interrupted'
+}
+
+function parseMode(args: string[]): Mode {
+  const [mode = 'all', ...rest] = args
+  if (rest.length > 0 || !(MODES as readonly string[]).includes(mode)) {
+    throw new StartupError(`Usage: node --import tsx src/main.ts [${MODES.join('|')}] (default: all). Got: ${args.join(' ')}`)
+  }
+  return mode as Mode
+}
+
+const say = (line: string) => process.stdout.write(`[hexmail] ${line}\n`)
+const warn = (line: string) => process.stderr.write(`[hexmail] ${line}\n`)
+
+// ---- Lifecycle ---------------------------------------------------------------------------------
+
+type State = 'starting' | 'running' | 'stopping'
+
+interface Cleanup {
+  name: string
+  run: () => Promise<unknown>
+}
+
+const CLEANUP_TIMEOUT_MS = 45_000
+/** npm forwards the terminal's Ctrl-C to us, so one key press can arrive twice within milliseconds. */
+const DUPLICATE_SIGNAL_MS = 1000
+
+class Lifecycle {
+  state: State = 'starting'
+  private cleanups: Cleanup[] = []
+  private firstSignalAt = 0
+  private exiting = false
+
+  /** Registers a stop step; steps run in reverse order of registration. */
+  onStop(name: string, run: () => Promise<unknown>): void {
+    this.cleanups.push({ name, run })
+  }
+
+  /** Between startup steps: give up when a signal arrived meanwhile. */
+  checkpoint(): void {
+    if (this.state === 'stopping') throw new Interrupted('interrupted')
+  }
+
+  installSignalHandlers(): void {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => this.onSignal(signal))
+    process.on('uncaughtException', (e) => this.fail(`Unexpected error: ${e.stack ?? e.message}`))
+    process.on('unhandledRejection', (e) => this.fail(`Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`))
+  }
+
+  private onSignal(signal: NodeJS.Signals): void {
+    if (this.state === 'stopping') {
+      if (Date.now() - this.firstSignalAt < DUPLICATE_SIGNAL_MS) return
+      warn(`${signal} again: exiting now without waiting.`)
+      process.exit(130)
+    }
+    this.firstSignalAt = Date.now()
+    const wasRunning = this.state === 'running'
+    this.state = 'stopping'
+    say(`${signal} received, shutting down (Ctrl-C again to force) …`)
+    // While starting, the startup sequence notices at its next step and stops what it started.
+    if (wasRunning) void this.stopAndExit(0)
+  }
+
+  /** A fatal problem after startup (or an unexpected error): stop everything and exit 1. */
+  fail(message: string): void {
+    warn(message)
+    if (this.state === 'stopping') return
+    this.state = 'stopping'
+    void this.stopAndExit(1)
+  }
+
+  async stopAndExit(code: number): Promise<never> {
+    if (!this.exiting) {
+      this.exiting = true
+      for (const step of this.cleanups.reverse()) {
+        let timer: NodeJS.Timeout | undefined
+        try {
+          await Promise.race([
+            step.run(),
+            new Promise((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`no answer within ${CLEANUP_TIMEOUT_MS / 1000} s`)), CLEANUP_TIMEOUT_MS)
+            }),
+          ])
+        } catch (e) {
+          warn(`Stopping ${step.name} failed: ${(e as Error).message}`)
+        } finally {
+          clearTimeout(timer)
+        }
+      }
+      if (code === 0) say('Stopped.')
+      process.exit(code)
+    }
+    return new Promise<never>(() => undefined)
+  }
+}
+
+// ---- Startup steps -----------------------------------------------------------------------------
+
+/** DATABASE_URL: reachable, the database exists, the credentials work — else a message saying what to do. */
+async function checkDatabaseUrl(url: string): Promise<void> {
+  let where = redactUrl(url)
+  let name = ''
+  try {
+    const u = new URL(url)
+    where = `${u.hostname}:${u.port || 5432}`
+    name = decodeURIComponent(u.pathname.slice(1))
+  } catch {
+    throw new StartupError(`DATABASE_URL is not a valid URL (${redactUrl(url)}). Expected postgresql://user:password@host:5432/database, or unset it to use the embedded PostgreSQL.`)
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    await client.query('SELECT 1')
+  } catch (e) {
+    const err = e as Error & { code?: string }
+    const hint =
+      err.code === 'ECONNREFUSED' ? `Nothing answers at ${where}: start that PostgreSQL or fix the host and port.`
+      : err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' ? `The host in DATABASE_URL cannot be resolved (${where}).`
+      : err.code === '3D000' ? `The database "${name}" does not exist on ${where}: create it (createdb ${name}, or CREATE DATABASE "${name}").`
+      : err.code === '28P01' || err.code === '28000' ? `PostgreSQL at ${where} refused the user or password in DATABASE_URL.`
+      : /timeout/i.test(err.message) ? `No answer from ${where} within 10 s.`
+      : `PostgreSQL at ${where} said: ${err.message}`
+    throw new StartupError(`Cannot use the database at DATABASE_URL (${redactUrl(url)}). ${hint} Or unset DATABASE_URL to use the embedded PostgreSQL under DATA_DIR.`)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+function httpUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host
+  return `http://${shown}:${port}`
+}
+
+async function start(mode: Mode, life: Lifecycle): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (e) {
+    throw new StartupError(`Configuration error: ${(e as Error).message}. The variables are listed in .env.example and docs/configuration.md.`)
+  }
+  const dataDir = resolve(config.dataDir)
+
+  // PostgreSQL
+  let databaseUrl: string
+  let databaseWhere: string
+  if (config.databaseUrl) {
+    await checkDatabaseUrl(config.databaseUrl)
+    databaseUrl = config.databaseUrl
+    databaseWhere = `PostgreSQL at ${redactUrl(config.databaseUrl)}`
+  } else {
+    const embedded = await startEmbeddedPostgres({
+      dataDir,
+      log: say,
+      onOutput: config.logLevel === 'debug' || config.logLevel === 'trace' ? (line) => say(`postgres: ${line}`) : undefined,
+      onUnexpectedExit: (message) => {
+        // The terminal's Ctrl-C reaches PostgreSQL too: give our own signal handler a moment to run first.
+        setTimeout(() => {
+          if (life.state !== 'stopping') life.fail(message)
+        }, 1000).unref()
+      },
+    }).catch((e: unknown) => {
+      if (e instanceof EmbeddedPostgresError) throw new StartupError(e.message)
+      throw new StartupError(`The embedded PostgreSQL could not start: ${e instanceof Error ? e.message : String(e)}. Set DATABASE_URL to use your own PostgreSQL instead.`)
+    })
+    life.onStop('the embedded PostgreSQL', embedded.stop)
+    databaseUrl = embedded.url
+    databaseWhere = `${dataDir} (embedded PostgreSQL on 127.0.0.1:${embedded.port})`
+  }
+  life.checkpoint()
+
+  try {
+    await migrate(databaseUrl)
+  } catch (e) {
+    life.checkpoint()
+    throw new StartupError(`Applying the database migrations failed. ${(e as Error).message.trim()}`)
+  }
+  life.checkpoint()
+
+  // Redis
+  let redis: Redis | null
+  try {
+    redis = await startRedis({
+      redisUrl: config.redisUrl,
+      dataDir,
+      log: say,
+      onUnexpectedExit: (message) => {
+        if (life.state !== 'stopping') warn(`${message}\nEmail notifications are off until hexmail restarts.`)
+      },
+    })
+  } catch (e) {
+    if (e instanceof RedisStartError) throw new StartupError(e.message)
+    throw new StartupError(`The private redis-server could not start: ${(e as Error).message}. Set REDIS_URL to use another Redis instead.`)
+  }
+  if (redis) life.onStop('redis-server', redis.stop)
+  life.checkpoint()
+  const redisWhere = !redis ? 'no Redis: notifications off' : redis.source === 'env' ? `Redis at ${redactUrl(redis.url)}` : `Redis on 127.0.0.1:${redis.port}`
+
+  // Scenario catalogue: parsed and validated once, so bad data stops the start here, not in a game.
+  try {
+    loadAbaoaqu()
+  } catch (e) {
+    throw new StartupError(`The scenario data is invalid: ${(e as Error).message}\nFix the file (or restore it from the repository) and start again.`)
+  }
+
+  if (mode === 'worker') {
+    life.state = 'running'
+    setInterval(() => undefined, 1 << 30) // nothing else may keep the process alive (DATABASE_URL + REDIS_URL)
+    say(`worker mode: PostgreSQL and Redis are up, but there are no workers yet (they arrive with email notifications). Data: ${databaseWhere}; ${redisWhere}. Ctrl-C stops it.`)
+    return
+  }
+
+  const db = createDb(databaseUrl)
+  life.onStop('the database client', () => db.$disconnect())
+  const app = await buildApp({ config, db })
+  life.onStop('the HTTP server', () => app.close())
+  life.checkpoint()
+
+  try {
+    await app.listen({ host: config.host, port: config.port })
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException
+    if (err.code === 'EADDRINUSE') {
+      throw new StartupError(
+        `Port ${config.port} on ${config.host} is already in use (another hexmail, or another program). ` +
+          `Stop that program, or choose another port with PORT, e.g. PORT=${config.port === 3000 ? 3001 : config.port + 1} npm start.`,
+      )
+    }
+    if (err.code === 'EACCES') {
+      throw new StartupError(`Not allowed to listen on port ${config.port}: ports below 1024 need privileges. Set PORT to 1024 or above (the default is 3000).`)
+    }
+    if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
+      throw new StartupError(`Cannot listen on HOST=${config.host}: no such address on this machine. Use 127.0.0.1 (this machine only) or 0.0.0.0 (all interfaces).`)
+    }
+    throw e
+  }
+  life.checkpoint()
+  life.state = 'running'
+
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const url = httpUrl(config.host, port)
+  const modeNote = mode === 'api' ? ' (api only)' : ''
+  say(`hexmail is running at ${url}${modeNote}  API docs: ${url}/docs  data: ${databaseWhere}; ${redisWhere}  (Ctrl-C to stop)`)
+}
+
+async function main(): Promise<void> {
+  const life = new Lifecycle()
+  life.installSignalHandlers()
+  try {
+    const mode = parseMode(process.argv.slice(2))
+    await start(mode, life)
+  } catch (e) {
+    if (life.state === 'stopping' || e instanceof Interrupted) {
+      life.state = 'stopping'
+      await life.stopAndExit(0)
+    }
+    life.state = 'stopping'
+    const message = e instanceof StartupError ? e.message : `Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
+    warn(`hexmail could not start.\n${message}`)
+    await life.stopAndExit(1)
+  }
+}
+
+await main()
