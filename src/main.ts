@@ -1,9 +1,10 @@
 // The one entry point: `node --import tsx src/main.ts [api|worker|all]` (`npm start` runs "all").
 //
-// Order: configuration → PostgreSQL (DATABASE_URL, or the embedded one under DATA_DIR) → migrations →
+// Order: configuration (environment, then .env) → PostgreSQL (DATABASE_URL, or the embedded one under DATA_DIR) → migrations →
 // Redis (REDIS_URL, a private redis-server, or none) → scenario catalogue (fails fast on bad data) →
 // database client → HTTP API → one banner line. SIGINT/SIGTERM/SIGHUP stop everything in reverse order
 // and exit 0; a second Ctrl-C forces the exit.
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import pg from 'pg'
 import { loadConfig, type Config } from './config.js'
@@ -162,6 +163,11 @@ function httpUrl(host: string, port: number): string {
 async function start(mode: Mode, life: Lifecycle): Promise<void> {
   let config: Config
   try {
+    // A .env file in the working folder (see .env.example); variables already set win over it.
+    if (existsSync('.env')) {
+      process.loadEnvFile('.env')
+      say(`read ${resolve('.env')}`)
+    }
     config = loadConfig()
   } catch (e) {
     throw new StartupError(`Configuration error: ${(e as Error).message}. The variables are listed in .env.example and docs/configuration.md.`)

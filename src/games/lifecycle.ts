@@ -4,11 +4,13 @@ import { seedCommitment } from '../engine/dice.js'
 import type { Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
+import { addOutbox, addSnapshot, lockGameRow, recordPosition, type LockedGame } from '../store/games.js'
 import { appendEntries, type NewEntry } from '../store/log.js'
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import { ruleSystem } from './catalog.js'
 import { applyEntry, outcomeOf, type Folded } from './fold.js'
 import { cacheFolded, loadFolded, rulesetOf, type GameRow } from './load.js'
+import { forgetGameMeta } from './reads.js'
 
 export type Tx = Prisma.TransactionClient
 
@@ -55,11 +57,8 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
 }
 
 /** The game row locked for this transaction: writers to one game queue here. */
-export async function lockGame(tx: Tx, gameId: string): Promise<GameRow & { players: number; private: boolean; inviteCode: string; scenarioId: string; options: unknown; createdById: string }> {
-  const rows = await tx.$queryRaw<Array<GameRow & { players: number; private: boolean; inviteCode: string; scenarioId: string; options: unknown; createdById: string }>>`
-    SELECT id, ruleset, seed, "logSeq", "lastHash", status, players, private, "inviteCode", "scenarioId", options, "createdById"
-    FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
-  const game = rows[0]
+export async function lockGame(tx: Tx, gameId: string): Promise<LockedGame> {
+  const game = await lockGameRow(tx, gameId)
   if (!game) throw notFound(`no game ${gameId}`)
   return game
 }
@@ -70,7 +69,7 @@ export interface JoinInput {
 }
 
 export async function joinGame(db: Db, userId: string, gameId: string, input: JoinInput) {
-  return db.$transaction(async (tx) => {
+  const seat = await db.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId)
     if (game.status !== 'OPEN') throw conflict('this game has already started')
     if (game.private && game.createdById !== userId && input.invite !== game.inviteCode) throw forbidden('this game is private: join it with its invite link')
@@ -83,6 +82,8 @@ export async function joinGame(db: Db, userId: string, gameId: string, input: Jo
     if (free.length === 1) await startGame(tx, game)
     return chosen.seat
   }, TX_OPTIONS)
+  forgetGameMeta(gameId)
+  return seat
 }
 
 /** Every seat is taken: the SETUP entry begins the log, and the seed's hash is published. */
@@ -105,22 +106,15 @@ export async function appendAndRecord(tx: Tx, game: GameRow, folded: Folded | nu
   const last = written[written.length - 1]!
   const outcome = f ? outcomeOf(ruleset, f) : null
   const pending: Pending[] = f && !outcome ? ruleset.pending(f.state) : []
-  await tx.game.update({
-    where: { id: game.id },
-    data: {
-      logSeq: last.seq, lastHash: last.hash, pending: pending as unknown as Prisma.InputJsonValue,
-      status: outcome ? 'FINISHED' : 'ACTIVE', ...(outcome ? { outcome: outcome as unknown as Prisma.InputJsonValue, finishedAt: now } : {}),
-    },
-  })
-  if (f && Math.floor(last.seq / snapshotEvery) > Math.floor(game.logSeq / snapshotEvery)) {
-    await tx.snapshot.create({ data: { gameId: game.id, seq: f.seq, state: f as unknown as Prisma.InputJsonValue } })
-  }
-  await tx.outbox.create({ data: { gameId: game.id, kind: outcome ? 'game-over' : 'step', payload: { seq: last.seq, pending, outcome } as unknown as Prisma.InputJsonValue } })
+  await recordPosition(tx, game.id, { logSeq: last.seq, lastHash: last.hash, pending, status: outcome ? 'FINISHED' : 'ACTIVE', outcome, finishedAt: outcome ? now : null })
+  if (f && Math.floor(last.seq / snapshotEvery) > Math.floor(game.logSeq / snapshotEvery)) await addSnapshot(tx, game.id, f.seq, f)
+  await addOutbox(tx, game.id, outcome ? 'game-over' : 'step', { seq: last.seq, pending, outcome })
   return { written, folded: f!, outcome: outcome as Outcome | null, pending }
 }
 
 export function afterCommit(gameId: string, folded: Folded): void {
   cacheFolded(gameId, folded)
+  forgetGameMeta(gameId)
 }
 
 export async function resign(db: Db, userId: string, gameId: string) {

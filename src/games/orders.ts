@@ -3,7 +3,7 @@
 import { createDice } from '../engine/dice.js'
 import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
-import type { Prisma } from '../store/generated/client.js'
+import { addIdempotency, findIdempotency, seatRows } from '../store/games.js'
 import { conflict, forbidden, invalidOrders, Problem } from '../http/problems.js'
 import type { NewEntry } from '../store/log.js'
 import { afterCommit, appendAndRecord, lockGame, TX_OPTIONS, type Tx } from './lifecycle.js'
@@ -38,7 +38,7 @@ export interface SubmitResult {
 }
 
 export async function seatToAct(tx: Tx, gameId: string, userId: string, wanted: string | undefined, acting: string[]): Promise<string> {
-  const mine = (await tx.seat.findMany({ where: { gameId, userId } })).map((s) => s.seat)
+  const mine = (await seatRows(tx, gameId)).filter((s) => s.userId === userId).map((s) => s.seat)
   if (mine.length === 0) throw forbidden('you hold no seat in this game')
   if (wanted) {
     if (!mine.includes(wanted)) throw forbidden(`seat ${wanted} is not yours`)
@@ -89,9 +89,7 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
     }
     const r = await appendAndRecord(tx, game, folded, entries, new Date(), input.snapshotEvery, after)
     const response: SubmitResult = { seat, accepted: true, seq: r.written[r.written.length - 1]!.seq, resolved: complete, pending: r.pending, outcome: r.outcome, events }
-    if (input.idempotency) {
-      await tx.idempotencyRecord.create({ data: { userId: input.userId, key: input.idempotency.key, requestHash: input.idempotency.requestHash, status: 200, response: response as unknown as Prisma.InputJsonValue } })
-    }
+    if (input.idempotency) await addIdempotency(tx, input.userId, input.idempotency.key, input.idempotency.requestHash, 200, response)
     return { ...response, folded: r.folded as Folded | null }
   }, TX_OPTIONS)
   if (result.folded) afterCommit(input.gameId, result.folded)
@@ -100,7 +98,7 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
 }
 
 async function storedResponse(tx: Tx, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {
-  const record = await tx.idempotencyRecord.findUnique({ where: { userId_key: { userId, key: idem.key } } })
+  const record = await findIdempotency(tx, userId, idem.key)
   if (!record) return null
   if (record.requestHash !== idem.requestHash) {
     throw new Problem(422, 'Idempotency-Key reused', `Idempotency-Key "${idem.key}" was used for a different request; use a new key for new orders`, { field: 'Idempotency-Key' })

@@ -2,6 +2,8 @@
 // any past entry, and the proof of fair dice once the game is over.
 import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine/dice.js'
 import type { Db } from '../store/db.js'
+import { performance } from 'node:perf_hooks'
+import { gameMetaRow, type GameMeta } from '../store/games.js'
 import { canonicalJson, entriesBetween, entryHash, type Entry } from '../store/log.js'
 import { conflict, forbidden, notFound } from '../http/problems.js'
 import { applyEntry, type Folded, type ResolutionPayload } from './fold.js'
@@ -55,17 +57,49 @@ async function foldedFor(db: Db, game: GameRow, at?: number): Promise<Folded> {
   return f
 }
 
-export async function gameView(db: Db, gameId: string, caller: Caller, at?: number) {
-  const { game, mySeats, staff } = await gameFor(db, gameId, caller)
+// Views are read far more often than games move: keep the game's row briefly (refreshed by this
+// node's own writes at once, by other nodes' within META_TTL_MS) and each rendered view per position.
+const META_TTL_MS = 1000
+const metaCache = new Map<string, { at: number; meta: GameMeta }>()
+const viewCache = new Map<string, string>()
+
+export function forgetGameMeta(gameId: string): void {
+  metaCache.delete(gameId)
+}
+
+async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
+  const hit = metaCache.get(gameId)
+  const now = performance.now()
+  if (hit && now - hit.at < META_TTL_MS) return hit.meta
+  const meta = await gameMetaRow(db, gameId)
+  if (!meta) throw notFound(`no game ${gameId}`)
+  metaCache.set(gameId, { at: now, meta })
+  if (metaCache.size > 5000) metaCache.delete(metaCache.keys().next().value!)
+  return meta
+}
+
+/** The caller's view as a JSON string (rendered once per game position and seat). */
+export async function gameView(db: Db, gameId: string, caller: Caller, at?: number): Promise<string> {
+  const meta = await cachedMeta(db, gameId)
+  const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
+  const staff = caller.role === 'ADMIN' || caller.role === 'MODERATOR'
+  if (meta.private && mySeats.length === 0 && !staff && meta.createdById !== caller.userId) throw notFound(`no game ${gameId}`)
   if (at !== undefined && mySeats.length === 0 && !staff) throw forbidden('past positions are for the players of this game')
-  const f = await foldedFor(db, game, at)
-  const ruleset = rulesetOf(game)
-  const seat = viewerSeat(mySeats, game.pending)
+  const seq = at ?? meta.logSeq
+  const seat = viewerSeat(mySeats, meta.pending)
+  const key = `${gameId}:${seq}:${seat ?? ''}`
+  const cached = viewCache.get(key)
+  if (cached) return cached
+  const f = await foldedFor(db, meta, at)
+  const ruleset = rulesetOf(meta)
   const side = ruleset.seats(f.state).find((s) => s.id === seat)?.side
   // Only your side's submissions for the step still being played.
   const teammates = new Set(ruleset.seats(f.state).filter((s) => s.side === side).map((s) => s.id))
   const submitted = Object.fromEntries(Object.entries(f.submitted).filter(([s]) => teammates.has(s)))
-  return { seq: f.seq, seat, view: ruleset.view(f.state, seat), submitted }
+  const body = JSON.stringify({ seq: f.seq, seat, view: ruleset.view(f.state, seat), submitted })
+  viewCache.set(`${gameId}:${f.seq}:${seat ?? ''}`, body)
+  if (viewCache.size > 2000) viewCache.delete(viewCache.keys().next().value!)
+  return body
 }
 
 export async function gameOptions(db: Db, gameId: string, caller: Caller, wanted?: string) {

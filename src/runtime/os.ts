@@ -68,15 +68,30 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** What runs as `pid`: null when nothing does. Reads /proc on Linux, asks `ps` elsewhere. */
-export async function processInfo(pid: number): Promise<ProcessInfo | null> {
-  if (!isAlive(pid)) return null
+/** Linux: the state letter of /proc/<pid>/stat ("Z" for a zombie), or null. */
+function procState(pid: number): { state: string; command: string; ppid: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // "pid (comm) state ppid ..."; comm may contain spaces and parentheses, so cut at the last ')'.
     const close = stat.lastIndexOf(')')
-    const command = stat.slice(stat.indexOf('(') + 1, close)
-    const ppid = Number(stat.slice(close + 2).split(' ')[1])
+    const [state = '', ppid = ''] = stat.slice(close + 2).split(' ')
+    return { state, command: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(ppid) }
+  } catch {
+    return null
+  }
+}
+
+/** Alive and not a zombie (an exited child nobody has reaped yet counts as gone). */
+export function isRunning(pid: number): boolean {
+  return isAlive(pid) && procState(pid)?.state !== 'Z'
+}
+
+/** What runs as `pid`: null when nothing does. Reads /proc on Linux, asks `ps` elsewhere. */
+export async function processInfo(pid: number): Promise<ProcessInfo | null> {
+  if (!isRunning(pid)) return null
+  const stat = procState(pid)
+  if (stat) {
+    const { command, ppid } = stat
     let cwd: string | null = null
     try {
       cwd = readlinkSync(`/proc/${pid}/cwd`)
@@ -84,9 +99,8 @@ export async function processInfo(pid: number): Promise<ProcessInfo | null> {
       // another user's process without the rights to look
     }
     return { pid, ppid: Number.isInteger(ppid) ? ppid : null, command, cwd }
-  } catch {
-    // no /proc (macOS, BSD): ask ps
   }
+  // no /proc (macOS, BSD): ask ps
   try {
     const { stdout } = await run('ps', ['-o', 'ppid=', '-o', 'comm=', '-p', String(pid)], { timeout: 5000 })
     const m = /^\s*(\d+)\s+(.*)$/.exec(stdout.trim())
@@ -110,9 +124,9 @@ export async function killAndWait(pid: number, signal: NodeJS.Signals, timeoutMs
   try {
     process.kill(pid, signal)
   } catch {
-    return !isAlive(pid)
+    return !isRunning(pid)
   }
-  return waitUntil(() => !isAlive(pid), timeoutMs, 50)
+  return waitUntil(() => !isRunning(pid), timeoutMs, 50)
 }
 
 /** Polls `check` until it is true or `timeoutMs` passed. */

@@ -109,14 +109,14 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.identify,
     schema: { tags: ['games'], summary: 'The game as you see it (other seats\' sealed orders never appear)', params: Id, response: { 200: Anything, ...errors } },
   }, async (request, reply) => {
-    const v = await gameView(app.db, request.params.id, caller(request))
-    return reply.header('etag', `"${v.seq}"`).send(v)
+    const body = await gameView(app.db, request.params.id, caller(request))
+    return reply.type('application/json; charset=utf-8').send(body)
   })
 
   app.get('/games/:id/state', {
     onRequest: app.authenticate,
     schema: { tags: ['games'], summary: 'The game as it stood after log entry `at`', security: secured, params: Id, querystring: Type.Object({ at: Type.Integer({ minimum: 1 }) }), response: { 200: Anything, ...errors } },
-  }, async (request) => gameView(app.db, request.params.id, caller(request), request.query.at))
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await gameView(app.db, request.params.id, caller(request), request.query.at)))
 
   app.get('/games/:id/options', {
     onRequest: app.authenticate,

@@ -1,0 +1,131 @@
+// src/main.ts as a child process, the way `npm start` runs it, against a fresh database on the machine's
+// PostgreSQL (DATABASE_URL): banner, /healthz and /readyz, Ctrl-C (SIGINT) → exit 0; and the start-up
+// failures a newcomer meets (port in use, no redis-server) give one clear message and exit 1.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isPortFree, waitUntil } from '../../src/runtime/os.js'
+
+const repo = resolve(import.meta.dirname, '../..')
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+const dbName = `hexmail_main_${randomBytes(6).toString('hex')}`
+let databaseUrl: string
+let dataDir: string
+const children: ChildProcess[] = []
+
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: ADMIN_URL })
+  await c.connect()
+  try {
+    await c.query(sql)
+  } finally {
+    await c.end()
+  }
+}
+
+interface Run {
+  proc: ChildProcess
+  out: () => string
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+function runMain(env: Record<string, string | undefined>): Run {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', ...env }
+  delete childEnv.REDIS_URL
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k]
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: repo, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(proc)
+  let out = ''
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.once('exit', (code, signal) => r({ code, signal })))
+  return { proc, out: () => out, exit }
+}
+
+function exitedWithin<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  return Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))])
+}
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE "${dbName}"`)
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${dbName}`
+  databaseUrl = url.toString()
+  dataDir = mkdtempSync(join(tmpdir(), 'hexmail-main-'))
+})
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('npm start (src/main.ts)', () => {
+  it('migrates, serves /healthz and /readyz, prints the banner, and exits 0 on SIGINT within 10 s', async () => {
+    const run = runMain({})
+    const up = await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100)
+    expect(up, run.out()).toBe(true)
+    const banner = /hexmail is running at (http:\/\/127\.0\.0\.1:(\d+)) +API docs: (\S+)/.exec(run.out())
+    expect(banner, run.out()).not.toBeNull()
+    const base = banner![1]!
+    expect(banner![3]).toBe(`${base}/docs`)
+    expect(run.out()).toContain(`PostgreSQL at ${databaseUrl}`)
+    const redisPort = Number(/Redis on 127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
+    expect(redisPort).toBeGreaterThan(0)
+
+    const health = await fetch(`${base}/healthz`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: 'ok' })
+    const ready = await fetch(`${base}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toMatchObject({ status: 'ready' })
+
+    run.proc.kill('SIGINT')
+    const result = await exitedWithin(run.exit, 10_000)
+    expect(result, run.out()).toEqual({ code: 0, signal: null })
+    expect(run.out()).toMatch(/Stopped\./)
+    expect(await isPortFree(Number(banner![2]))).toBe(true)
+    expect(await isPortFree(redisPort)).toBe(true) // the private redis-server went with it
+  })
+
+  it('port in use and no redis-server on the PATH: says which variable to set, and exits 1', async () => {
+    const busy: Server = createServer()
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()))
+    const port = (busy.address() as { port: number }).port
+    const emptyPath = mkdtempSync(join(tmpdir(), 'hexmail-nopath-'))
+    try {
+      const run = runMain({ PORT: String(port), PATH: emptyPath })
+      const result = await exitedWithin(run.exit, 90_000)
+      expect(result, run.out()).toEqual({ code: 1, signal: null })
+      expect(run.out()).toMatch(/Email notifications are OFF/)
+      expect(run.out()).toMatch(/apt-get install redis-server/)
+      expect(run.out()).toMatch(new RegExp(`hexmail could not start\\.\\n.*Port ${port} on 127\\.0\\.0\\.1 is already in use.*PORT=`))
+    } finally {
+      await new Promise((r) => busy.close(r))
+      rmSync(emptyPath, { recursive: true, force: true })
+    }
+  })
+
+  it('an unreachable DATABASE_URL is explained, not a stack trace, and exits 1', async () => {
+    const run = runMain({ DATABASE_URL: 'postgresql://postgres:secret@127.0.0.1:1/nowhere' })
+    const result = await exitedWithin(run.exit, 30_000)
+    expect(result, run.out()).toEqual({ code: 1, signal: null })
+    expect(run.out()).toMatch(/Cannot use the database at DATABASE_URL \(postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/nowhere\)\. Nothing answers/)
+    expect(run.out()).not.toContain('secret')
+  })
+
+  it('an unknown mode prints the usage and exits 1', async () => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] })
+    children.push(proc)
+    let out = ''
+    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+    const code = await new Promise((r) => proc.once('exit', r))
+    expect(code).toBe(1)
+    expect(out).toMatch(/Usage: node --import tsx src\/main\.ts \[api\|worker\|all\]/)
+  })
+})
