@@ -14,5 +14,5 @@ describe('fuzz A-S3', () => {
     }
     console.log('A-S3 endings', Object.fromEntries(endings))
     expect([...endings.values()].reduce((a, b) => a + b, 0)).toBe(50)
-  })
+  }, 900_000)
 })

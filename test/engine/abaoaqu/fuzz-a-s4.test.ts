@@ -14,5 +14,5 @@ describe('fuzz A-S4', () => {
     }
     console.log('A-S4 endings', Object.fromEntries(endings))
     expect([...endings.values()].reduce((a, b) => a + b, 0)).toBe(50)
-  })
+  }, 900_000)
 })
