@@ -1,8 +1,8 @@
 // The one entry point: `node --import tsx src/main.ts [api|worker|all]` (`npm start` runs "all").
 //
-// Order: configuration (environment, then .env) → PostgreSQL (DATABASE_URL, or the embedded one under DATA_DIR) → migrations →
-// Redis (REDIS_URL, a private redis-server, or none) → scenario catalogue (fails fast on bad data) →
-// database client → HTTP API → one banner line. SIGINT/SIGTERM/SIGHUP stop everything in reverse order
+// Order: configuration (environment, then .env) → PostgreSQL (DATABASE_URL, or the embedded one under
+// DATA_DIR) → migrations → Redis (REDIS_URL, a private redis-server, or none) → scenario catalogue (fails
+// fast on bad data) → database client → HTTP API → one banner line. SIGINT/SIGTERM/SIGHUP stop everything in reverse order
 // and exit 0; a second Ctrl-C forces the exit.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -70,7 +70,22 @@ class Lifecycle {
   }
 
   installSignalHandlers(): void {
+    // Whoever reads our output may go away first (npm killed, a closed pipe): that must not crash the shutdown.
+    process.stdout.on('error', () => undefined)
+    process.stderr.on('error', () => undefined)
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => this.onSignal(signal))
+    // Under `npm start` our parent is the `sh -c` that npm spawned. A SIGTERM sent to npm alone (docker stop with
+    // npm as PID 1, a process manager, `kill <npm>`) is forwarded to that sh, which dies without passing it on:
+    // we would keep running, orphaned, with PostgreSQL and redis-server. Treat losing that parent as SIGTERM.
+    if (process.env.npm_lifecycle_event && process.platform !== 'win32') {
+      const parent = process.ppid
+      setInterval(() => {
+        if (process.ppid !== parent && this.state !== 'stopping') {
+          warn(`The npm process that started hexmail has gone (parent ${parent}); shutting down.`)
+          this.onSignal('SIGTERM')
+        }
+      }, 1000).unref()
+    }
     process.on('uncaughtException', (e) => this.fail(`Unexpected error: ${e.stack ?? e.message}`))
     process.on('unhandledRejection', (e) => this.fail(`Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`))
   }
@@ -161,6 +176,14 @@ function httpUrl(host: string, port: number): string {
 }
 
 async function start(mode: Mode, life: Lifecycle): Promise<void> {
+  const t0 = performance.now()
+  let last = t0
+  const timings: string[] = []
+  const mark = (step: string) => {
+    const now = performance.now()
+    timings.push(`${step} ${((now - last) / 1000).toFixed(1)} s`)
+    last = now
+  }
   let config: Config
   try {
     // A .env file in the working folder (see .env.example); variables already set win over it.
@@ -185,6 +208,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     const embedded = await startEmbeddedPostgres({
       dataDir,
       log: say,
+      logError: warn,
       onOutput: config.logLevel === 'debug' || config.logLevel === 'trace' ? (line) => say(`postgres: ${line}`) : undefined,
       onUnexpectedExit: (message) => {
         // The terminal's Ctrl-C reaches PostgreSQL too: give our own signal handler a moment to run first.
@@ -200,6 +224,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     databaseUrl = embedded.url
     databaseWhere = `${dataDir} (embedded PostgreSQL on 127.0.0.1:${embedded.port})`
   }
+  mark('database')
   life.checkpoint()
 
   try {
@@ -208,6 +233,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     life.checkpoint()
     throw new StartupError(`Applying the database migrations failed. ${(e as Error).message.trim()}`)
   }
+  mark('migrations')
   life.checkpoint()
 
   // Redis
@@ -226,6 +252,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     throw new StartupError(`The private redis-server could not start: ${(e as Error).message}. Set REDIS_URL to use another Redis instead.`)
   }
   if (redis) life.onStop('redis-server', redis.stop)
+  mark('redis')
   life.checkpoint()
   const redisWhere = !redis ? 'no Redis: notifications off' : redis.source === 'env' ? `Redis at ${redactUrl(redis.url)}` : `Redis on 127.0.0.1:${redis.port}`
 
@@ -235,6 +262,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   } catch (e) {
     throw new StartupError(`The scenario data is invalid: ${(e as Error).message}\nFix the file (or restore it from the repository) and start again.`)
   }
+  mark('scenarios')
 
   if (mode === 'worker') {
     life.state = 'running'
@@ -267,14 +295,17 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     }
     throw e
   }
+  mark('http')
   life.checkpoint()
   life.state = 'running'
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') say(`start-up: ${timings.join(', ')}`)
 
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = httpUrl(config.host, port)
   const modeNote = mode === 'api' ? ' (api only)' : ''
-  say(`hexmail is running at ${url}${modeNote}  API docs: ${url}/docs  data: ${databaseWhere}; ${redisWhere}  (Ctrl-C to stop)`)
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1)
+  say(`hexmail is running at ${url}${modeNote}  API docs: ${url}/docs  data: ${databaseWhere}; ${redisWhere}  (ready in ${seconds} s, Ctrl-C to stop)`)
 }
 
 async function main(): Promise<void> {

@@ -14,6 +14,10 @@ import { OutputTail, freePort, isNodeProcess, killAndWait, processInfo } from '.
 
 export const DEFAULT_POSTGRES_PORT = 54329
 const USER = 'postgres'
+/** PostgreSQL's own output is dropped, except what a person should see (a crash, a refused login)… */
+const SERIOUS = /\b(FATAL|PANIC):|terminated by signal|was terminated|out of memory|No space left/
+/** …but not the FATALs of an ordinary start or stop. */
+const ROUTINE = /terminating connection due to administrator command|the database system is (shutting down|starting up)/
 
 export interface EmbeddedPostgresOptions {
   /** hexmail's data folder; the cluster lives in <dataDir>/postgres. */
@@ -24,8 +28,10 @@ export interface EmbeddedPostgresOptions {
   database?: string
   /** Progress and recovery messages (default: console.log). */
   log?: (message: string) => void
-  /** Every line PostgreSQL prints (default: dropped; errors still reach error messages). */
+  /** Every line PostgreSQL prints (default: dropped, except FATAL/PANIC lines and crashes, sent to logError). */
   onOutput?: (line: string) => void
+  /** Where PostgreSQL's serious messages go when onOutput is not set (default: console.error). */
+  logError?: (message: string) => void
   /** Called when PostgreSQL exits without stop() (crash, killed, or the terminal's Ctrl-C reached it). */
   onUnexpectedExit?: (message: string) => void
   /** Upper bound for initdb + start (default 60 s). */
@@ -229,9 +235,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const EmbeddedPostgresClass = await loadEmbeddedPostgres()
   const tail = new OutputTail(60)
+  const logError = options.logError ?? ((m: string) => console.error(m))
   const output = (chunk: string) => {
     tail.push(chunk)
-    if (options.onOutput) for (const line of chunk.split(/\r?\n/)) if (line.trim()) options.onOutput(line)
+    for (const line of chunk.split(/\r?\n/)) {
+      if (!line.trim()) continue
+      if (options.onOutput) options.onOutput(line)
+      else if (SERIOUS.test(line) && !ROUTINE.test(line)) logError(`PostgreSQL: ${line.trim()}`)
+    }
   }
   const make = (port: number): Instance =>
     new EmbeddedPostgresClass({

@@ -28,8 +28,10 @@ async function query(url: string, sql: string): Promise<pg.QueryResult> {
   }
 }
 
+const serious: string[] = []
+
 function start(log: string[] = [], preferredPort = 0): Promise<EmbeddedPostgres> {
-  return startEmbeddedPostgres({ dataDir, preferredPort, log: (m) => log.push(m), startTimeoutMs: 30_000 })
+  return startEmbeddedPostgres({ dataDir, preferredPort, log: (m) => log.push(m), logError: (m) => serious.push(m), startTimeoutMs: 30_000 })
 }
 
 beforeAll(() => {
@@ -61,10 +63,12 @@ describe('embedded PostgreSQL', () => {
     await query(running.url, 'CREATE TABLE runtime_marker (note text); INSERT INTO runtime_marker VALUES (\'kept\')')
   })
 
-  it('refuses a wrong password (scram-sha-256, random password per cluster)', async () => {
+  it('refuses a wrong password (scram-sha-256, random password per cluster), and says so in the log', async () => {
     const url = new URL(running!.url)
     url.password = 'password'
     await expect(query(url.toString(), 'SELECT 1')).rejects.toThrow(/password authentication failed/)
+    // PostgreSQL's output is otherwise quiet, but a refused login is worth a line.
+    expect(await waitUntil(() => serious.some((l) => /FATAL: +password authentication failed/.test(l)), 5000)).toBe(true)
   })
 
   it('stop() stops it: the port closes and postmaster.pid is gone; a second stop() is harmless', async () => {
@@ -72,6 +76,7 @@ describe('embedded PostgreSQL', () => {
     await running!.stop()
     expect(await isPortFree(firstPort)).toBe(true)
     expect(existsSync(join(running!.dir, 'postmaster.pid'))).toBe(false)
+    expect(serious.filter((l) => !/password authentication failed|Connection matched/.test(l))).toEqual([]) // a clean stop logs nothing
     running = null
   })
 

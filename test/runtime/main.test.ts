@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isPortFree, waitUntil } from '../../src/runtime/os.js'
+import { isPortFree, isRunning, waitUntil } from '../../src/runtime/os.js'
 
 const repo = resolve(import.meta.dirname, '../..')
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
@@ -17,6 +17,7 @@ const dbName = `hexmail_main_${randomBytes(6).toString('hex')}`
 let databaseUrl: string
 let dataDir: string
 const children: ChildProcess[] = []
+const strayPids: number[] = []
 
 async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: ADMIN_URL })
@@ -61,6 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+  for (const pid of strayPids) if (isRunning(pid)) process.kill(pid, 'SIGKILL')
   await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
   rmSync(dataDir, { recursive: true, force: true })
 })
@@ -91,6 +93,24 @@ describe('npm start (src/main.ts)', () => {
     expect(run.out()).toMatch(/Stopped\./)
     expect(await isPortFree(Number(banner![2]))).toBe(true)
     expect(await isPortFree(redisPort)).toBe(true) // the private redis-server went with it
+  })
+
+  it('under npm: when the shell npm spawned dies (SIGTERM to npm alone), it shuts down instead of running orphaned', async () => {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', npm_lifecycle_event: 'start' }
+    delete childEnv.REDIS_URL
+    // sh stays node's parent, as npm's `sh -c` does with the start script; it tells us node's pid for the clean-up.
+    const shell = spawn('/bin/sh', ['-c', `"${process.execPath}" --import tsx src/main.ts & echo "NODEPID $!"; wait`], { cwd: repo, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    children.push(shell)
+    let out = ''
+    shell.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+    shell.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+    expect(await waitUntil(() => /hexmail is running at/.test(out), 90_000, 100), out).toBe(true)
+    strayPids.push(Number(/NODEPID (\d+)/.exec(out)![1]))
+    const port = Number(/running at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1])
+    const redisPort = Number(/Redis on 127\.0\.0\.1:(\d+)/.exec(out)![1])
+    shell.kill('SIGKILL')
+    const stopped = await waitUntil(async () => (await isPortFree(port)) && (await isPortFree(redisPort)), 10_000, 100)
+    expect(stopped, out).toBe(true)
   })
 
   it('port in use and no redis-server on the PATH: says which variable to set, and exits 1', async () => {
