@@ -1,13 +1,13 @@
-// One order, start to finish (DESIGN.md): lock the game, load its state, validate, append ORDERS,
-// resolve when the step is complete (RESOLUTION), record who is next and the outbox, commit.
+// One order, start to finish (DESIGN.md): load the game, validate, append ORDERS, resolve when the
+// step is complete (RESOLUTION), record who is next and the outbox — one atomic write.
 import { createDice } from '../engine/dice.js'
 import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
-import { addIdempotency, findIdempotency, seatRows } from '../store/games.js'
-import { conflict, forbidden, invalidOrders, Problem } from '../http/problems.js'
-import type { NewEntry } from '../store/log.js'
-import { afterCommit, appendAndRecord, lockGame, TX_OPTIONS, type Tx } from './lifecycle.js'
-import type { Folded } from './fold.js'
+import { appendIfAt, findIdempotency, gameMetaRow, type GameMeta } from '../store/games.js'
+import { conflict, forbidden, invalidOrders, notFound, Problem } from '../http/problems.js'
+import { chainEntries, type NewEntry } from '../store/log.js'
+import { afterCommit } from './lifecycle.js'
+import { outcomeOf, type Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
 
 export interface SubmitInput {
@@ -37,8 +37,9 @@ export interface SubmitResult {
   replayed?: boolean
 }
 
-export async function seatToAct(tx: Tx, gameId: string, userId: string, wanted: string | undefined, acting: string[]): Promise<string> {
-  const mine = (await seatRows(tx, gameId)).filter((s) => s.userId === userId).map((s) => s.seat)
+/** The seat the user acts for: the one named, else their seat that must act now. */
+export function pickSeat(seats: Array<{ seat: string; userId: string | null }>, userId: string, wanted: string | undefined, acting: string[]): string {
+  const mine = seats.filter((s) => s.userId === userId).map((s) => s.seat)
   if (mine.length === 0) throw forbidden('you hold no seat in this game')
   if (wanted) {
     if (!mine.includes(wanted)) throw forbidden(`seat ${wanted} is not yours`)
@@ -56,49 +57,87 @@ export function parseSubmission(ruleset: ReturnType<typeof rulesetOf>, state: un
   return input.orders ?? []
 }
 
+const ATTEMPTS = 3
+
+/**
+ * Optimistic concurrency: read the game, decide in memory (validate, resolve), then write everything
+ * in one statement that succeeds only if the game is still where it was read. A lost race changes
+ * nothing; it is retried only while the step is the same (a teammate's orders came first), so a
+ * submission is never applied to a later step.
+ */
 export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitResult> {
-  const result = await db.$transaction(async (tx) => {
-    const game = await lockGame(tx, input.gameId)
-    const replay = input.idempotency ? await storedResponse(tx, input.userId, input.idempotency) : null
-    if (replay) return { ...replay, replayed: true, folded: null }
+  let firstPending: string | null = null
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const game = await gameMetaRow(db, input.gameId)
+    if (!game) throw notFound(`no game ${input.gameId}`)
+    if (input.idempotency) {
+      const replay = await storedResponse(db, input.userId, input.idempotency)
+      if (replay) return { ...replay, replayed: true }
+    }
     if (input.expectedSeq !== undefined && input.expectedSeq !== game.logSeq) {
       throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${game.logSeq}`, { currentSeq: game.logSeq })
     }
     if (game.status !== 'ACTIVE') throw conflict(game.status === 'OPEN' ? 'the game has not started: every seat must be taken first' : 'the game is over', { currentSeq: game.logSeq })
-    const ruleset = rulesetOf(game)
-    const folded = (await loadFolded(tx, game))!
-    const pendingSeats = ruleset.pending(folded.state).flatMap((p) => p.seats)
-    const seat = await seatToAct(tx, game.id, input.userId, input.seat, pendingSeats)
-    const orders = parseSubmission(ruleset, folded.state, seat, input)
-    if (folded.submitted[seat]) throw conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
-    const errors: OrderError[] = ruleset.validate(folded.state, seat, orders, folded.submitted)
-    if (errors.length) throw invalidOrders(errors)
-    if (!pendingSeats.includes(seat)) throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, { errors: [{ rule: 'A-3-3', message: 'not your step' }] })
-    const step = ruleset.pending(folded.state)[0]
-    const entries: NewEntry[] = [{ kind: 'ORDERS', seat, userId: input.userId, payload: { orders, step: step?.step ?? '', turn: (folded.state as { turn?: number }).turn ?? 0 } }]
-    const submissions = { ...folded.submitted, [seat]: orders }
-    const complete = pendingSeats.every((s) => submissions[s] !== undefined)
-    let events: GameEvent[] = []
-    let after: Folded = { ...folded, seq: game.logSeq + 1, submitted: submissions }
-    if (complete) {
-      // The resolution's dice are drawn at its own log position: ORDERS is next, RESOLUTION after it.
-      const resolution = ruleset.resolve(folded.state, submissions, createDice(game.seed, game.logSeq + 2))
-      events = resolution.events
-      entries.push({ kind: 'RESOLUTION', seat: null, userId: null, payload: { submissions, events: resolution.events, rolls: resolution.rolls } })
-      after = { seq: game.logSeq + 2, state: resolution.state, submitted: {}, verdict: folded.verdict }
+    const pendingKey = JSON.stringify(game.pending)
+    if (firstPending !== null && pendingKey !== firstPending) throw conflict('the game moved on while your orders were checked: look at it again', { currentSeq: game.logSeq })
+    firstPending = pendingKey
+    const decided = decide(game, (await loadFolded(db, game))!, input)
+    const ok = await appendIfAt(db, { ...decided.write, idempotency: input.idempotency ? { userId: input.userId, ...input.idempotency, status: 200, response: decided.response } : null })
+    if (ok) {
+      afterCommit(game.id, decided.after)
+      return decided.response
     }
-    const r = await appendAndRecord(tx, game, folded, entries, new Date(), input.snapshotEvery, after)
-    const response: SubmitResult = { seat, accepted: true, seq: r.written[r.written.length - 1]!.seq, resolved: complete, pending: r.pending, outcome: r.outcome, events }
-    if (input.idempotency) await addIdempotency(tx, input.userId, input.idempotency.key, input.idempotency.requestHash, 200, response)
-    return { ...response, folded: r.folded as Folded | null }
-  }, TX_OPTIONS)
-  if (result.folded) afterCommit(input.gameId, result.folded)
-  const { folded: _folded, ...rest } = result
-  return rest
+    if (input.expectedSeq !== undefined) {
+      const now = await gameMetaRow(db, input.gameId)
+      throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${now?.logSeq}`, { currentSeq: now?.logSeq })
+    }
+  }
+  throw conflict('the game is busy with other submissions: try again')
 }
 
-async function storedResponse(tx: Tx, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {
-  const record = await findIdempotency(tx, userId, idem.key)
+/** Everything an accepted submission writes, decided in memory from the game as read. */
+function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
+  const ruleset = rulesetOf(game)
+  const pendingNow = ruleset.pending(folded.state)
+  const pendingSeats = pendingNow.flatMap((p) => p.seats)
+  const seat = pickSeat(game.seats, input.userId, input.seat, pendingSeats)
+  const orders = parseSubmission(ruleset, folded.state, seat, input)
+  if (folded.submitted[seat]) throw conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
+  const errors: OrderError[] = ruleset.validate(folded.state, seat, orders, folded.submitted)
+  if (errors.length) throw invalidOrders(errors)
+  if (!pendingSeats.includes(seat)) throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, { errors: [{ rule: 'A-3-3', message: 'not your step' }] })
+  const entries: NewEntry[] = [{ kind: 'ORDERS', seat, userId: input.userId, payload: { orders, step: pendingNow[0]?.step ?? '', turn: (folded.state as { turn?: number }).turn ?? 0 } }]
+  const submissions = { ...folded.submitted, [seat]: orders }
+  const complete = pendingSeats.every((s) => submissions[s] !== undefined)
+  let events: GameEvent[] = []
+  let after: Folded = { ...folded, seq: game.logSeq + 1, submitted: submissions }
+  if (complete) {
+    // The resolution's dice are drawn at its own log position: ORDERS is next, RESOLUTION after it.
+    const resolution = ruleset.resolve(folded.state, submissions, createDice(game.seed, game.logSeq + 2))
+    events = resolution.events
+    entries.push({ kind: 'RESOLUTION', seat: null, userId: null, payload: { submissions, events: resolution.events, rolls: resolution.rolls } })
+    after = { seq: game.logSeq + 2, state: resolution.state, submitted: {}, verdict: folded.verdict }
+  }
+  const now = new Date()
+  const written = chainEntries(game.id, game.logSeq, game.lastHash, entries, now)
+  const last = written[written.length - 1]!
+  const outcome = outcomeOf(ruleset, after)
+  const pending: Pending[] = outcome ? [] : ruleset.pending(after.state)
+  const every = input.snapshotEvery ?? 50
+  const snapshot = Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? { seq: after.seq, state: after } : null
+  const response: SubmitResult = { seat, accepted: true, seq: last.seq, resolved: complete, pending, outcome, events }
+  return {
+    after, response,
+    write: {
+      gameId: game.id, expectedSeq: game.logSeq, entries: written, snapshot,
+      position: { logSeq: last.seq, lastHash: last.hash, pending, status: outcome ? 'FINISHED' as const : 'ACTIVE' as const, outcome, finishedAt: outcome ? now : null },
+      outbox: { kind: outcome ? 'game-over' : 'step', payload: { seq: last.seq, pending, outcome } },
+    },
+  }
+}
+
+async function storedResponse(db: Db, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {
+  const record = await findIdempotency(db, userId, idem.key)
   if (!record) return null
   if (record.requestHash !== idem.requestHash) {
     throw new Problem(422, 'Idempotency-Key reused', `Idempotency-Key "${idem.key}" was used for a different request; use a new key for new orders`, { field: 'Idempotency-Key' })

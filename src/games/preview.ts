@@ -2,16 +2,17 @@
 import type { Db } from '../store/db.js'
 import { conflict } from '../http/problems.js'
 import { loadFolded, rulesetOf } from './load.js'
-import { parseSubmission, seatToAct } from './orders.js'
+import { gameMetaRow } from '../store/games.js'
+import { parseSubmission, pickSeat } from './orders.js'
 
 export async function previewOrders(db: Db, gameId: string, userId: string, body: { orders?: unknown[]; text?: string; seat?: string }) {
-  const game = await db.game.findUnique({ where: { id: gameId }, select: { id: true, ruleset: true, seed: true, logSeq: true, lastHash: true, status: true } })
+  const game = await gameMetaRow(db, gameId)
   if (!game) throw conflict(`no game ${gameId}`)
   if (game.status !== 'ACTIVE') throw conflict('orders are previewed while the game is being played')
   const ruleset = rulesetOf(game)
   const folded = (await loadFolded(db, game))!
   const pendingSeats = ruleset.pending(folded.state).flatMap((p) => p.seats)
-  const seat = await seatToAct(db, gameId, userId, body.seat, pendingSeats)
+  const seat = pickSeat(game.seats, userId, body.seat, pendingSeats)
   const orders = parseSubmission(ruleset, folded.state, seat, { gameId, userId, ...body })
   const errors = ruleset.validate(folded.state, seat, orders, folded.submitted)
   return { seq: folded.seq, seat, valid: errors.length === 0, errors, orders, formatted: ruleset.formatOrders(orders, folded.state), odds: ruleset.preview ? ruleset.preview(folded.state, seat, orders) : [] }

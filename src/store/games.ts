@@ -1,5 +1,5 @@
-// Raw SQL for the per-order path (lock, seats, position, outbox, snapshots, idempotency): each
-// statement here runs once per accepted order, where Prisma's model queries cost several times more.
+// Raw SQL for the hot paths (reading a game, appending an order, locking for lifecycle changes):
+// Prisma's model queries and interactive transactions cost several times more here.
 import type { Db } from './db.js'
 import type { Prisma } from './generated/client.js'
 
@@ -25,10 +25,6 @@ export async function lockGameRow(tx: Tx, gameId: string): Promise<LockedGame | 
     SELECT id, ruleset, seed, "logSeq", "lastHash", status, players, private, "inviteCode", "scenarioId", options, "createdById"
     FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
   return rows[0]
-}
-
-export async function seatRows(tx: Tx, gameId: string): Promise<Array<{ seat: string; side: string; userId: string | null }>> {
-  return tx.$queryRaw`SELECT seat, side, "userId" FROM "Seat" WHERE "gameId" = ${gameId}::uuid ORDER BY seat`
 }
 
 export interface Position {
@@ -61,11 +57,6 @@ export async function findIdempotency(tx: Tx, userId: string, key: string): Prom
   return rows[0]
 }
 
-export async function addIdempotency(tx: Tx, userId: string, key: string, requestHash: string, status: number, response: unknown): Promise<void> {
-  await tx.$executeRaw`INSERT INTO "IdempotencyRecord"("userId", key, "requestHash", status, response)
-    VALUES (${userId}::uuid, ${key}, ${requestHash}, ${status}, ${JSON.stringify(response)}::jsonb)`
-}
-
 export interface GameMeta {
   id: string
   ruleset: string
@@ -86,4 +77,24 @@ export async function gameMetaRow(tx: Tx, gameId: string): Promise<GameMeta | un
       COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId") ORDER BY s.seat) FROM "Seat" s WHERE s."gameId" = g.id), '[]') AS seats
     FROM "Game" g WHERE g.id = ${gameId}::uuid`
   return rows[0]
+}
+
+export interface AppendRequest {
+  gameId: string
+  expectedSeq: number
+  entries: Array<{ seq: number; kind: string; seat: string | null; userId: string | null; payload: unknown; createdAt: Date; prevHash: string; hash: string }>
+  position: Position
+  outbox: { kind: string; payload: unknown }
+  snapshot: { seq: number; state: unknown } | null
+  idempotency: { userId: string; key: string; requestHash: string; status: number; response: unknown } | null
+}
+
+/** The whole write of an order in one statement (migration append_function); false if the race was lost. */
+export async function appendIfAt(db: Tx, r: AppendRequest): Promise<boolean> {
+  const entries = JSON.stringify(r.entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })))
+  const p = r.position
+  const position = JSON.stringify({ logSeq: p.logSeq, lastHash: p.lastHash, pending: p.pending, status: p.status, outcome: p.outcome ?? undefined, finishedAt: p.finishedAt?.toISOString() })
+  const rows = await db.$queryRaw<Array<{ seq: number }>>`SELECT hexmail_append(${r.gameId}::uuid, ${r.expectedSeq}::int, ${entries}::jsonb, ${position}::jsonb,
+    ${JSON.stringify(r.outbox)}::jsonb, ${r.snapshot ? JSON.stringify(r.snapshot) : null}::jsonb, ${r.idempotency ? JSON.stringify(r.idempotency) : null}::jsonb) AS seq`
+  return (rows[0]?.seq ?? -1) >= 0
 }

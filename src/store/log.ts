@@ -36,8 +36,8 @@ export function entryHash(prevHash: string, e: Omit<Entry, 'hash' | 'prevHash'>)
   return createHash('sha256').update(prevHash).update(canonical).digest('hex')
 }
 
-/** Appends entries after `afterSeq` (whose hash is `prevHash`); returns them with their hashes. */
-export async function appendEntries(tx: Tx, gameId: string, afterSeq: number, prevHash: string, entries: NewEntry[], now: Date): Promise<Entry[]> {
+/** Entries after `afterSeq` (whose hash is `prevHash`), numbered and hash-chained, not yet written. */
+export function chainEntries(gameId: string, afterSeq: number, prevHash: string, entries: NewEntry[], now: Date): Entry[] {
   const out: Entry[] = []
   let prev = prevHash
   let seq = afterSeq
@@ -48,6 +48,12 @@ export async function appendEntries(tx: Tx, gameId: string, afterSeq: number, pr
     out.push({ ...base, prevHash: prev, hash })
     prev = hash
   }
+  return out
+}
+
+/** Appends entries after `afterSeq` (whose hash is `prevHash`); returns them with their hashes. */
+export async function appendEntries(tx: Tx, gameId: string, afterSeq: number, prevHash: string, entries: NewEntry[], now: Date): Promise<Entry[]> {
+  const out = chainEntries(gameId, afterSeq, prevHash, entries, now)
   // Raw SQL on the hot path: Prisma's model queries cost several times more here.
   for (const e of out) {
     await tx.$executeRaw`INSERT INTO "LogEntry"("gameId", seq, kind, seat, "userId", payload, "createdAt", "prevHash", hash)
