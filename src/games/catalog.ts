@@ -34,12 +34,18 @@ function abaoaquSummary(s: AbqScenario): ScenarioSummary {
   }
 }
 
+/** Scenario files are read and checked once per process; the result is never mutated. */
+function once<T>(load: () => T): () => T {
+  let value: T | undefined
+  return () => (value ??= load())
+}
+
 const systems: RuleSystem[] = [
   {
     id: 'abaoaqu',
     title: 'A-Bao-A-Qu',
     ruleset: abaoaqu,
-    scenarios: () => loadAbaoaqu().map((s) => ({ summary: abaoaquSummary(s), data: s })),
+    scenarios: once(() => loadAbaoaqu().map((s) => ({ summary: abaoaquSummary(s), data: s }))),
   },
 ]
 
