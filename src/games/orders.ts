@@ -52,6 +52,10 @@ export function parseSubmission(ruleset: ReturnType<typeof rulesetOf>, state: un
   if (input.text !== undefined) {
     const parsed = ruleset.parseOrders(input.text, state, seat)
     if (!parsed.ok) throw invalidOrders(parsed.errors)
+    // An empty reply is more likely a mistake than a decision: passing is written "pass".
+    if (parsed.orders.length === 0 && !/^\s*pass\s*(#.*)?$/im.test(input.text)) {
+      throw invalidOrders([{ rule: 'NOTATION', message: 'no orders found: write one order per line, or "pass" to pass this step' }])
+    }
     return parsed.orders
   }
   return input.orders ?? []

@@ -149,8 +149,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/games/:id/log', {
     onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'The log, with dice and events; sealed orders hidden', params: Id, querystring: Type.Object({ after: Type.Integer({ minimum: 0, default: 0 }), limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }) }), response: { 200: Anything, ...errors } },
-  }, async (request) => gameLog(app.db, request.params.id, caller(request), request.query.after, request.query.limit))
+    schema: { tags: ['games'], summary: 'The log, with dice and events; sealed orders hidden', params: Id, querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }), response: { 200: Anything, ...errors } },
+  }, async (request) => gameLog(app.db, request.params.id, caller(request), request.query.after ?? 0, request.query.limit ?? 100))
 
   app.get('/games/:id/verify', {
     onRequest: app.identify,

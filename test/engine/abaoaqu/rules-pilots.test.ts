@@ -121,7 +121,9 @@ describe('A-13 students: the penalty is compulsory', () => {
     const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('RD1', 'RD', 'ZEON', [5, 5], { pilot: 'S' })], 'attack-lead')
     const declared = submit(s, 'FED', [shoot(['GM1'], { unit: 'RD1' })]) // 10 vs 3: 3:1
     const id = firstOf(declared.events, 'declare').attack as string
-    for (const orders of [[{ kind: 'defend', attack: id, ranks: 0 }], [{ kind: 'standing', defenceShift: 'none' }], []] as Order[][]) {
+    // A student has no ranks to choose from: a defence choice is refused, and no answer changes the column.
+    expect(rules(declared.state, 'ZEON', [{ kind: 'defend', attack: id, ranks: 0 }])).toEqual(['A-11-2'])
+    for (const orders of [[{ kind: 'standing', defenceShift: 'none' }], []] as Order[][]) {
       const r = submit(declared.state, 'ZEON', orders, [1, 6, 6, 6])
       expect(firstOf(r.events, 'attack')).toMatchObject({ base: '3:1', defenderShift: -1, shift: 1, column: '4:1' })
     }

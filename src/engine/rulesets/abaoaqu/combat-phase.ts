@@ -46,6 +46,7 @@ export function defendProblem(state: State, seat: string, order: DefendOrder): O
   if (!attack) return { rule: 'A-11-2', message: `no declared attack ${order.attack} awaits resolution`, field: 'attack' }
   const mine = attack.targets.some((id) => { const u = unitById(state, id); return u !== undefined && u.side !== attack.side && seatOf(state, u) === seat })
   if (!mine) return { rule: 'A-0a', message: `attack ${order.attack} is not aimed at your units`, field: 'attack' }
+  if (attack.defenderMax === 0) return { rule: 'A-11-2', message: `attack ${order.attack} offers no defensive choice: no newtype or elite pilot defends against it`, field: 'attack' }
   return ranksProblem(state, order.ranks, attack.defenderMax, 'ranks')
 }
 

@@ -139,7 +139,7 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
   for (const a of attackers) {
     const eff = effectiveShot(shootFactor(state, a, targets), distance(a.hex!, hex))
     if (eff < 1) {
-      errors.push({ rule: 'A-7-3b', message: `${a.id} is out of range: its attack factor at ${distance(a.hex!, hex)} hexes is ${eff}`, field: 'units' })
+      errors.push({ rule: 'A-7-3b', message: `${hexLabel(hex)} is out of ${a.id}'s range: at ${distance(a.hex!, hex)} hexes its attack factor would be ${eff}, and it must be at least 1`, field: 'units' })
       continue
     }
     let value = eff

@@ -4,6 +4,7 @@ import { planAttack, type AttackOrder } from './combat.js'
 import { leadSideOf } from './combat-phase.js'
 import { distance, distanceField, hexKey, hexLabel, hexesWithin, zoneHexes } from './geometry.js'
 import { setupZoneOf } from './movement.js'
+import { formatOrder } from './notation.js'
 import { usedShift } from './pilots.js'
 import { unitsByHex } from './state-index.js'
 import { finalColumn, ratioLabel } from './tables.js'
@@ -103,15 +104,15 @@ function reach(state: State, u: Unit): Hex[] {
   return hexesWithin(map, u.hex, mp).filter((h) => h[0] !== u.hex[0] || h[1] !== u.hex[1])
 }
 
+// The text is a line of the order notation, with the odds after "#" (a comment to the parser), so a
+// player can copy it into a reply as it is.
 function describe(order: AttackOrder, attack: number, defence: number, base: number, shift: number): AttackOption {
   const column = finalColumn(base, shift)
-  const target = 'unit' in order.target ? order.target.unit : order.target.group.toLowerCase()
-  const at = order.hex ? ` @ ${hexLabel(order.hex)}` : ''
   const col = column === null ? 'no effect' : ratioLabel(column)
   const shiftText = shift === 0 ? '' : `, shift ${shift > 0 ? '+' : ''}${shift}`
   return {
     order, attack, defence, base: ratioLabel(base), shift, column: column === null ? null : ratioLabel(column),
-    text: `${order.mode} ${order.units.join(' ')}${at} ${target}: ${attack} vs ${defence}, ${ratioLabel(base)}${shiftText} -> ${col}`,
+    text: `${formatOrder(order)}  # ${attack} vs ${defence}, ${ratioLabel(base)}${shiftText} -> ${col}`,
   }
 }
 

@@ -53,7 +53,7 @@ export function validate(state: State, seat: string, orders: Order[], others: Re
   orders.forEach((o, index) => {
     const shape = shapeProblem(o)
     if (shape) errors.push({ rule: 'ORDER', message: shape, order: index })
-    else if (!STEP_KINDS[state.step].includes(o.kind)) errors.push({ rule: 'A-3-3', message: `a ${o.kind} order does not belong in the ${STEP_NAMES[state.step]} phase`, order: index })
+    else if (!STEP_KINDS[state.step].includes(o.kind)) errors.push({ rule: 'A-3-3', message: `${/^[aeiou]/.test(o.kind) ? 'an' : 'a'} ${o.kind} order does not belong in the ${STEP_NAMES[state.step]} phase`, order: index })
   })
   if (errors.length) return errors
   if (state.step === 'deploy' || state.step === 'move') errors.push(...moveErrors(state, seat, orders, others))
