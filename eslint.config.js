@@ -12,6 +12,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', fetch: 'readonly', console: 'readonly' } },
+  },
+  {
     files: ['src/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', '../../../*', '@prisma/*', 'fastify', 'bullmq', 'ioredis', 'yaml', 'ajv'] }],

@@ -1,11 +1,29 @@
 // The Prisma client over node-postgres (Prisma 6.19 with its JavaScript engine: no native binaries).
+// The pg pool is shared: Prisma runs everything through it, and the two statements of the per-order
+// hot path use it directly (Prisma's query machinery costs more than the statement there).
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import { PrismaClient } from './generated/client.js'
 
 export type Db = PrismaClient
 
+const pools = new WeakMap<object, pg.Pool>()
+
 export function createDb(databaseUrl: string, poolSize = 10): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: poolSize }) })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
+  const client = new PrismaClient({ adapter: new PrismaPg(pool) })
+  const disconnect = client.$disconnect.bind(client)
+  client.$disconnect = async () => {
+    await disconnect()
+    if (!pool.ended) await pool.end()
+  }
+  pools.set(client, pool)
+  return client
+}
+
+/** The pool under a client made by createDb; undefined inside a transaction. */
+export function poolOf(db: object): pg.Pool | undefined {
+  return pools.get(db)
 }
 
 export { Prisma } from './generated/client.js'

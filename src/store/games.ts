@@ -1,6 +1,6 @@
 // Raw SQL for the hot paths (reading a game, appending an order, locking for lifecycle changes):
 // Prisma's model queries and interactive transactions cost several times more here.
-import type { Db } from './db.js'
+import { poolOf, type Db } from './db.js'
 import type { Prisma } from './generated/client.js'
 
 type Tx = Prisma.TransactionClient | Db
@@ -71,12 +71,14 @@ export interface GameMeta {
 }
 
 /** A game and its seats in one round trip (for reads on the hot path). */
-export async function gameMetaRow(tx: Tx, gameId: string): Promise<GameMeta | undefined> {
-  const rows = await tx.$queryRaw<GameMeta[]>`
-    SELECT g.id, g.ruleset, g.seed, g."logSeq", g."lastHash", g.status, g.private, g."createdById", g.pending,
+const GAME_META_SQL = `SELECT g.id, g.ruleset, g.seed, g."logSeq", g."lastHash", g.status, g.private, g."createdById", g.pending,
       COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId") ORDER BY s.seat) FROM "Seat" s WHERE s."gameId" = g.id), '[]') AS seats
-    FROM "Game" g WHERE g.id = ${gameId}::uuid`
-  return rows[0]
+    FROM "Game" g WHERE g.id = $1::uuid`
+
+export async function gameMetaRow(tx: Tx, gameId: string): Promise<GameMeta | undefined> {
+  const pool = poolOf(tx)
+  if (pool) return (await pool.query<GameMeta>(GAME_META_SQL, [gameId])).rows[0]
+  return (await tx.$queryRawUnsafe<GameMeta[]>(GAME_META_SQL, gameId))[0]
 }
 
 export interface AppendRequest {
@@ -94,7 +96,9 @@ export async function appendIfAt(db: Tx, r: AppendRequest): Promise<boolean> {
   const entries = JSON.stringify(r.entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })))
   const p = r.position
   const position = JSON.stringify({ logSeq: p.logSeq, lastHash: p.lastHash, pending: p.pending, status: p.status, outcome: p.outcome ?? undefined, finishedAt: p.finishedAt?.toISOString() })
-  const rows = await db.$queryRaw<Array<{ seq: number }>>`SELECT hexmail_append(${r.gameId}::uuid, ${r.expectedSeq}::int, ${entries}::jsonb, ${position}::jsonb,
-    ${JSON.stringify(r.outbox)}::jsonb, ${r.snapshot ? JSON.stringify(r.snapshot) : null}::jsonb, ${r.idempotency ? JSON.stringify(r.idempotency) : null}::jsonb) AS seq`
+  const sql = 'SELECT hexmail_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb) AS seq'
+  const params = [r.gameId, r.expectedSeq, entries, position, JSON.stringify(r.outbox), r.snapshot ? JSON.stringify(r.snapshot) : null, r.idempotency ? JSON.stringify(r.idempotency) : null]
+  const pool = poolOf(db)
+  const rows = pool ? (await pool.query<{ seq: number }>(sql, params)).rows : await db.$queryRawUnsafe<Array<{ seq: number }>>(sql, ...params)
   return (rows[0]?.seq ?? -1) >= 0
 }
