@@ -14,8 +14,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500
     if (error.validation) {
       const where = error.validationContext ?? 'request'
-      const errors = error.validation.map((v) => ({ field: `${where}${v.instancePath}`, message: v.message ?? 'is invalid' }))
-      return reply.status(400).type(PROBLEM).send(problemBody(new Problem(400, 'Bad request', `${where}${error.validation[0]?.instancePath ?? ''} ${error.validation[0]?.message ?? 'is invalid'}`, { errors }), request.url))
+      // Name the property at fault when the schema error is about one (unknown or missing field).
+      const errors = error.validation.map((v) => {
+        const params = (v.params ?? {}) as { additionalProperty?: string; missingProperty?: string }
+        const property = params.additionalProperty ?? params.missingProperty
+        const field = `${where}${v.instancePath}${property ? `/${property}` : ''}`
+        const message = params.additionalProperty ? 'is not a known field' : v.message ?? 'is invalid'
+        return { field, message }
+      })
+      const first = errors[0]!
+      return reply.status(400).type(PROBLEM).send(problemBody(new Problem(400, 'Bad request', `${first.field} ${first.message}`, { errors }), request.url))
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).type(PROBLEM).send(problemBody(new Problem(status, statusTitle(status), error.message), request.url))

@@ -76,7 +76,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ruleset: Type.String(), scenario: Type.String(), title: Type.Optional(Type.String({ maxLength: 120 })),
         players: Type.Optional(Type.Integer({ minimum: 2, maximum: 6 })), options: Type.Optional(Type.Record(Type.String(), OptionValue)),
         phaseHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 14 })), private: Type.Optional(Type.Boolean()), seat: Type.Optional(Type.String()),
-      }),
+      }, { additionalProperties: false }),
       response: { 201: Anything, ...errors },
     },
   }, async (request, reply) => {
