@@ -2,20 +2,14 @@
 // moved), else the nearest snapshot and the entries after it. Nothing lives only in memory.
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
+import type { GameRow } from '../store/games.js'
 import { entriesBetween, latestSnapshot } from '../store/log.js'
 import { ruleSystem, type AnyRuleset } from './catalog.js'
 import { fold, type Folded } from './fold.js'
 
 type Tx = Prisma.TransactionClient | Db
 
-export interface GameRow {
-  id: string
-  ruleset: string
-  seed: string
-  logSeq: number
-  lastHash: string
-  status: 'OPEN' | 'ACTIVE' | 'FINISHED'
-}
+export type { GameRow }
 
 const CACHE_LIMIT = 1000
 const cache = new Map<string, Folded>()

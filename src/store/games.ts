@@ -5,13 +5,17 @@ import type { Prisma } from './generated/client.js'
 
 type Tx = Prisma.TransactionClient | Db
 
-export interface LockedGame {
+/** What every reader of a game's log needs: its rule system, secret seed and position. */
+export interface GameRow {
   id: string
   ruleset: string
   seed: string
   logSeq: number
   lastHash: string
   status: 'OPEN' | 'ACTIVE' | 'FINISHED'
+}
+
+export interface LockedGame extends GameRow {
   players: number
   private: boolean
   inviteCode: string
@@ -57,13 +61,7 @@ export async function findIdempotency(tx: Tx, userId: string, key: string): Prom
   return rows[0]
 }
 
-export interface GameMeta {
-  id: string
-  ruleset: string
-  seed: string
-  logSeq: number
-  lastHash: string
-  status: 'OPEN' | 'ACTIVE' | 'FINISHED'
+export interface GameMeta extends GameRow {
   private: boolean
   createdById: string
   pending: unknown
