@@ -1,16 +1,16 @@
 // Creating, joining, starting and resigning games.
 import { randomBytes } from 'node:crypto'
 import { seedCommitment } from '../engine/dice.js'
-import type { Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
-import { addOutbox, addSnapshot, lockGameRow, recordPosition, type LockedGame } from '../store/games.js'
-import { appendEntries, type NewEntry } from '../store/log.js'
+import { gameMetaRow, lockGameRow, type LockedGame } from '../store/games.js'
+import type { NewEntry } from '../store/log.js'
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import { ruleSystem } from './catalog.js'
-import { applyEntry, outcomeOf, type Folded } from './fold.js'
-import { cacheFolded, loadFolded, rulesetOf, type GameRow } from './load.js'
+import type { Folded } from './fold.js'
+import { loadFolded } from './load.js'
 import { forgetGameMeta } from './reads.js'
+import { afterCommit, commitPlan, planAppend } from './write.js'
 
 export type Tx = Prisma.TransactionClient
 
@@ -69,9 +69,9 @@ export interface JoinInput {
 }
 
 export async function joinGame(db: Db, userId: string, gameId: string, input: JoinInput) {
-  const seat = await db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId)
-    if (game.status !== 'OPEN') throw conflict('this game has already started')
+    if (game.status !== 'OPEN') throw conflict(game.status === 'ACTIVE' ? 'this game is full: every seat is taken and it has started' : 'this game is over')
     if (game.private && game.createdById !== userId && input.invite !== game.inviteCode) throw forbidden('this game is private: join it with its invite link')
     const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } })
     if (seats.some((s) => s.userId === userId)) throw conflict('you already hold a seat in this game')
@@ -79,56 +79,41 @@ export async function joinGame(db: Db, userId: string, gameId: string, input: Jo
     const chosen = input.seat ? free.find((s) => s.seat === input.seat) : free[0]
     if (!chosen) throw conflict(input.seat ? `seat ${input.seat} is taken or does not exist; free seats: ${free.map((s) => s.seat).join(', ') || 'none'}` : 'every seat is taken')
     await tx.seat.update({ where: { gameId_seat: { gameId, seat: chosen.seat } }, data: { userId, joinedAt: new Date() } })
-    if (free.length === 1) await startGame(tx, game)
-    return chosen.seat
+    const started = free.length === 1 ? await startGame(tx, game) : null
+    return { seat: chosen.seat, started }
   }, TX_OPTIONS)
-  forgetGameMeta(gameId)
-  return seat
+  if (result.started) afterCommit(gameId, result.started)
+  else forgetGameMeta(gameId)
+  return result.seat
 }
 
 /** Every seat is taken: the SETUP entry begins the log, and the seed's hash is published. */
-async function startGame(tx: Tx, game: Awaited<ReturnType<typeof lockGame>>): Promise<void> {
+async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
   const system = ruleSystem(game.ruleset)!
   const scenario = system.scenarios().find((s) => s.summary.id === game.scenarioId)
   if (!scenario) throw conflict(`scenario ${game.scenarioId} is no longer available on this server`)
   const entry: NewEntry = { kind: 'SETUP', seat: null, userId: null, payload: { scenario: scenario.data, config: { players: game.players, options: game.options } } }
-  await appendAndRecord(tx, game, null, [entry], new Date())
-  await tx.game.update({ where: { id: game.id }, data: { startedAt: new Date() } })
+  const plan = planAppend(game, null, [entry])
+  // The row is locked by this transaction, so the conditional write cannot lose a race.
+  if (!(await commitPlan(tx, plan, true))) throw conflict('the game changed while it was starting: try again')
+  await tx.game.update({ where: { id: game.id }, data: { startedAt: plan.written[0]!.createdAt } })
+  return plan.after
 }
 
-/** Appends entries, folds them, and records the game's new position, status and who is next. */
-export async function appendAndRecord(tx: Tx, game: GameRow, folded: Folded | null, entries: NewEntry[], now: Date, snapshotEvery = 50, after?: Folded) {
-  const written = await appendEntries(tx, game.id, game.logSeq, game.lastHash, entries, now)
-  const ruleset = rulesetOf(game)
-  // The caller may already hold the fold after these entries (it resolved the step itself).
-  let f = after ?? folded
-  if (!after) for (const e of written) f = applyEntry(ruleset, game.seed, f, e)
-  const last = written[written.length - 1]!
-  const outcome = f ? outcomeOf(ruleset, f) : null
-  const pending: Pending[] = f && !outcome ? ruleset.pending(f.state) : []
-  await recordPosition(tx, game.id, { logSeq: last.seq, lastHash: last.hash, pending, status: outcome ? 'FINISHED' : 'ACTIVE', outcome, finishedAt: outcome ? now : null })
-  if (f && Math.floor(last.seq / snapshotEvery) > Math.floor(game.logSeq / snapshotEvery)) await addSnapshot(tx, game.id, f.seq, f)
-  await addOutbox(tx, game.id, outcome ? 'game-over' : 'step', { seq: last.seq, pending, outcome })
-  return { written, folded: f!, outcome: outcome as Outcome | null, pending }
-}
+const RESIGN_ATTEMPTS = 3
 
-export function afterCommit(gameId: string, folded: Folded): void {
-  cacheFolded(gameId, folded)
-  forgetGameMeta(gameId)
-}
-
+/** Resigning is valid at any step, so a lost race is simply retried on the newer position. */
 export async function resign(db: Db, userId: string, gameId: string) {
-  const result = await db.$transaction(async (tx) => {
-    const game = await lockGame(tx, gameId)
+  for (let attempt = 0; attempt < RESIGN_ATTEMPTS; attempt++) {
+    const game = await gameMetaRow(db, gameId)
+    if (!game) throw notFound(`no game ${gameId}`)
     if (game.status !== 'ACTIVE') throw conflict(game.status === 'OPEN' ? 'the game has not started' : 'the game is over')
-    const seat = await tx.seat.findFirst({ where: { gameId, userId } })
+    const seat = game.seats.find((s) => s.userId === userId)
     if (!seat) throw forbidden('you hold no seat in this game')
-    const folded = await loadFolded(tx, game)
-    const sides = [...new Set((await tx.seat.findMany({ where: { gameId } })).map((s) => s.side))]
-    const winner = sides.find((s) => s !== seat.side) ?? null
-    const r = await appendAndRecord(tx, game, folded, [{ kind: 'RESIGN', seat: seat.seat, userId, payload: { side: seat.side, winner } }], new Date())
-    return r
-  }, TX_OPTIONS)
-  afterCommit(gameId, result.folded)
-  return result.outcome
+    const winner = [...new Set(game.seats.map((s) => s.side))].find((s) => s !== seat.side) ?? null
+    const folded = await loadFolded(db, game)
+    const plan = planAppend(game, folded, [{ kind: 'RESIGN', seat: seat.seat, userId, payload: { side: seat.side, winner } }])
+    if (await commitPlan(db, plan)) return plan.outcome
+  }
+  throw conflict('the game is busy with other submissions: try again')
 }

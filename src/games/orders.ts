@@ -3,12 +3,12 @@
 import { createDice } from '../engine/dice.js'
 import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
-import { appendIfAt, findIdempotency, gameMetaRow, type GameMeta } from '../store/games.js'
+import { findIdempotency, gameMetaRow, type GameMeta } from '../store/games.js'
 import { conflict, forbidden, invalidOrders, notFound, Problem } from '../http/problems.js'
-import { chainEntries, type NewEntry } from '../store/log.js'
-import { afterCommit } from './lifecycle.js'
-import { outcomeOf, type Folded } from './fold.js'
+import type { NewEntry } from '../store/log.js'
+import type { Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
+import { commitPlan, planAppend } from './write.js'
 
 export interface SubmitInput {
   gameId: string
@@ -86,11 +86,8 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
     if (firstPending !== null && pendingKey !== firstPending) throw conflict('the game moved on while your orders were checked: look at it again', { currentSeq: game.logSeq })
     firstPending = pendingKey
     const decided = decide(game, (await loadFolded(db, game))!, input)
-    const ok = await appendIfAt(db, { ...decided.write, idempotency: input.idempotency ? { userId: input.userId, ...input.idempotency, status: 200, response: decided.response } : null })
-    if (ok) {
-      afterCommit(game.id, decided.after)
-      return decided.response
-    }
+    if (input.idempotency) decided.plan.write.idempotency = { userId: input.userId, ...input.idempotency, status: 200, response: decided.response }
+    if (await commitPlan(db, decided.plan)) return decided.response
     if (input.expectedSeq !== undefined) {
       const now = await gameMetaRow(db, input.gameId)
       throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${now?.logSeq}`, { currentSeq: now?.logSeq })
@@ -122,22 +119,9 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
     entries.push({ kind: 'RESOLUTION', seat: null, userId: null, payload: { submissions, events: resolution.events, rolls: resolution.rolls } })
     after = { seq: game.logSeq + 2, state: resolution.state, submitted: {}, verdict: folded.verdict }
   }
-  const now = new Date()
-  const written = chainEntries(game.id, game.logSeq, game.lastHash, entries, now)
-  const last = written[written.length - 1]!
-  const outcome = outcomeOf(ruleset, after)
-  const pending: Pending[] = outcome ? [] : ruleset.pending(after.state)
-  const every = input.snapshotEvery ?? 50
-  const snapshot = Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? { seq: after.seq, state: after } : null
-  const response: SubmitResult = { seat, accepted: true, seq: last.seq, resolved: complete, pending, outcome, events }
-  return {
-    after, response,
-    write: {
-      gameId: game.id, expectedSeq: game.logSeq, entries: written, snapshot,
-      position: { logSeq: last.seq, lastHash: last.hash, pending, status: outcome ? 'FINISHED' as const : 'ACTIVE' as const, outcome, finishedAt: outcome ? now : null },
-      outbox: { kind: outcome ? 'game-over' : 'step', payload: { seq: last.seq, pending, outcome } },
-    },
-  }
+  const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
+  const response: SubmitResult = { seat, accepted: true, seq: after.seq, resolved: complete, pending: plan.pending, outcome: plan.outcome, events }
+  return { plan, response }
 }
 
 async function storedResponse(db: Db, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {

@@ -14,12 +14,13 @@ export interface Caller {
   role: string | null
 }
 
-async function gameFor(db: Db, gameId: string, caller: Caller) {
+async function gameFor(db: Db, gameId: string, caller: Caller, invite?: string) {
   const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: { select: { id: true, name: true } } }, orderBy: { seat: 'asc' } } } })
   if (!game) throw notFound(`no game ${gameId}`)
   const mySeats = game.seats.filter((s) => caller.userId && s.userId === caller.userId)
   const staff = caller.role === 'ADMIN' || caller.role === 'MODERATOR'
-  if (game.private && mySeats.length === 0 && !staff && game.createdById !== caller.userId) throw notFound(`no game ${gameId}`)
+  const invited = invite !== undefined && invite === game.inviteCode
+  if (game.private && mySeats.length === 0 && !staff && !invited && game.createdById !== caller.userId) throw notFound(`no game ${gameId}`)
   return { game, mySeats, staff }
 }
 
@@ -29,8 +30,17 @@ function viewerSeat(mySeats: Array<{ seat: string }>, pending: unknown): string 
   return mySeats.find((s) => acting.has(s.seat))?.seat ?? mySeats[0]?.seat ?? null
 }
 
-export async function gameSummary(db: Db, gameId: string, caller: Caller) {
-  const { game, mySeats } = await gameFor(db, gameId, caller)
+export interface SummaryOptions {
+  /** The server's public address, for links. */
+  publicUrl?: string
+  /** An invite code from an invite link: shows a private game to the one invited. */
+  invite?: string
+}
+
+export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: SummaryOptions = {}) {
+  const { game, mySeats } = await gameFor(db, gameId, caller, opts.invite)
+  const base = opts.publicUrl ?? ''
+  const canInvite = mySeats.length > 0 && game.status === 'OPEN'
   const last = await db.logEntry.findFirst({ where: { gameId }, orderBy: { seq: 'desc' }, select: { createdAt: true } })
   const pending = (game.pending ?? []) as Array<{ side: string; step: string; seats: string[]; description: string }>
   const seatInfo = (id: string) => game.seats.find((s) => s.seat === id)
@@ -46,7 +56,11 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller) {
     seedCommitment: game.status === 'OPEN' ? null : game.seedCommitment,
     outcome: game.outcome,
     yourSeats: mySeats.map((s) => s.seat),
-    invite: mySeats.length > 0 && game.status === 'OPEN' ? game.inviteCode : null,
+    invite: canInvite ? game.inviteCode : null,
+    /** Share this link: it shows the game (even a private one) and how to take a seat. */
+    inviteUrl: canInvite ? `${base}/games/${game.id}?invite=${encodeURIComponent(game.inviteCode)}` : null,
+    freeSeats: game.status === 'OPEN' ? game.seats.filter((s) => !s.userId).map((s) => ({ seat: s.seat, side: s.side })) : [],
+    join: game.status === 'OPEN' && mySeats.length === 0 ? { method: 'POST', url: `${base}/games/${game.id}/join`, body: { invite: opts.invite ?? null, seat: '(optional) one of freeSeats' } } : null,
   }
 }
 

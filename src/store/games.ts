@@ -40,21 +40,6 @@ export interface Position {
   finishedAt: Date | null
 }
 
-export async function recordPosition(tx: Tx, gameId: string, p: Position): Promise<void> {
-  await tx.$executeRaw`UPDATE "Game" SET "logSeq" = ${p.logSeq}, "lastHash" = ${p.lastHash}, pending = ${JSON.stringify(p.pending)}::jsonb,
-    status = ${p.status}::"GameStatus", outcome = COALESCE(${p.outcome === null ? null : JSON.stringify(p.outcome)}::jsonb, outcome),
-    "finishedAt" = COALESCE(${p.finishedAt?.toISOString() ?? null}::timestamp, "finishedAt")
-    WHERE id = ${gameId}::uuid`
-}
-
-export async function addOutbox(tx: Tx, gameId: string | null, kind: string, payload: unknown): Promise<void> {
-  await tx.$executeRaw`INSERT INTO "Outbox"("gameId", kind, payload) VALUES (${gameId}::uuid, ${kind}, ${JSON.stringify(payload)}::jsonb)`
-}
-
-export async function addSnapshot(tx: Tx, gameId: string, seq: number, state: unknown): Promise<void> {
-  await tx.$executeRaw`INSERT INTO "Snapshot"("gameId", seq, state) VALUES (${gameId}::uuid, ${seq}, ${JSON.stringify(state)}::jsonb) ON CONFLICT DO NOTHING`
-}
-
 export async function findIdempotency(tx: Tx, userId: string, key: string): Promise<{ requestHash: string; response: unknown } | undefined> {
   const rows = await tx.$queryRaw<Array<{ requestHash: string; response: unknown }>>`
     SELECT "requestHash", response FROM "IdempotencyRecord" WHERE "userId" = ${userId}::uuid AND key = ${key}`

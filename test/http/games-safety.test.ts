@@ -122,8 +122,28 @@ describe('who may do and see what', () => {
     expect((await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(carol), payload: {} })).statusCode).toBe(403)
     const list = (await h.app.inject({ method: 'GET', url: '/games', headers: as(carol) })).json()
     expect(list.games.map((g: { id: string }) => g.id)).not.toContain(id)
+    // The invite link shows the private game to the one who has it, with the free seats and how to join.
+    const inviteUrl = new URL(created.json().inviteUrl as string)
+    expect(inviteUrl.searchParams.get('invite')).toBe(created.json().invite)
+    const invited = await h.app.inject({ method: 'GET', url: inviteUrl.pathname + inviteUrl.search, headers: as(carol) })
+    expect(invited.statusCode).toBe(200)
+    expect(invited.json().freeSeats).toEqual([{ seat: 'ZEON', side: 'ZEON' }])
+    expect(invited.json().join).toMatchObject({ method: 'POST', body: { invite: created.json().invite } })
+    expect(invited.json().invite).toBeNull()
+    const wrong = await h.app.inject({ method: 'GET', url: `/games/${id}?invite=guess`, headers: as(carol) })
+    expect(wrong.statusCode).toBe(404)
     const ok = await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(carol), payload: { invite: created.json().invite } })
     expect(ok.statusCode).toBe(200)
+    const full = await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: created.json().invite } })
+    expect(full.statusCode).toBe(409)
+    expect(full.json().detail).toMatch(/full/)
+  })
+
+  it('a token sent without "Bearer " is told how to send it', async () => {
+    const token = (as(alice) as { authorization: string }).authorization.replace(/^Bearer /, '')
+    const res = await h.app.inject({ method: 'GET', url: '/me', headers: { authorization: token } })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().detail).toMatch(/Authorization: Bearer <token>/)
   })
 
   it('orders of a step not yet resolved are sealed from the other side in the log', async () => {
@@ -215,6 +235,18 @@ describe('the log is the truth', () => {
       }
     } finally {
       await small.close()
+    }
+  })
+})
+
+describe('the API document', () => {
+  it('/docs/json declares JSON and text/plain bodies for orders and their preview', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/docs/json' })).json()
+    for (const path of ['/games/{id}/orders', '/games/{id}/orders/preview']) {
+      const content = doc.paths[path].post.requestBody.content
+      expect(Object.keys(content).sort()).toEqual(['application/json', 'text/plain'])
+      expect(content['application/json'].schema.properties).toHaveProperty('orders')
+      expect(content['text/plain'].schema.type).toBe('string')
     }
   })
 })

@@ -37,7 +37,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   await app.register(jwt, { secret: opts.config.jwtSecret, sign: { expiresIn: opts.config.accessTokenTtlSeconds }, verify: { cache: true } })
   app.decorateRequest('viewer', null)
   app.decorate('identify', async (request: FastifyRequest) => {
-    if (!request.headers.authorization) return
+    const header = request.headers.authorization
+    if (!header) return
+    if (!/^Bearer\s+\S+/i.test(header)) throw unauthorized('send the access token as "Authorization: Bearer <token>"')
     try {
       request.viewer = await request.jwtVerify<AccessClaims>()
     } catch {

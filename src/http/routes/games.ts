@@ -51,6 +51,14 @@ function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: st
   return body
 }
 
+/** Orders as JSON, or the text notation as text/plain (validated per content type, listed in /docs). */
+const OrdersOrText = {
+  content: {
+    'application/json': { schema: OrdersBody },
+    'text/plain': { schema: Type.String({ description: 'The rule system\'s order notation, one order per line' }) },
+  },
+} as unknown as typeof OrdersBody
+
 export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
 
@@ -81,14 +89,14 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const id = await createGame(app.db, request.viewer!.sub, request.body)
-    return reply.status(201).header('location', `/games/${id}`).send(await gameSummary(app.db, id, caller(request)))
+    return reply.status(201).header('location', `/games/${id}`).send(await gameSummary(app.db, id, caller(request), { publicUrl: app.config.publicUrl }))
   })
 
   app.get('/games/:id', {
     onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'Status, current step, who must act, deadline', params: Id, response: { 200: Anything, ...errors } },
+    schema: { tags: ['games'], summary: 'Status, current step, who must act, deadline (with ?invite=CODE from an invite link: a private game too)', params: Id, querystring: Type.Object({ invite: Type.Optional(Type.String()) }), response: { 200: Anything, ...errors } },
   }, async (request, reply) => {
-    const summary = await gameSummary(app.db, request.params.id, caller(request))
+    const summary = await gameSummary(app.db, request.params.id, caller(request), { publicUrl: app.config.publicUrl, invite: request.query.invite })
     return reply.header('etag', `"${summary.logSeq}"`).send(summary)
   })
 
@@ -97,7 +105,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['games'], summary: 'Take a seat (the game starts when every seat is taken)', security: secured, params: Id, body: Type.Object({ seat: Type.Optional(Type.String()), invite: Type.Optional(Type.String()) }), response: { 200: Anything, ...errors } },
   }, async (request) => {
     const seat = await joinGame(app.db, request.viewer!.sub, request.params.id, request.body ?? {})
-    return { seat, game: await gameSummary(app.db, request.params.id, caller(request)) }
+    return { seat, game: await gameSummary(app.db, request.params.id, caller(request), { publicUrl: app.config.publicUrl }) }
   })
 
   app.post('/games/:id/resign', {
@@ -128,7 +136,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['games'], summary: 'Submit orders (JSON or text); resolved at once when the step is complete', security: secured, params: Id,
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()), 'if-match': Type.Optional(Type.String()) }),
-      body: Type.Union([OrdersBody, Type.String()]),
+      body: OrdersOrText,
       response: { 200: Submitted, ...errors },
     },
   }, async (request) => {
@@ -144,7 +152,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/games/:id/orders/preview', {
     onRequest: app.authenticate,
-    schema: { tags: ['games'], summary: 'Check orders and see the odds; no dice, nothing stored', security: secured, params: Id, body: Type.Union([OrdersBody, Type.String()]), response: { 200: Anything, ...errors } },
+    schema: { tags: ['games'], summary: 'Check orders and see the odds; no dice, nothing stored', security: secured, params: Id, body: OrdersOrText, response: { 200: Anything, ...errors } },
   }, async (request) => previewOrders(app.db, request.params.id, request.viewer!.sub, ordersFrom(request)))
 
   app.get('/games/:id/log', {
