@@ -22,6 +22,31 @@ export interface Config {
   authRateLimit: number
   /** argon2id cost for password hashes; lower under test so suites stay fast. */
   passwordHashing: { memoryCostKib: number; timeCost: number }
+  mail: MailConfig
+}
+
+export interface MailConfig {
+  /** null: the built-in mail catcher (messages in the database, shown at /dev/mail outside production). */
+  smtpUrl: string | null
+  from: string
+  /** Replies with orders go to <local>+<token>@<domain> of this address. */
+  replyBase: string
+  /** Signs reply tokens and unsubscribe links. null: derived from the persisted server secret at start. */
+  secret: string | null
+  /** Attempts per email, and the first retry delay (doubling each time). */
+  attempts: number
+  backoffMs: number
+  concurrency: number
+  /** How often the relay looks at the outbox and the clock at the deadlines. */
+  relayIntervalMs: number
+  deadlineTickMs: number
+  /** The built-in SMTP listener for replies: port (0 picks one), or null for none. */
+  inboundSmtpPort: number | null
+  inboundSmtpHost: string
+  /** POST /inbound/email requires ?key=INBOUND_KEY when set. */
+  inboundKey: string | null
+  /** Vacation days a player may take per calendar year. */
+  vacationDaysPerYear: number
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -36,12 +61,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000, 'PORT')
   const host = env.HOST ?? '127.0.0.1'
   const jwtSecret = env.JWT_SECRET ?? (mode === 'production' ? '' : randomBytes(32).toString('hex'))
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`
+  const publicHost = (() => { try { return new URL(publicUrl).hostname } catch { return 'localhost' } })()
   if (!jwtSecret) throw new Error('JWT_SECRET must be set in production (32+ random characters)')
   return {
     env: mode,
     host,
     port,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
     dataDir: env.DATA_DIR ?? '.data',
@@ -56,5 +83,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryCostKib: Math.max(8, int(env.ARGON2_MEMORY_KIB, mode === 'test' ? 1024 : 19456, 'ARGON2_MEMORY_KIB')),
       timeCost: Math.max(1, int(env.ARGON2_TIME_COST, mode === 'test' ? 1 : 2, 'ARGON2_TIME_COST')),
     },
+    mail: {
+      smtpUrl: env.SMTP_URL || null,
+      from: env.MAIL_FROM || `hexmail <noreply@${publicHost}>`,
+      replyBase: env.REPLY_ADDRESS || `play@${publicHost}`,
+      secret: env.MAIL_SECRET || null,
+      attempts: Math.max(1, int(env.MAIL_ATTEMPTS, 8, 'MAIL_ATTEMPTS')),
+      backoffMs: Math.max(1, int(env.MAIL_BACKOFF_MS, 5000, 'MAIL_BACKOFF_MS')),
+      concurrency: Math.max(1, int(env.MAIL_CONCURRENCY, 8, 'MAIL_CONCURRENCY')),
+      relayIntervalMs: Math.max(10, int(env.RELAY_INTERVAL_MS, 500, 'RELAY_INTERVAL_MS')),
+      deadlineTickMs: Math.max(100, int(env.DEADLINE_TICK_MS, 30_000, 'DEADLINE_TICK_MS')),
+      inboundSmtpPort: env.INBOUND_SMTP_PORT === 'off' ? null : int(env.INBOUND_SMTP_PORT, mode === 'test' ? 0 : 2525, 'INBOUND_SMTP_PORT'),
+      inboundSmtpHost: env.INBOUND_SMTP_HOST ?? host,
+      inboundKey: env.INBOUND_KEY || null,
+      vacationDaysPerYear: int(env.VACATION_DAYS, 21, 'VACATION_DAYS'),
+    },
   }
+}
+
+/** The key for reply tokens and unsubscribe links: MAIL_SECRET, else the token-signing secret. */
+export function mailSecret(config: Config): string {
+  return config.mail.secret ?? config.jwtSecret
 }

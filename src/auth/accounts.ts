@@ -84,6 +84,9 @@ function isUniqueViolation(e: unknown): boolean {
   return e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002'
 }
 
+/** How long the emailed verification link is said to work. */
+export const VERIFY_TOKEN_DAYS = 7
+
 /** Creates a PLAYER and signs them in. The verification token is returned once, for the mailer. */
 export async function register(deps: AuthDeps, input: RegisterInput): Promise<Session & { verifyToken: string }> {
   const email = checkedEmail(input.email)
@@ -96,9 +99,12 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<Se
   const verifyToken = newOpaqueToken()
   let account: Account
   try {
-    account = await deps.db.user.create({
-      data: { email, name, timeZone, passwordHash: await hashPassword(password, deps.passwordCost), verifyTokenHash: tokenHash(verifyToken) },
-      select: accountFields,
+    const passwordHash = await hashPassword(password, deps.passwordCost)
+    // The verification email is queued in the same transaction as the account: neither without the other.
+    account = await deps.db.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: { email, name, timeZone, passwordHash, verifyTokenHash: tokenHash(verifyToken) }, select: accountFields })
+      await tx.outbox.create({ data: { kind: 'verify-email', payload: { userId: created.id, email, token: verifyToken, expiresAt: new Date(Date.now() + VERIFY_TOKEN_DAYS * 86_400_000).toISOString() } } })
+      return created
     })
   } catch (e) {
     if (isUniqueViolation(e)) throw taken()

@@ -14,6 +14,10 @@ import { afterCommit, commitPlan, planAppend } from './write.js'
 
 export type Tx = Prisma.TransactionClient
 
+/** What happens when a step's deadline passes with seats still to act (docs/notifications.md). */
+export const MISSED_POLICIES = ['pass', 'extend-then-pass', 'moderator'] as const
+export type MissedPolicy = (typeof MISSED_POLICIES)[number]
+
 export interface CreateGameInput {
   ruleset: string
   scenario: string
@@ -21,6 +25,8 @@ export interface CreateGameInput {
   players?: number
   options?: Record<string, string | number | boolean>
   phaseHours?: number
+  missedPolicy?: MissedPolicy
+  webhookUrl?: string
   private?: boolean
   seat?: string
 }
@@ -48,7 +54,7 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
     data: {
       ruleset: system.id, rulesVersion: system.ruleset.version, scenarioId: scenario.summary.id,
       title: input.title ?? `${scenario.summary.title}`, players, private: input.private ?? false,
-      phaseHours: input.phaseHours ?? 24, options: input.options ?? {}, inviteCode: randomBytes(12).toString('base64url'),
+      phaseHours: input.phaseHours ?? 24, missedPolicy: input.missedPolicy ?? 'pass', webhookUrl: input.webhookUrl ?? null, options: input.options ?? {}, inviteCode: randomBytes(12).toString('base64url'),
       seed, seedCommitment: seedCommitment(seed), createdById: userId,
       seats: { create: layout.seats.map((s) => ({ seat: s.id, side: s.side, ...(s.id === mySeat ? { userId, joinedAt: now } : {}) })) },
     },

@@ -41,13 +41,12 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
   const { game, mySeats } = await gameFor(db, gameId, caller, opts.invite)
   const base = opts.publicUrl ?? ''
   const canInvite = mySeats.length > 0 && game.status === 'OPEN'
-  const last = await db.logEntry.findFirst({ where: { gameId }, orderBy: { seq: 'desc' }, select: { createdAt: true } })
   const pending = (game.pending ?? []) as Array<{ side: string; step: string; seats: string[]; description: string }>
   const seatInfo = (id: string) => game.seats.find((s) => s.seat === id)
-  const deadline = game.status === 'ACTIVE' && last ? new Date(last.createdAt.getTime() + game.phaseHours * 3_600_000).toISOString() : null
+  const deadline = game.status === 'ACTIVE' ? (game.deadlineAt?.toISOString() ?? null) : null
   return {
     id: game.id, title: game.title, ruleset: game.ruleset, rulesVersion: game.rulesVersion, scenario: game.scenarioId,
-    status: game.status, private: game.private, players: game.players, phaseHours: game.phaseHours, options: game.options,
+    status: game.status, private: game.private, players: game.players, phaseHours: game.phaseHours, missedPolicy: game.missedPolicy, options: game.options,
     createdAt: game.createdAt.toISOString(), startedAt: game.startedAt?.toISOString() ?? null, finishedAt: game.finishedAt?.toISOString() ?? null,
     seats: game.seats.map((s) => ({ seat: s.seat, side: s.side, player: s.user ? { id: s.user.id, name: s.user.name } : null })),
     logSeq: game.logSeq,
@@ -92,15 +91,21 @@ async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
   return meta
 }
 
-/** The caller's view as a JSON string (rendered once per game position and seat). */
-export async function gameView(db: Db, gameId: string, caller: Caller, at?: number): Promise<string> {
+/** Whose eyes the caller may look through, at which position: the checks every view and map share. */
+export async function viewAccess(db: Db, gameId: string, caller: Caller, at?: number): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
   const meta = await cachedMeta(db, gameId)
   const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
   const staff = caller.role === 'ADMIN' || caller.role === 'MODERATOR'
   if (meta.private && mySeats.length === 0 && !staff && meta.createdById !== caller.userId) throw notFound(`no game ${gameId}`)
   if (at !== undefined && mySeats.length === 0 && !staff) throw forbidden('past positions are for the players of this game')
-  const seq = at ?? meta.logSeq
-  const seat = viewerSeat(mySeats, meta.pending)
+  if (meta.logSeq === 0) throw conflict('the game has not started: every seat must be taken first')
+  if (at !== undefined && (at < 1 || at > meta.logSeq)) throw notFound(`the log has entries 1 to ${meta.logSeq}`)
+  return { meta, seat: viewerSeat(mySeats, meta.pending), seq: at ?? meta.logSeq }
+}
+
+/** The caller's view as a JSON string (rendered once per game position and seat). */
+export async function gameView(db: Db, gameId: string, caller: Caller, at?: number): Promise<string> {
+  const { meta, seat, seq } = await viewAccess(db, gameId, caller, at)
   const key = `${gameId}:${seq}:${seat ?? ''}`
   const cached = viewCache.get(key)
   if (cached) return cached

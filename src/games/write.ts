@@ -3,7 +3,7 @@
 // game is still where it was read (store/games.ts appendIfAt). Orders, game start and resignation
 // all come through here.
 import type { Outcome, Pending } from '../engine/ruleset.js'
-import { appendIfAt, type AppendRequest, type GameRow } from '../store/games.js'
+import { appendIfAt, type AppendRequest, type GameRow, type OutboxRow } from '../store/games.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { chainEntries, type Entry, type NewEntry } from '../store/log.js'
@@ -19,6 +19,10 @@ export interface PlanOptions {
   after?: Folded
   snapshotEvery?: number
   idempotency?: AppendRequest['idempotency']
+  /** Sets the step's deadline (an extension, a vacation); by default a new step gets now + the phase length. */
+  deadlineAt?: Date
+  /** More outbox rows written with the entries (e.g. the answer to an emailed order). */
+  extraOutbox?: OutboxRow[]
 }
 
 export interface Plan {
@@ -26,6 +30,9 @@ export interface Plan {
   after: Folded
   outcome: Outcome | null
   pending: Pending[]
+  /** A new step began (the game started or a step resolved): its players are told. */
+  newStep: boolean
+  deadlineAt: Date | null
   write: AppendRequest
 }
 
@@ -44,12 +51,16 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
   const pending: Pending[] = outcome ? [] : ruleset.pending(after.state)
   const every = opts.snapshotEvery ?? SNAPSHOT_EVERY
   const snapshot = Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? { seq: after.seq, state: after } : null
+  const newStep = written.some((e) => e.kind === 'SETUP' || e.kind === 'RESOLUTION')
+  const deadlineAt = outcome || pending.length === 0 ? null
+    : opts.deadlineAt ?? (newStep || !game.deadlineAt ? new Date(now.getTime() + game.phaseHours * 3_600_000) : game.deadlineAt)
+  const outbox: OutboxRow[] = [{ kind: outcome ? 'game-over' : 'step', payload: { seq: last.seq, newStep, pending, outcome, deadline: deadlineAt?.toISOString() ?? null } }]
   return {
-    written, after, outcome, pending,
+    written, after, outcome, pending, newStep, deadlineAt,
     write: {
       gameId: game.id, expectedSeq: game.logSeq, entries: written, snapshot,
-      position: { logSeq: last.seq, lastHash: last.hash, pending, status: outcome ? 'FINISHED' : 'ACTIVE', outcome, finishedAt: outcome ? now : null },
-      outbox: { kind: outcome ? 'game-over' : 'step', payload: { seq: last.seq, pending, outcome } },
+      position: { logSeq: last.seq, lastHash: last.hash, pending, status: outcome ? 'FINISHED' : 'ACTIVE', outcome, finishedAt: outcome ? now : null, deadlineAt },
+      outbox: [...outbox, ...(opts.extraOutbox ?? [])],
       idempotency: opts.idempotency ?? null,
     },
   }

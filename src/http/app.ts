@@ -11,7 +11,9 @@ import { openapiPlugin } from './plugins/openapi.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogRoutes } from './routes/catalog.js'
 import { gameRoutes } from './routes/games.js'
+import { devMailRoutes } from './routes/dev-mail.js'
 import { healthRoutes } from './routes/health.js'
+import { preferenceRoutes } from './routes/preferences.js'
 
 export const VERSION = '0.1.0'
 
@@ -40,5 +42,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(authRoutes)
   await app.register(catalogRoutes)
   await app.register(gameRoutes)
+  await app.register(preferenceRoutes)
+  // The mail catcher's inbox: only where mail is caught (no SMTP_URL) and never in production.
+  if (config.env !== 'production' && !config.mail.smtpUrl) await app.register(devMailRoutes)
   return app
 }

@@ -13,6 +13,9 @@ export interface GameRow {
   logSeq: number
   lastHash: string
   status: 'OPEN' | 'ACTIVE' | 'FINISHED'
+  /** Phase length: a new step's deadline is this many hours after it begins. */
+  phaseHours: number
+  deadlineAt: Date | null
 }
 
 export interface LockedGame extends GameRow {
@@ -26,7 +29,7 @@ export interface LockedGame extends GameRow {
 
 export async function lockGameRow(tx: Tx, gameId: string): Promise<LockedGame | undefined> {
   const rows = await tx.$queryRaw<LockedGame[]>`
-    SELECT id, ruleset, seed, "logSeq", "lastHash", status, players, private, "inviteCode", "scenarioId", options, "createdById"
+    SELECT id, ruleset, seed, "logSeq", "lastHash", status, "phaseHours", "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", players, private, "inviteCode", "scenarioId", options, "createdById"
     FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
   return rows[0]
 }
@@ -38,6 +41,15 @@ export interface Position {
   status: 'ACTIVE' | 'FINISHED'
   outcome: unknown
   finishedAt: Date | null
+  /** The step's deadline: a Date sets it, null clears it, undefined leaves it. */
+  deadlineAt?: Date | null
+}
+
+export interface OutboxRow {
+  kind: string
+  payload: unknown
+  /** Rows with a key are written once: a second row with the same key is dropped. */
+  dedupeKey?: string
 }
 
 export async function findIdempotency(tx: Tx, userId: string, key: string): Promise<{ requestHash: string; response: unknown } | undefined> {
@@ -54,7 +66,7 @@ export interface GameMeta extends GameRow {
 }
 
 /** A game and its seats in one round trip (for reads on the hot path). */
-const GAME_META_SQL = `SELECT g.id, g.ruleset, g.seed, g."logSeq", g."lastHash", g.status, g.private, g."createdById", g.pending,
+const GAME_META_SQL = `SELECT g.id, g.ruleset, g.seed, g."logSeq", g."lastHash", g.status, g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g.private, g."createdById", g.pending,
       COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId") ORDER BY s.seat) FROM "Seat" s WHERE s."gameId" = g.id), '[]') AS seats
     FROM "Game" g WHERE g.id = $1::uuid`
 
@@ -69,7 +81,7 @@ export interface AppendRequest {
   expectedSeq: number
   entries: Array<{ seq: number; kind: string; seat: string | null; userId: string | null; payload: unknown; createdAt: Date; prevHash: string; hash: string }>
   position: Position
-  outbox: { kind: string; payload: unknown }
+  outbox: OutboxRow | OutboxRow[] | null
   snapshot: { seq: number; state: unknown } | null
   idempotency: { userId: string; key: string; requestHash: string; status: number; response: unknown } | null
 }
@@ -78,9 +90,12 @@ export interface AppendRequest {
 export async function appendIfAt(db: Tx, r: AppendRequest): Promise<boolean> {
   const entries = JSON.stringify(r.entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })))
   const p = r.position
-  const position = JSON.stringify({ logSeq: p.logSeq, lastHash: p.lastHash, pending: p.pending, status: p.status, outcome: p.outcome ?? undefined, finishedAt: p.finishedAt?.toISOString() })
+  const position = JSON.stringify({
+    logSeq: p.logSeq, lastHash: p.lastHash, pending: p.pending, status: p.status, outcome: p.outcome ?? undefined, finishedAt: p.finishedAt?.toISOString(),
+    ...(p.deadlineAt !== undefined ? { deadlineAt: p.deadlineAt?.toISOString() ?? null } : {}),
+  })
   const sql = 'SELECT hexmail_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb) AS seq'
-  const params = [r.gameId, r.expectedSeq, entries, position, JSON.stringify(r.outbox), r.snapshot ? JSON.stringify(r.snapshot) : null, r.idempotency ? JSON.stringify(r.idempotency) : null]
+  const params = [r.gameId, r.expectedSeq, entries, position, r.outbox ? JSON.stringify(r.outbox) : null, r.snapshot ? JSON.stringify(r.snapshot) : null, r.idempotency ? JSON.stringify(r.idempotency) : null]
   const pool = poolOf(db)
   const rows = pool ? (await pool.query<{ seq: number }>(sql, params)).rows : await db.$queryRawUnsafe<Array<{ seq: number }>>(sql, ...params)
   return (rows[0]?.seq ?? -1) >= 0

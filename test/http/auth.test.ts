@@ -47,7 +47,7 @@ describe('register, login, /me', () => {
     const body = reg.json()
     expect(body.user).toMatchObject({ email: 'ada.lovelace@example.org', name: 'Ada', role: 'PLAYER', timeZone: 'Europe/Paris', emailVerifiedAt: null })
     expect(body.user).not.toHaveProperty('passwordHash')
-    expect(body.verification).toMatchObject({ sent: false })
+    expect(body.verification).toMatchObject({ sent: true })
     expect(body.verification.verifyToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(app.jwt.decode(body.accessToken)).toMatchObject({ sub: body.user.id, role: 'PLAYER' })
@@ -83,7 +83,7 @@ describe('register, login, /me', () => {
   it('does not hand out the verification token in production', async () => {
     await start({ env: 'production' })
     const body = await registered()
-    expect(body.verification.sent).toBe(false)
+    expect(body.verification.sent).toBe(true)
     expect(body.verification).not.toHaveProperty('verifyToken')
   })
 })

@@ -128,14 +128,14 @@ const authEndpoints: FastifyPluginAsyncTypebox = async (app) => {
     const { account, refreshToken, verifyToken } = await run(() => register(deps, request.body))
     const showToken = app.config.env !== 'production'
     const note = showToken
-      ? 'Email is not sent yet; in this development server, verify with POST /auth/verify-email {"token": verification.verifyToken}.'
-      : 'Email is not sent yet; the verification message will follow once mail is configured.'
+      ? 'A verification email is on its way (in development: see /dev/mail); or verify with POST /auth/verify-email {"token": verification.verifyToken}.'
+      : 'A verification email is on its way: follow its link.'
     reply.code(201)
     return {
       user: userJson(account),
       accessToken: accessToken(account.id, account.role),
       refreshToken,
-      verification: { sent: false, note, ...(showToken ? { verifyToken } : {}) },
+      verification: { sent: true, note, ...(showToken ? { verifyToken } : {}) },
     }
   })
 
@@ -189,6 +189,18 @@ const authEndpoints: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const account = await run(() => verifyEmail(deps, request.body.token))
     return { user: userJson(account) }
+  })
+
+  // The link in the verification email: a click confirms the address.
+  app.get('/verify-email', {
+    schema: schema({
+      summary: 'Confirm the email address by following the emailed link',
+      querystring: VerifyBody,
+      response: { 200: Type.Object({ user: User, message: Type.String() }, { description: 'Verified' }), 400: problem('The token is unknown or already used'), 429: rateLimited },
+    }),
+  }, async (request) => {
+    const account = await run(() => verifyEmail(deps, request.query.token))
+    return { user: userJson(account), message: `Thank you: ${account.email} is verified.` }
   })
 }
 

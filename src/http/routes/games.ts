@@ -3,10 +3,11 @@ import { createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { createGame, joinGame, resign } from '../../games/lifecycle.js'
+import { mapPng, mapSvg } from '../../notify/map-cache.js'
+import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifecycle.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
-import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
+import { gameLog, gameOptions, gameSummary, gameView, verifyGame, viewAccess, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
 import { badRequest } from '../problems.js'
 
@@ -83,7 +84,10 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Object({
         ruleset: Type.String(), scenario: Type.String(), title: Type.Optional(Type.String({ maxLength: 120 })),
         players: Type.Optional(Type.Integer({ minimum: 2, maximum: 6 })), options: Type.Optional(Type.Record(Type.String(), OptionValue)),
-        phaseHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 14 })), private: Type.Optional(Type.Boolean()), seat: Type.Optional(Type.String()),
+        phaseHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 14, description: 'Hours each side has for a phase (default 24)' })),
+        missedPolicy: Type.Optional(Type.Union(MISSED_POLICIES.map((p) => Type.Literal(p)), { description: 'When a deadline passes: pass, extend once then pass, or call the moderator (default pass)' })),
+        webhookUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000, description: 'A Discord-compatible webhook told whose phase it is' })),
+        private: Type.Optional(Type.Boolean()), seat: Type.Optional(Type.String()),
       }, { additionalProperties: false }),
       response: { 201: Anything, ...errors },
     },
@@ -154,6 +158,23 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     schema: { tags: ['games'], summary: 'Check orders and see the odds; no dice, nothing stored', security: secured, params: Id, body: OrdersOrText, response: { 200: Anything, ...errors } },
   }, async (request) => previewOrders(app.db, request.params.id, request.viewer!.sub, ordersFrom(request)))
+
+  const MapQuery = Type.Object({ at: Type.Optional(Type.Integer({ minimum: 1, description: 'A past log entry (players only)' })) })
+  app.get('/games/:id/map.png', {
+    onRequest: app.identify,
+    schema: { tags: ['games'], summary: 'The map as you see it, as PNG (the last phase\'s moves as arrows, attacks as lines)', params: Id, querystring: MapQuery },
+  }, async (request, reply) => {
+    const { meta, seat, seq } = await viewAccess(app.db, request.params.id, caller(request), request.query.at)
+    const png = await mapPng(app.db, meta, seq, seat)
+    return reply.type('image/png').header('cache-control', 'private, max-age=60').header('etag', `"${seq}-${seat ?? ''}"`).send(png)
+  })
+  app.get('/games/:id/map.svg', {
+    onRequest: app.identify,
+    schema: { tags: ['games'], summary: 'The map as you see it, as SVG', params: Id, querystring: MapQuery },
+  }, async (request, reply) => {
+    const { meta, seat, seq } = await viewAccess(app.db, request.params.id, caller(request), request.query.at)
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=60').send(await mapSvg(app.db, meta, seq, seat))
+  })
 
   app.get('/games/:id/log', {
     onRequest: app.identify,

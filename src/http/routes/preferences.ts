@@ -1,0 +1,80 @@
+// Email preferences and one-click unsubscribe (RFC 8058: List-Unsubscribe-Post sends a POST).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { timingSafeEqual } from 'node:crypto'
+import { IANAZone } from 'luxon'
+import { unsubscribeToken } from '../../notify/messages.js'
+import { badRequest, forbidden } from '../problems.js'
+import { mailSecret } from '../../config.js'
+
+const Preferences = Type.Object({
+  timeZone: Type.String({ description: 'IANA time zone for deadlines in emails, e.g. Europe/London' }),
+  notifyYourPhase: Type.Boolean({ description: 'An email when it is your phase' }),
+  notifyReminders: Type.Boolean({ description: 'A reminder before a deadline' }),
+  notifyEveryPhase: Type.Boolean({ description: 'An email after every phase, also the opponent\'s' }),
+  digest: Type.Boolean({ description: 'One email a day instead of one per event (reminders and your-phase still come at once)' }),
+  reminderHours: Type.Integer({ minimum: 1, maximum: 72, description: 'Hours before a deadline the reminder goes out' }),
+  subscribed: Type.Boolean({ description: 'false after an unsubscribe: no game email at all; set true to receive again' }),
+})
+
+const PreferencesPatch = Type.Partial(Preferences, { additionalProperties: false })
+
+const fields = { timeZone: true, notifyYourPhase: true, notifyReminders: true, notifyEveryPhase: true, digest: true, reminderHours: true, unsubscribedAt: true } as const
+
+function shape(u: { timeZone: string; notifyYourPhase: boolean; notifyReminders: boolean; notifyEveryPhase: boolean; digest: boolean; reminderHours: number; unsubscribedAt: Date | null }) {
+  const { unsubscribedAt, ...rest } = u
+  return { ...rest, subscribed: unsubscribedAt === null }
+}
+
+const UnsubscribeQuery = Type.Object({ u: Type.String({ format: 'uuid' }), t: Type.String({ minLength: 1, maxLength: 64 }) })
+
+export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const secret = mailSecret(app.config)
+
+  app.get('/me/preferences', {
+    onRequest: app.authenticate,
+    schema: { tags: ['account'], summary: 'Your email preferences', security: [{ bearer: [] }], response: { 200: Preferences } },
+  }, async (request) => shape(await app.db.user.findUniqueOrThrow({ where: { id: request.viewer!.sub }, select: fields })))
+
+  app.patch('/me/preferences', {
+    onRequest: app.authenticate,
+    schema: { tags: ['account'], summary: 'Change your email preferences (only the fields sent)', security: [{ bearer: [] }], body: PreferencesPatch, response: { 200: Preferences } },
+  }, async (request) => {
+    const { subscribed, timeZone, ...rest } = request.body
+    if (timeZone !== undefined && !IANAZone.isValidZone(timeZone)) throw badRequest(`"${timeZone}" is not an IANA time zone (e.g. Europe/London, Asia/Tokyo)`, { field: 'timeZone' })
+    const data = { ...rest, ...(timeZone !== undefined ? { timeZone } : {}), ...(subscribed !== undefined ? { unsubscribedAt: subscribed ? null : new Date() } : {}) }
+    return shape(await app.db.user.update({ where: { id: request.viewer!.sub }, data, select: fields }))
+  })
+
+  const check = (u: string, t: string) => {
+    const want = Buffer.from(unsubscribeToken(secret, u))
+    const got = Buffer.from(t)
+    if (want.length !== got.length || !timingSafeEqual(want, got)) throw forbidden('this unsubscribe link is not valid')
+  }
+
+  // A mail client's one-click unsubscribe, or the button on the page below.
+  app.post('/unsubscribe', {
+    schema: { tags: ['account'], summary: 'One-click unsubscribe (the List-Unsubscribe link of every game email)', querystring: UnsubscribeQuery },
+  }, async (request, reply) => {
+    const { u, t } = request.query
+    check(u, t)
+    await app.db.user.updateMany({ where: { id: u, unsubscribedAt: null }, data: { unsubscribedAt: new Date() } })
+    return reply.type('text/html; charset=utf-8').send(page('You are unsubscribed', 'You will get no more game emails from this server. To receive them again, set "subscribed": true with PATCH /me/preferences.'))
+  })
+
+  // Following the link: a page with a button, since link scanners fetch links without asking.
+  app.get('/unsubscribe', {
+    schema: { tags: ['account'], summary: 'The unsubscribe page (a button that POSTs)', querystring: UnsubscribeQuery },
+  }, async (request, reply) => {
+    const { u, t } = request.query
+    check(u, t)
+    const action = `/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`
+    return reply.type('text/html; charset=utf-8').send(page('Unsubscribe from hexmail emails?', `<form method="post" action="${action}"><button type="submit">Unsubscribe</button></form>`, true))
+  })
+}
+
+function page(title: string, body: string, rawBody = false): string {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head>` +
+    `<body style="font-family:sans-serif;max-width:36em;margin:2em auto;padding:0 1em"><h1>${esc(title)}</h1>${rawBody ? body : `<p>${esc(body)}</p>`}</body></html>`
+}

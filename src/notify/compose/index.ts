@@ -1,0 +1,36 @@
+// Email composition: typed data in, { subject, text, html } out, from the Handlebars templates in
+// templates/ (or a club's override directory). Sending, attachments and headers belong to the worker.
+import { checkEmailData } from './check.js'
+import { loadTemplates, type TemplateDirs } from './templates.js'
+import { oneLine, wrapText } from './text-wrap.js'
+import type { ComposedEmail, EmailDataByKind, EmailKind } from './types.js'
+
+export interface ComposeOptions extends TemplateDirs {
+  /** Width of the plain-text part. */
+  textWidth?: number
+}
+
+/**
+ * Renders one email. Throws EmailDataError when the data misses a field or has a malformed one,
+ * and a Handlebars error when a template names a field the data does not have.
+ */
+export function composeEmail<K extends EmailKind>(kind: K, data: EmailDataByKind[K], options: ComposeOptions = {}): ComposedEmail {
+  const checked = checkEmailData(kind, data)
+  const templates = loadTemplates(options)
+  // A subject is one line: a newline in it would start a new mail header.
+  const subject = oneLine(templates.subject[kind](checked))
+  if (!subject) throw new Error(`${kind} email: the subject template rendered nothing`)
+  const context = { ...checked, subject }
+  return {
+    subject,
+    text: wrapText(templates.text[kind](context), options.textWidth),
+    html: templates.html[kind](context),
+  }
+}
+
+export { EmailDataError } from './check.js'
+export { clearTemplateCache, defaultTemplatesDir, type TemplateDirs } from './templates.js'
+export { narrate } from './narrate.js'
+export { abaoaquStepTitle, narrateAbaoaqu, narrationContext, type NarrationContext } from './narrate-abaoaqu.js'
+export { compactOptions, orderExamples, type CompactLimits, type CompactOptions } from './options-compact.js'
+export * from './types.js'

@@ -1,0 +1,102 @@
+// Fan-out: one outbox row becomes one Notification row per person to tell (unique per row, address
+// and kind, so doing it twice adds nothing), each then sent by its own job. Preferences decide who
+// gets what; an unsubscribed address gets nothing but account mail.
+import { poolOf, type Db } from '../store/db.js'
+import type { NotifyJob, NotifyQueue } from './queue.js'
+
+interface OutboxRecord {
+  id: string
+  gameId: string | null
+  kind: string
+  payload: Record<string, unknown>
+}
+
+interface SeatUser {
+  seat: string
+  side: string
+  userId: string
+  email: string
+  notifyYourPhase: boolean
+  notifyReminders: boolean
+  notifyEveryPhase: boolean
+  unsubscribed: boolean
+}
+
+export interface Recipient {
+  userId: string | null
+  seat: string | null
+  kind: string
+  toAddress: string
+}
+
+interface StepPayload {
+  seq: number
+  newStep?: boolean
+  pending?: Array<{ seats: string[] }>
+}
+
+/** Who is told what for one outbox row. Pure: the rows it reads are passed in. */
+export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] {
+  const p = row.payload
+  const tell = (s: SeatUser, kind: string): Recipient => ({ userId: s.userId, seat: s.seat, kind, toAddress: s.email })
+  const subscribed = seats.filter((s) => !s.unsubscribed)
+  switch (row.kind) {
+    case 'step': {
+      const step = p as unknown as StepPayload
+      if (!step.newStep) return []
+      const acting = new Set((step.pending ?? []).flatMap((x) => x.seats))
+      return [
+        ...subscribed.filter((s) => acting.has(s.seat) && s.notifyYourPhase).map((s) => tell(s, 'your-phase')),
+        ...subscribed.filter((s) => !acting.has(s.seat) && s.notifyEveryPhase).map((s) => tell(s, 'phase-resolved')),
+      ]
+    }
+    case 'game-over':
+      return subscribed.map((s) => tell(s, 'game-over'))
+    case 'reminder': {
+      const seatsDue = new Set((p.seats as string[] | undefined) ?? [])
+      return subscribed.filter((s) => seatsDue.has(s.seat) && s.notifyReminders).map((s) => tell(s, 'reminder'))
+    }
+    case 'deadline':
+    case 'moderation':
+      // Everyone in the game hears about a missed deadline, an extension or a moderator's ruling.
+      return subscribed.map((s) => tell(s, row.kind))
+    case 'verify-email':
+      return [{ userId: String(p.userId), seat: null, kind: 'verify-email', toAddress: String(p.email) }]
+    case 'invite':
+    case 'reply':
+      return [{ userId: (p.userId as string | undefined) ?? null, seat: null, kind: row.kind, toAddress: String(p.to) }]
+    default:
+      return []
+  }
+}
+
+/** A seated user once per seat (a user with two seats hears about each). */
+async function seatUsers(db: Db, gameId: string): Promise<SeatUser[]> {
+  const rows = await poolOf(db)!.query<SeatUser>(
+    `SELECT s.seat, s.side, u.id AS "userId", u.email, u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase",
+            (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
+       FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = $1::uuid ORDER BY s.seat`, [gameId])
+  return rows.rows
+}
+
+export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Promise<number> {
+  const pool = poolOf(db)!
+  const row = (await pool.query<OutboxRecord>(`SELECT id::text, "gameId", kind, payload FROM "Outbox" WHERE id = $1::bigint`, [outboxId])).rows[0]
+  if (!row) return 0
+  const seats = row.gameId ? await seatUsers(db, row.gameId) : []
+  const recipients = recipientsOf(row, seats)
+  const seq = typeof row.payload.seq === 'number' ? row.payload.seq : null
+  if (recipients.length > 0) {
+    await pool.query(
+      `INSERT INTO "Notification"("outboxId", "userId", "gameId", seat, seq, kind, "toAddress")
+         SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress"
+         FROM jsonb_to_recordset($4::jsonb) AS r("userId" text, seat text, kind text, "toAddress" text)
+       ON CONFLICT ("outboxId", "toAddress", kind) DO NOTHING`,
+      [outboxId, row.gameId, seq, JSON.stringify(recipients)])
+  }
+  const queued = (await pool.query<{ id: string }>(`SELECT id::text FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued' ORDER BY id`, [outboxId])).rows
+  const jobs: NotifyJob[] = queued.map((n) => ({ name: 'send', data: { notificationId: n.id } }))
+  if (row.kind === 'step' && row.payload.newStep && row.gameId) jobs.push({ name: 'webhook', data: { outboxId } })
+  await queue.add(jobs)
+  return queued.length
+}

@@ -1,0 +1,55 @@
+// Where email goes: SMTP_URL's server, or the built-in mail catcher (messages stored in the database
+// and shown at /dev/mail), so a newcomer sees real notifications without any mail server.
+import nodemailer from 'nodemailer'
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
+import type Mail from 'nodemailer/lib/mailer/index.js'
+import type { Db } from '../store/db.js'
+
+export interface Mailer {
+  /** 'smtp' (SMTP_URL) or 'catcher' (the built-in one). */
+  kind: 'smtp' | 'catcher'
+  send(message: Mail.Options): Promise<{ messageId: string; response: string }>
+  close(): void
+}
+
+export interface MailerOptions {
+  smtpUrl: string | null
+  /** Bounds on an SMTP conversation, so a server that hangs does not hold a worker forever. */
+  timeoutMs?: number
+}
+
+export function createMailer(db: Db, opts: MailerOptions): Mailer {
+  if (opts.smtpUrl) {
+    const timeout = opts.timeoutMs ?? 30_000
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout,
+    } as SMTPTransport.Options)
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail(message)
+        return { messageId: info.messageId, response: info.response }
+      },
+      close: () => transport.close(),
+    }
+  }
+  // The catcher builds the same RFC 822 message an SMTP server would receive, and keeps it.
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return {
+    kind: 'catcher',
+    async send(message) {
+      const info = await stream.sendMail(message)
+      const raw = info.message as Buffer
+      const to = info.envelope.to.join(', ')
+      await db.caughtMail.create({ data: { toAddress: to, subject: String(message.subject ?? ''), raw: new Uint8Array(raw) } })
+      return { messageId: info.messageId, response: 'caught' }
+    },
+    close: () => stream.close(),
+  }
+}
+
+/** An SMTP answer that will not change on retry (5xx): the address or the message is refused for good. */
+export function isPermanentSmtpError(e: unknown): boolean {
+  const code = (e as { responseCode?: number }).responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}

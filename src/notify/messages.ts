@@ -1,0 +1,213 @@
+// One notification row -> one email (nodemailer message): the recipient's own view of the game at the
+// position the email was made for, what happened since their last phase, their options, the map as
+// an inline PNG, the deadline in their time zone, and a Reply-To carrying a signed token.
+import { createHmac } from 'node:crypto'
+import type Mail from 'nodemailer/lib/mailer/index.js'
+import type { GameEvent, Pending } from '../engine/ruleset.js'
+import type { SeatOptions } from '../engine/rulesets/abaoaqu/seat-options.js'
+import { ruleSystem } from '../games/catalog.js'
+import { loadFolded, rulesetOf } from '../games/load.js'
+import type { Db } from '../store/db.js'
+import type { GameRow } from '../store/games.js'
+import {
+  abaoaquStepTitle, compactOptions, composeEmail, narrate, orderExamples,
+  type ComposedEmail, type GameRef, type Links, type StepRef,
+} from './compose/index.js'
+import { makeReplyToken, replyAddress } from './inbound/index.js'
+import { mapPng } from './map-cache.js'
+
+export interface MessageContext {
+  db: Db
+  publicUrl: string
+  from: string
+  replyBase: string
+  secret: string
+}
+
+export interface NotificationRow {
+  id: string
+  outboxId: string
+  userId: string | null
+  gameId: string | null
+  seat: string | null
+  seq: number | null
+  kind: string
+  toAddress: string
+  payload: Record<string, unknown>
+}
+
+export const MAP_CID = 'map@hexmail'
+
+/** The binding a reply token is checked against: read back from the notification row. */
+export function replyBinding(n: { gameId: string | null; seat: string | null; seq: number | null; userId: string | null }): string {
+  return `${n.gameId}|${n.seat}|${n.seq}|${n.userId}`
+}
+
+export function unsubscribeToken(secret: string, userId: string): string {
+  return createHmac('sha256', secret).update(`unsubscribe|${userId}`).digest('base64url').slice(0, 32)
+}
+
+function links(ctx: MessageContext, userId: string | null): Links {
+  const u = userId ?? ''
+  return {
+    unsubscribeUrl: `${ctx.publicUrl}/unsubscribe?u=${u}&t=${unsubscribeToken(ctx.secret, u)}`,
+    preferencesUrl: `${ctx.publicUrl}/me/preferences`,
+  }
+}
+
+const POLICY_WORDS: Record<string, string> = {
+  pass: 'the seats that have not answered pass this step',
+  'extend-then-pass': 'the deadline is extended once by a phase length; after that, the seats that have not answered pass',
+  moderator: 'the moderator is called to decide',
+}
+
+function stepTitle(system: string, step: string): string {
+  return system === 'abaoaqu' ? abaoaquStepTitle(step) : step
+}
+
+interface GameData {
+  game: { id: string; title: string; ruleset: string; scenarioId: string; seed: string; seedCommitment: string; status: string; missedPolicy: string; phaseHours: number; logSeq: number; lastHash: string; deadlineAt: Date | null; outcome: unknown }
+  ref: GameRef
+  sideNames: Map<string, string>
+  seatSide: Map<string, string>
+}
+
+async function gameData(ctx: MessageContext, gameId: string): Promise<GameData> {
+  const game = await ctx.db.game.findUniqueOrThrow({ where: { id: gameId }, include: { seats: true } })
+  const system = ruleSystem(game.ruleset)
+  const scenario = system?.scenarios().find((s) => s.summary.id === game.scenarioId)?.summary
+  return {
+    game,
+    ref: { id: game.id, title: game.title, url: `${ctx.publicUrl}/games/${game.id}`, ruleset: system?.title ?? game.ruleset, scenario: scenario ? `${scenario.id} ${scenario.title}` : game.scenarioId },
+    sideNames: new Map((scenario?.sides ?? []).map((s: { id: string; name: string }) => [s.id, s.name])),
+    seatSide: new Map(game.seats.map((s) => [s.seat, s.side])),
+  }
+}
+
+/** Events of the steps resolved after `afterSeq` up to `uptoSeq`, oldest first. */
+async function eventsBetween(db: Db, gameId: string, afterSeq: number, uptoSeq: number): Promise<GameEvent[]> {
+  const rows = await db.logEntry.findMany({ where: { gameId, kind: 'RESOLUTION', seq: { gt: afterSeq, lte: uptoSeq } }, orderBy: { seq: 'asc' }, select: { payload: true } })
+  return rows.flatMap((r) => ((r.payload as { events?: GameEvent[] }).events ?? []))
+}
+
+/** What happened since the seat last gave orders (or since the start). */
+async function sinceLastPhase(db: Db, gameId: string, seat: string, seq: number): Promise<GameEvent[]> {
+  const last = await db.logEntry.findFirst({ where: { gameId, seat, kind: 'ORDERS', seq: { lte: seq } }, orderBy: { seq: 'desc' }, select: { seq: true } })
+  return eventsBetween(db, gameId, last?.seq ?? 0, seq)
+}
+
+async function recipientOf(db: Db, n: NotificationRow) {
+  const user = n.userId ? await db.user.findUnique({ where: { id: n.userId } }) : null
+  return { name: user?.name ?? n.toAddress, email: n.toAddress, timeZone: user?.timeZone ?? 'UTC' }
+}
+
+export interface BuiltMessage {
+  message: Mail.Options
+  composed: ComposedEmail
+}
+
+export async function buildMessage(ctx: MessageContext, n: NotificationRow): Promise<BuiltMessage> {
+  const recipient = await recipientOf(ctx.db, n)
+  // For mail filters (and tests): what this email is about.
+  const headers: Record<string, string> = { 'X-Hexmail-Kind': n.kind, ...(n.gameId ? { 'X-Hexmail-Game': n.gameId } : {}), ...(n.seq !== null ? { 'X-Hexmail-Position': String(n.seq) } : {}) }
+  const attachments: Mail.Attachment[] = []
+  let replyTo: string | undefined
+  let composed: ComposedEmail
+  const lk = links(ctx, n.userId)
+  if (n.kind === 'verify-email') {
+    const token = String(n.payload.token)
+    composed = composeEmail('verify-email', {
+      recipient, token, verifyUrl: `${ctx.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`,
+      expiresAt: String(n.payload.expiresAt ?? new Date(Date.now() + 7 * 86_400_000).toISOString()),
+    })
+  } else if (n.kind === 'reply') {
+    composed = { subject: String(n.payload.subject), text: String(n.payload.text), html: String(n.payload.html ?? '') }
+    if (n.payload.inReplyTo) headers['In-Reply-To'] = String(n.payload.inReplyTo)
+  } else {
+    if (!n.gameId || n.seq === null) throw new Error(`notification ${n.id} (${n.kind}) names no game position`)
+    const g = await gameData(ctx, n.gameId)
+    const gameRow: GameRow = { id: g.game.id, ruleset: g.game.ruleset, seed: g.game.seed, logSeq: g.game.logSeq, lastHash: g.game.lastHash, status: g.game.status as GameRow['status'], phaseHours: g.game.phaseHours, deadlineAt: g.game.deadlineAt }
+    const ruleset = rulesetOf(gameRow)
+    const folded = (await loadFolded(ctx.db, gameRow, n.seq))!
+    const view = ruleset.view(folded.state, n.seat)
+    const side = n.seat ? g.seatSide.get(n.seat) ?? '' : ''
+    const sideName = g.sideNames.get(side) ?? side
+    const pending = (ruleset.pending(folded.state) as Pending[])
+    const mine = pending.find((p) => n.seat && p.seats.includes(n.seat)) ?? pending[0]
+    const stepRef = (p: Pending | undefined): StepRef => ({
+      title: stepTitle(g.game.ruleset, p?.step ?? ''), description: p?.description ?? '',
+      turn: (folded.state as { turn?: number }).turn ?? 0, ...((folded.state as { half?: number }).half ? { half: (folded.state as { half: number }).half } : {}),
+    })
+    const deadlineIso = typeof n.payload.deadline === 'string' ? n.payload.deadline : g.game.deadlineAt?.toISOString() ?? new Date().toISOString()
+    const deadline = { at: deadlineIso, ifMissed: POLICY_WORDS[g.game.missedPolicy] ?? g.game.missedPolicy }
+    const withMap = async () => {
+      attachments.push({ filename: 'map.png', content: await mapPng(ctx.db, gameRow, n.seq!, n.seat), cid: MAP_CID, contentType: 'image/png' })
+      return MAP_CID
+    }
+    const reply = () => {
+      const exp = Math.floor(new Date(deadlineIso).getTime() / 1000) + (g.game.phaseHours + 48) * 3600
+      const token = makeReplyToken({ id: BigInt(n.id), exp, binding: replyBinding(n) }, ctx.secret)
+      replyTo = replyAddress(ctx.replyBase, token)
+      return replyTo
+    }
+    const optionLines = () => {
+      const opts = ruleset.options(folded.state, n.seat!) as SeatOptions
+      const compact = g.game.ruleset === 'abaoaqu' ? compactOptions(opts) : { lines: [], omitted: 0 }
+      return { options: { ...compact, url: `${ctx.publicUrl}/games/${g.game.id}/options` }, examples: g.game.ruleset === 'abaoaqu' ? orderExamples(opts) : ['pass'] }
+    }
+    switch (n.kind) {
+      case 'your-phase': {
+        const happened = narrate(g.game.ruleset, await sinceLastPhase(ctx.db, g.game.id, n.seat!, n.seq), view)
+        const o = optionLines()
+        composed = composeEmail('your-phase', {
+          ...lk, recipient, game: g.ref, side: sideName, seat: n.seat!, step: stepRef(mine), deadline, happened,
+          options: o.options, replyAddress: reply(), orderExamples: o.examples, mapCid: await withMap(),
+        })
+        break
+      }
+      case 'reminder': {
+        const o = optionLines()
+        const hoursLeft = Math.max(0, Math.round((new Date(deadlineIso).getTime() - Date.parse(String(n.payload.at ?? new Date().toISOString()))) / 3_600_000))
+        composed = composeEmail('reminder', { ...lk, recipient, game: g.ref, side: sideName, seat: n.seat!, step: stepRef(mine), deadline, hoursLeft, replyAddress: reply(), orderExamples: o.examples })
+        break
+      }
+      case 'phase-resolved': {
+        const events = await eventsBetween(ctx.db, g.game.id, n.seq - 1, n.seq)
+        const nextSide = mine ? g.sideNames.get(mine.side) ?? mine.side : ''
+        composed = composeEmail('phase-resolved', {
+          ...lk, recipient, game: g.ref, step: stepRef(mine), side: sideName, happened: narrate(g.game.ruleset, events, view),
+          next: mine ? { side: nextSide, step: stepRef(mine), deadline: deadlineIso } : null, mapCid: await withMap(),
+        })
+        break
+      }
+      case 'game-over': {
+        const outcome = (g.game.outcome ?? n.payload.outcome ?? {}) as { winner?: string | null; reason?: string }
+        const events = await eventsBetween(ctx.db, g.game.id, Math.max(0, n.seq - 2), n.seq)
+        composed = composeEmail('game-over', {
+          ...lk, recipient, game: g.ref, winner: outcome.winner ? g.sideNames.get(outcome.winner) ?? outcome.winner : null,
+          reason: outcome.reason ?? 'the game is over', ...(side ? { yourSide: sideName } : {}),
+          turn: (folded.state as { turn?: number }).turn ?? 0, happened: narrate(g.game.ruleset, events, view),
+          seed: g.game.seed, seedCommitment: g.game.seedCommitment, verifyUrl: `${ctx.publicUrl}/games/${g.game.id}/verify`, mapCid: await withMap(),
+        })
+        break
+      }
+      default:
+        throw new Error(`no email for notification kind "${n.kind}"`)
+    }
+  }
+  if (n.kind !== 'verify-email') {
+    headers['List-Unsubscribe'] = `<${lk.unsubscribeUrl}>`
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
+  }
+  const domain = ctx.replyBase.split('@')[1] ?? 'hexmail.invalid'
+  return {
+    composed,
+    message: {
+      from: ctx.from, to: recipient.name && recipient.name !== n.toAddress ? { name: recipient.name, address: n.toAddress } : n.toAddress,
+      subject: composed.subject, text: composed.text, html: composed.html || undefined,
+      attachments, headers, ...(replyTo ? { replyTo } : {}),
+      // The same notification always has the same Message-ID: a resend after a crash is recognisable.
+      messageId: `<n${n.id}.${n.kind}@${domain}>`,
+    },
+  }
+}

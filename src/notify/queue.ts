@@ -1,0 +1,78 @@
+// The notification queue on Redis (BullMQ). Job ids come from database ids (the outbox row, the
+// notification), so relaying or fanning out twice adds nothing; the workers are idempotent as well.
+import { Queue, type JobsOptions } from 'bullmq'
+import { Redis } from 'ioredis'
+
+export const QUEUE_NAME = 'hexmail-notify'
+
+export type NotifyJob =
+  | { name: 'outbox'; data: { outboxId: string } }
+  | { name: 'send'; data: { notificationId: string } }
+  | { name: 'webhook'; data: { outboxId: string } }
+
+export interface QueueOptions {
+  redisUrl: string
+  /** Attempts per email before it is marked failed, and the first retry delay (doubling). */
+  attempts: number
+  backoffMs: number
+}
+
+export interface NotifyQueue {
+  queue: Queue
+  options: QueueOptions
+  add(jobs: NotifyJob[], timeoutMs?: number): Promise<void>
+  close(): Promise<void>
+}
+
+export function jobId(job: NotifyJob): string {
+  // BullMQ refuses ':' in custom ids.
+  switch (job.name) {
+    case 'outbox': return `outbox-${job.data.outboxId}`
+    case 'send': return `mail-${job.data.notificationId}`
+    case 'webhook': return `hook-${job.data.outboxId}`
+  }
+}
+
+/** A connection for adding jobs: fails fast while Redis is away (the outbox keeps the work). */
+export function producerConnection(url: string): Redis {
+  const r = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) })
+  r.on('error', () => undefined)
+  return r
+}
+
+/** A connection for workers: blocking commands wait through outages (BullMQ requires null retries). */
+export function workerConnection(url: string): Redis {
+  const r = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 200, 2000) })
+  r.on('error', () => undefined)
+  return r
+}
+
+export function createNotifyQueue(options: QueueOptions): NotifyQueue {
+  const connection = producerConnection(options.redisUrl)
+  const queue = new Queue(QUEUE_NAME, { connection })
+  queue.on('error', () => undefined)
+  const defaults: JobsOptions = {
+    attempts: options.attempts,
+    backoff: { type: 'exponential', delay: options.backoffMs },
+    removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 30 * 24 * 3600 },
+  }
+  return {
+    queue, options,
+    async add(jobs, timeoutMs = 3000) {
+      if (jobs.length === 0) return
+      const adding = queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...defaults, jobId: jobId(j) } })))
+      let timer: NodeJS.Timeout | undefined
+      try {
+        await Promise.race([adding, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs) })])
+      } finally {
+        clearTimeout(timer)
+      }
+      adding.catch(() => undefined)
+    },
+    async close() {
+      await queue.close().catch(() => undefined)
+      connection.disconnect()
+    },
+  }
+}

@@ -1,0 +1,62 @@
+// The notification worker: the relay (outbox -> queue) and a BullMQ worker that fans outbox rows out
+// to notifications, sends each email and posts webhooks. Runs inside `npm start` (all) or on its own
+// (`npm start -- worker`); several workers may run at once.
+import { UnrecoverableError, Worker, type Job } from 'bullmq'
+import type { Db } from '../store/db.js'
+import { fanOut } from './fanout.js'
+import type { Mailer } from './mailer.js'
+import type { MessageContext } from './messages.js'
+import { createNotifyQueue, QUEUE_NAME, workerConnection, type NotifyQueue, type QueueOptions } from './queue.js'
+import { startRelay, type Relay } from './relay.js'
+import { markFailed, sendNotification } from './send.js'
+import { postWebhook } from './webhook.js'
+
+export interface NotifyWorkerOptions extends QueueOptions {
+  concurrency: number
+  relayIntervalMs: number
+  log?: { info(msg: string): void; warn(msg: string): void }
+}
+
+export interface NotifyWorker {
+  queue: NotifyQueue
+  relay: Relay
+  worker: Worker
+  close(): Promise<void>
+}
+
+export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: NotifyWorkerOptions): NotifyWorker {
+  const queue = createNotifyQueue(opts)
+  const relay = startRelay(ctx.db, queue, { intervalMs: opts.relayIntervalMs, onError: (e) => opts.log?.warn(`outbox relay waiting for Redis: ${e.message}`) })
+  const connection = workerConnection(opts.redisUrl)
+  const worker = new Worker(QUEUE_NAME, async (job: Job) => {
+    switch (job.name) {
+      case 'outbox': return fanOut(ctx.db, queue, job.data.outboxId)
+      case 'send': return sendNotification(ctx, mailer, job.data.notificationId)
+      case 'webhook':
+        try {
+          return await postWebhook(ctx.db, ctx.publicUrl, job.data.outboxId)
+        } catch (e) {
+          if ((e as { permanent?: boolean }).permanent) throw new UnrecoverableError((e as Error).message)
+          throw e
+        }
+      default: throw new UnrecoverableError(`unknown job ${job.name}`)
+    }
+  }, { connection, concurrency: opts.concurrency, autorun: true })
+  worker.on('error', () => undefined)
+  worker.on('failed', (job, err) => {
+    if (!job) return
+    const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1)
+    if (final && job.name === 'send') void markFailed(ctx.db, job.data.notificationId, err.message).catch(() => undefined)
+    if (final) opts.log?.warn(`${job.name} job ${job.id} failed for good: ${err.message}`)
+  })
+  return {
+    queue, relay, worker,
+    async close() {
+      await relay.stop()
+      await worker.close().catch(() => undefined)
+      connection.disconnect()
+      await queue.close()
+      mailer.close()
+    },
+  }
+}

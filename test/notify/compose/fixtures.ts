@@ -1,0 +1,91 @@
+// Realistic data for each email kind. The your-phase data comes from a real engine position
+// (game.ts): its narration and option lines are what a player of that position would get.
+import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
+import {
+  abaoaquStepTitle, compactOptions, narrate, orderExamples,
+  type GameOverData, type GameRef, type InviteData, type Links, type ModerationData, type PhaseResolvedData,
+  type Recipient, type ReminderData, type VerifyEmailData, type YourPhaseData,
+} from '../../../src/notify/compose/index.js'
+import { skirmish } from './game.js'
+
+export const BASE = 'https://hexmail.example.org'
+/** Saturday 5 December 2026, 12:00 UTC: 21:00 in Tokyo, 12:00 in London (no summer time). */
+export const DEADLINE = '2026-12-05T12:00:00Z'
+
+export const char: Recipient = { name: 'Char', email: 'char@example.org', timeZone: 'Asia/Tokyo' }
+export const amuro: Recipient = { name: 'Amuro', email: 'amuro@example.org', timeZone: 'Europe/London' }
+
+export const game: GameRef = {
+  id: 'g_7f3a', title: 'Solomon Cup, round 3', url: `${BASE}/games/g_7f3a`,
+  ruleset: 'A-Bao-A-Qu', scenario: 'A-S4 Battle of S Field',
+}
+
+export const links: Links = {
+  unsubscribeUrl: `${BASE}/unsubscribe?t=u.char.sig`,
+  preferencesUrl: `${BASE}/me/preferences`,
+}
+
+const reply = {
+  replyAddress: 'orders+g_7f3a.ZEON.42.sig@hexmail.example.org',
+  notationUrl: `${BASE}/docs/orders-abaoaqu`,
+}
+
+/** Zeon's movement phase after the Federation's turn-1 attack (skirmish in game.ts). */
+export function yourPhase(recipient: Recipient = char): YourPhaseData {
+  const played = skirmish()
+  const pending = abaoaqu.pending(played.state)[0]!
+  const options = abaoaqu.options(played.state, pending.seats[0]!)
+  return {
+    ...links, ...reply, recipient, game, side: 'Zeon', seat: 'ZEON',
+    step: { title: abaoaquStepTitle(pending.step), description: pending.description, turn: played.state.turn, half: played.state.half },
+    deadline: { at: DEADLINE, ifMissed: 'your phase is passed (no moves)' },
+    happened: narrate('abaoaqu', played.events, played.view),
+    options: { ...compactOptions(options), url: `${game.url}/options` },
+    orderExamples: orderExamples(options),
+    mapCid: 'map-g_7f3a-42@hexmail',
+  }
+}
+
+export function reminder(): ReminderData {
+  const { happened: _h, options: _o, mapCid: _m, ...rest } = yourPhase()
+  return { ...rest, hoursLeft: 4 }
+}
+
+export function phaseResolved(): PhaseResolvedData {
+  const played = skirmish()
+  return {
+    ...links, recipient: amuro, game, side: 'Federation',
+    step: { title: 'combat phase', description: 'attack declarations', turn: 1, half: 1 },
+    happened: narrate('abaoaqu', played.events, played.view),
+    next: { side: 'Zeon', step: { title: 'movement phase', description: 'move or enter units', turn: 1, half: 2 }, deadline: DEADLINE },
+  }
+}
+
+export function gameOver(): GameOverData {
+  return {
+    ...links, recipient: amuro, game, winner: 'Zeon', reason: 'the turn limit (12) was reached', yourSide: 'Federation', turn: 12,
+    happened: ['Turn 12 ended.', 'The game is over: Zeon wins; the turn limit (12) was reached.'],
+    seed: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+    seedCommitment: '5d1a3b0c2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a29181716151413121110',
+    verifyUrl: `${BASE}/games/g_7f3a/verify`,
+  }
+}
+
+export function invite(): InviteData {
+  return {
+    ...links, recipient: { name: 'Sayla', email: 'sayla@example.org', timeZone: 'Europe/Paris' }, from: 'Amuro', game, side: 'Zeon',
+    message: 'One phase a day, like last season?', acceptUrl: `${BASE}/games/g_7f3a/join?invite=K7P2Q`, expiresAt: '2026-12-12T00:00:00Z', phaseHours: 24,
+  }
+}
+
+export function verifyEmail(): VerifyEmailData {
+  return { recipient: amuro, verifyUrl: `${BASE}/verify-email?token=vt_9c2e41`, token: 'vt_9c2e41', expiresAt: '2026-12-06T12:00:00Z' }
+}
+
+export function moderation(): ModerationData {
+  return {
+    ...links, recipient: char, game, moderator: 'Kycilia', action: 'rolled the game back to entry 40', reason: 'a disputed BD launch: the Public was confused',
+    changes: ['Public (BD) PB1 is back on its front side.', 'The BD screen at 1207 is removed.'], at: '2026-12-04T09:30:00Z', entry: 43,
+    logUrl: `${BASE}/games/g_7f3a/log`,
+  }
+}

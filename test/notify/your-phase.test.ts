@@ -1,0 +1,97 @@
+// After a step resolves, each player of the next side gets exactly one email: their map as an inline
+// PNG, the deadline in their time zone, and a summary that matches the log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDice } from '../../src/engine/dice.js'
+import type { GameEvent } from '../../src/engine/ruleset.js'
+import { abaoaqu, type State } from '../../src/engine/rulesets/abaoaqu/index.js'
+import { randomOrders, rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
+import { formatDate } from '../../src/notify/compose/helpers.js'
+import { narrate } from '../../src/notify/compose/index.js'
+import { loadAbaoaquScenario } from '../../src/scenarios/index.js'
+import { as, register, type User } from '../http/helpers.js'
+import { waitFor } from '../support/smtp.js'
+import { startMailStack, type MailStack } from './stack.js'
+
+let s: MailStack
+let alice: User
+let bob: User
+beforeAll(async () => {
+  s = await startMailStack()
+  alice = await register(s.app, 'Alice')
+  bob = await register(s.app, 'Bob')
+  for (const [u, timeZone] of [[alice, 'Asia/Tokyo'], [bob, 'Europe/London']] as const) {
+    const res = await s.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(u), payload: { timeZone } })
+    expect(res.statusCode, res.body).toBe(200)
+  }
+}, 60_000)
+afterAll(async () => s?.close())
+
+const flat = (text: string) => text.replace(/\s+/g, ' ')
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+describe('your phase, by email', () => {
+  it('each player of the next side gets exactly one email with the map, their deadline and what happened', async () => {
+    // Account mail first: each registration sent one verification email.
+    await waitFor('verification emails', () => s.mails(alice.email, 'verify-email').length === 1 && s.mails(bob.email, 'verify-email').length === 1)
+    expect(s.mails(alice.email, 'verify-email')[0]!.parsed.text).toMatch(/\/auth\/verify-email\?token=/)
+
+    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Mail test' } })
+    const gameId = created.json().id as string
+    await s.app.inject({ method: 'POST', url: `/games/${gameId}/join`, headers: as(bob), payload: {} })
+    const { seed } = await s.t.db.game.findUniqueOrThrow({ where: { id: gameId } })
+    let state: State = abaoaqu.setup(loadAbaoaquScenario('A-S4'), { players: 2, options: {} }, createDice(seed, 1)).state
+    let seq = 1
+    const players: Record<string, User> = { FED: alice, ZEON: bob }
+    const zones: Record<string, string> = { FED: 'Asia/Tokyo', ZEON: 'Europe/London' }
+    const r = rng(7)
+    const sinceLast: Record<string, GameEvent[]> = { FED: [], ZEON: [] }
+    let checked = 0
+
+    for (let step = 0; step < 6 && state.step !== 'over'; step++) {
+      const [pending] = abaoaqu.pending(state)
+      const seat = pending!.seats[0]!
+      const player = players[seat]!
+      // The email for this step, sent when the step began.
+      await waitFor(`the your-phase email for ${seat} at entry ${seq}`, () => s.mails(player.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === String(seq)))
+      const mine = s.mails(player.email, 'your-phase').filter((m) => m.parsed.headers.get('x-hexmail-position') === String(seq))
+      expect(mine).toHaveLength(1)
+      const mail = mine[0]!.parsed
+      const raw = mine[0]!.raw.toString('latin1')
+      const summary = (await s.app.inject({ method: 'GET', url: `/games/${gameId}`, headers: as(player) })).json()
+      expect(mail.subject).toContain('Mail test')
+      // The deadline in the reader's own time zone.
+      expect(flat(mail.text!)).toContain(flat(formatDate(summary.deadline, zones[seat])))
+      expect(mail.html).toContain('Asia/Tokyo' === zones[seat] ? 'Asia/Tokyo' : 'Europe/London')
+      // The map: an inline PNG the HTML points at.
+      const map = mail.attachments.find((a) => a.contentType === 'image/png')!
+      expect(map.content.subarray(0, 8).equals(PNG)).toBe(true)
+      expect(mail.html).toContain(`cid:${map.cid}`)
+      // Reply-To carries a token; List-Unsubscribe is one click.
+      expect(String(mail.replyTo?.text)).toMatch(/^play\+[a-z2-7]{40}@hexmail\.test$/)
+      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m)
+      expect(raw.replace(/\r\n\s+/g, " ")).toMatch(/^List-Unsubscribe: <http:\/\/hexmail\.test\/unsubscribe\?u=/m)
+      // What happened since this seat's last orders, in the same words the log gives.
+      const view = abaoaqu.view(state, seat)
+      for (const line of narrate('abaoaqu', sinceLast[seat]!, view)) expect(flat(mail.text!)).toContain(flat(line))
+      checked++
+
+      const orders = randomOrders(state, seat, r)
+      const res = await s.app.inject({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(player), payload: { orders } })
+      expect(res.statusCode, res.body).toBe(200)
+      const resolution = abaoaqu.resolve(state, { [seat]: orders }, createDice(seed, seq + 2))
+      state = resolution.state
+      seq += 2
+      sinceLast[seat] = []
+      for (const k of Object.keys(sinceLast)) sinceLast[k]!.push(...resolution.events)
+      expect(res.json().seq).toBe(seq)
+    }
+    expect(checked).toBeGreaterThanOrEqual(4)
+    // Nothing doubled: one your-phase email per player per position.
+    for (const u of [alice, bob]) {
+      const positions = s.mails(u.email, 'your-phase').map((m) => m.parsed.headers.get('x-hexmail-position'))
+      expect(new Set(positions).size).toBe(positions.length)
+    }
+    const rows = await s.t.db.notification.findMany({ where: { gameId } })
+    expect(rows.every((n) => n.status === 'sent' || n.seq === seq)).toBe(true)
+  }, 120_000)
+})
