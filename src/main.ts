@@ -15,6 +15,10 @@ import { RedisStartError, startRedis, type Redis } from './runtime/redis.js'
 import { loadAbaoaqu } from './scenarios/index.js'
 import { createDb } from './store/db.js'
 import { migrate } from './store/migrate.js'
+import { startDeadlineClock } from './games/deadlines.js'
+import { startNotifications } from './notify/index.js'
+import { startReplyListener } from './notify/reply.js'
+import { persistedSecret } from './runtime/secret.js'
 
 const MODES = ['api', 'worker', 'all'] as const
 type Mode = (typeof MODES)[number]
@@ -196,6 +200,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     throw new StartupError(`Configuration error: ${(e as Error).message}. The variables are listed in .env.example and docs/configuration.md.`)
   }
   const dataDir = resolve(config.dataDir)
+  // Without JWT_SECRET (development), a secret kept in DATA_DIR: sessions and emailed links survive a restart.
+  if (!process.env.JWT_SECRET && config.env !== 'production') config = { ...config, jwtSecret: persistedSecret(dataDir) }
 
   // PostgreSQL
   let databaseUrl: string
@@ -264,15 +270,27 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   }
   mark('scenarios')
 
+  const db = createDb(databaseUrl)
+  life.onStop('the database client', () => db.$disconnect())
+  const mailWhere = config.mail.smtpUrl ? `mail via ${redactUrl(config.mail.smtpUrl)}` : config.env === 'production' ? 'mail caught, not sent: set SMTP_URL' : 'mail caught at /dev/mail'
+
+  // Workers: the outbox relay, the email and webhook jobs, and the deadline clock.
+  if (mode === 'worker' || mode === 'all') {
+    if (redis) {
+      const notify = startNotifications(config, db, redis.url, { info: say, warn })
+      life.onStop('the notification worker', () => notify.close())
+    } else {
+      warn('No Redis: emails wait in the outbox (nothing is lost) until hexmail runs with Redis.')
+    }
+    const clock = startDeadlineClock(db, { intervalMs: config.mail.deadlineTickMs, onError: (e) => warn(`deadline clock: ${e.message}`) })
+    life.onStop('the deadline clock', () => clock.stop())
+  }
   if (mode === 'worker') {
     life.state = 'running'
     setInterval(() => undefined, 1 << 30) // nothing else may keep the process alive (DATABASE_URL + REDIS_URL)
-    say(`worker mode: PostgreSQL and Redis are up, but there are no workers yet (they arrive with email notifications). Data: ${databaseWhere}; ${redisWhere}. Ctrl-C stops it.`)
+    say(`worker mode: notifications and deadlines. Data: ${databaseWhere}; ${redisWhere}; ${mailWhere}. Ctrl-C stops it.`)
     return
   }
-
-  const db = createDb(databaseUrl)
-  life.onStop('the database client', () => db.$disconnect())
   const app = await buildApp({ config, db })
   life.onStop('the HTTP server', () => app.close())
   life.checkpoint()
@@ -297,6 +315,18 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   }
   mark('http')
   life.checkpoint()
+
+  // Replies with orders arrive by SMTP too (INBOUND_SMTP_PORT; POST /inbound/email always works).
+  let inboundWhere = ''
+  if (config.mail.inboundSmtpPort !== null) {
+    try {
+      const inbound = await startReplyListener(config, db, app.log)
+      life.onStop('the inbound SMTP listener', () => inbound.close())
+      inboundWhere = `  replies: smtp://${config.mail.inboundSmtpHost}:${inbound.port}`
+    } catch (e) {
+      warn(`The SMTP listener for replies could not start on port ${config.mail.inboundSmtpPort}: ${(e as Error).message}. Set INBOUND_SMTP_PORT to another port, or to "off".`)
+    }
+  }
   life.state = 'running'
   if (config.logLevel === 'debug' || config.logLevel === 'trace') say(`start-up: ${timings.join(', ')}`)
 
@@ -305,7 +335,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   const url = httpUrl(config.host, port)
   const modeNote = mode === 'api' ? ' (api only)' : ''
   const seconds = ((performance.now() - t0) / 1000).toFixed(1)
-  say(`hexmail is running at ${url}${modeNote}  API docs: ${url}/docs  data: ${databaseWhere}; ${redisWhere}  (ready in ${seconds} s, Ctrl-C to stop)`)
+  const devMail = !config.mail.smtpUrl && config.env !== 'production' ? `  mail: ${url}/dev/mail` : ''
+  say(`hexmail is running at ${url}${modeNote}  API docs: ${url}/docs${devMail}${inboundWhere}  data: ${databaseWhere}; ${redisWhere}; ${mailWhere}  (ready in ${seconds} s, Ctrl-C to stop)`)
 }
 
 async function main(): Promise<void> {

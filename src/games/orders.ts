@@ -1,14 +1,12 @@
 // One order, start to finish (DESIGN.md): load the game, validate, append ORDERS, resolve when the
 // step is complete (RESOLUTION), record who is next and the outbox — one atomic write.
-import { createDice } from '../engine/dice.js'
 import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
-import { findIdempotency, gameMetaRow, type GameMeta } from '../store/games.js'
+import { findIdempotency, gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import { conflict, forbidden, invalidOrders, notFound, Problem } from '../http/problems.js'
-import type { NewEntry } from '../store/log.js'
 import type { Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
-import { commitPlan, planAppend } from './write.js'
+import { commitPlan, ordersAndResolution, planAppend } from './write.js'
 
 export interface SubmitInput {
   gameId: string
@@ -23,6 +21,8 @@ export interface SubmitInput {
   snapshotEvery?: number
   /** Idempotency-Key and a hash of the request: a retry returns the first response, appends nothing. */
   idempotency?: { key: string; requestHash: string }
+  /** A message written with the accepted orders, atomically (the answer to orders sent by email). */
+  answer?: (accepted: { orders: unknown[]; text: string; result: SubmitResult }) => OutboxRow
 }
 
 export interface SubmitResult {
@@ -107,20 +107,14 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   const errors: OrderError[] = ruleset.validate(folded.state, seat, orders, folded.submitted)
   if (errors.length) throw invalidOrders(errors)
   if (!pendingSeats.includes(seat)) throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, { errors: [{ rule: 'A-3-3', message: 'not your step' }] })
-  const entries: NewEntry[] = [{ kind: 'ORDERS', seat, userId: input.userId, payload: { orders, step: pendingNow[0]?.step ?? '', turn: (folded.state as { turn?: number }).turn ?? 0 } }]
-  const submissions = { ...folded.submitted, [seat]: orders }
-  const complete = pendingSeats.every((s) => submissions[s] !== undefined)
-  let events: GameEvent[] = []
-  let after: Folded = { ...folded, seq: game.logSeq + 1, submitted: submissions }
-  if (complete) {
-    // The resolution's dice are drawn at its own log position: ORDERS is next, RESOLUTION after it.
-    const resolution = ruleset.resolve(folded.state, submissions, createDice(game.seed, game.logSeq + 2))
-    events = resolution.events
-    entries.push({ kind: 'RESOLUTION', seat: null, userId: null, payload: { submissions, events: resolution.events, rolls: resolution.rolls } })
-    after = { seq: game.logSeq + 2, state: resolution.state, submitted: {}, verdict: folded.verdict }
-  }
+  const { entries, after, events, complete } = ordersAndResolution(game, folded, [], [{ seat, orders, userId: input.userId }])
   const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
   const response: SubmitResult = { seat, accepted: true, seq: after.seq, resolved: complete, pending: plan.pending, outcome: plan.outcome, events }
+  if (input.answer) {
+    const rows = [plan.write.outbox ?? []].flat()
+    rows.push(input.answer({ orders, text: ruleset.formatOrders(orders, folded.state), result: response }))
+    plan.write.outbox = rows
+  }
   return { plan, response }
 }
 

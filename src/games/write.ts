@@ -2,7 +2,8 @@
 // with the new position, the outbox row and any snapshot in one statement that succeeds only if the
 // game is still where it was read (store/games.ts appendIfAt). Orders, game start and resignation
 // all come through here.
-import type { Outcome, Pending } from '../engine/ruleset.js'
+import { createDice } from '../engine/dice.js'
+import type { GameEvent, Outcome, Pending } from '../engine/ruleset.js'
 import { appendIfAt, type AppendRequest, type GameRow, type OutboxRow } from '../store/games.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
@@ -13,14 +14,45 @@ import { forgetGameMeta } from './reads.js'
 
 export const SNAPSHOT_EVERY = 50
 
+export interface SeatOrders {
+  seat: string
+  orders: unknown[]
+  userId: string | null
+  /** More fields for the ORDERS payload (e.g. that the deadline passed them). */
+  note?: Record<string, unknown>
+}
+
+/**
+ * ORDERS entries for some seats (after any `lead` entries), and the RESOLUTION when they complete
+ * the step: the resolution's dice are drawn at its own log position.
+ */
+export function ordersAndResolution(game: GameRow, folded: Folded, lead: NewEntry[], given: SeatOrders[]) {
+  const ruleset = rulesetOf(game)
+  const pendingNow = ruleset.pending(folded.state)
+  const pendingSeats = pendingNow.flatMap((p) => p.seats)
+  const meta = { step: pendingNow[0]?.step ?? '', turn: (folded.state as { turn?: number }).turn ?? 0 }
+  const entries: NewEntry[] = [...lead, ...given.map((g): NewEntry => ({ kind: 'ORDERS', seat: g.seat, userId: g.userId, payload: { orders: g.orders, ...meta, ...g.note } }))]
+  const submissions = { ...folded.submitted, ...Object.fromEntries(given.map((g) => [g.seat, g.orders])) }
+  const complete = pendingSeats.every((s) => submissions[s] !== undefined)
+  let events: GameEvent[] = []
+  let after: Folded = { ...folded, seq: game.logSeq + entries.length, submitted: submissions }
+  if (complete) {
+    const resolution = ruleset.resolve(folded.state, submissions, createDice(game.seed, game.logSeq + entries.length + 1))
+    events = resolution.events
+    entries.push({ kind: 'RESOLUTION', seat: null, userId: null, payload: { submissions, events: resolution.events, rolls: resolution.rolls } })
+    after = { seq: game.logSeq + entries.length, state: resolution.state, submitted: {}, verdict: folded.verdict }
+  }
+  return { entries, after, events, complete }
+}
+
 export interface PlanOptions {
   now?: Date
   /** The fold after the entries, when the caller already has it (it resolved the step itself). */
   after?: Folded
   snapshotEvery?: number
   idempotency?: AppendRequest['idempotency']
-  /** Sets the step's deadline (an extension, a vacation); by default a new step gets now + the phase length. */
-  deadlineAt?: Date
+  /** Sets the step's deadline (an extension, a vacation; null: none); by default a new step gets now + the phase length. */
+  deadlineAt?: Date | null
   /** More outbox rows written with the entries (e.g. the answer to an emailed order). */
   extraOutbox?: OutboxRow[]
 }
@@ -53,7 +85,8 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
   const snapshot = Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? { seq: after.seq, state: after } : null
   const newStep = written.some((e) => e.kind === 'SETUP' || e.kind === 'RESOLUTION')
   const deadlineAt = outcome || pending.length === 0 ? null
-    : opts.deadlineAt ?? (newStep || !game.deadlineAt ? new Date(now.getTime() + game.phaseHours * 3_600_000) : game.deadlineAt)
+    : opts.deadlineAt !== undefined ? opts.deadlineAt
+    : newStep || !game.deadlineAt ? new Date(now.getTime() + game.phaseHours * 3_600_000) : game.deadlineAt
   const outbox: OutboxRow[] = [{ kind: outcome ? 'game-over' : 'step', payload: { seq: last.seq, newStep, pending, outcome, deadline: deadlineAt?.toISOString() ?? null } }]
   return {
     written, after, outcome, pending, newStep, deadlineAt,

@@ -13,7 +13,9 @@ import { catalogRoutes } from './routes/catalog.js'
 import { gameRoutes } from './routes/games.js'
 import { devMailRoutes } from './routes/dev-mail.js'
 import { healthRoutes } from './routes/health.js'
+import { inboundRoutes } from './routes/inbound.js'
 import { preferenceRoutes } from './routes/preferences.js'
+import { vacationRoutes } from './routes/vacations.js'
 
 export const VERSION = '0.1.0'
 
@@ -43,6 +45,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(catalogRoutes)
   await app.register(gameRoutes)
   await app.register(preferenceRoutes)
+  await app.register(inboundRoutes)
+  await app.register(vacationRoutes)
   // The mail catcher's inbox: only where mail is caught (no SMTP_URL) and never in production.
   if (config.env !== 'production' && !config.mail.smtpUrl) await app.register(devMailRoutes)
   return app

@@ -120,6 +120,11 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow): Pro
       recipient, token, verifyUrl: `${ctx.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`,
       expiresAt: String(n.payload.expiresAt ?? new Date(Date.now() + 7 * 86_400_000).toISOString()),
     })
+  } else if (n.kind === 'deadline') {
+    // Deadline events (a vacation, an extension, seats passed, the moderator called) are told in a few lines.
+    const gameUrl = `${ctx.publicUrl}/games/${n.gameId}`
+    const text = `${String(n.payload.text)}\n\nThe game: ${gameUrl}\n\nEmail preferences: ${lk.preferencesUrl}\nUnsubscribe: ${lk.unsubscribeUrl}\n`
+    composed = { subject: String(n.payload.subject), text, html: '' }
   } else if (n.kind === 'reply') {
     composed = { subject: String(n.payload.subject), text: String(n.payload.text), html: String(n.payload.html ?? '') }
     if (n.payload.inReplyTo) headers['In-Reply-To'] = String(n.payload.inReplyTo)

@@ -59,6 +59,8 @@ export async function findIdempotency(tx: Tx, userId: string, key: string): Prom
 }
 
 export interface GameMeta extends GameRow {
+  missedPolicy: string
+  title: string
   private: boolean
   createdById: string
   pending: unknown
@@ -66,7 +68,7 @@ export interface GameMeta extends GameRow {
 }
 
 /** A game and its seats in one round trip (for reads on the hot path). */
-const GAME_META_SQL = `SELECT g.id, g.ruleset, g.seed, g."logSeq", g."lastHash", g.status, g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g.private, g."createdById", g.pending,
+const GAME_META_SQL = `SELECT g.id, g.ruleset, g.seed, g."logSeq", g."lastHash", g.status, g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g."missedPolicy", g.title, g.private, g."createdById", g.pending,
       COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId") ORDER BY s.seat) FROM "Seat" s WHERE s."gameId" = g.id), '[]') AS seats
     FROM "Game" g WHERE g.id = $1::uuid`
 

@@ -1,0 +1,175 @@
+// Deadlines: each step must be played within the game's phase length. The clock is injected (`now`),
+// so tests move time instead of waiting. Everything the clock does is a TIMEOUT entry in the log:
+// a vacation that moves a deadline, an extension, seats passed by a missed deadline, the moderator
+// called. Nothing is kept in memory: a restart finds due deadlines in the database.
+import type { Db } from '../store/db.js'
+import { poolOf } from '../store/db.js'
+import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
+import type { NewEntry } from '../store/log.js'
+import { loadFolded, rulesetOf } from './load.js'
+import type { Folded } from './fold.js'
+import { commitPlan, ordersAndResolution, planAppend, type Plan } from './write.js'
+
+const HOUR = 3_600_000
+
+export type DeadlineAction = 'vacation' | 'extended' | 'passed' | 'moderator' | 'not-due' | 'raced'
+
+interface StepEntry {
+  seq: number
+  kind: string
+  payload: { event?: string; shiftMs?: number }
+  createdAt: Date
+}
+
+/** The entries of the current step: from its SETUP or RESOLUTION on. */
+async function currentStep(db: Db, gameId: string): Promise<StepEntry[]> {
+  const rows = await poolOf(db)!.query<StepEntry>(
+    `SELECT seq, kind, payload, "createdAt" AT TIME ZONE 'UTC' AS "createdAt" FROM "LogEntry"
+      WHERE "gameId" = $1::uuid AND seq >= COALESCE((SELECT max(seq) FROM "LogEntry" WHERE "gameId" = $1::uuid AND kind IN ('SETUP', 'RESOLUTION')), 0)
+      ORDER BY seq`, [gameId])
+  return rows.rows
+}
+
+interface Span { userId: string; id: string; startsAt: Date; endsAt: Date }
+
+async function vacationsOf(db: Db, userIds: string[]): Promise<Span[]> {
+  if (userIds.length === 0) return []
+  const rows = await poolOf(db)!.query<Span>(
+    `SELECT "userId", id, "startsAt" AT TIME ZONE 'UTC' AS "startsAt", "endsAt" AT TIME ZONE 'UTC' AS "endsAt" FROM "Vacation" WHERE "userId" = ANY($1::uuid[])`, [userIds])
+  return rows.rows
+}
+
+function overlapMs(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0))
+}
+
+/**
+ * How far a player's vacations push the deadline: the phase must leave them `base - start` of time
+ * outside their vacations, so the deadline moves until it does (a fixed point: a longer deadline may
+ * reach into more vacation).
+ */
+export function vacationShiftMs(start: number, base: number, spans: Array<{ startsAt: Date; endsAt: Date }>): number {
+  let shift = 0
+  for (let i = 0; i < 20; i++) {
+    const next = spans.reduce((sum, v) => sum + overlapMs(start, base + shift, v.startsAt.getTime(), v.endsAt.getTime()), 0)
+    if (next === shift) break
+    shift = next
+  }
+  return shift
+}
+
+function notice(game: GameMeta, seq: number, subject: string, lines: string[]): OutboxRow {
+  return { kind: 'deadline', payload: { seq, subject: `${game.title}: ${subject}`, text: lines.join('\n') } }
+}
+
+const iso = (d: Date) => d.toISOString().replace('.000Z', 'Z')
+
+/** What the clock does for one game whose deadline has passed; null when nothing is due. */
+export async function planMissed(db: Db, game: GameMeta, now: Date): Promise<{ action: DeadlineAction; plan: Plan } | null> {
+  if (game.status !== 'ACTIVE' || !game.deadlineAt || game.deadlineAt.getTime() > now.getTime()) return null
+  const folded = (await loadFolded(db, game)) as Folded
+  const ruleset = rulesetOf(game)
+  const pendingSeats = ruleset.pending(folded.state).flatMap((p) => p.seats)
+  const missing = pendingSeats.filter((s) => folded.submitted[s] === undefined)
+  if (missing.length === 0) return null
+  const deadline = game.deadlineAt
+  const step = await currentStep(db, game.id)
+  const timeouts = step.filter((e) => e.kind === 'TIMEOUT')
+  const nextSeq = game.logSeq + 1
+  const seatsWords = missing.join(', ')
+
+  // A vacation taken by a player who still has to act moves the deadline first.
+  const priorShift = timeouts.filter((e) => e.payload.event === 'vacation').reduce((sum, e) => sum + (e.payload.shiftMs ?? 0), 0)
+  const users = [...new Set(game.seats.filter((s) => missing.includes(s.seat) && s.userId).map((s) => s.userId!))]
+  const spans = await vacationsOf(db, users)
+  const start = step[0]?.createdAt.getTime() ?? deadline.getTime() - game.phaseHours * HOUR
+  const base = deadline.getTime() - priorShift
+  const shift = Math.max(0, ...users.map((u) => vacationShiftMs(start, base, spans.filter((v) => v.userId === u))))
+  if (shift > priorShift) {
+    const to = new Date(base + shift)
+    const entry: NewEntry = { kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'vacation', seats: missing, from: iso(deadline), to: iso(to), shiftMs: shift - priorShift } }
+    const plan = planAppend(game, folded, [entry], { now, deadlineAt: to, extraOutbox: [notice(game, nextSeq, 'a deadline moved for a vacation', [`A player who has still to act in ${game.title} (${seatsWords}) is on vacation.`, `The deadline moves from ${iso(deadline)} to ${iso(to)}.`])] })
+    return { action: 'vacation', plan }
+  }
+
+  const policy = game.missedPolicy
+  if (policy === 'extend-then-pass' && !timeouts.some((e) => e.payload.event === 'extended')) {
+    const to = new Date(deadline.getTime() + game.phaseHours * HOUR)
+    const entry: NewEntry = { kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'extended', seats: missing, from: iso(deadline), to: iso(to) } }
+    const plan = planAppend(game, folded, [entry], { now, deadlineAt: to, extraOutbox: [notice(game, nextSeq, 'the deadline is extended once', [`The deadline passed with ${seatsWords} still to act.`, `It is extended once, to ${iso(to)}; after that, those seats pass.`])] })
+    return { action: 'extended', plan }
+  }
+
+  // Passing is an empty order for every missing seat; a step where that is not legal goes to the moderator.
+  const passLegal = missing.every((s) => ruleset.validate(folded.state, s, [], folded.submitted).length === 0)
+  if (policy !== 'moderator' && passLegal) {
+    const lead: NewEntry[] = [{ kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'missed', seats: missing, deadline: iso(deadline), action: 'pass' } }]
+    const { entries, after } = ordersAndResolution(game, folded, lead, missing.map((seat) => ({ seat, orders: [], userId: null, note: { missedDeadline: true } })))
+    const plan = planAppend(game, folded, entries, { now, after, extraOutbox: [notice(game, nextSeq, 'a deadline passed', [`The deadline ${iso(deadline)} passed with ${seatsWords} still to act.`, 'Those seats passed this step, and the game goes on.'])] })
+    return { action: 'passed', plan }
+  }
+  const entry: NewEntry = { kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'missed', seats: missing, deadline: iso(deadline), action: 'moderator', ...(passLegal ? {} : { why: 'passing is not a legal order in this step' }) } }
+  const plan = planAppend(game, folded, [entry], { now, deadlineAt: null, extraOutbox: [notice(game, nextSeq, 'the moderator is called', [`The deadline ${iso(deadline)} passed with ${seatsWords} still to act.`, 'The moderator is called to decide; the step stays open meanwhile.'])] })
+  return { action: 'moderator', plan }
+}
+
+/** Applies what is due for one game; 'raced' when a player's orders came first (the next tick looks again). */
+export async function applyMissed(db: Db, gameId: string, now: Date): Promise<DeadlineAction> {
+  const game = await gameMetaRow(db, gameId)
+  if (!game) return 'not-due'
+  const planned = await planMissed(db, game, now)
+  if (!planned) return 'not-due'
+  return (await commitPlan(db, planned.plan)) ? planned.action : 'raced'
+}
+
+/** Reminders: one per seat still to act, once per deadline, `reminderHours` before it. */
+async function queueReminders(db: Db, now: Date): Promise<number> {
+  const res = await poolOf(db)!.query(
+    `INSERT INTO "Outbox"("gameId", kind, payload, "dedupeKey")
+     SELECT g.id, 'reminder',
+            jsonb_build_object('seq', g."logSeq", 'deadline', to_char(g."deadlineAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'seats', jsonb_build_array(s.seat), 'at', $1::text),
+            'reminder:' || g.id || ':' || s.seat || ':' || to_char(g."deadlineAt", 'YYYYMMDDHH24MISSMS')
+       FROM "Game" g JOIN "Seat" s ON s."gameId" = g.id JOIN "User" u ON u.id = s."userId"
+      WHERE g.status = 'ACTIVE' AND g."deadlineAt" > $2::timestamp
+        AND g."deadlineAt" - make_interval(hours => u."reminderHours") <= $2::timestamp
+        AND u."notifyReminders" AND u."unsubscribedAt" IS NULL
+        AND g.pending @> jsonb_build_array(jsonb_build_object('seats', jsonb_build_array(s.seat)))
+        AND NOT EXISTS (SELECT 1 FROM "LogEntry" e WHERE e."gameId" = g.id AND e.seat = s.seat AND e.kind = 'ORDERS'
+              AND e.seq > (SELECT max(seq) FROM "LogEntry" r WHERE r."gameId" = g.id AND r.kind IN ('SETUP', 'RESOLUTION')))
+     ON CONFLICT ("dedupeKey") DO NOTHING`, [now.toISOString(), now.toISOString()])
+  return res.rowCount ?? 0
+}
+
+export interface TickResult {
+  actions: Array<{ gameId: string; action: DeadlineAction }>
+  reminders: number
+}
+
+/** One look at the clock: every due deadline handled, every due reminder queued. */
+export async function deadlineTick(db: Db, now: Date): Promise<TickResult> {
+  const due = await poolOf(db)!.query<{ id: string }>(`SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "deadlineAt" <= $1::timestamp ORDER BY "deadlineAt" LIMIT 500`, [now.toISOString()])
+  const actions: TickResult['actions'] = []
+  for (const { id } of due.rows) actions.push({ gameId: id, action: await applyMissed(db, id, now) })
+  return { actions, reminders: await queueReminders(db, now) }
+}
+
+export interface DeadlineClock {
+  stop(): Promise<void>
+}
+
+export function startDeadlineClock(db: Db, opts: { intervalMs: number; now?: () => Date; onError?: (e: Error) => void }): DeadlineClock {
+  let running: Promise<unknown> | null = null
+  const tick = () => {
+    if (running) return
+    running = deadlineTick(db, opts.now?.() ?? new Date()).catch((e: Error) => opts.onError?.(e)).finally(() => { running = null })
+  }
+  const timer = setInterval(tick, opts.intervalMs)
+  timer.unref()
+  setTimeout(tick, 0).unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}

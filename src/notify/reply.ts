@@ -1,0 +1,152 @@
+// Orders by reply: an email answering a notification (built-in SMTP listener or POST /inbound/email)
+// is checked — the signed token in its address, the sender, the step it was for — then its text is
+// parsed with the rule system's notation and submitted like orders from the API. The sender gets an
+// answer: the accepted orders echoed back, or every error. The answer is written in the same
+// statement as the orders (or, when refused, with the record of the message), so it cannot be lost,
+// and the same message delivered twice is applied once.
+import { createHash } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { mailSecret, type Config } from '../config.js'
+import type { OrderError } from '../engine/ruleset.js'
+import { submitOrders, type SubmitResult } from '../games/orders.js'
+import { Problem } from '../http/problems.js'
+import { poolOf, type Db } from '../store/db.js'
+import type { OutboxRow } from '../store/games.js'
+import { checkReplyToken, parseInbound, readReplyToken, startInboundSmtp, tokenFromAddresses, type InboundMail } from './inbound/index.js'
+import { replyBinding } from './messages.js'
+
+export type InboundStatus = 'accepted' | 'refused' | 'ignored' | 'duplicate'
+
+export interface InboundResult {
+  status: InboundStatus
+  /** Why, in words (also the answer's gist). */
+  reason: string
+  messageId: string
+  /** Whether the sender is answered. */
+  answered: boolean
+  seq?: number
+}
+
+interface NotificationRef {
+  id: string
+  userId: string | null
+  gameId: string | null
+  seat: string | null
+  seq: number | null
+  kind: string
+  email: string | null
+  title: string | null
+}
+
+export interface ReplyContext {
+  db: Db
+  secret: string
+  replyBase: string
+  publicUrl: string
+  now?: () => Date
+}
+
+export function replyContext(config: Config, db: Db): ReplyContext {
+  return { db, secret: mailSecret(config), replyBase: config.mail.replyBase, publicUrl: config.publicUrl }
+}
+
+function answerRow(mail: InboundMail, userId: string | null, subject: string, text: string): OutboxRow {
+  return {
+    kind: 'reply',
+    payload: { to: mail.from, userId, subject, text, inReplyTo: mail.messageId },
+    dedupeKey: `reply:${mail.messageId}`,
+  }
+}
+
+function errorLines(errors: OrderError[]): string {
+  return errors.map((e) => `  ${e.line ? `line ${e.line}: ` : ''}${e.message} [${e.rule}]`).join('\n')
+}
+
+const reSubject = (mail: InboundMail) => (/^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || 'your orders'}`)
+
+export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: { from: string }): Promise<InboundResult> {
+  const mail = await parseInbound(raw, envelope)
+  const pool = poolOf(ctx.db)!
+  const base = { messageId: mail.messageId }
+  const claimed = await pool.query<{ status: string; result: InboundResult | null }>(
+    `INSERT INTO "InboundMessage"("messageId", "fromAddress") VALUES ($1, $2)
+       ON CONFLICT ("messageId") DO UPDATE SET "fromAddress" = "InboundMessage"."fromAddress"
+       RETURNING status, result`, [mail.messageId, mail.from])
+  if (claimed.rows[0]!.status === 'done') return { ...base, status: 'duplicate', reason: 'this message was already handled', answered: false }
+
+  const finish = async (result: InboundResult, answer: OutboxRow | null, notificationId: string | null): Promise<InboundResult> => {
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      if (answer) {
+        await client.query(`INSERT INTO "Outbox"("gameId", kind, payload, "dedupeKey") VALUES (NULL, $1, $2::jsonb, $3) ON CONFLICT ("dedupeKey") DO NOTHING`,
+          [answer.kind, JSON.stringify(answer.payload), answer.dedupeKey])
+      }
+      await client.query(`UPDATE "InboundMessage" SET status = 'done', result = $2::jsonb, "notificationId" = $3::bigint, "doneAt" = now() AT TIME ZONE 'UTC' WHERE "messageId" = $1`,
+        [mail.messageId, JSON.stringify(result), notificationId])
+      await client.query('COMMIT')
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw e
+    } finally {
+      client.release()
+    }
+    return result
+  }
+  // Never answer a machine (loops), nor an address that is not a player's (no backscatter to forged senders).
+  const refuse = (reason: string, answerTo: NotificationRef | null, notificationId: string | null) => {
+    const answer = answerTo && !mail.autoReply
+      ? answerRow(mail, answerTo.userId, reSubject(mail), `Your email was not applied: ${reason}\n\nNothing in the game changed.${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`)
+      : null
+    return finish({ ...base, status: 'refused', reason, answered: answer !== null }, answer, notificationId)
+  }
+
+  if (mail.autoReply) return finish({ ...base, status: 'ignored', reason: 'automatic message (auto-reply or bounce)', answered: false }, null, null)
+  const token = tokenFromAddresses(mail.recipients, ctx.replyBase)
+  const read = token ? readReplyToken(token) : null
+  if (!read) return refuse('it was not sent to a reply address of a game notification', null, null)
+  const n = (await pool.query<NotificationRef>(
+    `SELECT n.id::text, n."userId", n."gameId", n.seat, n.seq, n.kind, u.email, g.title
+       FROM "Notification" n LEFT JOIN "User" u ON u.id = n."userId" LEFT JOIN "Game" g ON g.id = n."gameId" WHERE n.id = $1::bigint`, [read.id.toString()])).rows[0]
+  if (!n) return refuse('the reply address is not one this server gave out', null, null)
+  const check = checkReplyToken(read, replyBinding(n), ctx.secret, Math.floor((ctx.now?.() ?? new Date()).getTime() / 1000))
+  if (check === 'forged') return refuse('the reply address is not one this server gave out', null, n.id)
+  const fromPlayer = n.email !== null && n.email.toLowerCase() === mail.from
+  if (!fromPlayer) return refuse(`it came from ${mail.from || 'no sender'}, not from the player the notification was for`, null, n.id)
+  if (check === 'expired') return refuse('the email you answered is too old: answer the latest notification, or use the game\'s page', n, n.id)
+  if (!n.gameId || !n.seat || n.seq === null || (n.kind !== 'your-phase' && n.kind !== 'reminder')) return refuse('that email does not take orders', n, n.id)
+  // Orders are for the step the email announced: anything but teammates' orders since then means it is over.
+  const later = await pool.query<{ kind: string }>(`SELECT kind FROM "LogEntry" WHERE "gameId" = $1::uuid AND seq > $2 AND kind <> 'ORDERS' LIMIT 1`, [n.gameId, n.seq])
+  if (later.rows.length > 0) return refuse('the step that email was for is over; the game has moved on', n, n.id)
+
+  const subject = reSubject(mail)
+  try {
+    const result: SubmitResult = await submitOrders(ctx.db, {
+      gameId: n.gameId, userId: n.userId!, seat: n.seat, text: mail.ordersText,
+      idempotency: { key: `email:${mail.messageId}`.slice(0, 200), requestHash: createHash('sha256').update(`${n.id}\n${mail.ordersText}`).digest('hex') },
+      answer: ({ text, result }) => answerRow(mail, n.userId, subject,
+        `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n${text || 'pass'}\n\n` +
+        (result.resolved ? 'The step is complete and has been resolved.' : 'The step resolves when every seat of your side has given orders.') +
+        `\nThe game: ${ctx.publicUrl}/games/${n.gameId}\n`),
+    })
+    return finish({ ...base, status: 'accepted', reason: result.replayed ? 'already applied' : 'orders accepted', answered: !result.replayed, seq: result.seq }, null, n.id)
+  } catch (e) {
+    if (!(e instanceof Problem)) throw e
+    const errors = (e.extra.errors as OrderError[] | undefined) ?? []
+    const reason = errors.length ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors)}` : e.detail
+    return refuse(`${reason}\n\nYour text, as read:\n${mail.ordersText.split('\n').map((l) => `  ${l}`).join('\n')}\n\nCorrect it and reply again to the notification`, n, n.id)
+  }
+}
+
+/** The built-in SMTP listener for replies (INBOUND_SMTP_PORT): a message is answered 250 once handled. */
+export async function startReplyListener(config: Config, db: Db, log: FastifyBaseLogger) {
+  const ctx = replyContext(config, db)
+  return startInboundSmtp({
+    host: config.mail.inboundSmtpHost, port: config.mail.inboundSmtpPort ?? 0, domain: config.mail.replyBase.split('@')[1],
+    onMessage: async (raw, envelope) => {
+      const r = await handleInbound(ctx, raw, envelope)
+      log.info({ messageId: r.messageId, status: r.status }, `reply by email: ${r.status} (${r.reason.split('\n')[0]})`)
+    },
+    logger: log,
+  })
+}

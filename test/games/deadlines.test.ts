@@ -1,0 +1,151 @@
+// Deadlines with an injected clock: a missed phase applies the game's policy and writes it in the
+// log; reminders are queued once; vacations move deadlines. No test sleeps: time is an argument.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deadlineTick, vacationShiftMs } from '../../src/games/deadlines.js'
+import { as, register, startApp, type TestApp, type User } from '../http/helpers.js'
+
+let h: TestApp
+let alice: User
+let bob: User
+beforeAll(async () => {
+  h = await startApp()
+  alice = await register(h.app, 'Alice')
+  bob = await register(h.app, 'Bob')
+})
+afterAll(async () => h?.close())
+
+const HOUR = 3_600_000
+const at = (d: string | Date, ms: number) => new Date(new Date(d).getTime() + ms)
+
+async function newGame(missedPolicy: string) {
+  const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', missedPolicy, phaseHours: 24 } })
+  expect(created.statusCode, created.body).toBe(201)
+  const id = created.json().id as string
+  await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
+  return { id, summary: await summary(id) }
+}
+
+async function summary(id: string) {
+  return (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+}
+
+async function log(id: string) {
+  return (await h.app.inject({ method: 'GET', url: `/games/${id}/log?limit=100`, headers: as(alice) })).json().entries as Array<{ seq: number; kind: string; seat: string | null; payload: Record<string, unknown> }>
+}
+
+async function outbox(id: string, kind: string) {
+  return h.t.db.outbox.findMany({ where: { gameId: id, kind }, orderBy: { id: 'asc' } })
+}
+
+describe('a missed deadline', () => {
+  it('"pass": the seats still to act pass, the step resolves, and the log says why', async () => {
+    const { id, summary: s0 } = await newGame('pass')
+    const deadline = s0.deadline as string
+    expect(new Date(deadline).getTime() - new Date(s0.startedAt).getTime()).toBe(24 * HOUR)
+    const acting = s0.pending[0].seats as string[]
+
+    expect((await deadlineTick(h.t.db, at(deadline, -60_000))).actions.filter((a) => a.gameId === id)).toEqual([])
+    const tick = await deadlineTick(h.t.db, at(deadline, 1000))
+    expect(tick.actions).toContainEqual({ gameId: id, action: 'passed' })
+    const entries = await log(id)
+    const missed = entries.find((e) => e.kind === 'TIMEOUT')!
+    expect(missed.payload).toMatchObject({ event: 'missed', action: 'pass', seats: acting, deadline: deadline.replace('.000Z', 'Z') })
+    const after = entries.filter((e) => e.seq > missed.seq)
+    expect(after.map((e) => e.kind)).toEqual([...acting.map(() => 'ORDERS'), 'RESOLUTION'])
+    expect(after[0]!.payload).toMatchObject({ orders: [], missedDeadline: true })
+    const s1 = await summary(id)
+    expect(s1.logSeq).toBe(after.at(-1)!.seq)
+    expect(s1.deadline).toBe(at(deadline, 1000 + 24 * HOUR).toISOString())
+    // Everyone is told; the next side's phase email is queued like any new step.
+    expect((await outbox(id, 'deadline')).length).toBe(1)
+    expect((await outbox(id, 'step')).at(-1)!.payload).toMatchObject({ newStep: true, seq: s1.logSeq })
+    // Handled once: the same instant again does nothing.
+    expect((await deadlineTick(h.t.db, at(deadline, 1000))).actions.filter((a) => a.gameId === id)).toEqual([])
+  })
+
+  it('"extend-then-pass": one extension by a phase length, then the seats pass', async () => {
+    const { id, summary: s0 } = await newGame('extend-then-pass')
+    const deadline = s0.deadline as string
+    expect((await deadlineTick(h.t.db, at(deadline, 5))).actions).toContainEqual({ gameId: id, action: 'extended' })
+    const s1 = await summary(id)
+    expect(s1.deadline).toBe(at(deadline, 24 * HOUR).toISOString())
+    expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'extended', to: s1.deadline.replace('.000Z', 'Z') } })
+    expect((await deadlineTick(h.t.db, at(s1.deadline, -5))).actions.filter((a) => a.gameId === id)).toEqual([])
+    expect((await deadlineTick(h.t.db, at(s1.deadline, 5))).actions).toContainEqual({ gameId: id, action: 'passed' })
+  })
+
+  it('"moderator": the moderator is called, the step stays open, and the clock stops', async () => {
+    const { id, summary: s0 } = await newGame('moderator')
+    expect((await deadlineTick(h.t.db, at(s0.deadline, 5))).actions).toContainEqual({ gameId: id, action: 'moderator' })
+    const s1 = await summary(id)
+    expect(s1.deadline).toBeNull()
+    expect(s1.pending).toEqual(s0.pending)
+    expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'missed', action: 'moderator' } })
+    expect((await deadlineTick(h.t.db, at(s0.deadline, 48 * HOUR))).actions.filter((a) => a.gameId === id)).toEqual([])
+  })
+
+  it('orders that arrive first win: a deadline already met is not applied', async () => {
+    const { id, summary: s0 } = await newGame('pass')
+    const player = s0.pending[0].seats[0] === 'FED' ? alice : bob
+    const res = await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(player), payload: { text: 'pass' } })
+    expect(res.statusCode, res.body).toBe(200)
+    const s1 = await summary(id)
+    expect(new Date(s1.deadline).getTime()).toBeGreaterThan(new Date(s0.deadline).getTime())
+    expect((await deadlineTick(h.t.db, at(s0.deadline, 5))).actions.filter((a) => a.gameId === id)).toEqual([])
+    expect((await log(id)).some((e) => e.kind === 'TIMEOUT')).toBe(false)
+  })
+})
+
+describe('reminders', () => {
+  it('go out reminderHours before the deadline, once per seat and deadline, only to seats still to act', async () => {
+    const { id, summary: s0 } = await newGame('pass')
+    const acting = s0.pending[0].seats as string[]
+    const early = await deadlineTick(h.t.db, at(s0.deadline, -7 * HOUR))
+    expect(early.actions.filter((a) => a.gameId === id)).toEqual([])
+    expect(await outbox(id, 'reminder')).toHaveLength(0)
+    await deadlineTick(h.t.db, at(s0.deadline, -5 * HOUR))
+    await deadlineTick(h.t.db, at(s0.deadline, -4 * HOUR))
+    const reminders = await outbox(id, 'reminder')
+    expect(reminders.map((r) => (r.payload as { seats: string[] }).seats[0])).toEqual(acting)
+    expect(reminders[0]!.payload).toMatchObject({ seq: s0.logSeq, deadline: s0.deadline })
+  })
+})
+
+describe('vacation', () => {
+  it('moves the deadline of a player who must act past their time away; the log and the other players are told', async () => {
+    const { id, summary: s0 } = await newGame('pass')
+    const player = s0.pending[0].seats[0] === 'FED' ? alice : bob
+    const start = new Date(s0.startedAt)
+    const taken = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(player), payload: { startsAt: at(start, 2 * HOUR).toISOString(), endsAt: at(start, 50 * HOUR).toISOString() } })
+    expect(taken.statusCode, taken.body).toBe(201)
+    expect(taken.json().used[String(start.getUTCFullYear())] ?? 0).toBeGreaterThan(0)
+    const tick = await deadlineTick(h.t.db, at(s0.deadline, 5))
+    expect(tick.actions).toContainEqual({ gameId: id, action: 'vacation' })
+    const s1 = await summary(id)
+    // 24 h of phase outside a vacation of 48 h starting 2 h in: 2 h before, 22 h after it ends.
+    expect(s1.deadline).toBe(at(start, 72 * HOUR).toISOString())
+    expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'vacation', shiftMs: 48 * HOUR } })
+    expect((await outbox(id, 'deadline')).at(-1)!.payload).toMatchObject({ text: expect.stringContaining('vacation') })
+    // The moved deadline passes like any other.
+    expect((await deadlineTick(h.t.db, at(s1.deadline, 5))).actions).toContainEqual({ gameId: id, action: 'passed' })
+  })
+
+  it('the bank is limited per year, and bad requests change nothing', async () => {
+    const year = new Date().getUTCFullYear() + 1
+    const long = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: `${year}-03-01T00:00:00Z`, endsAt: `${year}-05-01T00:00:00Z` } })
+    expect(long.statusCode).toBe(409)
+    expect(long.json().detail).toMatch(/vacation days? left of 21/)
+    const backwards = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: `${year}-03-05T00:00:00Z`, endsAt: `${year}-03-01T00:00:00Z` } })
+    expect(backwards.statusCode).toBe(400)
+    const list = (await h.app.inject({ method: 'GET', url: '/me/vacations', headers: as(alice) })).json()
+    expect(list.vacations).toEqual([])
+  })
+
+  it('vacationShiftMs finds the fixed point', () => {
+    const d = (h: number) => new Date(h * HOUR)
+    expect(vacationShiftMs(0, 24 * HOUR, [])).toBe(0)
+    expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(2), endsAt: d(50) }])).toBe(48 * HOUR)
+    expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(30), endsAt: d(40) }])).toBe(0)
+    expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(10), endsAt: d(20) }, { startsAt: d(30), endsAt: d(40) }])).toBe(20 * HOUR)
+  })
+})
