@@ -25,11 +25,12 @@ export const inboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ key: Type.Optional(Type.String()) }),
       body: {
         content: {
-          'message/rfc822': { schema: Type.String({ description: 'The raw email' }) },
-          'text/plain': { schema: Type.String() },
-          'application/octet-stream': { schema: Type.String({ format: 'binary' }) },
+          // Raw bytes: documented, not validated as JSON.
+          'message/rfc822': { schema: Type.Unknown({ description: 'The raw email' }) },
+          'text/plain': { schema: Type.Unknown({ description: 'The raw email' }) },
+          'application/octet-stream': { schema: Type.Unknown({ description: 'The raw email' }) },
         },
-      } as unknown as ReturnType<typeof Type.String>,
+      } as unknown as ReturnType<typeof Type.Unknown>,
       response: { 200: Type.Object({ status: Type.String(), reason: Type.String(), messageId: Type.String(), answered: Type.Boolean(), seq: Type.Optional(Type.Integer()) }) },
     },
   }, async (request) => {
