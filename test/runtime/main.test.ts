@@ -95,6 +95,57 @@ describe('npm start (src/main.ts)', () => {
     expect(await isPortFree(redisPort)).toBe(true) // the private redis-server went with it
   })
 
+  it('a newcomer\'s first phase: the other player\'s email, with its map, appears at /dev/mail, and a reply to it plays the next phase', async () => {
+    const run = runMain({})
+    expect(await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100), run.out()).toBe(true)
+    const base = /hexmail is running at (\S+)/.exec(run.out())![1]!
+    expect(run.out()).toContain(`mail: ${base}/dev/mail`)
+    const smtpPort = Number(/replies: smtp:\/\/127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
+    expect(smtpPort, run.out()).toBeGreaterThan(0)
+    const json = async (method: string, path: string, body?: unknown, token?: string) => {
+      const res = await fetch(`${base}${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined })
+      return { status: res.status, body: await res.json() as Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
+    }
+    const tag = randomBytes(4).toString('hex')
+    const users: Record<string, { token: string; email: string }> = {}
+    for (const name of ['ann', 'ben']) {
+      const email = `${name}.${tag}@example.org`
+      const r = await json('POST', '/auth/register', { email, name, password: 'correct horse battery' })
+      expect(r.status).toBe(201)
+      users[name] = { token: r.body.accessToken, email }
+    }
+    const game = await json('POST', '/games', { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' }, users.ann!.token)
+    const joined = await json('POST', `/games/${game.body.id}/join`, {}, users.ben!.token)
+    expect(joined.status).toBe(200)
+    const acting = joined.body.game.pending[0].seats[0] as string
+    const player = acting === 'FED' ? users.ann! : users.ben!
+
+    let list: Array<{ id: string; to: string; subject: string; url: string; raw: string }> = []
+    const phaseMail = () => list.find((m) => m.to === player.email && /: your .*turn/.test(m.subject))
+    expect(await waitUntil(async () => { list = (await json('GET', '/dev/mail.json')).body.messages; return phaseMail() !== undefined }, 30_000, 200), JSON.stringify(list)).toBe(true)
+    const page = await (await fetch(`${base}${phaseMail()!.url}`)).text()
+    const img = /\/dev\/mail\/\d+\/cid\/[^"&]+/.exec(page)
+    expect(img, page.slice(0, 500)).not.toBeNull()
+    const png = await fetch(`${base}${img![0]}`)
+    expect(png.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG')
+
+    // Reply by SMTP to the address the email gave, as a mail server would deliver it.
+    const raw = await (await fetch(`${base}${phaseMail()!.raw}`)).text()
+    const replyTo = /^Reply-To: (\S+)\r?$/m.exec(raw)![1]!.replace(/[<>]/g, '')
+    const before = (await json('GET', `/games/${game.body.id}`, undefined, player.token)).body.logSeq as number
+    const { default: nodemailer } = await import('nodemailer')
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true })
+    await transport.sendMail({ from: player.email, to: replyTo, subject: 'Re: your phase', text: 'pass\n\nOn Monday, hexmail wrote:\n> quoted' })
+    transport.close()
+    const after = (await json('GET', `/games/${game.body.id}`, undefined, player.token)).body
+    expect(after.logSeq).toBeGreaterThan(before)
+    expect(await waitUntil(async () => (await json('GET', '/dev/mail.json')).body.messages.some((m: { to: string; subject: string }) => m.to === player.email && /^Re:/.test(m.subject)), 30_000, 200)).toBe(true)
+
+    run.proc.kill('SIGINT')
+    expect(await exitedWithin(run.exit, 15_000), run.out()).toEqual({ code: 0, signal: null })
+  })
+
   it('under npm: when the shell npm spawned dies (SIGTERM to npm alone), it shuts down instead of running orphaned', async () => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', npm_lifecycle_event: 'start' }
     delete childEnv.REDIS_URL
