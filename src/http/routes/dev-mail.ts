@@ -14,6 +14,13 @@ function shell(title: string, body: string): string {
     `iframe{width:100%;height:70vh;border:1px solid #ccc}pre{white-space:pre-wrap;background:#f6f6f6;padding:1em}</style></head><body>${body}</body></html>`
 }
 
+/** The Reply-To address from the message's header block (unfolded), or null. */
+function replyToOf(raw: Buffer): string | null {
+  const head = raw.subarray(0, 16_384).toString('latin1').split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
+  const line = /^Reply-To:\s*(.+)$/im.exec(head)?.[1]
+  return line ? (/<([^>]+)>/.exec(line)?.[1] ?? line.trim()) : null
+}
+
 export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const load = async (id: string): Promise<{ parsed: ParsedMail; raw: Buffer; createdAt: Date }> => {
     const row = await app.db.caughtMail.findUnique({ where: { id: BigInt(id) } })
@@ -29,9 +36,17 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       (rows.length ? `<table><tr><th>sent (UTC)</th><th>to</th><th>subject</th></tr>${list}</table>` : '<p>Nothing yet: register, or play a phase.</p>')))
   })
 
-  app.get('/dev/mail.json', { schema: { tags: ['development'], summary: 'The caught mail as JSON (newest first)' } }, async () => {
-    const rows = await app.db.caughtMail.findMany({ orderBy: { id: 'desc' }, take: 200, select: { id: true, toAddress: true, subject: true, createdAt: true } })
-    return { messages: rows.map((r) => ({ id: String(r.id), to: r.toAddress, subject: r.subject, createdAt: r.createdAt.toISOString(), url: `/dev/mail/${r.id}`, raw: `/dev/mail/${r.id}/raw` })) }
+  app.get('/dev/mail.json', {
+    schema: { tags: ['development'], summary: 'The caught mail as JSON (newest first), with each Reply-To (where orders by reply go)', querystring: Type.Object({ to: Type.Optional(Type.String({ description: 'Only mail to this address' })) }) },
+  }, async (request) => {
+    const to = request.query.to?.toLowerCase()
+    const rows = await app.db.caughtMail.findMany({ where: to ? { toAddress: { contains: to, mode: 'insensitive' } } : {}, orderBy: { id: 'desc' }, take: 200 })
+    return {
+      messages: rows.map((r) => ({
+        id: String(r.id), to: r.toAddress, subject: r.subject, createdAt: r.createdAt.toISOString(), url: `/dev/mail/${r.id}`, raw: `/dev/mail/${r.id}/raw`,
+        replyTo: replyToOf(Buffer.from(r.raw)),
+      })),
+    }
   })
 
   app.get('/dev/mail/:id', { schema: { tags: ['development'], summary: 'One caught email, as its recipient sees it', params: Id } }, async (request, reply) => {
