@@ -1,0 +1,97 @@
+// Benchmark (not a test): end-to-end emails per second, outbox -> relay -> BullMQ -> fan-out ->
+// compose -> SMTP, to a local SMTP server (smtp-server on 127.0.0.1 that accepts and counts).
+//   A. 1,000 recipients of an account email (composed from templates, no map);
+//   B. the first "your phase" email of BENCH_GAMES new A-S4 games: a map drawn and attached to each.
+// Uses the machine's PostgreSQL (a database hexmail_bench_notify) and a private redis-server.
+// Target: >= 100 emails per second. Run: npm run bench:notify  (the map render figures: bench/notify-render.ts)
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
+import { loadConfig } from '../src/config.js'
+import { createGame, joinGame } from '../src/games/lifecycle.js'
+import { startNotifications } from '../src/notify/index.js'
+import { freePort } from '../src/runtime/os.js'
+import { ping } from '../src/runtime/redis.js'
+import { createDb, poolOf } from '../src/store/db.js'
+import { migrate } from '../src/store/migrate.js'
+
+const ADMIN = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000)
+const GAMES = Number(process.env.BENCH_GAMES ?? 200)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
+const DB_NAME = 'hexmail_bench_notify'
+
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: ADMIN })
+  await c.connect()
+  try { await c.query(sql) } finally { await c.end() }
+}
+
+const url = new URL(ADMIN)
+url.pathname = `/${DB_NAME}`
+await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
+await admin(`CREATE DATABASE ${DB_NAME}`)
+await migrate(url.toString())
+const db = createDb(url.toString(), 20)
+const pool = poolOf(db)!
+
+// A private redis-server, and an SMTP server that takes everything.
+const redisPort = await freePort(0)
+const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+for (let i = 0; i < 100 && !(await ping(redisPort, null)); i++) await new Promise((r) => setTimeout(r, 50))
+let delivered = 0
+const smtp = new SMTPServer({
+  authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+  onData(stream, _session, cb) {
+    stream.on('data', () => undefined)
+    stream.on('end', () => { delivered++; cb() })
+  },
+})
+await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r))
+const smtpPort = (smtp.server.address() as { port: number }).port
+
+const config = loadConfig({
+  NODE_ENV: 'production', JWT_SECRET: 'bench'.repeat(8), LOG_LEVEL: 'silent', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_CONCURRENCY: String(CONCURRENCY), RELAY_INTERVAL_MS: '20', PUBLIC_URL: 'http://hexmail.bench',
+})
+
+async function drain(label: string, expected: number, start: () => Promise<void>): Promise<void> {
+  await start()
+  const before = delivered
+  const t0 = performance.now()
+  const worker = startNotifications(config, db, `redis://127.0.0.1:${redisPort}`)
+  const deadline = Date.now() + 600_000
+  while (delivered - before < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+  const seconds = (performance.now() - t0) / 1000
+  await worker.close()
+  const failed = Number((await pool.query(`SELECT count(*) FROM "Notification" WHERE status <> 'sent'`)).rows[0].count)
+  console.log(`${label}: ${delivered - before} of ${expected} emails in ${seconds.toFixed(2)} s = ${((delivered - before) / seconds).toFixed(0)} emails/s (not sent: ${failed})`)
+}
+
+console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; worker concurrency ${CONCURRENCY}`)
+
+// A. Account emails for RECIPIENTS users, queued as registration queues them.
+await drain(`A. ${RECIPIENTS} account emails`, RECIPIENTS, async () => {
+  const ids = Array.from({ length: RECIPIENTS }, () => randomUUID())
+  await pool.query(`INSERT INTO "User"(id, email, name, "passwordHash") SELECT id::uuid, 'reader' || n || '@bench.example', 'Reader ' || n, 'x' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`, [ids])
+  await pool.query(`INSERT INTO "Outbox"(kind, payload) SELECT 'verify-email', jsonb_build_object('userId', id, 'email', 'reader' || n || '@bench.example', 'token', md5(id), 'expiresAt', '2030-01-01T00:00:00Z') FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`, [ids])
+})
+
+// B. The first phase of GAMES new games: each email carries its own map.
+const players = Array.from({ length: GAMES * 2 }, () => randomUUID())
+await pool.query(`INSERT INTO "User"(id, email, name, "passwordHash") SELECT id::uuid, 'player' || n || '@bench.example', 'Player ' || n, 'x' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`, [players])
+await drain(`B. ${GAMES} your-phase emails with a map`, GAMES, async () => {
+  for (let g = 0; g < GAMES; g++) {
+    const id = await createGame(db, players[2 * g]!, { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' })
+    await joinGame(db, players[2 * g + 1]!, id, {})
+  }
+})
+
+smtp.close()
+redis.kill('SIGTERM')
+await db.$disconnect()
+await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
+process.exit(0)

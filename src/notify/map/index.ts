@@ -1,0 +1,38 @@
+// Map snapshots for notifications and the map endpoints: a rule system's view -> a neutral map
+// model -> SVG -> PNG. Everything here is pure except png.ts, which reads the bundled fonts and
+// keeps two caches (text outlines, rasterised boards) that change its speed, never its output.
+import type { GameEvent } from '../../engine/ruleset.js'
+import { abaoaquMapModel, isAbaoaquView } from './abaoaqu.js'
+import type { HexMapModel } from './model.js'
+import { svgToPng, type PngOptions } from './png.js'
+import { renderSvg, type SvgOptions } from './svg.js'
+
+export type { HexMapModel, HexRef, MapArrow, MapAttack, MapBoard, MapCounter, MapHex, MapLoss, MapScreen, MapSide } from './model.js'
+export { sideColours } from './model.js'
+export { abaoaquMapModel } from './abaoaqu.js'
+export { renderSvg, type SvgOptions } from './svg.js'
+export { svgToPng, type PngOptions } from './png.js'
+
+/** The map model of `view`, a view of rule system `system` as the ruleset's view() returned it. */
+export function buildMapModel(system: string, view: unknown, events: readonly GameEvent[]): HexMapModel {
+  const viewSystem = view !== null && typeof view === 'object' ? (view as { system?: unknown }).system : undefined
+  if (viewSystem !== system) throw new Error(`the view is of rule system ${JSON.stringify(viewSystem)}, not "${system}"`)
+  switch (system) {
+    case 'abaoaqu':
+      if (!isAbaoaquView(view)) throw new Error('not an A-Bao-A-Qu view: its scenario map or units are missing')
+      return abaoaquMapModel(view, events)
+    default:
+      throw new Error(`no map renderer for rule system "${system}"`)
+  }
+}
+
+export function renderMap(system: string, view: unknown, events: readonly GameEvent[], opts?: SvgOptions): { svg: string } {
+  return { svg: renderSvg(buildMapModel(system, view, events), opts) }
+}
+
+export function renderMapPng(
+  system: string, view: unknown, events: readonly GameEvent[], opts: SvgOptions & PngOptions = {},
+): { svg: string; png: Buffer } {
+  const { svg } = renderMap(system, view, events, opts)
+  return { svg, png: svgToPng(svg, opts) }
+}

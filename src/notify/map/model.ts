@@ -1,0 +1,122 @@
+// A rule-system-neutral picture of a hex map: what a snapshot shows, already decided. Each rule
+// system builds one from its view (abaoaqu.ts); svg.ts draws any of them the same way.
+// Hexes are flat-topped in the engine's "odd-q" offset layout (src/engine/hex/types.ts).
+
+/** A map hex in offset coordinates, as the engine and the scenario files number them. */
+export interface HexRef {
+  col: number
+  row: number
+}
+
+export interface MapHex extends HexRef {
+  /** The coordinate players type in orders, e.g. "0710". */
+  label: string
+  /** The board the hex belongs to; hexes of different boards get a heavier border between them. */
+  board: number | null
+  /** Terrain and features; 'fortress' is shaded. */
+  tags: string[]
+}
+
+export interface MapBoard {
+  board: number
+  col0: number
+  row0: number
+  cols: number
+  rows: number
+  rotate180: boolean
+}
+
+export interface MapSide {
+  id: string
+  name: string
+  /** Fill colour of the side's counters and marks. */
+  colour: string
+  /** The side of the player the picture is drawn for. */
+  viewer: boolean
+}
+
+/** The top counter of one side's stack in one hex. */
+export interface MapCounter {
+  hex: HexRef
+  side: string
+  /** Big text: what a player names in orders (the unit id). */
+  label: string
+  /** Small text under it: the unit's type. */
+  sublabel: string
+  /** Units of this side in the hex; drawn as a number when more than 1. */
+  stack: number
+  /** Status markers shown on the stack, e.g. 'C' and 'D' morale. */
+  markers: string[]
+  /** The top unit shows its back (flipped, spent or damaged) face. */
+  flipped: boolean
+  /** Every unit of the stack, in words (an SVG tooltip; PNGs ignore it). */
+  title: string
+}
+
+/** A screen or other area effect covering some hexes (A-Bao-A-Qu: the BD screen). */
+export interface MapScreen {
+  centre: HexRef
+  hexes: HexRef[]
+  label: string
+  title: string
+}
+
+/** A unit's move in the last phase; `from` is null for a unit entering the map. */
+export interface MapArrow {
+  from: HexRef | null
+  to: HexRef
+  side: string
+}
+
+/** An attack of the last phase: lines from the attackers' hexes to the target hex. */
+export interface MapAttack {
+  from: HexRef[]
+  to: HexRef
+  side: string
+  kind: 'attack' | 'launch'
+  /** Short text at the target, e.g. "3:1 X". */
+  label: string
+}
+
+/** A unit eliminated or removed in the last phase, marked where it stood. */
+export interface MapLoss {
+  hex: HexRef
+  side: string
+}
+
+export interface HexMapModel {
+  title: string
+  subtitle: string
+  cols: number
+  rows: number
+  /** The hexes that exist (a gap between boards has none), in column-major order. */
+  hexes: MapHex[]
+  boards: MapBoard[]
+  /** Labels of the edge coordinates, one per column and per row. */
+  colLabels: string[]
+  rowLabels: string[]
+  sides: MapSide[]
+  counters: MapCounter[]
+  screens: MapScreen[]
+  arrows: MapArrow[]
+  attacks: MapAttack[]
+  losses: MapLoss[]
+}
+
+// Blue and red first, as in most wargames; then hues far from both and from each other, dark
+// enough for white text on a counter.
+const SIDE_PALETTE = ['#2a62c9', '#c8322f', '#23864a', '#7b45c4', '#c46a0c', '#15808a', '#7a6a12', '#b0307a'] as const
+
+/** Colour of each side from its place in the scenario's side order, so every viewer sees the same colours. */
+export function sideColours(sideIds: readonly string[]): Map<string, string> {
+  return new Map(sideIds.map((id, i) => [id, SIDE_PALETTE[i % SIDE_PALETTE.length]!]))
+}
+
+export function hexRefKey(hex: HexRef): string {
+  return `${hex.col},${hex.row}`
+}
+
+/** Row-major order (top to bottom, then left to right): stable drawing order for pieces. */
+export function compareHexRefs(a: HexRef, b: HexRef): number {
+  return a.row - b.row || a.col - b.col
+}
