@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM || `hexmail <noreply@${publicHost}>`,
       replyBase: env.REPLY_ADDRESS || `play@${publicHost}`,
       secret: env.MAIL_SECRET || null,
-      attempts: Math.max(1, int(env.MAIL_ATTEMPTS, 8, 'MAIL_ATTEMPTS')),
+      attempts: Math.max(1, int(env.MAIL_ATTEMPTS, 16, 'MAIL_ATTEMPTS')),
       backoffMs: Math.max(1, int(env.MAIL_BACKOFF_MS, 5000, 'MAIL_BACKOFF_MS')),
       concurrency: Math.max(1, int(env.MAIL_CONCURRENCY, 8, 'MAIL_CONCURRENCY')),
       relayIntervalMs: Math.max(10, int(env.RELAY_INTERVAL_MS, 500, 'RELAY_INTERVAL_MS')),

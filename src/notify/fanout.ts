@@ -1,4 +1,4 @@
-// Fan-out: one outbox row becomes one Notification row per person to tell (unique per row, address
+// Fan-out: one outbox row becomes one Notification row per address to tell (unique per row, address
 // and kind, so doing it twice adds nothing), each then sent by its own job. Preferences decide who
 // gets what; an unsubscribed address gets nothing but account mail.
 import { poolOf, type Db } from '../store/db.js'
@@ -35,6 +35,9 @@ interface StepPayload {
   pending?: Array<{ seats: string[] }>
 }
 
+/** The outbox kinds that may tell someone (recipientsOf); a 'step' row only when it began a new step. */
+export const NOTIFYING_KINDS = ['step', 'game-over', 'reminder', 'deadline', 'moderation', 'verify-email', 'invite', 'reply'] as const
+
 /** Who is told what for one outbox row. Pure: the rows it reads are passed in. */
 export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] {
   const p = row.payload
@@ -70,7 +73,7 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
   }
 }
 
-/** A seated user once per seat (a user with two seats hears about each). */
+/** The seated users (a user with two seats gets one email per event: notifications are unique per address). */
 async function seatUsers(db: Db, gameId: string): Promise<SeatUser[]> {
   const rows = await poolOf(db)!.query<SeatUser>(
     `SELECT s.seat, s.side, u.id AS "userId", u.email, u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase",

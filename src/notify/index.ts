@@ -12,7 +12,7 @@ export function messageContext(config: Config, db: Db): MessageContext {
 
 export function startNotifications(config: Config, db: Db, redisUrl: string, log?: { info(m: string): void; warn(m: string): void }): NotifyWorker {
   const m = config.mail
-  return startNotifyWorker(messageContext(config, db), createMailer(db, { smtpUrl: m.smtpUrl }), {
+  return startNotifyWorker(messageContext(config, db), createMailer(db, { smtpUrl: m.smtpUrl, maxConnections: Math.min(m.concurrency, 10) }), {
     redisUrl, attempts: m.attempts, backoffMs: m.backoffMs, concurrency: m.concurrency, relayIntervalMs: m.relayIntervalMs, log,
   })
 }

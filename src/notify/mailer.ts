@@ -14,6 +14,8 @@ export interface Mailer {
 
 export interface MailerOptions {
   smtpUrl: string | null
+  /** SMTP connections kept open and reused (one per concurrent sender). */
+  maxConnections?: number
   /** Bounds on an SMTP conversation, so a server that hangs does not hold a worker forever. */
   timeoutMs?: number
 }
@@ -23,6 +25,8 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
     const timeout = opts.timeoutMs ?? 30_000
     const transport = nodemailer.createTransport({
       url: opts.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout,
+      // A pool: one SMTP conversation per message would cost a connection and a greeting each.
+      pool: true, maxConnections: opts.maxConnections ?? 5, maxMessages: 1000,
     } as SMTPTransport.Options)
     return {
       kind: 'smtp',

@@ -21,6 +21,12 @@ export interface NotifyQueue {
   queue: Queue
   options: QueueOptions
   add(jobs: NotifyJob[], timeoutMs?: number): Promise<void>
+  /** Which of these jobs Redis still holds (in any state). */
+  has(jobs: NotifyJob[], timeoutMs?: number): Promise<boolean[]>
+  /** For each of these jobs that ended failed (no retry left), why; undefined for the others. */
+  failedReasons(jobs: NotifyJob[], timeoutMs?: number): Promise<Array<string | undefined>>
+  /** Called each time the connection to Redis is (again) ready. */
+  onReady(fn: () => void): void
   close(): Promise<void>
 }
 
@@ -47,6 +53,17 @@ export function workerConnection(url: string): Redis {
   return r
 }
 
+/** `work`, or an error once `timeoutMs` have passed (a Redis that does not answer must not hold the relay). */
+async function bounded<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  work.catch(() => undefined)
+  try {
+    return await Promise.race([work, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs) })])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export function createNotifyQueue(options: QueueOptions): NotifyQueue {
   const connection = producerConnection(options.redisUrl)
   const queue = new Queue(QUEUE_NAME, { connection })
@@ -61,14 +78,32 @@ export function createNotifyQueue(options: QueueOptions): NotifyQueue {
     queue, options,
     async add(jobs, timeoutMs = 3000) {
       if (jobs.length === 0) return
-      const adding = queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...defaults, jobId: jobId(j) } })))
-      let timer: NodeJS.Timeout | undefined
-      try {
-        await Promise.race([adding, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs) })])
-      } finally {
-        clearTimeout(timer)
-      }
-      adding.catch(() => undefined)
+      await bounded(queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...defaults, jobId: jobId(j) } }))), timeoutMs)
+    },
+    async has(jobs, timeoutMs = 3000) {
+      if (jobs.length === 0) return []
+      const pipeline = connection.pipeline()
+      for (const j of jobs) pipeline.exists(queue.toKey(jobId(j)))
+      const answers = await bounded(pipeline.exec(), timeoutMs)
+      return (answers ?? []).map(([err, n]) => {
+        if (err) throw err
+        return n === 1
+      })
+    },
+    async failedReasons(jobs, timeoutMs = 3000) {
+      if (jobs.length === 0) return []
+      const pipeline = connection.pipeline()
+      for (const j of jobs) pipeline.zscore(queue.toKey('failed'), jobId(j))
+      const answers = (await bounded(pipeline.exec(), timeoutMs)) ?? []
+      return Promise.all(answers.map(async ([err, score], i) => {
+        if (err) throw err
+        if (score === null) return undefined
+        const job = await bounded(queue.getJob(jobId(jobs[i]!)), timeoutMs)
+        return job?.failedReason || 'the job failed'
+      }))
+    },
+    onReady(fn) {
+      connection.on('ready', fn)
     },
     async close() {
       await queue.close().catch(() => undefined)

@@ -2,6 +2,13 @@
 // alone, so a job run twice — a retry, a relay that ran twice, a worker that crashed after the SMTP
 // server took the message but before it was recorded — sends it at most once more, under the same
 // Message-ID, which receiving servers use to drop the duplicate.
+//
+// Two senders of the same notification at once (a job BullMQ thought stalled and handed to another
+// worker while the first was still talking to the SMTP server, or two workers given the same row)
+// must not both send it: the SMTP conversation happens while holding the notification's row lock,
+// and the status is read again under that lock. A sender that dies releases the lock with its
+// connection, so nothing stays claimed.
+import type pg from 'pg'
 import { UnrecoverableError } from 'bullmq'
 import { poolOf, type Db } from '../store/db.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
@@ -16,32 +23,65 @@ async function loadNotification(db: Db, id: string): Promise<(NotificationRow & 
   return rows.rows[0]
 }
 
-export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: string): Promise<SendResult> {
-  const pool = poolOf(ctx.db)!
+/**
+ * Sends notification `id` unless it is done. `locks` is where the row lock is held during the SMTP
+ * conversation: the worker gives it a pool of its own, so slow mail servers never hold the
+ * connections the API and the message building need (by default, the database's pool).
+ */
+export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: string, locks?: pg.Pool): Promise<SendResult> {
   const n = await loadNotification(ctx.db, id)
   if (!n) return 'missing'
   if (n.status !== 'queued') return 'already-done'
-  await pool.query(`UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint`, [id])
   let built
   try {
     built = await buildMessage(ctx, n)
   } catch (e) {
     // A message that cannot be built will not build on retry either.
-    await markFailed(ctx.db, id, `could not compose: ${(e as Error).message}`)
+    await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`,
+      [id, `could not compose: ${(e as Error).message}`])
     throw new UnrecoverableError(`notification ${id}: ${(e as Error).message}`)
   }
+  const client = await (locks ?? poolOf(ctx.db)!).connect()
+  let open = false
+  let broken: Error | undefined
+  const commit = async () => {
+    await client.query('COMMIT')
+    open = false
+  }
   try {
-    const info = await mailer.send(built.message)
-    await pool.query(`UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = $2, "lastError" = NULL WHERE id = $1::bigint`, [id, info.messageId])
+    await client.query('BEGIN')
+    open = true
+    // Waits while another sender has it; then sees what that sender did.
+    const status = (await client.query<{ status: string }>(`SELECT status FROM "Notification" WHERE id = $1::bigint FOR UPDATE`, [id])).rows[0]?.status
+    if (status !== 'queued') {
+      await commit()
+      return status === undefined ? 'missing' : 'already-done'
+    }
+    await client.query(`UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint`, [id])
+    let info
+    try {
+      info = await mailer.send(built.message)
+    } catch (e) {
+      const message = (e as Error).message
+      const permanent = isPermanentSmtpError(e)
+      await client.query(`UPDATE "Notification" SET "lastError" = $2${permanent ? `, status = 'failed'` : ''} WHERE id = $1::bigint`, [id, message])
+      await commit()
+      if (permanent) throw new UnrecoverableError(`notification ${id}: refused for good: ${message}`)
+      throw e
+    }
+    await client.query(`UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = $2, "lastError" = NULL WHERE id = $1::bigint`, [id, info.messageId])
+    await commit()
     return 'sent'
   } catch (e) {
-    const message = (e as Error).message
-    if (isPermanentSmtpError(e)) {
-      await markFailed(ctx.db, id, message)
-      throw new UnrecoverableError(`notification ${id}: refused for good: ${message}`)
+    // The database failed mid-way (mail errors were recorded and committed above): undo, and do not
+    // give this connection back to the pool.
+    if (open) {
+      broken = e as Error
+      await client.query('ROLLBACK').catch(() => undefined)
     }
-    await pool.query(`UPDATE "Notification" SET "lastError" = $2 WHERE id = $1::bigint`, [id, message])
     throw e
+  } finally {
+    client.release(broken)
   }
 }
 

@@ -2,7 +2,8 @@
 // to notifications, sends each email and posts webhooks. Runs inside `npm start` (all) or on its own
 // (`npm start -- worker`); several workers may run at once.
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
-import type { Db } from '../store/db.js'
+import pg from 'pg'
+import { poolOf } from '../store/db.js'
 import { fanOut } from './fanout.js'
 import type { Mailer } from './mailer.js'
 import type { MessageContext } from './messages.js'
@@ -28,10 +29,15 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
   const queue = createNotifyQueue(opts)
   const relay = startRelay(ctx.db, queue, { intervalMs: opts.relayIntervalMs, onError: (e) => opts.log?.warn(`outbox relay waiting for Redis: ${e.message}`) })
   const connection = workerConnection(opts.redisUrl)
+  // The connections that hold a notification's row lock while its SMTP conversation lasts (send.ts):
+  // one per concurrent job, apart from the pool the API and the message building use.
+  const base = poolOf(ctx.db)!
+  const locks = new pg.Pool({ ...base.options, max: opts.concurrency })
+  locks.on('error', () => undefined)
   const worker = new Worker(QUEUE_NAME, async (job: Job) => {
     switch (job.name) {
       case 'outbox': return fanOut(ctx.db, queue, job.data.outboxId)
-      case 'send': return sendNotification(ctx, mailer, job.data.notificationId)
+      case 'send': return sendNotification(ctx, mailer, job.data.notificationId, locks)
       case 'webhook':
         try {
           return await postWebhook(ctx.db, ctx.publicUrl, job.data.outboxId)
@@ -57,6 +63,7 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
       connection.disconnect()
       await queue.close()
       mailer.close()
+      await locks.end().catch(() => undefined)
     },
   }
 }

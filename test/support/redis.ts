@@ -1,8 +1,9 @@
 // A private redis-server per test file (never the machine's shared one, which outage tests must not
 // stop), on a free port, with its append-only file in a temporary folder as a production Redis keeps
-// one: stop() is an outage, restart() brings it back with its data.
+// one: stop() is an outage, restart() brings it back with its data (or, with { empty: true }, without
+// it: a Redis that kept nothing on disk, or a failover to a replica that was behind).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../src/runtime/os.js'
@@ -12,7 +13,7 @@ export interface TestRedis {
   url: string
   port: number
   stop(): Promise<void>
-  restart(): Promise<void>
+  restart(opts?: { empty?: boolean }): Promise<void>
   close(): Promise<void>
 }
 
@@ -37,6 +38,11 @@ export async function startTestRedis(): Promise<TestRedis> {
       p.kill('SIGTERM')
     })
   }
+  const restart = async (opts: { empty?: boolean } = {}) => {
+    await down()
+    if (opts.empty) for (const f of readdirSync(dir)) rmSync(join(dir, f), { recursive: true, force: true })
+    await up()
+  }
   await up()
-  return { url: `redis://127.0.0.1:${port}`, port, stop: down, restart: up, close: async () => { await down(); rmSync(dir, { recursive: true, force: true }) } }
+  return { url: `redis://127.0.0.1:${port}`, port, stop: down, restart, close: async () => { await down(); rmSync(dir, { recursive: true, force: true }) } }
 }

@@ -19,6 +19,8 @@ export interface TestSmtp {
   rejectAddress(address: string): void
   /** How many DATA commands were refused so far. */
   refusals(): number
+  /** Each refused message: when, and its Message-ID (to see the sender's backoff between tries). */
+  refusedLog: Array<{ at: number; messageId: string }>
   close(): Promise<void>
 }
 
@@ -26,6 +28,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const received: Received[] = []
   let refuse = 0
   let refused = 0
+  const refusedLog: Array<{ at: number; messageId: string }> = []
   const rejected = new Set<string>()
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
@@ -40,6 +43,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         if (refuse > 0) {
           refuse--
           refused++
+          const head = Buffer.concat(chunks).toString('latin1').split(/\r?\n\r?\n/)[0] ?? ''
+          refusedLog.push({ at: Date.now(), messageId: /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '' })
           return cb(Object.assign(new Error('try again later'), { responseCode: 451 }))
         }
         const raw = Buffer.concat(chunks)
@@ -58,6 +63,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     refuseNext(n) { refuse = n },
     rejectAddress(a) { rejected.add(a.toLowerCase()) },
     refusals: () => refused,
+    refusedLog,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

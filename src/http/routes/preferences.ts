@@ -1,4 +1,5 @@
-// Email preferences and one-click unsubscribe (RFC 8058: List-Unsubscribe-Post sends a POST).
+// Email preferences, one-click unsubscribe (RFC 8058: List-Unsubscribe-Post sends a POST), and the
+// emails sent to you with their delivery state (a refused address shows up here as 'failed').
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { timingSafeEqual } from 'node:crypto'
@@ -26,6 +27,31 @@ function shape(u: { timeZone: string; notifyYourPhase: boolean; notifyReminders:
   return { ...rest, subscribed: unsubscribedAt === null }
 }
 
+const NotificationStatus = Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed'), Type.Literal('skipped')])
+
+const NotificationItem = Type.Object({
+  id: Type.String({ description: 'notification id (a decimal integer)' }),
+  kind: Type.String({ description: 'your-phase, reminder, phase-resolved, game-over, deadline, verify-email, reply…' }),
+  gameId: Type.Union([Type.String(), Type.Null()]),
+  seq: Type.Union([Type.Integer(), Type.Null()], { description: 'the log position the email was made at' }),
+  status: Type.String({ description: 'queued (not sent yet, or being retried), sent, failed (given up: see lastError), skipped' }),
+  attempts: Type.Integer({ description: 'sending attempts so far' }),
+  lastError: Type.Union([Type.String(), Type.Null()], { description: 'the mail server\'s last refusal or error' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+})
+
+const NotificationsQuery = Type.Object({
+  status: Type.Optional(NotificationStatus),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  before: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: 'the `next` of the previous page: only older notifications' })),
+}, { additionalProperties: false })
+
+const NotificationsPage = Type.Object({
+  notifications: Type.Array(NotificationItem),
+  next: Type.Union([Type.String(), Type.Null()], { description: 'pass as `before` for the next (older) page; null on the last page' }),
+})
+
 const UnsubscribeQuery = Type.Object({ u: Type.String({ format: 'uuid' }), t: Type.String({ minLength: 1, maxLength: 64 }) })
 
 export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,6 +70,27 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (timeZone !== undefined && !IANAZone.isValidZone(timeZone)) throw badRequest(`"${timeZone}" is not an IANA time zone (e.g. Europe/London, Asia/Tokyo)`, { field: 'timeZone' })
     const data = { ...rest, ...(timeZone !== undefined ? { timeZone } : {}), ...(subscribed !== undefined ? { unsubscribedAt: subscribed ? null : new Date() } : {}) }
     return shape(await app.db.user.update({ where: { id: request.viewer!.sub }, data, select: fields }))
+  })
+
+  app.get('/me/notifications', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['account'], summary: 'The emails sent to you, newest first, with their delivery state (e.g. ?status=failed)', security: [{ bearer: [] }],
+      querystring: NotificationsQuery, response: { 200: NotificationsPage },
+    },
+  }, async (request) => {
+    const { status, limit = 20, before } = request.query
+    const rows = await app.db.notification.findMany({
+      where: { userId: request.viewer!.sub, ...(status ? { status } : {}), ...(before ? { id: { lt: BigInt(before) } } : {}) },
+      orderBy: { id: 'desc' },
+      take: limit + 1,
+      select: { id: true, kind: true, gameId: true, seq: true, status: true, attempts: true, lastError: true, createdAt: true, sentAt: true },
+    })
+    const page = rows.slice(0, limit)
+    return {
+      notifications: page.map((n) => ({ ...n, id: n.id.toString(), createdAt: n.createdAt.toISOString(), sentAt: n.sentAt?.toISOString() ?? null })),
+      next: rows.length > limit ? page[page.length - 1]!.id.toString() : null,
+    }
   })
 
   const check = (u: string, t: string) => {
