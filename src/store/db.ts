@@ -11,6 +11,9 @@ const pools = new WeakMap<object, pg.Pool>()
 
 export function createDb(databaseUrl: string, poolSize = 10): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
+  // An idle connection that PostgreSQL closes (a restart, a terminated backend) is reported here; the
+  // pool replaces it on the next query. Unhandled, this event would end the process.
+  pool.on('error', () => undefined)
   const client = new PrismaClient({ adapter: new PrismaPg(pool) })
   const disconnect = client.$disconnect.bind(client)
   client.$disconnect = async () => {
