@@ -2,14 +2,14 @@
 // compose -> SMTP, to a local SMTP server (smtp-server on 127.0.0.1 that accepts and counts).
 //   A. 1,000 recipients of an account email (composed from templates, no map);
 //   B. the first "your phase" email of BENCH_GAMES new A-S4 games: a map drawn and attached to each.
-// Uses the machine's PostgreSQL (a database hexmail_bench_notify) and a private redis-server.
+// Uses the machine's PostgreSQL (a database hexmail_bench_notify), a private redis-server, and an SMTP
+// server in its own process (bench/smtp-sink.mjs).
 // Target: >= 100 emails per second. Run: npm run bench:notify  (the map render figures: bench/notify-render.ts)
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import { SMTPServer } from 'smtp-server'
 import { loadConfig } from '../src/config.js'
 import { createGame, joinGame } from '../src/games/lifecycle.js'
 import { startNotifications } from '../src/notify/index.js'
@@ -43,15 +43,20 @@ const redisPort = await freePort(0)
 const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
 for (let i = 0; i < 100 && !(await ping(redisPort, null)); i++) await new Promise((r) => setTimeout(r, 50))
 let delivered = 0
-const smtp = new SMTPServer({
-  authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
-  onData(stream, _session, cb) {
-    stream.on('data', () => undefined)
-    stream.on('end', () => { delivered++; cb() })
-  },
+const smtp = spawn(process.execPath, ['bench/smtp-sink.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] })
+const smtpPort = await new Promise<number>((resolve) => {
+  let buffered = ''
+  smtp.stdout!.on('data', (d: Buffer) => {
+    buffered += d.toString()
+    const lines = buffered.split('\n')
+    buffered = lines.pop()!
+    for (const line of lines) {
+      const [word, n] = line.split(' ')
+      if (word === 'port') resolve(Number(n))
+      if (word === 'count') delivered = Number(n)
+    }
+  })
 })
-await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r))
-const smtpPort = (smtp.server.address() as { port: number }).port
 
 const config = loadConfig({
   NODE_ENV: 'production', JWT_SECRET: 'bench'.repeat(8), LOG_LEVEL: 'silent', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -90,7 +95,7 @@ await drain(`B. ${GAMES} your-phase emails with a map`, GAMES, async () => {
   }
 })
 
-smtp.close()
+smtp.kill('SIGTERM')
 redis.kill('SIGTERM')
 await db.$disconnect()
 await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)

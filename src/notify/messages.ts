@@ -34,6 +34,9 @@ export interface NotificationRow {
   kind: string
   toAddress: string
   payload: Record<string, unknown>
+  /** The recipient's name and time zone when read with the row (else looked up). */
+  userName?: string | null
+  userTimeZone?: string | null
 }
 
 export const MAP_CID = 'map@hexmail'
@@ -97,6 +100,7 @@ async function sinceLastPhase(db: Db, gameId: string, seat: string, seq: number)
 }
 
 async function recipientOf(db: Db, n: NotificationRow) {
+  if (n.userName !== undefined) return { name: n.userName ?? n.toAddress, email: n.toAddress, timeZone: n.userTimeZone ?? 'UTC' }
   const user = n.userId ? await db.user.findUnique({ where: { id: n.userId } }) : null
   return { name: user?.name ?? n.toAddress, email: n.toAddress, timeZone: user?.timeZone ?? 'UTC' }
 }

@@ -18,8 +18,9 @@ export type SendResult = 'sent' | 'already-done' | 'missing'
 
 async function loadNotification(db: Db, id: string): Promise<(NotificationRow & { status: string }) | undefined> {
   const rows = await poolOf(db)!.query<NotificationRow & { status: string }>(
-    `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status, o.payload
-       FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" WHERE n.id = $1::bigint`, [id])
+    `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status, o.payload,
+            u.name AS "userName", u."timeZone" AS "userTimeZone"
+       FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId" WHERE n.id = $1::bigint`, [id])
   return rows.rows[0]
 }
 
@@ -51,13 +52,14 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
   try {
     await client.query('BEGIN')
     open = true
-    // Waits while another sender has it; then sees what that sender did.
-    const status = (await client.query<{ status: string }>(`SELECT status FROM "Notification" WHERE id = $1::bigint FOR UPDATE`, [id])).rows[0]?.status
-    if (status !== 'queued') {
+    // Takes the row lock (waiting while another sender has it) and counts the attempt in one statement;
+    // no row means another sender finished it meanwhile (or it is gone).
+    const claimed = await client.query(`UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint AND status = 'queued' RETURNING id`, [id])
+    if (claimed.rowCount === 0) {
+      const exists = (await client.query(`SELECT 1 FROM "Notification" WHERE id = $1::bigint`, [id])).rowCount
       await commit()
-      return status === undefined ? 'missing' : 'already-done'
+      return exists ? 'already-done' : 'missing'
     }
-    await client.query(`UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint`, [id])
     let info
     try {
       info = await mailer.send(built.message)

@@ -2,6 +2,17 @@
 // path instead of rendering an empty deadline or a dead link. Each kind's spec must name every
 // field of its type (the mapped type below makes the compiler check that).
 import { DateTime, IANAZone } from 'luxon'
+
+// Checking a zone builds an Intl formatter: remember the answers (there are a few hundred zones).
+const zones = new Map<string, boolean>()
+function validZone(zone: string): boolean {
+  let ok = zones.get(zone)
+  if (ok === undefined) {
+    ok = IANAZone.isValidZone(zone)
+    if (zones.size < 1000) zones.set(zone, ok)
+  }
+  return ok
+}
 import type {
   Deadline, EmailDataByKind, EmailKind, GameRef, Links, NextUp, OptionLines, Recipient, ReplyHow, StepRef,
 } from './types.js'
@@ -66,7 +77,7 @@ function scalarProblem(type: Scalar, value: unknown): string | null {
     case 'url': return isWebUrl(value) ? null : 'is not an http(s) URL'
     case 'email': return typeof value === 'string' && /^[^\s@<>]+@[^\s@<>]+$/.test(value) ? null : 'is not an email address'
     case 'instant': return typeof value === 'string' && INSTANT.test(value) && DateTime.fromISO(value).isValid ? null : 'is not an ISO instant with an offset'
-    case 'zone': return typeof value === 'string' && IANAZone.isValidZone(value) ? null : 'is not an IANA time zone'
+    case 'zone': return typeof value === 'string' && validZone(value) ? null : 'is not an IANA time zone'
     case 'count': return Number.isInteger(value) && (value as number) >= 0 ? null : 'is not a whole number ≥ 0'
     case 'lines': return Array.isArray(value) && value.every((l) => typeof l === 'string') ? null : 'is not a list of strings'
     case 'sha256': return typeof value === 'string' && /^[0-9a-f]{64}$/i.test(value) ? null : 'is not 64 hex digits'
