@@ -9,8 +9,12 @@ import { renderMap, svgToPng } from './map/index.js'
 
 interface Drawn {
   svg: string
-  png?: Buffer
+  /** PNGs by width (0: the SVG's own size). */
+  png: Map<number, Buffer>
 }
+
+/** Width of the map in emails: shown about 560 px wide, so this is sharp on high-density screens too. */
+export const EMAIL_MAP_WIDTH = 900
 
 const LIMIT = 300
 const cache = new Map<string, Drawn>()
@@ -27,7 +31,7 @@ async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null):
   const folded = await loadFolded(db, game, seq)
   if (!folded) throw new Error(`game ${game.id} has no position ${seq}`)
   const view = rulesetOf(game).view(folded.state, viewer)
-  const d: Drawn = { svg: renderMap(game.ruleset, view, await lastEvents(db, game.id, seq)).svg }
+  const d: Drawn = { svg: renderMap(game.ruleset, view, await lastEvents(db, game.id, seq)).svg, png: new Map() }
   cache.set(key, d)
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value!)
   return d
@@ -37,8 +41,12 @@ export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string 
   return (await drawn(db, game, seq, viewer)).svg
 }
 
-export async function mapPng(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<Buffer> {
+export async function mapPng(db: Db, game: GameRow, seq: number, viewer: string | null, width?: number): Promise<Buffer> {
   const d = await drawn(db, game, seq, viewer)
-  d.png ??= svgToPng(d.svg)
-  return d.png
+  let png = d.png.get(width ?? 0)
+  if (!png) {
+    png = svgToPng(d.svg, width === undefined ? {} : { width })
+    d.png.set(width ?? 0, png)
+  }
+  return png
 }

@@ -14,7 +14,7 @@ import {
   type ComposedEmail, type GameRef, type Links, type StepRef,
 } from './compose/index.js'
 import { makeReplyToken, replyAddress } from './inbound/index.js'
-import { mapPng } from './map-cache.js'
+import { EMAIL_MAP_WIDTH, mapPng } from './map-cache.js'
 
 export interface MessageContext {
   db: Db
@@ -150,7 +150,7 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow): Pro
     const deadlineIso = typeof n.payload.deadline === 'string' ? n.payload.deadline : g.game.deadlineAt?.toISOString() ?? new Date().toISOString()
     const deadline = { at: deadlineIso, ifMissed: POLICY_WORDS[g.game.missedPolicy] ?? g.game.missedPolicy }
     const withMap = async () => {
-      attachments.push({ filename: 'map.png', content: await mapPng(ctx.db, gameRow, n.seq!, n.seat), cid: MAP_CID, contentType: 'image/png' })
+      attachments.push({ filename: 'map.png', content: await mapPng(ctx.db, gameRow, n.seq!, n.seat, EMAIL_MAP_WIDTH), cid: MAP_CID, contentType: 'image/png' })
       return MAP_CID
     }
     const reply = () => {

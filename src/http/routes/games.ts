@@ -159,13 +159,16 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['games'], summary: 'Check orders and see the odds; no dice, nothing stored', security: secured, params: Id, body: OrdersOrText, response: { 200: Anything, ...errors } },
   }, async (request) => previewOrders(app.db, request.params.id, request.viewer!.sub, ordersFrom(request)))
 
-  const MapQuery = Type.Object({ at: Type.Optional(Type.Integer({ minimum: 1, description: 'A past log entry (players only)' })) })
+  const MapQuery = Type.Object({
+    at: Type.Optional(Type.Integer({ minimum: 1, description: 'A past log entry (players only)' })),
+    width: Type.Optional(Type.Integer({ minimum: 200, maximum: 2400, description: 'PNG width in pixels (default: the map\'s own size)' })),
+  })
   app.get('/games/:id/map.png', {
     onRequest: app.identify,
     schema: { tags: ['games'], summary: 'The map as you see it, as PNG (the last phase\'s moves as arrows, attacks as lines)', params: Id, querystring: MapQuery },
   }, async (request, reply) => {
     const { meta, seat, seq } = await viewAccess(app.db, request.params.id, caller(request), request.query.at)
-    const png = await mapPng(app.db, meta, seq, seat)
+    const png = await mapPng(app.db, meta, seq, seat, request.query.width)
     return reply.type('image/png').header('cache-control', 'private, max-age=60').header('etag', `"${seq}-${seat ?? ''}"`).send(png)
   })
   app.get('/games/:id/map.svg', {
