@@ -1,0 +1,73 @@
+// The per-game webhook (Discord-compatible JSON) announcing whose phase it is: once per new step,
+// retried when the receiver fails for a while.
+import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { as, register, type User } from '../http/helpers.js'
+import { waitFor } from '../support/smtp.js'
+import { startMailStack, type MailStack } from './stack.js'
+
+let s: MailStack
+let alice: User
+let bob: User
+let hook: Server
+let hookUrl: string
+const posts: Array<{ content: string; username: string }> = []
+let failNext = 0
+let failures = 0
+beforeAll(async () => {
+  s = await startMailStack()
+  alice = await register(s.app, 'Alice')
+  bob = await register(s.app, 'Bob')
+  hook = createServer((req, res) => {
+    let body = ''
+    req.on('data', (d) => (body += d))
+    req.on('end', () => {
+      if (failNext > 0) {
+        failNext--
+        failures++
+        res.writeHead(503).end()
+        return
+      }
+      expect(req.headers['content-type']).toBe('application/json')
+      posts.push(JSON.parse(body))
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r))
+  hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}/webhook`
+}, 60_000)
+afterAll(async () => {
+  await s?.close()
+  await new Promise((r) => hook?.close(r))
+})
+
+describe('the game webhook', () => {
+  it('says whose phase it is at each new step, once, and is retried when the receiver fails', async () => {
+    failNext = 2
+    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Hooked', webhookUrl: hookUrl } })
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().id as string
+    await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
+    await waitFor('the first webhook post', () => posts.length === 1)
+    expect(failures).toBe(2)
+    const summary = (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+    const sideName = summary.pending[0].side === 'FED' ? 'FED' : 'ZEON'
+    expect(posts[0]).toMatchObject({ username: 'hexmail' })
+    expect(posts[0]!.content).toContain('**Hooked**')
+    expect(posts[0]!.content).toContain(sideName)
+    expect(posts[0]!.content).toContain(`http://hexmail.test/games/${id}`)
+
+    // A teammate's orders that do not complete a step announce nothing; a new step does.
+    const actor = summary.pending[0].seats[0] === 'FED' ? alice : bob
+    expect((await s.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(actor), payload: { text: 'pass' } })).statusCode).toBe(200)
+    await waitFor('the second webhook post', () => posts.length === 2)
+    await waitFor('the your-phase emails of both steps', async () => (await s.t.db.notification.count({ where: { gameId: id, status: 'sent' } })) >= 2)
+    expect(posts).toHaveLength(2)
+  }, 60_000)
+
+  it('refuses a webhook that is not an http(s) URL', async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', webhookUrl: 'file:///etc/passwd' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toMatch(/webhookUrl/)
+  })
+})
