@@ -124,6 +124,18 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow): Pro
       recipient, token, verifyUrl: `${ctx.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`,
       expiresAt: String(n.payload.expiresAt ?? new Date(Date.now() + 7 * 86_400_000).toISOString()),
     })
+  } else if (n.kind === 'invite') {
+    const g = await gameData(ctx, n.gameId!)
+    const code = (await ctx.db.game.findUniqueOrThrow({ where: { id: g.game.id }, select: { inviteCode: true } })).inviteCode
+    const seat = typeof n.payload.seat === 'string' ? n.payload.seat : null
+    const side = seat ? g.seatSide.get(seat) : undefined
+    const name = n.userId ? recipient.name : n.toAddress.split('@')[0]!
+    composed = composeEmail('invite', {
+      ...lk, ...(n.userId ? {} : { unsubscribeUrl: lk.preferencesUrl }),
+      recipient: { ...recipient, name }, from: String(n.payload.from ?? 'A player'), game: g.ref,
+      ...(side ? { side: g.sideNames.get(side) ?? side } : {}), ...(typeof n.payload.message === 'string' && n.payload.message ? { message: n.payload.message } : {}),
+      acceptUrl: `${ctx.publicUrl}/games/${g.game.id}?invite=${encodeURIComponent(code)}`, phaseHours: g.game.phaseHours,
+    })
   } else if (n.kind === 'deadline') {
     // Deadline events (a vacation, an extension, seats passed, the moderator called) are told in a few lines.
     const gameUrl = `${ctx.publicUrl}/games/${n.gameId}`
@@ -204,7 +216,8 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow): Pro
         throw new Error(`no email for notification kind "${n.kind}"`)
     }
   }
-  if (n.kind !== 'verify-email') {
+  // Account mail, and mail to an address with no account, has nothing to unsubscribe from.
+  if (n.kind !== 'verify-email' && n.userId) {
     headers['List-Unsubscribe'] = `<${lk.unsubscribeUrl}>`
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
   }

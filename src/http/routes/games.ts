@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import { inviteByEmail } from '../../games/invites.js'
 import { mapPng, mapSvg } from '../../notify/map-cache.js'
 import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifecycle.js'
 import { submitOrders } from '../../games/orders.js'
@@ -111,6 +112,19 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const seat = await joinGame(app.db, request.viewer!.sub, request.params.id, request.body ?? {})
     return { seat, game: await gameSummary(app.db, request.params.id, caller(request), { publicUrl: app.config.publicUrl }) }
   })
+
+  app.post('/games/:id/invites', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['games'], summary: 'Invite someone by email to a game that is still open (once per address)', security: secured, params: Id,
+      body: Type.Object({
+        email: Type.String({ format: 'email', maxLength: 254 }),
+        seat: Type.Optional(Type.String({ description: 'A free seat to suggest' })),
+        message: Type.Optional(Type.String({ maxLength: 500, description: 'A personal note, shown in the email' })),
+      }, { additionalProperties: false }),
+      response: { 202: Type.Object({ invited: Type.String(), alreadyInvited: Type.Boolean(), inviteUrl: Type.String() }), ...errors },
+    },
+  }, async (request, reply) => reply.code(202).send(await inviteByEmail(app.db, request.viewer!.sub, request.params.id, request.body, app.config.publicUrl)))
 
   app.post('/games/:id/resign', {
     onRequest: app.authenticate,

@@ -1,0 +1,39 @@
+// Invitations by email: a seated player of a game still open invites an address; the email carries
+// the invite link (which shows the game, even a private one, and how to take a seat).
+import type { Db } from '../store/db.js'
+import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
+
+export const INVITES_PER_GAME = 20
+
+export interface InviteInput {
+  email: string
+  /** A seat to suggest (the invitee may still choose another free one). */
+  seat?: string
+  message?: string
+}
+
+export async function inviteByEmail(db: Db, userId: string, gameId: string, input: InviteInput, publicUrl: string) {
+  const email = input.email.trim().toLowerCase()
+  const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: true } })
+  if (!game) throw notFound(`no game ${gameId}`)
+  const me = game.seats.find((s) => s.userId === userId)
+  if (!me) throw game.private ? notFound(`no game ${gameId}`) : forbidden('only the players of a game invite to it')
+  if (game.status !== 'OPEN') throw conflict('this game has started: every seat is taken')
+  const free = game.seats.filter((s) => !s.userId)
+  if (input.seat !== undefined && !free.some((s) => s.seat === input.seat)) throw badRequest(`seat ${input.seat} is not free; free seats: ${free.map((s) => s.seat).join(', ')}`, { field: 'seat' })
+  const invitee = await db.user.findUnique({ where: { email }, select: { id: true, unsubscribedAt: true } })
+  if (invitee && game.seats.some((s) => s.userId === invitee.id)) throw conflict(`${email} already plays in this game`)
+  if (invitee?.unsubscribedAt) throw conflict(`${email} has unsubscribed from game email: send them the invite link yourself`, { field: 'email' })
+  const sent = await db.outbox.count({ where: { gameId, kind: 'invite' } })
+  if (sent >= INVITES_PER_GAME) throw conflict(`a game sends at most ${INVITES_PER_GAME} invitations`)
+  const inviter = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true } })
+  const dedupeKey = `invite:${gameId}:${email}`
+  const existing = await db.outbox.findUnique({ where: { dedupeKey }, select: { id: true } })
+  if (!existing) {
+    await db.outbox.createMany({
+      data: [{ gameId, kind: 'invite', dedupeKey, payload: { to: email, userId: invitee?.id ?? null, from: inviter.name, seat: input.seat ?? null, message: input.message ?? null } }],
+      skipDuplicates: true,
+    })
+  }
+  return { invited: email, alreadyInvited: existing !== null, inviteUrl: `${publicUrl}/games/${gameId}?invite=${encodeURIComponent(game.inviteCode)}` }
+}

@@ -1,0 +1,58 @@
+// Invitations by email: the invitee gets one email with the invite link, which shows the (private)
+// game and lets them take a seat.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { as, register, type User } from '../http/helpers.js'
+import { waitFor } from '../support/smtp.js'
+import { startMailStack, type MailStack } from './stack.js'
+
+let s: MailStack
+let alice: User
+let bob: User
+beforeAll(async () => {
+  s = await startMailStack()
+  alice = await register(s.app, 'Alice')
+  bob = await register(s.app, 'Bob')
+}, 60_000)
+afterAll(async () => s?.close())
+
+describe('invite by email', () => {
+  it('sends one invitation per address, whose link opens the private game and lets the invitee join', async () => {
+    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, title: 'Invitational' } })
+    const id = created.json().id as string
+    const invite = () => s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(alice), payload: { email: bob.email.toUpperCase(), seat: 'ZEON', message: 'Fancy a game, <b>Bob</b>?' } })
+    const first = await invite()
+    expect(first.statusCode, first.body).toBe(202)
+    expect(first.json()).toMatchObject({ invited: bob.email, alreadyInvited: false })
+    expect((await invite()).json().alreadyInvited).toBe(true)
+    await waitFor('the invitation email', () => s.mails(bob.email, 'invite').length === 1)
+    const mail = s.mails(bob.email, 'invite')[0]!.parsed
+    expect(mail.subject).toContain('Invitational')
+    expect(mail.text).toContain('Alice')
+    expect(mail.text).toContain('Fancy a game, <b>Bob</b>?')
+    expect(mail.html).toContain('Fancy a game, &lt;b&gt;Bob&lt;/b&gt;?')
+    expect(mail.html).toContain('Zeon')
+    const link = new URL(first.json().inviteUrl as string)
+    expect(mail.text).toContain(`${link.pathname}?invite=`)
+
+    // The link shows the private game to Bob; he joins with the code, and the game starts.
+    const shown = await s.app.inject({ method: 'GET', url: link.pathname + link.search, headers: as(bob) })
+    expect(shown.statusCode).toBe(200)
+    const joined = await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: link.searchParams.get('invite') } })
+    expect(joined.json().game.status).toBe('ACTIVE')
+    const late = await s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(alice), payload: { email: 'dan@example.org' } })
+    expect(late.statusCode).toBe(409)
+    // One email, however often the invite was asked for.
+    await waitFor('the your-phase emails', () => s.smtp.received.some((r) => String(r.parsed.headers.get('x-hexmail-kind')) === 'your-phase'))
+    expect(s.mails(bob.email, 'invite')).toHaveLength(1)
+  }, 60_000)
+
+  it('only a player of the game invites; a bad address is refused', async () => {
+    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4' } })
+    const id = created.json().id as string
+    expect((await s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(bob), payload: { email: 'dan@example.org' } })).statusCode).toBe(403)
+    const bad = await s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(alice), payload: { email: 'not an address' } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().detail).toMatch(/email/)
+    expect(await s.t.db.outbox.count({ where: { gameId: id, kind: 'invite' } })).toBe(0)
+  })
+})
