@@ -16,6 +16,7 @@ import { loadAbaoaqu } from './scenarios/index.js'
 import { createDb } from './store/db.js'
 import { migrate } from './store/migrate.js'
 import { startDeadlineClock } from './games/deadlines.js'
+import { startDigestClock } from './notify/digest.js'
 import { startNotifications } from './notify/index.js'
 import { startReplyListener } from './notify/reply.js'
 import { persistedSecret } from './runtime/secret.js'
@@ -284,6 +285,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     }
     const clock = startDeadlineClock(db, { intervalMs: config.mail.deadlineTickMs, onError: (e) => warn(`deadline clock: ${e.message}`) })
     life.onStop('the deadline clock', () => clock.stop())
+    const digests = startDigestClock(db, { intervalMs: config.mail.deadlineTickMs, onError: (e) => warn(`daily digest: ${e.message}`) })
+    life.onStop('the digest clock', () => digests.stop())
   }
   if (mode === 'worker') {
     life.state = 'running'

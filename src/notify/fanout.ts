@@ -19,6 +19,8 @@ interface SeatUser {
   notifyYourPhase: boolean
   notifyReminders: boolean
   notifyEveryPhase: boolean
+  /** Wants the news of the day in one email: digestible kinds are held for it. */
+  digest: boolean
   unsubscribed: boolean
 }
 
@@ -27,7 +29,12 @@ export interface Recipient {
   seat: string | null
   kind: string
   toAddress: string
+  /** Held for the recipient's daily digest instead of sent now. */
+  held?: boolean
 }
+
+/** What may wait for a daily digest; your phase, reminders, replies and the end of a game never wait. */
+export const DIGESTIBLE = new Set(['phase-resolved', 'deadline'])
 
 interface StepPayload {
   seq: number
@@ -36,12 +43,12 @@ interface StepPayload {
 }
 
 /** The outbox kinds that may tell someone (recipientsOf); a 'step' row only when it began a new step. */
-export const NOTIFYING_KINDS = ['step', 'game-over', 'reminder', 'deadline', 'moderation', 'verify-email', 'invite', 'reply'] as const
+export const NOTIFYING_KINDS = ['step', 'game-over', 'reminder', 'deadline', 'moderation', 'verify-email', 'invite', 'reply', 'digest'] as const
 
 /** Who is told what for one outbox row. Pure: the rows it reads are passed in. */
 export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] {
   const p = row.payload
-  const tell = (s: SeatUser, kind: string): Recipient => ({ userId: s.userId, seat: s.seat, kind, toAddress: s.email })
+  const tell = (s: SeatUser, kind: string): Recipient => ({ userId: s.userId, seat: s.seat, kind, toAddress: s.email, ...(s.digest && DIGESTIBLE.has(kind) ? { held: true } : {}) })
   const subscribed = seats.filter((s) => !s.unsubscribed)
   switch (row.kind) {
     case 'step': {
@@ -67,6 +74,7 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
       return [{ userId: String(p.userId), seat: null, kind: 'verify-email', toAddress: String(p.email) }]
     case 'invite':
     case 'reply':
+    case 'digest':
       return [{ userId: (p.userId as string | undefined) ?? null, seat: null, kind: row.kind, toAddress: String(p.to) }]
     default:
       return []
@@ -76,7 +84,7 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
 /** The seated users (a user with two seats gets one email per event: notifications are unique per address). */
 async function seatUsers(db: Db, gameId: string): Promise<SeatUser[]> {
   const rows = await poolOf(db)!.query<SeatUser>(
-    `SELECT s.seat, s.side, u.id AS "userId", u.email, u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase",
+    `SELECT s.seat, s.side, u.id AS "userId", u.email, u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase", u.digest,
             (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
        FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = $1::uuid ORDER BY s.seat`, [gameId])
   return rows.rows
@@ -91,9 +99,9 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
   const seq = typeof row.payload.seq === 'number' ? row.payload.seq : null
   if (recipients.length > 0) {
     await pool.query(
-      `INSERT INTO "Notification"("outboxId", "userId", "gameId", seat, seq, kind, "toAddress")
-         SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress"
-         FROM jsonb_to_recordset($4::jsonb) AS r("userId" text, seat text, kind text, "toAddress" text)
+      `INSERT INTO "Notification"("outboxId", "userId", "gameId", seat, seq, kind, "toAddress", status)
+         SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress", CASE WHEN r.held THEN 'digest' ELSE 'queued' END
+         FROM jsonb_to_recordset($4::jsonb) AS r("userId" text, seat text, kind text, "toAddress" text, held boolean)
        ON CONFLICT ("outboxId", "toAddress", kind) DO NOTHING`,
       [outboxId, row.gameId, seq, JSON.stringify(recipients)])
   }

@@ -7,7 +7,7 @@ import type { GameEvent, Pending } from '../engine/ruleset.js'
 import type { SeatOptions } from '../engine/rulesets/abaoaqu/seat-options.js'
 import { ruleSystem } from '../games/catalog.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
-import type { Db } from '../store/db.js'
+import { poolOf, type Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
 import {
   abaoaquStepTitle, compactOptions, composeEmail, narrate, orderExamples,
@@ -110,7 +110,22 @@ export interface BuiltMessage {
   composed: ComposedEmail
 }
 
-export async function buildMessage(ctx: MessageContext, n: NotificationRow): Promise<BuiltMessage> {
+export interface BuildOptions {
+  /** Attach the map (default true; a digest gathers texts only). */
+  map?: boolean
+}
+
+/** The held notifications a digest gathers, as rows buildMessage takes. */
+async function heldRows(db: Db, ids: string[]): Promise<NotificationRow[]> {
+  const rows = await poolOf(db)!.query<NotificationRow>(
+    `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", o.payload,
+            u.name AS "userName", u."timeZone" AS "userTimeZone"
+       FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId"
+      WHERE n.id = ANY($1::bigint[]) ORDER BY n.id`, [ids])
+  return rows.rows
+}
+
+export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts: BuildOptions = {}): Promise<BuiltMessage> {
   const recipient = await recipientOf(ctx.db, n)
   // For mail filters (and tests): what this email is about.
   const headers: Record<string, string> = { 'X-Hexmail-Kind': n.kind, ...(n.gameId ? { 'X-Hexmail-Game': n.gameId } : {}), ...(n.seq !== null ? { 'X-Hexmail-Position': String(n.seq) } : {}) }
@@ -136,6 +151,14 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow): Pro
       ...(side ? { side: g.sideNames.get(side) ?? side } : {}), ...(typeof n.payload.message === 'string' && n.payload.message ? { message: n.payload.message } : {}),
       acceptUrl: `${ctx.publicUrl}/games/${g.game.id}?invite=${encodeURIComponent(code)}`, phaseHours: g.game.phaseHours,
     })
+  } else if (n.kind === 'digest') {
+    // The day's held news, one section each, as text (the maps are on the game pages).
+    const parts = await Promise.all((await heldRows(ctx.db, (n.payload.ids as string[] | undefined) ?? [])).map((row) => buildMessage(ctx, row, { map: false })))
+    const line = '-'.repeat(60)
+    const text = [`Your hexmail digest for ${String(n.payload.date ?? '')}: ${parts.length} message${parts.length === 1 ? '' : 's'}.`, '',
+      ...parts.flatMap((p) => [line, p.composed.subject, line, '', p.composed.text.trim(), '']),
+      `Email preferences (the digest, your time zone): ${lk.preferencesUrl}`, `Unsubscribe: ${lk.unsubscribeUrl}`, ''].join('\n')
+    composed = { subject: `hexmail digest: ${parts.length} message${parts.length === 1 ? '' : 's'} (${String(n.payload.date ?? '')})`, text, html: '' }
   } else if (n.kind === 'deadline') {
     // Deadline events (a vacation, an extension, seats passed, the moderator called) are told in a few lines.
     const gameUrl = `${ctx.publicUrl}/games/${n.gameId}`
@@ -162,6 +185,7 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow): Pro
     const deadlineIso = typeof n.payload.deadline === 'string' ? n.payload.deadline : g.game.deadlineAt?.toISOString() ?? new Date().toISOString()
     const deadline = { at: deadlineIso, ifMissed: POLICY_WORDS[g.game.missedPolicy] ?? g.game.missedPolicy }
     const withMap = async () => {
+      if (opts.map === false) return undefined
       attachments.push({ filename: 'map.png', content: await mapPng(ctx.db, gameRow, n.seq!, n.seat, EMAIL_MAP_WIDTH), cid: MAP_CID, contentType: 'image/png' })
       return MAP_CID
     }

@@ -34,7 +34,6 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
   const base = poolOf(ctx.db)!
   const locks = new pg.Pool({ ...base.options, max: opts.concurrency })
   locks.on('error', () => undefined) // an idle connection closed by the server: replaced on next use
-  locks.on('error', () => undefined)
   const worker = new Worker(QUEUE_NAME, async (job: Job) => {
     switch (job.name) {
       case 'outbox': return fanOut(ctx.db, queue, job.data.outboxId)
