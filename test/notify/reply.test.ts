@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDice } from '../../src/engine/dice.js'
 import { abaoaqu, type State } from '../../src/engine/rulesets/abaoaqu/index.js'
 import { randomOrders, rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
-import { startReplyListener } from '../../src/notify/reply.js'
+import { handleInbound, replyContext, startReplyListener } from '../../src/notify/reply.js'
 import { loadAbaoaquScenario } from '../../src/scenarios/index.js'
 import { as, register, type User } from '../http/helpers.js'
 import { waitFor, type Received } from '../support/smtp.js'
@@ -107,6 +107,12 @@ describe('orders by reply', () => {
     const stranger = await post(await compose(carol.email, address, 'pass', '<stranger@client.example>'))
     expect(stranger).toMatchObject({ status: 'refused', answered: false })
     expect(stranger.reason).toContain(carol.email)
+    expect(await logSeq(gameId, alice)).toBe(seq)
+    // An old email (its token expired): refused, and the player is told to answer the latest one.
+    const later = { ...replyContext(s.config, s.t.db), now: () => new Date(Date.now() + 400 * 86_400_000) }
+    const expired = await handleInbound(later, await compose(player.email, address, 'pass', '<expired@client.example>'))
+    expect(expired).toMatchObject({ status: 'refused', answered: true })
+    expect(expired.reason).toMatch(/too old/)
     expect(await logSeq(gameId, alice)).toBe(seq)
 
     // 5. The same player answers through the built-in SMTP listener: the step is played.
