@@ -1,5 +1,7 @@
 // A local SMTP server for bench/notify.ts, in its own process (as a real mail server would be): accepts
 // every message and prints a running count on stdout. Usage: node bench/smtp-sink.mjs
+import process from 'node:process'
+import { setInterval } from 'node:timers'
 import { SMTPServer } from 'smtp-server'
 
 let count = 0
