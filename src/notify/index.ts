@@ -14,5 +14,6 @@ export function startNotifications(config: Config, db: Db, redisUrl: string, log
   const m = config.mail
   return startNotifyWorker(messageContext(config, db), createMailer(db, { smtpUrl: m.smtpUrl, maxConnections: Math.min(m.concurrency, 10) }), {
     redisUrl, attempts: m.attempts, backoffMs: m.backoffMs, concurrency: m.concurrency, relayIntervalMs: m.relayIntervalMs, log,
+    webhookAllowPrivate: config.env !== 'production',
   })
 }

@@ -14,6 +14,8 @@ import { postWebhook } from './webhook.js'
 
 export interface NotifyWorkerOptions extends QueueOptions {
   concurrency: number
+  /** Webhooks may point at loopback or private addresses (never in production). */
+  webhookAllowPrivate?: boolean
   relayIntervalMs: number
   log?: { info(msg: string): void; warn(msg: string): void }
 }
@@ -40,7 +42,7 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
       case 'send': return sendNotification(ctx, mailer, job.data.notificationId, locks)
       case 'webhook':
         try {
-          return await postWebhook(ctx.db, ctx.publicUrl, job.data.outboxId)
+          return await postWebhook(ctx.db, ctx.publicUrl, job.data.outboxId, { allowPrivate: opts.webhookAllowPrivate ?? false })
         } catch (e) {
           if ((e as { permanent?: boolean }).permanent) throw new UnrecoverableError((e as Error).message)
           throw e

@@ -71,3 +71,19 @@ describe('the game webhook', () => {
     expect(res.json().detail).toMatch(/webhookUrl/)
   })
 })
+
+describe('webhook targets in production', () => {
+  it('loopback, private, link-local and mapped addresses are refused; public ones are not', async () => {
+    const { isPrivateAddress } = await import('../../src/notify/webhook.js')
+    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) expect(isPrivateAddress(ip), ip).toBe(true)
+    for (const ip of ['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(ip), ip).toBe(false)
+  })
+
+  it('a webhook pointing at this machine is refused for good, without a request, when private addresses are not allowed', async () => {
+    const { postWebhook } = await import('../../src/notify/webhook.js')
+    const row = await s.t.db.outbox.findFirstOrThrow({ where: { kind: 'step', gameId: { not: null } }, orderBy: { id: 'asc' } })
+    const before = posts.length + failures
+    await expect(postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false })).rejects.toMatchObject({ permanent: true, message: expect.stringMatching(/not a public address/) })
+    expect(posts.length + failures).toBe(before)
+  })
+})
