@@ -115,8 +115,9 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   if (!fromPlayer) return refuse(`it came from ${mail.from || 'no sender'}, not from the player the notification was for`, null, n.id)
   if (check === 'expired') return refuse('the email you answered is too old: answer the latest notification, or use the game\'s page', n, n.id)
   if (!n.gameId || !n.seat || n.seq === null || (n.kind !== 'your-phase' && n.kind !== 'reminder')) return refuse('that email does not take orders', n, n.id)
-  // Orders are for the step the email announced: anything but teammates' orders since then means it is over.
-  const later = await pool.query<{ kind: string }>(`SELECT kind FROM "LogEntry" WHERE "gameId" = $1::uuid AND seq > $2 AND kind <> 'ORDERS' LIMIT 1`, [n.gameId, n.seq])
+  // Orders are for the step the email announced: a resolution since then means it is over (teammates'
+  // orders and deadline events — an extension, a vacation — leave it open).
+  const later = await pool.query<{ kind: string }>(`SELECT kind FROM "LogEntry" WHERE "gameId" = $1::uuid AND seq > $2 AND kind IN ('RESOLUTION', 'SETUP', 'RESIGN') LIMIT 1`, [n.gameId, n.seq])
   if (later.rows.length > 0) return refuse('the step that email was for is over; the game has moved on', n, n.id)
 
   const subject = reSubject(mail)

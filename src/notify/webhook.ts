@@ -1,28 +1,68 @@
 // The optional per-game webhook (Discord-compatible JSON: {"content": ...}) saying whose phase it is.
 // Any player may set one, so in production it may not point into the server's own network (SSRF):
 // the host must resolve to public addresses only, and redirects are not followed.
-import { lookup } from 'node:dns/promises'
-import { isIP } from 'node:net'
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { poolOf, type Db } from '../store/db.js'
 
 const permanent = (message: string) => Object.assign(new Error(message), { permanent: true })
 
-/** Loopback, private, link-local, shared and unspecified addresses (IPv4, IPv6, IPv4-mapped IPv6). */
-export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-  if (mapped) return isPrivateAddress(mapped[1]!)
-  if (isIP(ip) === 4) {
-    const [a, b] = ip.split('.').map(Number) as [number, number]
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224
-  }
-  const v6 = ip.toLowerCase()
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || /^ff/.test(v6)
+const blocked = new BlockList()
+for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) blocked.addSubnet(net, prefix, 'ipv4')
+// IPv6: unspecified, loopback, unique local, link-local, multicast, and the forms that carry an IPv4
+// address inside (NAT64, 6to4, Teredo), which could reach a private IPv4 network.
+for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32]] as const) blocked.addSubnet(net, prefix, 'ipv6')
+
+/** IPv4-mapped IPv6 (::ffff:a.b.c.d, in any spelling) as the IPv4 address it is. */
+function unmapped(ip: string): string {
+  if (isIP(ip) !== 6) return ip
+  const canonical = new URL(`http://[${ip}]/`).hostname.slice(1, -1)
+  const m = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical)
+  if (!m) return canonical
+  const hi = parseInt(m[1]!, 16)
+  const lo = parseInt(m[2]!, 16)
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
 }
 
-async function checkPublic(url: URL): Promise<void> {
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address)
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw permanent(`webhook host ${host} is not a public address`)
+/** Loopback, private, link-local, shared, reserved and multicast addresses, however written. */
+export function isPrivateAddress(ip: string): boolean {
+  const address = unmapped(ip)
+  const family = isIP(address)
+  if (family === 0) return true
+  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+/**
+ * A DNS lookup for the webhook's connection that refuses private answers: the address checked is the
+ * address connected to, so a name that resolves differently the second time (rebinding) gains nothing.
+ */
+const publicLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 0)
+    const list = addresses as LookupAddress[]
+    const bad = list.find((a) => isPrivateAddress(a.address))
+    if (bad || list.length === 0) return callback(permanent(`webhook host ${hostname} is not a public address`) as NodeJS.ErrnoException, '', 0)
+    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list)
+    callback(null, list[0]!.address, list[0]!.family)
+  })
+}
+
+function post(url: URL, body: string, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+    const req = send(url, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'hexmail-webhook' },
+      timeout: opts.timeoutMs, ...(opts.allowPrivate ? {} : { lookup: publicLookup }),
+    }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+    })
+    req.on('timeout', () => req.destroy(new Error(`webhook did not answer within ${opts.timeoutMs} ms`)))
+    req.on('error', reject)
+    req.end(body)
+  })
 }
 
 export interface WebhookOptions {
@@ -41,14 +81,13 @@ export async function postWebhook(db: Db, publicUrl: string, outboxId: string, o
   const content = `**${row.title}**: ${sides || 'nobody'} to play${step ? ` (${step})` : ''}.${deadline} ${publicUrl}/games/${row.gameId}`
   const url = new URL(row.webhookUrl)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw permanent(`webhook URL must be http(s), got ${url.protocol}`)
-  if (!opts.allowPrivate) await checkPublic(url)
-  const res = await fetch(url, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, redirect: 'manual',
-    body: JSON.stringify({ content: content.slice(0, 2000), username: 'hexmail', allowed_mentions: { parse: [] } }),
-    signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-  })
-  if (res.status >= 300 && res.status < 400) throw permanent(`webhook answered ${res.status} (redirects are not followed)`)
-  // 4xx other than 429 will not get better by retrying; the job's attempts cover the rest.
-  if (!res.ok) throw Object.assign(new Error(`webhook answered ${res.status}`), { permanent: res.status >= 400 && res.status < 500 && res.status !== 429 })
+  const literal = url.hostname.replace(/^\[|\]$/g, '')
+  if (!opts.allowPrivate && isIP(literal) && isPrivateAddress(literal)) throw permanent(`webhook host ${literal} is not a public address`)
+  const body = JSON.stringify({ content: content.slice(0, 2000), username: 'hexmail', allowed_mentions: { parse: [] } })
+  const status = await post(url, body, { timeoutMs: opts.timeoutMs ?? 10_000, allowPrivate: opts.allowPrivate ?? false })
+  // Redirects are not followed (they could lead inside); 4xx other than 429 will not get better by
+  // retrying; the job's attempts cover the rest.
+  if (status >= 300 && status < 400) throw permanent(`webhook answered ${status} (redirects are not followed)`)
+  if (status < 200 || status >= 300) throw Object.assign(new Error(`webhook answered ${status}`), { permanent: status >= 400 && status < 500 && status !== 429 })
   return 'posted'
 }

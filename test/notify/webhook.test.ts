@@ -75,7 +75,8 @@ describe('the game webhook', () => {
 describe('webhook targets in production', () => {
   it('loopback, private, link-local and mapped addresses are refused; public ones are not', async () => {
     const { isPrivateAddress } = await import('../../src/notify/webhook.js')
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) expect(isPrivateAddress(ip), ip).toBe(true)
+    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1',
+      '::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:a9fe:a9fe', '0:0:0:0:0:ffff:7f00:0001', '64:ff9b::7f00:1', '2002:7f00:1::', 'not an address']) expect(isPrivateAddress(ip), ip).toBe(true)
     for (const ip of ['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(ip), ip).toBe(false)
   })
 
@@ -84,6 +85,11 @@ describe('webhook targets in production', () => {
     const row = await s.t.db.outbox.findFirstOrThrow({ where: { kind: 'step', gameId: { not: null } }, orderBy: { id: 'asc' } })
     const before = posts.length + failures
     await expect(postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false })).rejects.toMatchObject({ permanent: true, message: expect.stringMatching(/not a public address/) })
+    // A name that resolves to this machine is refused at connection time too.
+    await s.t.db.game.update({ where: { id: row.gameId! }, data: { webhookUrl: hookUrl.replace('127.0.0.1', 'localhost') } })
+    await expect(postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false })).rejects.toMatchObject({ permanent: true, message: expect.stringMatching(/not a public address/) })
+    await s.t.db.game.update({ where: { id: row.gameId! }, data: { webhookUrl: hookUrl.replace('127.0.0.1', '[::ffff:7f00:1]') } })
+    await expect(postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false })).rejects.toMatchObject({ permanent: true })
     expect(posts.length + failures).toBe(before)
   })
 })

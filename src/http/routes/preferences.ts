@@ -55,6 +55,9 @@ const NotificationsPage = Type.Object({
 const UnsubscribeQuery = Type.Object({ u: Type.String({ format: 'uuid' }), t: Type.String({ minLength: 1, maxLength: 64 }) })
 
 export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // RFC 8058 one-click unsubscribe POSTs a form body ("List-Unsubscribe=One-Click"), as does the page's
+  // button; what it says does not matter, the signed link does.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body))
   const secret = mailSecret(app.config)
 
   app.get('/me/preferences', {

@@ -14,7 +14,8 @@ const EXP_BYTES = 5
 const MAC_BYTES = 12
 const TOKEN_BYTES = ID_BYTES + EXP_BYTES + MAC_BYTES
 export const TOKEN_LENGTH = (TOKEN_BYTES * 8) / 5
-const MAX_ID = (1n << 64n) - 1n
+// Database ids are signed 64-bit (bigint): the largest one a token can name.
+const MAX_ID = (1n << 63n) - 1n
 const MAX_EXP = 2 ** (EXP_BYTES * 8) - 1
 // Separates these MACs from anything else the same secret might sign.
 const MAC_CONTEXT = 'hexmail.reply-token.v1'
@@ -61,7 +62,8 @@ export function readReplyToken(token: string): ReadReplyToken | null {
   if (decoded === null || decoded.length !== TOKEN_BYTES) return null
   const bytes = Buffer.from(decoded)
   const id = bytes.readBigUInt64BE(0)
-  if (id < 1n) return null
+  // A larger id names nothing (and must not reach a query as one).
+  if (id < 1n || id > MAX_ID) return null
   return { id, exp: bytes.readUIntBE(ID_BYTES, EXP_BYTES), mac: bytes.subarray(ID_BYTES + EXP_BYTES).toString('hex') }
 }
 
