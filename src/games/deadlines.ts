@@ -45,17 +45,21 @@ function overlapMs(a0: number, a1: number, b0: number, b1: number): number {
 
 /**
  * How far a player's vacations push the deadline: the phase must leave them `base - start` of time
- * outside their vacations, so the deadline moves until it does (a fixed point: a longer deadline may
- * reach into more vacation).
+ * outside their vacations. Walks the vacations in order (overlapping ones merged): time before each
+ * counts, time inside does not.
  */
 export function vacationShiftMs(start: number, base: number, spans: Array<{ startsAt: Date; endsAt: Date }>): number {
-  let shift = 0
-  for (let i = 0; i < 20; i++) {
-    const next = spans.reduce((sum, v) => sum + overlapMs(start, base + shift, v.startsAt.getTime(), v.endsAt.getTime()), 0)
-    if (next === shift) break
-    shift = next
+  const sorted = spans.map((v) => [v.startsAt.getTime(), v.endsAt.getTime()] as const).filter(([, e]) => e > start).sort((x, y) => x[0] - y[0])
+  let remaining = base - start
+  let t = start
+  for (const [s0, e0] of sorted) {
+    const s = Math.max(s0, t)
+    if (e0 <= t) continue
+    if (s - t >= remaining) break
+    remaining -= s - t
+    t = e0
   }
-  return shift
+  return t + remaining - base
 }
 
 function notice(game: GameMeta, seq: number, subject: string, lines: string[]): OutboxRow {

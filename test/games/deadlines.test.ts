@@ -137,8 +137,16 @@ describe('vacation', () => {
     expect(long.json().detail).toMatch(/vacation days? left of 21/)
     const backwards = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: `${year}-03-05T00:00:00Z`, endsAt: `${year}-03-01T00:00:00Z` } })
     expect(backwards.statusCode).toBe(400)
+    const past = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: '2020-01-01T00:00:00Z', endsAt: `${year}-01-02T00:00:00Z` } })
+    expect(past.statusCode).toBe(400)
     const list = (await h.app.inject({ method: 'GET', url: '/me/vacations', headers: as(alice) })).json()
     expect(list.vacations).toEqual([])
+    // Ten requests at once for 5 days each, in distinct weeks: the 21-day bank takes four of them.
+    const weeks = Array.from({ length: 10 }, (_, i) => h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: new Date(Date.UTC(year, 5, 1 + 7 * i)).toISOString(), endsAt: new Date(Date.UTC(year, 5, 6 + 7 * i)).toISOString() } }))
+    const codes = (await Promise.all(weeks)).map((r) => r.statusCode).sort()
+    expect(codes.filter((c) => c === 201)).toHaveLength(4)
+    expect(codes.filter((c) => c === 409)).toHaveLength(6)
+    expect((await h.app.inject({ method: 'GET', url: '/me/vacations', headers: as(alice) })).json().used[String(year)]).toBe(20)
   })
 
   it('vacationShiftMs finds the fixed point', () => {
@@ -147,5 +155,10 @@ describe('vacation', () => {
     expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(2), endsAt: d(50) }])).toBe(48 * HOUR)
     expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(30), endsAt: d(40) }])).toBe(0)
     expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(10), endsAt: d(20) }, { startsAt: d(30), endsAt: d(40) }])).toBe(20 * HOUR)
+    // A week away starting an hour before the deadline: all of it moves the deadline.
+    expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(23), endsAt: d(23 + 168) }])).toBe(168 * HOUR)
+    // Overlapping vacations count once; one before the step counts only from the step's start.
+    expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(10), endsAt: d(20) }, { startsAt: d(15), endsAt: d(25) }])).toBe(15 * HOUR)
+    expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(-48), endsAt: d(5) }])).toBe(5 * HOUR)
   })
 })

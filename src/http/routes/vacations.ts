@@ -49,15 +49,22 @@ export const vacationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const startsAt = new Date(request.body.startsAt)
     const endsAt = new Date(request.body.endsAt)
     if (!(endsAt > startsAt)) throw badRequest('endsAt must be after startsAt', { field: 'endsAt' })
-    if (endsAt.getTime() < Date.now()) throw badRequest('this vacation is already over', { field: 'endsAt' })
+    // A vacation is declared ahead: one that began in the past would move deadlines after the fact.
+    if (startsAt.getTime() < Date.now() - 5 * 60_000) throw badRequest('a vacation starts now or later', { field: 'startsAt' })
     const userId = request.viewer!.sub
-    const before = await bank(userId)
-    for (const [y, d] of daysByYear(startsAt, endsAt)) {
-      const left = perYear - (before.used[y] ?? 0)
-      if (d > left) throw conflict(`${y} has ${left} vacation day${left === 1 ? '' : 's'} left of ${perYear}; this vacation needs ${d}`, { field: 'endsAt' })
-    }
-    if (before.vacations.some((v) => new Date(v.startsAt) < endsAt && new Date(v.endsAt) > startsAt)) throw conflict('this vacation overlaps one you already have', { field: 'startsAt' })
-    await app.db.vacation.create({ data: { userId, startsAt, endsAt } })
+    // One user's vacations are checked and written under a lock, so parallel requests cannot overdraw the bank.
+    await app.db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`vacation:${userId}`}))`
+      const taken = await tx.vacation.findMany({ where: { userId } })
+      const used = new Map<number, number>()
+      for (const v of taken) for (const [y, d] of daysByYear(v.startsAt, v.endsAt)) used.set(y, (used.get(y) ?? 0) + d)
+      for (const [y, d] of daysByYear(startsAt, endsAt)) {
+        const left = perYear - (used.get(y) ?? 0)
+        if (d > left) throw conflict(`${y} has ${left} vacation day${left === 1 ? '' : 's'} left of ${perYear}; this vacation needs ${d}`, { field: 'endsAt' })
+      }
+      if (taken.some((v) => v.startsAt < endsAt && v.endsAt > startsAt)) throw conflict('this vacation overlaps one you already have', { field: 'startsAt' })
+      await tx.vacation.create({ data: { userId, startsAt, endsAt } })
+    })
     return reply.code(201).send(await bank(userId))
   })
 
