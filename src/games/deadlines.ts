@@ -39,10 +39,6 @@ async function vacationsOf(db: Db, userIds: string[]): Promise<Span[]> {
   return rows.rows
 }
 
-function overlapMs(a0: number, a1: number, b0: number, b1: number): number {
-  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0))
-}
-
 /**
  * How far a player's vacations push the deadline: the phase must leave them `base - start` of time
  * outside their vacations. Walks the vacations in order (overlapping ones merged): time before each

@@ -16,8 +16,29 @@ interface Drawn {
 /** Width of the map in emails: shown about 560 px wide, so this is sharp on high-density screens too. */
 export const EMAIL_MAP_WIDTH = 900
 
-const LIMIT = 300
+/** Memory the cache may hold: drawings are evicted oldest first beyond it. */
+const BUDGET_BYTES = 64 * 1024 * 1024
 const cache = new Map<string, Drawn>()
+let held = 0
+
+function sizeOf(d: Drawn): number {
+  let n = d.svg.length
+  for (const png of d.png.values()) n += png.length
+  return n
+}
+
+function keep(key: string, d: Drawn, before: number): void {
+  held += sizeOf(d) - before
+  while (held > BUDGET_BYTES && cache.size > 1) {
+    const [oldest, drawn] = cache.entries().next().value!
+    if (oldest === key) break
+    cache.delete(oldest)
+    held -= sizeOf(drawn)
+  }
+}
+
+/** The PNG widths served: the map's own size and a few fixed ones (each is drawn and kept). */
+export const MAP_WIDTHS = [600, 900, 1200, 1600] as const
 
 async function lastEvents(db: Db, gameId: string, seq: number): Promise<GameEvent[]> {
   const row = await db.logEntry.findFirst({ where: { gameId, seq: { lte: seq }, kind: 'RESOLUTION' }, orderBy: { seq: 'desc' }, select: { payload: true } })
@@ -33,7 +54,7 @@ async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null):
   const view = rulesetOf(game).view(folded.state, viewer)
   const d: Drawn = { svg: renderMap(game.ruleset, view, await lastEvents(db, game.id, seq)).svg, png: new Map() }
   cache.set(key, d)
-  if (cache.size > LIMIT) cache.delete(cache.keys().next().value!)
+  keep(key, d, 0)
   return d
 }
 
@@ -42,11 +63,14 @@ export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string 
 }
 
 export async function mapPng(db: Db, game: GameRow, seq: number, viewer: string | null, width?: number): Promise<Buffer> {
+  if (width !== undefined && !(MAP_WIDTHS as readonly number[]).includes(width)) throw new Error(`map width must be one of ${MAP_WIDTHS.join(', ')}`)
   const d = await drawn(db, game, seq, viewer)
   let png = d.png.get(width ?? 0)
   if (!png) {
+    const before = sizeOf(d)
     png = svgToPng(d.svg, width === undefined ? {} : { width })
     d.png.set(width ?? 0, png)
+    keep(`${game.id}:${seq}:${viewer ?? ''}`, d, before)
   }
   return png
 }

@@ -51,7 +51,7 @@ describe('the map', () => {
     expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.svg`, headers: as(carol) })).statusCode).toBe(200)
     expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.svg?at=1`, headers: as(carol) })).statusCode).toBe(403)
     expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?at=999`, headers: as(alice) })).statusCode).toBe(404)
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?width=5`, headers: as(alice) })).statusCode).toBe(400)
+    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?width=601`, headers: as(alice) })).statusCode).toBe(400)
   })
 
   it('a private game\'s map is not shown to others', async () => {

@@ -15,12 +15,27 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.validation) {
       const where = error.validationContext ?? 'request'
       // Name the property at fault when the schema error is about one (unknown or missing field).
-      const errors = error.validation.map((v) => {
-        const params = (v.params ?? {}) as { additionalProperty?: string; missingProperty?: string }
+      // A choice among fixed values (a union of literals) fails once per value: say it once, with the values.
+      const allowed = new Map<string, unknown[]>()
+      for (const v of error.validation) {
+        const value = (v.params as { allowedValue?: unknown } | undefined)?.allowedValue
+        if (v.keyword === 'const') allowed.set(v.instancePath, [...(allowed.get(v.instancePath) ?? []), value])
+      }
+      const seen = new Set<string>()
+      const errors = error.validation.flatMap((v) => {
+        const params = (v.params ?? {}) as { additionalProperty?: string; missingProperty?: string; allowedValues?: unknown[] }
         const property = params.additionalProperty ?? params.missingProperty
         const field = `${where}${v.instancePath}${property ? `/${property}` : ''}`
-        const message = params.additionalProperty ? 'is not a known field' : v.message ?? 'is invalid'
-        return { field, message }
+        const choices = allowed.get(v.instancePath)
+        if (choices && (v.keyword === 'const' || v.keyword === 'anyOf')) {
+          if (seen.has(field)) return []
+          seen.add(field)
+          return [{ field, message: `must be one of: ${choices.map((c) => JSON.stringify(c)).join(', ')}` }]
+        }
+        const message = params.additionalProperty ? 'is not a known field'
+          : v.keyword === 'enum' && params.allowedValues ? `must be one of: ${params.allowedValues.map((c) => JSON.stringify(c)).join(', ')}`
+          : v.message ?? 'is invalid'
+        return [{ field, message }]
       })
       const first = errors[0]!
       return reply.status(400).type(PROBLEM).send(problemBody(new Problem(400, 'Bad request', `${first.field} ${first.message}`, { errors }), request.url))

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { inviteByEmail } from '../../games/invites.js'
-import { mapPng, mapSvg } from '../../notify/map-cache.js'
+import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
 import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifecycle.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
@@ -175,7 +175,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const MapQuery = Type.Object({
     at: Type.Optional(Type.Integer({ minimum: 1, description: 'A past log entry (players only)' })),
-    width: Type.Optional(Type.Integer({ minimum: 200, maximum: 2400, description: 'PNG width in pixels (default: the map\'s own size)' })),
+    width: Type.Optional(Type.Union(MAP_WIDTHS.map((w) => Type.Literal(w)), { description: `PNG width in pixels: ${MAP_WIDTHS.join(', ')} (default: the map's own size)` })),
   })
   app.get('/games/:id/map.png', {
     onRequest: app.identify,
