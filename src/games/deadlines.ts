@@ -58,8 +58,8 @@ export function vacationShiftMs(start: number, base: number, spans: Array<{ star
   return t + remaining - base
 }
 
-function notice(game: GameMeta, seq: number, subject: string, lines: string[]): OutboxRow {
-  return { kind: 'deadline', payload: { seq, subject: `${game.title}: ${subject}`, text: lines.join('\n') } }
+function notice(game: GameMeta, seq: number, subject: string, lines: string[], callModerator = false): OutboxRow {
+  return { kind: 'deadline', payload: { seq, subject: `${game.title}: ${subject}`, text: lines.join('\n'), ...(callModerator ? { callModerator: true } : {}) } }
 }
 
 const iso = (d: Date) => d.toISOString().replace('.000Z', 'Z')
@@ -109,7 +109,7 @@ export async function planMissed(db: Db, game: GameMeta, now: Date): Promise<{ a
     return { action: 'passed', plan }
   }
   const entry: NewEntry = { kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'missed', seats: missing, deadline: iso(deadline), action: 'moderator', ...(passLegal ? {} : { why: 'passing is not a legal order in this step' }) } }
-  const plan = planAppend(game, folded, [entry], { now, deadlineAt: null, extraOutbox: [notice(game, nextSeq, 'the moderator is called', [`The deadline ${iso(deadline)} passed with ${seatsWords} still to act.`, 'The moderator is called to decide; the step stays open meanwhile.'])] })
+  const plan = planAppend(game, folded, [entry], { now, deadlineAt: null, extraOutbox: [notice(game, nextSeq, 'the moderator is called', [`The deadline ${iso(deadline)} passed with ${seatsWords} still to act.`, 'The moderator is called to decide; the step stays open meanwhile.'], true)] })
   return { action: 'moderator', plan }
 }
 

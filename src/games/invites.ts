@@ -26,7 +26,9 @@ export async function inviteByEmail(db: Db, userId: string, gameId: string, inpu
   if (invitee?.unsubscribedAt) throw conflict(`${email} has unsubscribed from game email: send them the invite link yourself`, { field: 'email' })
   const sent = await db.outbox.count({ where: { gameId, kind: 'invite' } })
   if (sent >= INVITES_PER_GAME) throw conflict(`a game sends at most ${INVITES_PER_GAME} invitations`)
-  const inviter = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true } })
+  const inviter = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, emailVerifiedAt: true } })
+  // Invitations go to addresses that never asked for mail: only a confirmed account may send them.
+  if (!inviter.emailVerifiedAt) throw forbidden('confirm your own email address first (the link in the verification email): then you can invite others by email')
   const dedupeKey = `invite:${gameId}:${email}`
   const existing = await db.outbox.findUnique({ where: { dedupeKey }, select: { id: true } })
   if (!existing) {

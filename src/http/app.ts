@@ -19,6 +19,12 @@ import { vacationRoutes } from './routes/vacations.js'
 
 export const VERSION = '0.1.0'
 
+const SECRET_PARAMS = /([?&](?:key|t|token|invite)=)[^&#]*/gi
+
+export function redactQuery(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1***')
+}
+
 export interface AppDeps {
   config: Config
   db: Db
@@ -26,7 +32,15 @@ export interface AppDeps {
 
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Secrets travel in some query strings (unsubscribe links, verification links, invites, the
+      // inbound key): the log keeps the names, not the values.
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) =>
+          ({ method: req.method, url: redactQuery(req.url), host: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+      },
+    },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 128 ? req.headers['x-request-id'] : randomUUID()),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,

@@ -19,7 +19,7 @@ export async function queueDigests(db: Db, now: Date): Promise<number> {
   const held = (await pool.query<Held>(
     `SELECT u.id AS "userId", u.email, u."timeZone", array_agg(n.id::text ORDER BY n.id) AS ids
        FROM "Notification" n JOIN "User" u ON u.id = n."userId"
-      WHERE n.status = 'digest' GROUP BY u.id, u.email, u."timeZone"`)).rows
+      WHERE n.status = 'digest' AND u."unsubscribedAt" IS NULL GROUP BY u.id, u.email, u."timeZone"`)).rows
   let queued = 0
   for (const h of held) {
     const local = DateTime.fromJSDate(now, { zone: h.timeZone })

@@ -96,6 +96,11 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
   if (!row) return 0
   const seats = row.gameId ? await seatUsers(db, row.gameId) : []
   const recipients = recipientsOf(row, seats)
+  // A deadline that calls the moderator tells the server's moderators and admins too.
+  if (row.kind === 'deadline' && row.payload.callModerator) {
+    const staff = await pool.query<{ id: string; email: string }>(`SELECT id, email FROM "User" WHERE role IN ('MODERATOR', 'ADMIN') AND "unsubscribedAt" IS NULL`)
+    for (const u of staff.rows) if (!recipients.some((r) => r.toAddress === u.email)) recipients.push({ userId: u.id, seat: null, kind: 'deadline', toAddress: u.email })
+  }
   const seq = typeof row.payload.seq === 'number' ? row.payload.seq : null
   if (recipients.length > 0) {
     await pool.query(

@@ -16,10 +16,10 @@ import { buildMessage, type MessageContext, type NotificationRow } from './messa
 
 export type SendResult = 'sent' | 'already-done' | 'missing'
 
-async function loadNotification(db: Db, id: string): Promise<(NotificationRow & { status: string }) | undefined> {
-  const rows = await poolOf(db)!.query<NotificationRow & { status: string }>(
+async function loadNotification(db: Db, id: string): Promise<(NotificationRow & { status: string; unsubscribed: boolean }) | undefined> {
+  const rows = await poolOf(db)!.query<NotificationRow & { status: string; unsubscribed: boolean }>(
     `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status, o.payload,
-            u.name AS "userName", u."timeZone" AS "userTimeZone"
+            u.name AS "userName", u."timeZone" AS "userTimeZone", (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
        FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId" WHERE n.id = $1::bigint`, [id])
   return rows.rows[0]
 }
@@ -33,6 +33,11 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
   const n = await loadNotification(ctx.db, id)
   if (!n) return 'missing'
   if (n.status !== 'queued') return 'already-done'
+  // Unsubscribed since it was queued: only account mail and answers to the player's own emails still go.
+  if (n.unsubscribed && n.kind !== 'verify-email' && n.kind !== 'reply') {
+    await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'skipped', "lastError" = 'unsubscribed' WHERE id = $1::bigint AND status = 'queued'`, [id])
+    return 'already-done'
+  }
   let built
   try {
     built = await buildMessage(ctx, n)

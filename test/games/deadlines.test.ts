@@ -81,6 +81,8 @@ describe('a missed deadline', () => {
     expect(s1.deadline).toBeNull()
     expect(s1.pending).toEqual(s0.pending)
     expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'missed', action: 'moderator' } })
+    // The notice goes to the players and calls the server's moderators.
+    expect((await outbox(id, 'deadline')).at(-1)!.payload).toMatchObject({ callModerator: true })
     expect((await deadlineTick(h.t.db, at(s0.deadline, 48 * HOUR))).actions.filter((a) => a.gameId === id)).toEqual([])
   })
 

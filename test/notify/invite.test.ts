@@ -20,6 +20,13 @@ describe('invite by email', () => {
     const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, title: 'Invitational' } })
     const id = created.json().id as string
     const invite = () => s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(alice), payload: { email: bob.email.toUpperCase(), seat: 'ZEON', message: 'Fancy a game, <b>Bob</b>?' } })
+    // Only a confirmed address sends invitations: Alice follows the link in her verification email.
+    const unconfirmed = await invite()
+    expect(unconfirmed.statusCode).toBe(403)
+    expect(unconfirmed.json().detail).toMatch(/confirm your own email/)
+    await waitFor('Alice\'s verification email', () => s.mails(alice.email, 'verify-email').length === 1)
+    const verifyLink = new URL(/http:\/\/hexmail\.test\/auth\/verify-email\?token=\S+/.exec(s.mails(alice.email, 'verify-email')[0]!.parsed.text!)![0])
+    expect((await s.app.inject({ method: 'GET', url: verifyLink.pathname + verifyLink.search })).statusCode).toBe(200)
     const first = await invite()
     expect(first.statusCode, first.body).toBe(202)
     expect(first.json()).toMatchObject({ invited: bob.email, alreadyInvited: false })
@@ -47,6 +54,7 @@ describe('invite by email', () => {
   }, 60_000)
 
   it('only a player of the game invites; a bad address is refused', async () => {
+    // (Alice confirmed her address in the test above.)
     const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4' } })
     const id = created.json().id as string
     expect((await s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(bob), payload: { email: 'dan@example.org' } })).statusCode).toBe(403)

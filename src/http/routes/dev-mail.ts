@@ -22,6 +22,12 @@ function replyToOf(raw: Buffer): string | null {
 }
 
 export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The caught mail holds every user's links and tokens: only this machine may read it, even when
+  // the server listens on all interfaces.
+  app.addHook('onRequest', async (request) => {
+    const ip = request.socket.remoteAddress ?? ''
+    if (!(ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' || ip === '')) throw notFound(`no route ${request.method} ${request.url}`)
+  })
   const load = async (id: string): Promise<{ parsed: ParsedMail; raw: Buffer; createdAt: Date }> => {
     const row = await app.db.caughtMail.findUnique({ where: { id: BigInt(id) } })
     if (!row) throw notFound(`no caught mail ${id}`)

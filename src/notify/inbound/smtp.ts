@@ -37,6 +37,11 @@ function smtpError(responseCode: number, message: string): Error & { responseCod
 }
 
 /** Only the form is checked here; the token's MAC needs the database, which the message handler has. */
+/** A reply address for the log: the token is a credential for one step, so only its first characters show. */
+export function redactToken(address: string): string {
+  return address.replace(/\+([a-z2-7]{6})[a-z2-7]+@/i, '+$1…@')
+}
+
 export function isReplyRecipient(address: string, domain: string): boolean {
   const at = address.lastIndexOf('@')
   if (at <= 0) return false
@@ -77,7 +82,7 @@ export function startInboundSmtp(opts: InboundSmtpOptions): Promise<InboundSmtp>
     closeTimeout: opts.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS,
     onRcptTo(address: SMTPServerAddress, _session, callback) {
       if (domain === undefined || isReplyRecipient(address.address, domain)) return callback()
-      logger?.info({ to: address.address }, 'inbound smtp: recipient refused')
+      logger?.info({ to: redactToken(address.address) }, 'inbound smtp: recipient refused')
       callback(smtpError(550, 'No such user here'))
     },
     onData(stream, session, callback) {
@@ -89,7 +94,7 @@ export function startInboundSmtp(opts: InboundSmtpOptions): Promise<InboundSmtp>
           await opts.onMessage(raw, envelope)
           answered = true
           callback(null, 'OK: message accepted')
-          logger?.info({ from: envelope.from, to: envelope.to, bytes: raw.length }, 'inbound smtp: message accepted')
+          logger?.info({ from: envelope.from, to: envelope.to.map(redactToken), bytes: raw.length }, 'inbound smtp: message accepted')
         })
         .catch((err: unknown) => {
           // The details stay in our log; the sender only learns to try again later.
