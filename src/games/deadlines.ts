@@ -122,7 +122,7 @@ export async function applyMissed(db: Db, gameId: string, now: Date): Promise<De
   return (await commitPlan(db, planned.plan)) ? planned.action : 'raced'
 }
 
-/** Reminders: one per seat still to act, once per deadline, `reminderHours` before it. */
+/** Reminders: one per seat still to act, once per deadline, `reminderHours` before it (at most half a phase, so a reminder never follows the phase email at once). */
 async function queueReminders(db: Db, now: Date): Promise<number> {
   const res = await poolOf(db)!.query(
     `INSERT INTO "Outbox"("gameId", kind, payload, "dedupeKey")
@@ -131,7 +131,7 @@ async function queueReminders(db: Db, now: Date): Promise<number> {
             'reminder:' || g.id || ':' || s.seat || ':' || to_char(g."deadlineAt", 'YYYYMMDDHH24MISSMS')
        FROM "Game" g JOIN "Seat" s ON s."gameId" = g.id JOIN "User" u ON u.id = s."userId"
       WHERE g.status = 'ACTIVE' AND g."deadlineAt" > $2::timestamp
-        AND g."deadlineAt" - make_interval(hours => u."reminderHours") <= $2::timestamp
+        AND g."deadlineAt" - make_interval(hours => LEAST(u."reminderHours", g."phaseHours" / 2)) <= $2::timestamp
         AND u."notifyReminders" AND u."unsubscribedAt" IS NULL
         AND g.pending @> jsonb_build_array(jsonb_build_object('seats', jsonb_build_array(s.seat)))
         AND NOT EXISTS (SELECT 1 FROM "LogEntry" e WHERE e."gameId" = g.id AND e.seat = s.seat AND e.kind = 'ORDERS'

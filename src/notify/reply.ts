@@ -59,7 +59,8 @@ function answerRow(mail: InboundMail, userId: string | null, subject: string, te
 }
 
 function errorLines(errors: OrderError[]): string {
-  return errors.map((e) => `  ${e.line ? `line ${e.line}: ` : ''}${e.message} [${e.rule}]`).join('\n')
+  // Some messages already name their line; do not say it twice.
+  return errors.map((e) => `  ${e.line && !/^line \d+/.test(e.message) ? `line ${e.line}: ` : ''}${e.message} [${e.rule}]`).join('\n')
 }
 
 const reSubject = (mail: InboundMail) => (/^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || 'your orders'}`)
@@ -135,7 +136,7 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
     if (!(e instanceof Problem)) throw e
     const errors = (e.extra.errors as OrderError[] | undefined) ?? []
     const reason = errors.length ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors)}` : e.detail
-    return refuse(`${reason}\n\nYour text, as read:\n${mail.ordersText.split('\n').map((l) => `  ${l}`).join('\n')}\n\nCorrect it and reply again to the notification`, n, n.id)
+    return refuse(`${reason}\n\nYour text, as read:\n${mail.ordersText.split('\n').map((l) => `  ${l}`).join('\n')}\n\nCorrect it and reply again to the notification email (not to this one).`, n, n.id)
   }
 }
 

@@ -14,11 +14,13 @@ function shell(title: string, body: string): string {
     `iframe{width:100%;height:70vh;border:1px solid #ccc}pre{white-space:pre-wrap;background:#f6f6f6;padding:1em}</style></head><body>${body}</body></html>`
 }
 
-/** The Reply-To address from the message's header block (unfolded), or null. */
-function replyToOf(raw: Buffer): string | null {
+/** From the message's header block (unfolded): the Reply-To address, what the email is about and its log position. */
+function headersOf(raw: Buffer): { replyTo: string | null; kind: string | null; position: number | null } {
   const head = raw.subarray(0, 16_384).toString('latin1').split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
-  const line = /^Reply-To:\s*(.+)$/im.exec(head)?.[1]
-  return line ? (/<([^>]+)>/.exec(line)?.[1] ?? line.trim()) : null
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(head)?.[1]?.trim() ?? null
+  const reply = header('Reply-To')
+  const position = header('X-Hexmail-Position')
+  return { replyTo: reply ? (/<([^>]+)>/.exec(reply)?.[1] ?? reply) : null, kind: header('X-Hexmail-Kind'), position: position ? Number(position) : null }
 }
 
 export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -43,16 +45,23 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/dev/mail.json', {
-    schema: { tags: ['development'], summary: 'The caught mail as JSON (newest first), with each Reply-To (where orders by reply go)', querystring: Type.Object({ to: Type.Optional(Type.String({ description: 'Only mail to this address' })) }) },
+    schema: {
+      tags: ['development'], summary: 'The caught mail as JSON (newest first), with each Reply-To (where orders by reply go)',
+      querystring: Type.Object({
+        to: Type.Optional(Type.String({ description: 'Only mail to this address' })),
+        kind: Type.Optional(Type.String({ description: 'Only this kind (your-phase, reminder, reply, verify-email…)' })),
+        position: Type.Optional(Type.Integer({ minimum: 0, description: 'Only mail made at this log position' })),
+      }),
+    },
   }, async (request) => {
+    const { kind, position } = request.query
     const to = request.query.to?.toLowerCase()
-    const rows = await app.db.caughtMail.findMany({ where: to ? { toAddress: { contains: to, mode: 'insensitive' } } : {}, orderBy: { id: 'desc' }, take: 200 })
-    return {
-      messages: rows.map((r) => ({
-        id: String(r.id), to: r.toAddress, subject: r.subject, createdAt: r.createdAt.toISOString(), url: `/dev/mail/${r.id}`, raw: `/dev/mail/${r.id}/raw`,
-        replyTo: replyToOf(Buffer.from(r.raw)),
-      })),
-    }
+    const rows = await app.db.caughtMail.findMany({ where: to ? { toAddress: { contains: to, mode: 'insensitive' } } : {}, orderBy: { id: 'desc' }, take: 500 })
+    const messages = rows.map((r) => ({
+      id: String(r.id), to: r.toAddress, subject: r.subject, createdAt: r.createdAt.toISOString(), url: `/dev/mail/${r.id}`, raw: `/dev/mail/${r.id}/raw`,
+      ...headersOf(Buffer.from(r.raw)),
+    }))
+    return { messages: messages.filter((m) => (kind === undefined || m.kind === kind) && (position === undefined || m.position === position)).slice(0, 200) }
   })
 
   app.get('/dev/mail/:id', { schema: { tags: ['development'], summary: 'One caught email, as its recipient sees it', params: Id } }, async (request, reply) => {

@@ -83,7 +83,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['games'], summary: 'Create a game from a scenario; you take a seat', security: secured,
       body: Type.Object({
-        ruleset: Type.String(), scenario: Type.String(), title: Type.Optional(Type.String({ maxLength: 120 })),
+        ruleset: Type.String(), scenario: Type.String(), title: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'One line: no control characters (it is shown in email subjects)' })),
         players: Type.Optional(Type.Integer({ minimum: 2, maximum: 6 })), options: Type.Optional(Type.Record(Type.String(), OptionValue)),
         phaseHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 14, description: 'Hours each side has for a phase (default 24)' })),
         missedPolicy: Type.Optional(Type.Union(MISSED_POLICIES.map((p) => Type.Literal(p)), { description: 'When a deadline passes: pass, extend once then pass, or call the moderator (default pass)' })),

@@ -22,7 +22,8 @@ function utcOffset(dt: DateTime): string {
 /** "Saturday 5 December 2026 at 21:00 (Asia/Tokyo, UTC+9)": the zone is named so nobody guesses. */
 export function formatDate(iso: unknown, zone: unknown): string {
   const dt = instant('formatDate', iso, zone)
-  return `${dt.toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${dt.zoneName}, ${utcOffset(dt)})`
+  const named = dt.zoneName === 'UTC' || dt.zoneName === 'Etc/UTC' ? 'UTC' : `${dt.zoneName}, ${utcOffset(dt)}`
+  return `${dt.toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${named})`
 }
 
 /** "5 Dec, 21:00": for lines where the zone is already said. */
