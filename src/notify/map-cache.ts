@@ -13,8 +13,8 @@ interface Drawn {
   png: Map<number, Buffer>
 }
 
-/** Width of the map in emails: shown about 560 px wide, so this is sharp on high-density screens too. */
-export const EMAIL_MAP_WIDTH = 900
+/** Width of the map in emails: a phone can zoom into it, and long boards (A-S4 is 64 hexes wide) stay legible. */
+export const EMAIL_MAP_WIDTH = 1200
 
 /** Memory the cache may hold: drawings are evicted oldest first beyond it. */
 const BUDGET_BYTES = 64 * 1024 * 1024
