@@ -3,7 +3,7 @@
 // of a day is one outbox row (its key names the user and the date), written in the same transaction
 // that marks the held notifications as gathered, so nothing is sent twice or dropped.
 import { DateTime } from 'luxon'
-import { poolOf, type Db } from '../store/db.js'
+import { inTransaction, poolOf, type Db } from '../store/db.js'
 
 export const DIGEST_HOUR = 7
 
@@ -25,24 +25,16 @@ export async function queueDigests(db: Db, now: Date): Promise<number> {
     const local = DateTime.fromJSDate(now, { zone: h.timeZone })
     const zoned = local.isValid ? local : DateTime.fromJSDate(now, { zone: 'UTC' })
     if (zoned.hour < DIGEST_HOUR) continue
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
+    const sent = await inTransaction(pool, async (client) => {
       const row = await client.query(
         `INSERT INTO "Outbox"(kind, payload, "dedupeKey") VALUES ('digest', $1::jsonb, $2) ON CONFLICT ("dedupeKey") DO NOTHING RETURNING id`,
         [JSON.stringify({ userId: h.userId, to: h.email, ids: h.ids, date: zoned.toISODate() }), `digest:${h.userId}:${zoned.toISODate()}`])
       // Today's digest already went: these wait for tomorrow's.
-      if (row.rowCount === 1) {
-        await client.query(`UPDATE "Notification" SET status = 'digested' WHERE id = ANY($1::bigint[]) AND status = 'digest'`, [h.ids])
-        queued++
-      }
-      await client.query('COMMIT')
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw e
-    } finally {
-      client.release()
-    }
+      if (row.rowCount !== 1) return false
+      await client.query(`UPDATE "Notification" SET status = 'digested' WHERE id = ANY($1::bigint[]) AND status = 'digest'`, [h.ids])
+      return true
+    })
+    if (sent) queued++
   }
   return queued
 }

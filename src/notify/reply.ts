@@ -10,7 +10,7 @@ import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
 import { submitOrders, type SubmitResult } from '../games/orders.js'
 import { Problem } from '../http/problems.js'
-import { poolOf, type Db } from '../store/db.js'
+import { inTransaction, poolOf, type Db } from '../store/db.js'
 import type { OutboxRow } from '../store/games.js'
 import { checkReplyToken, parseInbound, readReplyToken, startInboundSmtp, tokenFromAddresses, type InboundMail } from './inbound/index.js'
 import { replyBinding } from './messages.js'
@@ -76,22 +76,14 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   if (claimed.rows[0]!.status === 'done') return { ...base, status: 'duplicate', reason: 'this message was already handled', answered: false }
 
   const finish = async (result: InboundResult, answer: OutboxRow | null, notificationId: string | null): Promise<InboundResult> => {
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
+    await inTransaction(pool, async (client) => {
       if (answer) {
         await client.query(`INSERT INTO "Outbox"("gameId", kind, payload, "dedupeKey") VALUES (NULL, $1, $2::jsonb, $3) ON CONFLICT ("dedupeKey") DO NOTHING`,
           [answer.kind, JSON.stringify(answer.payload), answer.dedupeKey])
       }
       await client.query(`UPDATE "InboundMessage" SET status = 'done', result = $2::jsonb, "notificationId" = $3::bigint, "doneAt" = now() AT TIME ZONE 'UTC' WHERE "messageId" = $1`,
         [mail.messageId, JSON.stringify(result), notificationId])
-      await client.query('COMMIT')
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw e
-    } finally {
-      client.release()
-    }
+    })
     return result
   }
   // Never answer a machine (loops), nor an address that is not a player's (no backscatter to forged senders).

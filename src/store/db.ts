@@ -29,4 +29,20 @@ export function poolOf(db: object): pg.Pool | undefined {
   return pools.get(db)
 }
 
+/** Runs `fn` in a transaction on one connection of the pool: committed if it returns, rolled back if it throws. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await fn(client)
+    await client.query('COMMIT')
+    return result
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw e
+  } finally {
+    client.release()
+  }
+}
+
 export { Prisma } from './generated/client.js'
