@@ -14,6 +14,7 @@ import {
   type ComposedEmail, type GameRef, type Links, type StepRef,
 } from './compose/index.js'
 import { makeReplyToken, replyAddress } from './inbound/index.js'
+import { formatDate } from './compose/helpers.js'
 import { EMAIL_MAP_WIDTH, mapPng } from './map-cache.js'
 
 export interface MessageContext {
@@ -162,7 +163,9 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
   } else if (n.kind === 'deadline') {
     // Deadline events (a vacation, an extension, seats passed, the moderator called) are told in a few lines.
     const gameUrl = `${ctx.publicUrl}/games/${n.gameId}`
-    const text = `${String(n.payload.text)}\n\nThe game: ${gameUrl}\n\nEmail preferences: ${lk.preferencesUrl}\nUnsubscribe: ${lk.unsubscribeUrl}\n`
+    // The notice names instants in UTC: each reader sees them in their own time zone.
+    const local = String(n.payload.text).replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?Z\b/g, (iso) => formatDate(iso, recipient.timeZone))
+    const text = `${local}\n\nThe game: ${gameUrl}\n\nEmail preferences: ${lk.preferencesUrl}\nUnsubscribe: ${lk.unsubscribeUrl}\n`
     composed = { subject: String(n.payload.subject), text, html: '' }
   } else if (n.kind === 'reply') {
     composed = { subject: String(n.payload.subject), text: String(n.payload.text), html: String(n.payload.html ?? '') }
