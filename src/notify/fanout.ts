@@ -90,6 +90,11 @@ async function seatUsers(db: Db, gameId: string): Promise<SeatUser[]> {
   return rows.rows
 }
 
+/** The job that delivers a notification: a webhook post, or an email. */
+export function jobFor(n: { id: string; kind: string }): NotifyJob {
+  return n.kind === 'webhook' ? { name: 'webhook', data: { notificationId: n.id } } : { name: 'send', data: { notificationId: n.id } }
+}
+
 export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Promise<number> {
   const pool = poolOf(db)!
   const row = (await pool.query<OutboxRecord>(`SELECT id::text, "gameId", kind, payload FROM "Outbox" WHERE id = $1::bigint`, [outboxId])).rows[0]
@@ -102,6 +107,11 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
     for (const u of staff.rows) if (!recipients.some((r) => r.toAddress === u.email)) recipients.push({ userId: u.id, seat: null, kind: 'deadline', toAddress: u.email })
   }
   const seq = typeof row.payload.seq === 'number' ? row.payload.seq : null
+  // The game's webhook is told of a new step like a recipient: a row of its own, so it is posted once.
+  if (row.kind === 'step' && row.payload.newStep && row.gameId) {
+    const hook = (await pool.query<{ webhookUrl: string | null }>(`SELECT "webhookUrl" FROM "Game" WHERE id = $1::uuid`, [row.gameId])).rows[0]?.webhookUrl
+    if (hook) recipients.push({ userId: null, seat: null, kind: 'webhook', toAddress: `webhook:${hook}` })
+  }
   if (recipients.length > 0) {
     await pool.query(
       `INSERT INTO "Notification"("outboxId", "userId", "gameId", seat, seq, kind, "toAddress", status)
@@ -110,9 +120,7 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
        ON CONFLICT ("outboxId", "toAddress", kind) DO NOTHING`,
       [outboxId, row.gameId, seq, JSON.stringify(recipients)])
   }
-  const queued = (await pool.query<{ id: string }>(`SELECT id::text FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued' ORDER BY id`, [outboxId])).rows
-  const jobs: NotifyJob[] = queued.map((n) => ({ name: 'send', data: { notificationId: n.id } }))
-  if (row.kind === 'step' && row.payload.newStep && row.gameId) jobs.push({ name: 'webhook', data: { outboxId } })
-  await queue.add(jobs)
+  const queued = (await pool.query<{ id: string; kind: string }>(`SELECT id::text, kind FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued' ORDER BY id`, [outboxId])).rows
+  await queue.add(queued.map(jobFor))
   return queued.length
 }

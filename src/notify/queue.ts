@@ -8,7 +8,7 @@ export const QUEUE_NAME = 'hexmail-notify'
 export type NotifyJob =
   | { name: 'outbox'; data: { outboxId: string } }
   | { name: 'send'; data: { notificationId: string } }
-  | { name: 'webhook'; data: { outboxId: string } }
+  | { name: 'webhook'; data: { notificationId: string } }
 
 export interface QueueOptions {
   redisUrl: string
@@ -35,7 +35,7 @@ export function jobId(job: NotifyJob): string {
   switch (job.name) {
     case 'outbox': return `outbox-${job.data.outboxId}`
     case 'send': return `mail-${job.data.notificationId}`
-    case 'webhook': return `hook-${job.data.outboxId}`
+    case 'webhook': return `hook-${job.data.notificationId}`
   }
 }
 

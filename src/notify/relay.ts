@@ -10,7 +10,7 @@
 // good what a Redis that lost its data (no persistence, the last second before a crash, a failover to
 // a replica that was behind) would otherwise lose for good.
 import { poolOf, type Db } from '../store/db.js'
-import { NOTIFYING_KINDS } from './fanout.js'
+import { jobFor, NOTIFYING_KINDS } from './fanout.js'
 import type { NotifyJob, NotifyQueue } from './queue.js'
 import { markFailed } from './send.js'
 
@@ -34,8 +34,8 @@ export const RECONCILE_HORIZON_HOURS = 24
  */
 export async function reconcileOnce(db: Db, queue: NotifyQueue, limit = 1000): Promise<number> {
   const pool = poolOf(db)!
-  const queued = (await pool.query<{ id: string }>(`SELECT id::text FROM "Notification" WHERE status = 'queued' ORDER BY id LIMIT $1`, [limit])).rows
-  const sends: NotifyJob[] = queued.map((n) => ({ name: 'send', data: { notificationId: n.id } }))
+  const queued = (await pool.query<{ id: string; kind: string }>(`SELECT id::text, kind FROM "Notification" WHERE status = 'queued' ORDER BY id LIMIT $1`, [limit])).rows
+  const sends: NotifyJob[] = queued.map(jobFor)
   // A send job that ended failed while its notification still says 'queued' (the worker died before
   // recording it, or BullMQ gave up on a job that stalled too often) would never run again: record
   // the failure, where its owner sees it.

@@ -5,7 +5,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
-import { poolOf, type Db } from '../store/db.js'
+import type pg from 'pg'
+import { inTransaction, poolOf, type Db } from '../store/db.js'
 
 const permanent = (message: string) => Object.assign(new Error(message), { permanent: true })
 
@@ -69,6 +70,29 @@ export interface WebhookOptions {
   timeoutMs?: number
   /** Allow loopback and private addresses (development, tests): never in production. */
   allowPrivate?: boolean
+}
+
+/**
+ * Delivers webhook notification `id` once: the attempt is claimed under the row's lock (as emails are),
+ * posted, and its outcome recorded. A second run finds it done.
+ */
+export async function deliverWebhook(db: Db, publicUrl: string, id: string, opts: WebhookOptions & { locks?: pg.Pool } = {}): Promise<'posted' | 'none' | 'already-done'> {
+  // The outcome is recorded and committed first; an error goes on to the job afterwards (retry, or the end).
+  const outcome = await inTransaction(opts.locks ?? poolOf(db)!, async (client) => {
+    const claimed = await client.query<{ outboxId: string }>(`UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint AND status = 'queued' RETURNING "outboxId"::text`, [id])
+    if (claimed.rowCount === 0) return { done: 'already-done' as const }
+    try {
+      const result = await postWebhook(db, publicUrl, claimed.rows[0]!.outboxId, opts)
+      await client.query(`UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "lastError" = NULL WHERE id = $1::bigint`, [id])
+      return { done: result }
+    } catch (e) {
+      const failed = (e as { permanent?: boolean }).permanent === true
+      await client.query(`UPDATE "Notification" SET "lastError" = $2${failed ? `, status = 'failed'` : ''} WHERE id = $1::bigint`, [id, (e as Error).message])
+      return { error: e as Error }
+    }
+  })
+  if ('error' in outcome) throw outcome.error
+  return outcome.done
 }
 
 export async function postWebhook(db: Db, publicUrl: string, outboxId: string, opts: WebhookOptions = {}): Promise<'posted' | 'none'> {

@@ -10,7 +10,7 @@ import type { MessageContext } from './messages.js'
 import { createNotifyQueue, QUEUE_NAME, workerConnection, type NotifyQueue, type QueueOptions } from './queue.js'
 import { startRelay, type Relay } from './relay.js'
 import { markFailed, sendNotification } from './send.js'
-import { postWebhook } from './webhook.js'
+import { deliverWebhook } from './webhook.js'
 
 export interface NotifyWorkerOptions extends QueueOptions {
   concurrency: number
@@ -42,7 +42,7 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
       case 'send': return sendNotification(ctx, mailer, job.data.notificationId, locks)
       case 'webhook':
         try {
-          return await postWebhook(ctx.db, ctx.publicUrl, job.data.outboxId, { allowPrivate: opts.webhookAllowPrivate ?? false })
+          return await deliverWebhook(ctx.db, ctx.publicUrl, job.data.notificationId, { allowPrivate: opts.webhookAllowPrivate ?? false, locks })
         } catch (e) {
           if ((e as { permanent?: boolean }).permanent) throw new UnrecoverableError((e as Error).message)
           throw e
@@ -54,7 +54,7 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
   worker.on('failed', (job, err) => {
     if (!job) return
     const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1)
-    if (final && job.name === 'send') void markFailed(ctx.db, job.data.notificationId, err.message).catch(() => undefined)
+    if (final && (job.name === 'send' || job.name === 'webhook')) void markFailed(ctx.db, job.data.notificationId, err.message).catch(() => undefined)
     if (final) opts.log?.warn(`${job.name} job ${job.id} failed for good: ${err.message}`)
   })
   return {

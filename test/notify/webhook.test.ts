@@ -63,6 +63,15 @@ describe('the game webhook', () => {
     await waitFor('the second webhook post', () => posts.length === 2)
     await waitFor('the your-phase emails of both steps', async () => (await s.t.db.notification.count({ where: { gameId: id, status: 'sent' } })) >= 2)
     expect(posts).toHaveLength(2)
+    // Each post is recorded like an email: fanning a row out again (a lost job, a second worker) posts nothing more.
+    await waitFor('both posts recorded', async () => (await s.t.db.notification.count({ where: { gameId: id, kind: 'webhook', status: 'sent' } })) === 2)
+    const hooks = await s.t.db.notification.findMany({ where: { gameId: id, kind: 'webhook' }, orderBy: { id: 'asc' } })
+    expect(hooks[0]!.attempts).toBe(3)
+    const { fanOut } = await import('../../src/notify/fanout.js')
+    await fanOut(s.t.db, s.worker.queue, String(hooks[0]!.outboxId))
+    const { deliverWebhook } = await import('../../src/notify/webhook.js')
+    expect(await deliverWebhook(s.t.db, 'http://hexmail.test', String(hooks[0]!.id), { allowPrivate: true })).toBe('already-done')
+    expect(posts).toHaveLength(2)
   }, 60_000)
 
   it('refuses a webhook that is not an http(s) URL', async () => {
