@@ -13,11 +13,9 @@ import pg from 'pg'
 import { loadConfig } from '../src/config.js'
 import { forgetCachedGames, loadFolded } from '../src/games/load.js'
 import { buildApp } from '../src/http/app.js'
-import { createDb } from '../src/store/db.js'
 import { appendEntries } from '../src/store/log.js'
-import { migrate } from '../src/store/migrate.js'
+import { admin, freshBenchDb } from './support.js'
 
-const ADMIN = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const GAMES = Number(process.env.BENCH_GAMES ?? 100)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -25,18 +23,9 @@ const DB_NAME = 'hexmail_bench'
 
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN })
-  await c.connect()
-  try { await c.query(sql) } finally { await c.end() }
-}
-
-const url = new URL(ADMIN)
-url.pathname = `/${DB_NAME}`
-await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
-await admin(`CREATE DATABASE ${DB_NAME}`)
-await migrate(url.toString())
-const db = createDb(url.toString(), CONNECTIONS + 4)
+const bench = await freshBenchDb(DB_NAME, CONNECTIONS + 4)
+const url = new URL(bench.url)
+const db = bench.db
 const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'bench'.repeat(8), LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' }), db })
 app.get('/bench/hello', async () => ({ hello: 'world' }))
 const address = await app.listen({ host: '127.0.0.1', port: 0 })
@@ -156,4 +145,4 @@ console.log(`state load: ${loadShort.toFixed(2)} ms at ${shortLen} entries, ${lo
 
 await app.close()
 await db.$disconnect()
-await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
+await bench.drop()

@@ -9,33 +9,21 @@ import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { loadConfig } from '../src/config.js'
 import { createGame, joinGame } from '../src/games/lifecycle.js'
 import { startNotifications } from '../src/notify/index.js'
 import { freePort } from '../src/runtime/os.js'
 import { ping } from '../src/runtime/redis.js'
-import { createDb, poolOf } from '../src/store/db.js'
-import { migrate } from '../src/store/migrate.js'
+import { poolOf } from '../src/store/db.js'
+import { freshBenchDb } from './support.js'
 
-const ADMIN = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000)
 const GAMES = Number(process.env.BENCH_GAMES ?? 200)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const DB_NAME = 'hexmail_bench_notify'
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN })
-  await c.connect()
-  try { await c.query(sql) } finally { await c.end() }
-}
-
-const url = new URL(ADMIN)
-url.pathname = `/${DB_NAME}`
-await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
-await admin(`CREATE DATABASE ${DB_NAME}`)
-await migrate(url.toString())
-const db = createDb(url.toString(), 20)
+const bench = await freshBenchDb(DB_NAME, 20)
+const db = bench.db
 const pool = poolOf(db)!
 
 // A private redis-server, and an SMTP server that takes everything.
@@ -98,5 +86,5 @@ await drain(`B. ${GAMES} your-phase emails with a map`, GAMES, async () => {
 smtp.kill('SIGTERM')
 redis.kill('SIGTERM')
 await db.$disconnect()
-await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
+await bench.drop()
 process.exit(0)
