@@ -2,6 +2,7 @@
 // badge, and status markers (C/D morale) along the bottom edge.
 import { hexCentre, type Frame, type Point } from './layout.js'
 import { hexRefKey, type MapCounter } from './model.js'
+import type { Box, Piece } from './pieces.js'
 import { fitFontSize, num, textAt } from './svg-text.js'
 import { titleTag } from './svg-grid.js'
 
@@ -79,10 +80,27 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
   return `<g>${titleTag(c.title)}${body}${label}${sub}${stack}${markers(u, { x: left, y: top }, side, c.markers)}</g>`
 }
 
-export function counters(frame: Frame, list: readonly MapCounter[], colours: ReadonlyMap<string, string>): string {
+/** What counter() paints around its centre: the square, the badge over its top right corner, the markers below. */
+function counterBox(u: number, c: MapCounter): Box {
+  const half = (u * COUNTER_SIDE) / 2
+  const badge = half + u * 0.29 + u * 0.02
+  const box = u * 0.4
+  const markerRight = -half - box * 0.25 + c.markers.length * (box + 1) + u * 0.015
+  const edge = u * 0.04 // the flipped counter's wider stroke, half of it
+  return { x0: -half - box * 0.25 - edge, y0: -badge, x1: Math.max(badge, markerRight), y1: half + box * 0.25 + edge }
+}
+
+export function counters(frame: Frame, list: readonly MapCounter[], colours: ReadonlyMap<string, string>): Piece[] {
   const placed = placements(frame, list)
   return list.map((c) => {
     const { at, scale } = placed.get(c)!
-    return counter(frame.size * scale, c, at, colours.get(c.side) ?? OTHER_MARKER.fill)
-  }).join('')
+    const u = frame.size * scale
+    const colour = colours.get(c.side) ?? OTHER_MARKER.fill
+    const box = counterBox(u, c)
+    return {
+      svg: counter(u, c, at, colour),
+      box: { x0: at.x + box.x0, y0: at.y + box.y0, x1: at.x + box.x1, y1: at.y + box.y1 },
+      local: { svg: counter(u, { ...c, title: '' }, { x: 0, y: 0 }, colour), at, box },
+    }
+  })
 }

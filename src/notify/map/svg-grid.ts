@@ -4,7 +4,8 @@
 import { ALL_DIRECTIONS, offsetNeighbor } from '../../engine/hex/index.js'
 import { hexCentre, hexCorner, hexsideCorners, type Frame, type Point } from './layout.js'
 import { hexRefKey, type HexMapModel, type HexRef, type MapHex } from './model.js'
-import { escapeXml, num, textAt } from './svg-text.js'
+import { boxAround, type Piece } from './pieces.js'
+import { escapeXml, num, textAt, textWidth } from './svg-text.js'
 
 export const COLOURS = {
   background: '#ffffff',
@@ -42,16 +43,23 @@ export function hexFills(frame: Frame, model: HexMapModel): string {
 }
 
 /** Screened hexes, once each even where screens overlap, and the screen's name in its centre hex. */
-export function screenFills(frame: Frame, model: HexMapModel): string {
+export function screenFills(frame: Frame, model: HexMapModel): Piece[] {
   const covered = new Map<string, HexRef>()
   for (const s of model.screens) for (const h of s.hexes) covered.set(hexRefKey(h), h)
-  const fill = filledHexes(frame, [...covered.values()], `fill="${COLOURS.screen}" fill-opacity="0.2"`)
+  const hexes = [...covered.values()]
+  const fill: Piece[] = hexes.length === 0 ? [] : [{
+    svg: filledHexes(frame, hexes, `fill="${COLOURS.screen}" fill-opacity="0.2"`),
+    box: boxAround(hexes.map((h) => hexCentre(frame, h)), frame.size),
+  }]
   const labels = model.screens.map((s) => {
     const c = hexCentre(frame, s.centre)
-    const label = textAt(c.x, c.y + frame.size * 0.68, s.label, { size: frame.size * 0.3, fill: COLOURS.screenLabel, bold: true })
-    return `<g>${titleTag(s.title)}${label}</g>`
+    const size = frame.size * 0.3
+    const y = c.y + frame.size * 0.68
+    const label = textAt(c.x, y, s.label, { size, fill: COLOURS.screenLabel, bold: true })
+    const half = textWidth(s.label, size, true)
+    return { svg: `<g>${titleTag(s.title)}${label}</g>`, box: boxAround([{ x: c.x - half, y: y - size }, { x: c.x + half, y: y + size }], 0) }
   })
-  return fill + labels.join('')
+  return [...fill, ...labels]
 }
 
 export function titleTag(text: string): string {

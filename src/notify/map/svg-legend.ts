@@ -2,6 +2,7 @@
 // wraps, so a narrow map gets more lines rather than text cut off at the edge.
 import type { Frame, Point } from './layout.js'
 import type { HexMapModel } from './model.js'
+import type { Piece } from './pieces.js'
 import { tint } from './svg-counters.js'
 import { COLOURS } from './svg-grid.js'
 import { fitText, num, textAt, textWidth } from './svg-text.js'
@@ -77,7 +78,8 @@ export function legendHeight(frame: Frame, model: HexMapModel): number {
   return legendLines(frame, model).length * lineHeight(frame) + frame.size * 0.3
 }
 
-export function legend(frame: Frame, model: HexMapModel): string {
+/** The legend: one piece, the band under the map. */
+export function legend(frame: Frame, model: HexMapModel): Piece {
   const size = fontSize(frame)
   const top = frame.gridBottom + frame.size * 0.85
   const out: string[] = []
@@ -89,13 +91,17 @@ export function legend(frame: Frame, model: HexMapModel): string {
       out.push(textAt(x + item.sample * size + size * 0.5, y, item.text, { size, fill: INK, anchor: 'start' }))
     }
   })
-  return out.join('')
+  return { svg: out.join(''), box: { x0: 0, y0: top - frame.size * 0.2, x1: frame.width, y1: frame.height } }
 }
 
-export function header(frame: Frame, model: HexMapModel): string {
+/** The title lines: one piece, the band above the edge coordinates. */
+export function header(frame: Frame, model: HexMapModel): Piece {
   const width = frame.width - 2 * frame.gridLeft
   const titleSize = frame.size * 0.64
   const subSize = frame.size * 0.48
-  return textAt(frame.gridLeft, frame.size * 0.7, fitText(model.title, titleSize, width, true), { size: titleSize, fill: INK, bold: true, anchor: 'start' }) +
-    textAt(frame.gridLeft, frame.size * 1.5, fitText(model.subtitle, subSize, width), { size: subSize, fill: '#3b4552', anchor: 'start' })
+  return {
+    svg: textAt(frame.gridLeft, frame.size * 0.7, fitText(model.title, titleSize, width, true), { size: titleSize, fill: INK, bold: true, anchor: 'start' }) +
+      textAt(frame.gridLeft, frame.size * 1.5, fitText(model.subtitle, subSize, width), { size: subSize, fill: '#3b4552', anchor: 'start' }),
+    box: { x0: 0, y0: 0, x1: frame.width, y1: frame.size * 1.5 + subSize * 0.7 },
+  }
 }

@@ -4,6 +4,7 @@
 // Every line has a white halo so it stays visible where it crosses lines of its own colour.
 import { hexCentre, towards, type Frame, type Point } from './layout.js'
 import { hexRefKey, type HexRef, type MapArrow, type MapAttack, type MapLoss } from './model.js'
+import { boxAround, type Piece } from './pieces.js'
 import { counterSide } from './svg-counters.js'
 import { num, textAt, textWidth } from './svg-text.js'
 
@@ -13,107 +14,121 @@ function line(a: Point, b: Point, stroke: string, width: number, extra = ''): st
   return `<path d="M${num(a.x)} ${num(a.y)}L${num(b.x)} ${num(b.y)}" fill="none" stroke="${stroke}" stroke-width="${num(width)}" stroke-linecap="round"${extra}/>`
 }
 
-function haloLine(frame: Frame, a: Point, b: Point, colour: string, dash = ''): string {
+function haloLine(frame: Frame, a: Point, b: Point, colour: string, dash = ''): Piece {
   const w = frame.size * 0.1
   const dashAttr = dash === '' ? '' : ` stroke-dasharray="${dash}"`
-  return line(a, b, HALO, w * 2.4, ' stroke-opacity="0.85"') + line(a, b, colour, w, dashAttr)
+  return { svg: line(a, b, HALO, w * 2.4, ' stroke-opacity="0.85"') + line(a, b, colour, w, dashAttr), box: boxAround([a, b], w * 1.2) }
 }
 
-function arrowHead(frame: Frame, tip: Point, ux: number, uy: number, colour: string): string {
+function arrowHead(frame: Frame, tip: Point, ux: number, uy: number, colour: string): Piece {
   const len = frame.size * 0.48
   const half = frame.size * 0.26
   const base = { x: tip.x - ux * len, y: tip.y - uy * len }
   const pts = [tip, { x: base.x - uy * half, y: base.y + ux * half }, { x: base.x + uy * half, y: base.y - ux * half }]
-  return `<path d="M${pts.map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z" fill="${colour}" stroke="${HALO}" stroke-width="${num(frame.size * 0.05)}" stroke-linejoin="round"/>`
+  return {
+    svg: `<path d="M${pts.map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z" fill="${colour}" stroke="${HALO}" stroke-width="${num(frame.size * 0.05)}" stroke-linejoin="round"/>`,
+    // A sharp corner's join reaches past half the stroke width; the whole width is safe.
+    box: boxAround(pts, frame.size * 0.05),
+  }
 }
 
-function ring(frame: Frame, hex: HexRef, colour: string, dash: string): string {
+function ring(frame: Frame, hex: HexRef, colour: string, dash: string): Piece {
   const c = hexCentre(frame, hex)
-  return `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="${num(frame.size * 0.8)}" fill="none" stroke="${colour}" stroke-width="${num(frame.size * 0.09)}" stroke-dasharray="${dash}"/>`
+  return {
+    svg: `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="${num(frame.size * 0.8)}" fill="none" stroke="${colour}" stroke-width="${num(frame.size * 0.09)}" stroke-dasharray="${dash}"/>`,
+    box: boxAround([c], frame.size * (0.8 + 0.045)),
+  }
 }
 
-function moveArrow(frame: Frame, a: MapArrow, colour: string): string {
-  if (a.from === null) return ''
+function moveArrow(frame: Frame, a: MapArrow, colour: string): Piece[] {
+  if (a.from === null) return []
   const from = hexCentre(frame, a.from)
   const to = hexCentre(frame, a.to)
   const { ux, uy, length } = towards(from, to)
   const gap = counterSide(frame) * 0.55
-  if (length < gap * 1.5) return ''
+  if (length < gap * 1.5) return []
   const start = { x: from.x + ux * frame.size * 0.3, y: from.y + uy * frame.size * 0.3 }
   const tip = { x: to.x - ux * gap, y: to.y - uy * gap }
   const shaftEnd = { x: tip.x - ux * frame.size * 0.3, y: tip.y - uy * frame.size * 0.3 }
-  return haloLine(frame, start, shaftEnd, colour) + arrowHead(frame, tip, ux, uy, colour)
+  return [haloLine(frame, start, shaftEnd, colour), arrowHead(frame, tip, ux, uy, colour)]
 }
 
-export function moveArrows(frame: Frame, arrows: readonly MapArrow[], colours: ReadonlyMap<string, string>): string {
-  return arrows.map((a) => moveArrow(frame, a, colours.get(a.side) ?? '#000000')).join('')
+export function moveArrows(frame: Frame, arrows: readonly MapArrow[], colours: ReadonlyMap<string, string>): Piece[] {
+  return arrows.flatMap((a) => moveArrow(frame, a, colours.get(a.side) ?? '#000000'))
 }
 
 /** Units that entered the map: a dashed ring, as there is no hex to draw an arrow from. */
-export function entryRings(frame: Frame, arrows: readonly MapArrow[], colours: ReadonlyMap<string, string>): string {
+export function entryRings(frame: Frame, arrows: readonly MapArrow[], colours: ReadonlyMap<string, string>): Piece[] {
   const dash = `${num(frame.size * 0.2)} ${num(frame.size * 0.14)}`
-  return arrows.filter((a) => a.from === null).map((a) => ring(frame, a.to, colours.get(a.side) ?? '#000000', dash)).join('')
+  return arrows.filter((a) => a.from === null).map((a) => ring(frame, a.to, colours.get(a.side) ?? '#000000', dash))
 }
 
-function attackLabel(frame: Frame, hex: HexRef, text: string, colour: string, slot: number): string {
-  if (text === '') return ''
+function attackLabel(frame: Frame, hex: HexRef, text: string, colour: string, slot: number): Piece[] {
+  if (text === '') return []
   const c = hexCentre(frame, hex)
   const size = frame.size * 0.34
   const w = textWidth(text, size, true) + size * 0.6
   const h = size * 1.35
   const y = c.y + frame.size * 0.62 + slot * (h + 1)
-  return `<rect x="${num(c.x - w / 2)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(h * 0.3)}" fill="#ffffff" stroke="${colour}" stroke-width="${num(frame.size * 0.05)}"/>` +
-    textAt(c.x, y + h / 2, text, { size, fill: colour, bold: true })
+  // The width is an upper estimate of the text's; the box allows for a wider font all the same.
+  return [{
+    svg: `<rect x="${num(c.x - w / 2)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(h * 0.3)}" fill="#ffffff" stroke="${colour}" stroke-width="${num(frame.size * 0.05)}"/>` +
+      textAt(c.x, y + h / 2, text, { size, fill: colour, bold: true }),
+    box: boxAround([{ x: c.x - w, y }, { x: c.x + w, y: y + h }], frame.size * 0.05),
+  }]
 }
 
 function dashOf(frame: Frame, a: MapAttack): string {
   return a.kind === 'launch' ? `${num(frame.size * 0.08)} ${num(frame.size * 0.2)}` : `${num(frame.size * 0.32)} ${num(frame.size * 0.2)}`
 }
 
-function attackLine(frame: Frame, a: MapAttack, colour: string): string {
+function attackLine(frame: Frame, a: MapAttack, colour: string): Piece[] {
   const to = hexCentre(frame, a.to)
-  return a.from.map((h) => {
+  return a.from.flatMap((h) => {
     const from = hexCentre(frame, h)
     const { ux, uy, length } = towards(from, to)
     const endGap = frame.size * 0.8
-    if (length <= endGap) return ''
-    return haloLine(frame, from, { x: to.x - ux * endGap, y: to.y - uy * endGap }, colour, dashOf(frame, a))
-  }).join('')
+    if (length <= endGap) return []
+    return [haloLine(frame, from, { x: to.x - ux * endGap, y: to.y - uy * endGap }, colour, dashOf(frame, a))]
+  })
 }
 
-export function attackLines(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): string {
-  return attacks.map((a) => attackLine(frame, a, colours.get(a.side) ?? '#000000')).join('')
+export function attackLines(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): Piece[] {
+  return attacks.flatMap((a) => attackLine(frame, a, colours.get(a.side) ?? '#000000'))
 }
 
 /** The first attack on a hex rings it. */
-export function attackRings(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): string {
+export function attackRings(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): Piece[] {
   const ringed = new Set<string>()
-  return attacks.map((a) => {
-    if (ringed.has(hexRefKey(a.to))) return ''
+  return attacks.flatMap((a) => {
+    if (ringed.has(hexRefKey(a.to))) return []
     ringed.add(hexRefKey(a.to))
-    return ring(frame, a.to, colours.get(a.side) ?? '#000000', a.kind === 'launch' ? dashOf(frame, a) : 'none')
-  }).join('')
+    return [ring(frame, a.to, colours.get(a.side) ?? '#000000', a.kind === 'launch' ? dashOf(frame, a) : 'none')]
+  })
 }
 
 /** Each attack's result under its target; labels on one target stack downwards. */
-export function attackLabels(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): string {
+export function attackLabels(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): Piece[] {
   const slots = new Map<string, number>()
-  return attacks.map((a) => {
+  return attacks.flatMap((a) => {
     const slot = slots.get(hexRefKey(a.to)) ?? 0
     slots.set(hexRefKey(a.to), slot + 1)
     return attackLabel(frame, a.to, a.label, colours.get(a.side) ?? '#000000', slot)
-  }).join('')
+  })
 }
 
 /** A small crossed disc at the top left of the hex: a unit of that side was lost there. */
-export function lossMarks(frame: Frame, losses: readonly MapLoss[], colours: ReadonlyMap<string, string>): string {
+export function lossMarks(frame: Frame, losses: readonly MapLoss[], colours: ReadonlyMap<string, string>): Piece[] {
   const r = frame.size * 0.25
   return losses.map((l) => {
     const c = hexCentre(frame, l.hex)
     const at = { x: c.x - frame.size * 0.62, y: c.y - frame.size * 0.3 }
     const d = r * 0.55
     const cross = `M${num(at.x - d)} ${num(at.y - d)}L${num(at.x + d)} ${num(at.y + d)}M${num(at.x - d)} ${num(at.y + d)}L${num(at.x + d)} ${num(at.y - d)}`
-    return `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colours.get(l.side) ?? '#000000'}" stroke="#ffffff" stroke-width="${num(frame.size * 0.04)}"/>` +
-      `<path d="${cross}" stroke="#ffffff" stroke-width="${num(frame.size * 0.07)}" stroke-linecap="round"/>`
-  }).join('')
+    return {
+      svg: `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colours.get(l.side) ?? '#000000'}" stroke="#ffffff" stroke-width="${num(frame.size * 0.04)}"/>` +
+        `<path d="${cross}" stroke="#ffffff" stroke-width="${num(frame.size * 0.07)}" stroke-linecap="round"/>`,
+      box: boxAround([at], r + frame.size * 0.02),
+    }
+  })
 }
