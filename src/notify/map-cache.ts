@@ -5,11 +5,13 @@ import type { GameEvent } from '../engine/ruleset.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
 import type { Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
-import { renderMap, svgToPng } from './map/index.js'
+import { buildMapModel, mapModelToPng, renderSvg, type HexMapModel } from './map/index.js'
 
 interface Drawn {
-  svg: string
-  /** PNGs by width (0: the SVG's own size). */
+  model: HexMapModel
+  /** Written when first asked for: emails only need the PNG. */
+  svg?: string
+  /** PNGs by width (0: the map's own size). */
   png: Map<number, Buffer>
 }
 
@@ -21,8 +23,11 @@ const BUDGET_BYTES = 64 * 1024 * 1024
 const cache = new Map<string, Drawn>()
 let held = 0
 
+/** The model is counted at a rough 100 kB: a few hundred small objects. */
+const MODEL_BYTES = 100_000
+
 function sizeOf(d: Drawn): number {
-  let n = d.svg.length
+  let n = MODEL_BYTES + (d.svg?.length ?? 0)
   for (const png of d.png.values()) n += png.length
   return n
 }
@@ -52,14 +57,20 @@ async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null):
   const folded = await loadFolded(db, game, seq)
   if (!folded) throw new Error(`game ${game.id} has no position ${seq}`)
   const view = rulesetOf(game).view(folded.state, viewer)
-  const d: Drawn = { svg: renderMap(game.ruleset, view, await lastEvents(db, game.id, seq)).svg, png: new Map() }
+  const d: Drawn = { model: buildMapModel(game.ruleset, view, await lastEvents(db, game.id, seq)), png: new Map() }
   cache.set(key, d)
   keep(key, d, 0)
   return d
 }
 
 export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<string> {
-  return (await drawn(db, game, seq, viewer)).svg
+  const d = await drawn(db, game, seq, viewer)
+  if (d.svg === undefined) {
+    const before = sizeOf(d)
+    d.svg = renderSvg(d.model)
+    keep(`${game.id}:${seq}:${viewer ?? ''}`, d, before)
+  }
+  return d.svg
 }
 
 export async function mapPng(db: Db, game: GameRow, seq: number, viewer: string | null, width?: number): Promise<Buffer> {
@@ -68,7 +79,7 @@ export async function mapPng(db: Db, game: GameRow, seq: number, viewer: string 
   let png = d.png.get(width ?? 0)
   if (!png) {
     const before = sizeOf(d)
-    png = svgToPng(d.svg, width === undefined ? {} : { width })
+    png = mapModelToPng(d.model, width === undefined ? {} : { width })
     d.png.set(width ?? 0, png)
     keep(`${game.id}:${seq}:${viewer ?? ''}`, d, before)
   }

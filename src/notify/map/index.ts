@@ -1,16 +1,19 @@
 // Map snapshots for notifications and the map endpoints: a rule system's view -> a neutral map
-// model -> SVG -> PNG. Everything here is pure except png.ts, which reads the bundled fonts and
-// keeps two caches (text outlines, rasterised boards) that change its speed, never its output.
+// model -> a drawing (pieces over a board) -> SVG, or PNG. Everything here is pure except the PNG
+// side (png.ts, raster.ts, png-text.ts), which reads the bundled fonts and keeps caches (text
+// outlines, board and piece rasters) that change its speed, never its output.
 import type { GameEvent } from '../../engine/ruleset.js'
 import { abaoaquMapModel, isAbaoaquView } from './abaoaqu.js'
 import type { HexMapModel } from './model.js'
-import { svgToPng, type PngOptions } from './png.js'
-import { renderSvg, type SvgOptions } from './svg.js'
+import type { PngOptions } from './png.js'
+import { drawingToPng } from './raster.js'
+import { layoutMap, renderSvg, type SvgOptions } from './svg.js'
 
 export type { HexMapModel, HexRef, MapArrow, MapAttack, MapBoard, MapCounter, MapHex, MapLoss, MapScreen, MapSide } from './model.js'
 export { sideColours } from './model.js'
 export { abaoaquMapModel } from './abaoaqu.js'
-export { renderSvg, type SvgOptions } from './svg.js'
+export { renderSvg, layoutMap, type MapDrawing, type SvgOptions } from './svg.js'
+export { drawingToPng, forgetRasters } from './raster.js'
 export { svgToPng, type PngOptions } from './png.js'
 
 /** The map model of `view`, a view of rule system `system` as the ruleset's view() returned it. */
@@ -30,9 +33,14 @@ export function renderMap(system: string, view: unknown, events: readonly GameEv
   return { svg: renderSvg(buildMapModel(system, view, events), opts) }
 }
 
+/** The model as a PNG: the fast path, which draws no SVG document. */
+export function mapModelToPng(model: HexMapModel, opts: SvgOptions & PngOptions = {}): Buffer {
+  return drawingToPng(layoutMap(model, opts), opts)
+}
+
 export function renderMapPng(
   system: string, view: unknown, events: readonly GameEvent[], opts: SvgOptions & PngOptions = {},
 ): { svg: string; png: Buffer } {
-  const { svg } = renderMap(system, view, events, opts)
-  return { svg, png: svgToPng(svg, opts) }
+  const model = buildMapModel(system, view, events)
+  return { svg: renderSvg(model, opts), png: mapModelToPng(model, opts) }
 }

@@ -1,9 +1,10 @@
-// svgToPng: bundled fonts really draw the text, and the cached outlines look like resvg's own text.
+// PNGs: bundled fonts really draw the text, the cached outlines look like resvg's own text, and a
+// map drawn piece by piece over its cached board looks like resvg's drawing of the whole SVG.
 import { Resvg } from '@resvg/resvg-js'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderMap, svgToPng } from '../../../src/notify/map/index.js'
+import { buildMapModel, forgetRasters, mapModelToPng, renderSvg, svgToPng } from '../../../src/notify/map/index.js'
 import { encodePng } from '../../../src/notify/map/png-encode.js'
 import { outlineTexts } from '../../../src/notify/map/png-text.js'
 import { a4Position } from './fixture.js'
@@ -46,17 +47,58 @@ describe('svgToPng', () => {
     expect(darkPixels(decodePng(svgToPng(page(odd))))).toBeGreaterThan(50)
   })
 
-  it('lays the pieces over the cached board as resvg would draw the whole map in one pass', () => {
+  it('draws a map piece by piece over the cached board as resvg draws the whole SVG in one pass', () => {
     const { view, events } = a4Position()
-    const { svg } = renderMap('abaoaqu', view, events)
-    const native = new Resvg(svg, { font: FONT, background: '#ffffff' }).render().pixels
-    for (let round = 0; round < 2; round++) { // the second time, from the cache
-      const composed = decodePng(svgToPng(svg)).data
-      expect(composed.length).toBe(native.length)
-      let far = 0
-      for (let i = 0; i < native.length; i++) if (Math.abs(native[i]! - composed[i]!) > 64) far++
-      expect(far).toBeLessThan(native.length / 1000)
+    const model = buildMapModel('abaoaqu', view, events)
+    const svg = renderSvg(model)
+    for (const width of [undefined, 800]) {
+      const native = new Resvg(svg, { font: FONT, background: '#ffffff', fitTo: width === undefined ? { mode: 'original' } : { mode: 'width', value: width } }).render()
+      const nativePixels = native.pixels
+      for (let round = 0; round < 2; round++) { // the second time, every piece from the cache
+        const fast = decodePng(mapModelToPng(model, width === undefined ? {} : { width }))
+        expect([fast.width, fast.height, fast.channels]).toEqual([native.width, native.height, 3])
+        let far = 0
+        for (let p = 0; p < fast.width * fast.height; p++) {
+          for (let c = 0; c < 3; c++) if (Math.abs(fast.data[p * 3 + c]! - nativePixels[p * 4 + c]!) > 64) far++
+        }
+        expect(far).toBeLessThan(fast.data.length / 1000)
+      }
     }
+  })
+
+  it('gives the same picture whatever the caches held before', () => {
+    const { view, events } = a4Position()
+    const model = buildMapModel('abaoaqu', view, events)
+    forgetRasters()
+    const cold = mapModelToPng(model)
+    // Other pictures fill the caches: the same map seen by the other side, and without events.
+    mapModelToPng(buildMapModel('abaoaqu', { ...view, viewer: null }, []))
+    mapModelToPng(buildMapModel('abaoaqu', view, events.slice(0, 3)))
+    expect(mapModelToPng(model).equals(cold)).toBe(true)
+    forgetRasters({ pieces: true })
+    expect(mapModelToPng(model).equals(cold)).toBe(true)
+  })
+
+  it('draws pieces that hang over the edge of the picture, clipped', () => {
+    const { view, events } = a4Position()
+    const model = buildMapModel('abaoaqu', view, events)
+    // Hexes beyond the grid: these counters hang over the picture's top left and bottom right corners.
+    const corner = { ...model.counters[0]!, hex: { col: -1, row: -2 } }
+    const far = { ...model.counters[0]!, hex: { col: model.cols, row: model.rows + 1 } }
+    const edged = { ...model, counters: [corner, far], arrows: [], attacks: [], losses: [], screens: [] }
+    const bare = decodePng(mapModelToPng({ ...edged, counters: [] }, { width: 600 }))
+    const drawn = decodePng(mapModelToPng(edged, { width: 600 }))
+    // Both counters are drawn: pixels change near the first and the last hex, nowhere else.
+    const changed: Array<[number, number]> = []
+    for (let y = 0; y < drawn.height; y++) {
+      for (let x = 0; x < drawn.width; x++) {
+        const p = (y * drawn.width + x) * 3
+        if (drawn.data[p] !== bare.data[p] || drawn.data[p + 1] !== bare.data[p + 1] || drawn.data[p + 2] !== bare.data[p + 2]) changed.push([x, y])
+      }
+    }
+    expect(changed.some(([x, y]) => x < 60 && y < 80)).toBe(true)
+    expect(changed.some(([x, y]) => x > drawn.width - 60 && y > drawn.height - 120)).toBe(true)
+    expect(changed.every(([x, y]) => (x < 60 && y < 80) || (x > drawn.width - 60 && y > drawn.height - 120))).toBe(true)
   })
 
   it('writes PNGs a decoder reads back pixel for pixel', () => {

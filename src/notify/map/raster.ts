@@ -1,0 +1,310 @@
+// A map drawing (svg.ts layoutMap) -> PNG, fast: the picture a player gets with every phase.
+//
+// Rasterising the whole SVG costs over 100 ms for the largest map (A-S3, 1217×1128 px): most of it
+// spent on a page that is the same every time, and on clearing, compositing and encoding a full
+// transparent canvas for a few hundred small marks. Here:
+// - the board (hexes, grid, labels) is rasterised once per map and width, and kept as PNG rows;
+// - each piece above it is rasterised on its own, only in its box, and kept: a counter is drawn
+//   around the origin and reused wherever it stands (snapped to a quarter pixel, which the eye
+//   cannot tell from exact), arrows and labels are reused by the next viewer of the same position;
+// - the pieces are laid over a copy of the board rows in paint order, which is what drawing the
+//   whole document at once gives, and the rows are deflated as they stand.
+// The caches change the speed, never the picture. bench/notify-render.ts measures it.
+import { createHash } from 'node:crypto'
+import { encodePngRows, pngRows } from './png-encode.js'
+import { checkWidth, rasterise, type PngOptions, type Raster } from './png.js'
+import type { Box, Piece } from './pieces.js'
+import { FONT_FAMILY, type MapDrawing } from './svg.js'
+
+/** A counter's place is rounded to this fraction of a pixel. */
+const PHASES = 4
+const BOARD_BUDGET_BYTES = 48 * 1024 * 1024
+const SPRITE_BUDGET_BYTES = 32 * 1024 * 1024
+/** Pixels between two pieces on a sheet. */
+const GAP = 2
+
+interface Board {
+  width: number
+  height: number
+  /** RGB rows behind their filter byte, ready to deflate. */
+  rows: Buffer
+}
+
+/**
+ * A piece's raster, kept as what laying it over the page needs: runs of opaque pixels (copied as
+ * they are) and the few pixels with some transparency (blended one by one). Transparent pixels,
+ * most of a diagonal line's box, are not kept at all.
+ */
+interface Sprite {
+  width: number
+  height: number
+  /** Per opaque run: row, first column, column past the last, offset of its bytes in `rgb`. */
+  runs: Int32Array
+  rgb: Buffer
+  /** Per partly transparent pixel: row × width + column. */
+  soft: Int32Array
+  /** Their premultiplied RGBA. */
+  softRgba: Uint8Array
+}
+
+/** What to rasterise for a piece: its fragment, the SVG point at its top left pixel, its size in pixels. */
+interface Request {
+  fragment: string
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+/** Least recently used first; a byte budget rather than a count, as sizes vary a thousandfold. */
+class Kept<T> {
+  private readonly entries = new Map<string, T>()
+  private bytes = 0
+  constructor(private readonly budget: number, private readonly sizeOf: (v: T) => number) {}
+
+  get(key: string): T | undefined {
+    const hit = this.entries.get(key)
+    if (hit !== undefined) {
+      this.entries.delete(key)
+      this.entries.set(key, hit)
+    }
+    return hit
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.bytes = 0
+  }
+
+  set(key: string, value: T): void {
+    this.entries.set(key, value)
+    this.bytes += this.sizeOf(value)
+    for (const [oldest, v] of this.entries) {
+      if (this.bytes <= this.budget || oldest === key) break
+      this.entries.delete(oldest)
+      this.bytes -= this.sizeOf(v)
+    }
+  }
+}
+
+const boards = new Kept<Board>(BOARD_BUDGET_BYTES, (b) => b.rows.length)
+const sprites = new Kept<Sprite>(SPRITE_BUDGET_BYTES, (s) => s.runs.length * 4 + s.rgb.length + s.soft.length * 8 + 200)
+
+/** An opaque premultiplied RGBA page as RGB rows. */
+function rgbRows(page: Raster): Buffer {
+  const { width, height, pixels } = page
+  const rgb = new Uint8Array(width * height * 3)
+  for (let p = 0, q = 0; p < pixels.length; p += 4, q += 3) {
+    rgb[q] = pixels[p]!
+    rgb[q + 1] = pixels[p + 1]!
+    rgb[q + 2] = pixels[p + 2]!
+  }
+  return pngRows(rgb, width, height, 3)
+}
+
+function boardOf(d: MapDrawing, width: number | undefined): Board {
+  const key = `${width ?? 'own'}:${createHash('sha256').update(d.boardKey).digest('hex')}`
+  let board = boards.get(key)
+  if (board === undefined) {
+    const page = rasterise(`${d.root}${d.board()}</svg>`, width, '#ffffff')
+    board = { width: page.width, height: page.height, rows: rgbRows(page) }
+    boards.set(key, board)
+  }
+  return board
+}
+
+// A pixel read as one 32-bit word: where each channel sits depends on the machine's byte order.
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
+const [R_SHIFT, G_SHIFT, B_SHIFT, A_SHIFT] = LITTLE_ENDIAN ? [0, 8, 16, 24] : [24, 16, 8, 0]
+
+// Scratch space for cutting sprites, grown as needed: a sprite's arrays are exact-size copies.
+let scratchRuns = new Int32Array(4096)
+let scratchRgb = new Uint8Array(3 * 4096)
+let scratchSoft = new Int32Array(4096)
+let scratchSoftRgba = new Uint32Array(4096)
+
+/** A sprite from the w × h rectangle at (x, y) of a page of premultiplied RGBA words `stride` pixels wide. */
+function cutSprite(page: Uint32Array, stride: number, x: number, y: number, w: number, h: number): Sprite {
+  if (scratchRgb.length < w * h * 3) {
+    scratchRuns = new Int32Array(w * h * 2 + 4)
+    scratchRgb = new Uint8Array(w * h * 3)
+    scratchSoft = new Int32Array(w * h)
+    scratchSoftRgba = new Uint32Array(w * h)
+  }
+  let r = 0
+  let o = 0
+  let f = 0
+  for (let sy = 0; sy < h; sy++) {
+    let run = -1
+    const rowStart = (y + sy) * stride + x
+    for (let sx = 0; sx <= w; sx++) {
+      const word = sx < w ? page[rowStart + sx]! : 0
+      if (((word >>> A_SHIFT) & 255) === 255) {
+        if (run < 0) run = sx
+        scratchRgb[o++] = (word >>> R_SHIFT) & 255
+        scratchRgb[o++] = (word >>> G_SHIFT) & 255
+        scratchRgb[o++] = (word >>> B_SHIFT) & 255
+        continue
+      }
+      if (run >= 0) {
+        scratchRuns[r++] = sy
+        scratchRuns[r++] = run
+        scratchRuns[r++] = sx
+        scratchRuns[r++] = o - (sx - run) * 3
+        run = -1
+      }
+      if (word !== 0) {
+        scratchSoft[f] = sy * w + sx
+        scratchSoftRgba[f++] = word
+      }
+    }
+  }
+  return {
+    width: w,
+    height: h,
+    runs: scratchRuns.slice(0, r),
+    rgb: Buffer.from(scratchRgb.subarray(0, o)),
+    soft: scratchSoft.slice(0, f),
+    softRgba: new Uint8Array(scratchSoftRgba.slice(0, f).buffer),
+  }
+}
+
+/**
+ * Rasterises every request in one resvg pass and keeps the sprites: each request is a nested <svg>
+ * viewport (which clips to its rectangle) on one sheet, packed in shelves, then cut out. One pass
+ * rather than a hundred small ones: resvg's cost per document outweighs drawing a small piece.
+ */
+function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: number): void {
+  let sheetWidth = 1024
+  for (const r of requests.values()) sheetWidth = Math.max(sheetWidth, r.w)
+  const order = [...requests].sort((a, b) => b[1].h - a[1].h)
+  const spots: Array<{ x: number; y: number }> = []
+  let x = 0
+  let y = 0
+  let shelf = 0
+  for (const [, r] of order) {
+    if (x + r.w > sheetWidth) {
+      x = 0
+      y += shelf + GAP
+      shelf = 0
+    }
+    spots.push({ x, y })
+    x += r.w + GAP
+    shelf = Math.max(shelf, r.h)
+  }
+  const height = y + shelf
+  const body = order.map(([, r], i) => {
+    const at = spots[i]!
+    return `<g transform="translate(${at.x - r.x * scale} ${at.y - r.y * scale}) scale(${scale})">${r.fragment}</g>`
+  }).join('')
+  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${sheetWidth}" height="${height}" viewBox="0 0 ${sheetWidth} ${height}" font-family="${FONT_FAMILY}">`
+  const sheet = rasterise(`${root}${body}</svg>`, undefined, undefined)
+  const aligned = sheet.pixels.byteOffset % 4 === 0 ? sheet.pixels : Uint8Array.from(sheet.pixels)
+  const px = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4)
+  order.forEach(([key, r], i) => sprites.set(key, cutSprite(px, sheet.width, spots[i]!.x, spots[i]!.y, r.w, r.h)))
+}
+
+/** A sprite laid over opaque RGB rows ("over"), its top left at (left, top), clipped to the page. */
+function blit(rows: Buffer, page: Board, sprite: Sprite, left: number, top: number): void {
+  const stride = page.width * 3 + 1
+  const { runs, rgb, soft, softRgba } = sprite
+  for (let i = 0; i < runs.length; i += 4) {
+    const y = top + runs[i]!
+    if (y < 0 || y >= page.height) continue
+    let x0 = left + runs[i + 1]!
+    const x1 = Math.min(page.width, left + runs[i + 2]!)
+    let from = runs[i + 3]!
+    if (x0 < 0) {
+      from -= x0 * 3
+      x0 = 0
+    }
+    if (x1 <= x0) continue
+    const to = y * stride + 1 + x0 * 3
+    const n = (x1 - x0) * 3
+    if (n > 24) rgb.copy(rows, to, from, from + n)
+    else for (let k = 0; k < n; k++) rows[to + k] = rgb[from + k]!
+  }
+  for (let i = 0; i < soft.length; i++) {
+    const p = soft[i]!
+    const row = Math.floor(p / sprite.width)
+    const y = top + row
+    const x = left + p - row * sprite.width
+    if (y < 0 || y >= page.height || x < 0 || x >= page.width) continue
+    const d = y * stride + 1 + x * 3
+    const s = i * 4
+    const keep = 255 - softRgba[s + 3]!
+    // (v + 128) · 257 >> 16 is v / 255 rounded, for every v up to 255².
+    rows[d] = softRgba[s]! + (((rows[d]! * keep + 128) * 257) >> 16)
+    rows[d + 1] = softRgba[s + 1]! + (((rows[d + 1]! * keep + 128) * 257) >> 16)
+    rows[d + 2] = softRgba[s + 2]! + (((rows[d + 2]! * keep + 128) * 257) >> 16)
+  }
+}
+
+/** Pixel bounds of a box at `scale`, a pixel wider on each side for anti-aliasing. */
+function pixelBox(box: Box, scale: number): { left: number; top: number; w: number; h: number } {
+  const left = Math.floor(box.x0 * scale) - 1
+  const top = Math.floor(box.y0 * scale) - 1
+  return { left, top, w: Math.ceil(box.x1 * scale) + 1 - left, h: Math.ceil(box.y1 * scale) + 1 - top }
+}
+
+/** Where a piece's raster goes on the page, and what to rasterise; null when it paints off the page. */
+function place(piece: Piece, scale: number, page: Board): { left: number; top: number; key: string; request: Request } | null {
+  const local = piece.local
+  let left: number
+  let top: number
+  let request: Request
+  if (local === undefined) {
+    // Only the part on the page is drawn: a long attack line's box can be large.
+    const full = pixelBox(piece.box, scale)
+    left = Math.max(0, full.left)
+    top = Math.max(0, full.top)
+    const w = Math.min(page.width, full.left + full.w) - left
+    const h = Math.min(page.height, full.top + full.h) - top
+    if (w <= 0 || h <= 0) return null
+    request = { fragment: piece.svg, x: left / scale, y: top / scale, w, h }
+  } else {
+    // The origin of the local drawing lands on pixel (ix + qx, iy + qy): a whole pixel and a phase.
+    const snap = (v: number): [number, number] => {
+      const whole = Math.floor(v)
+      const phase = Math.round((v - whole) * PHASES) / PHASES
+      return phase === 1 ? [whole + 1, 0] : [whole, phase]
+    }
+    const [ix, qx] = snap(local.at.x * scale)
+    const [iy, qy] = snap(local.at.y * scale)
+    const box = pixelBox(local.box, scale)
+    left = ix + box.left
+    top = iy + box.top
+    if (left >= page.width || top >= page.height || left + box.w + 1 <= 0 || top + box.h + 1 <= 0) return null
+    request = { fragment: local.svg, x: (box.left - qx) / scale, y: (box.top - qy) / scale, w: box.w + 1, h: box.h + 1 }
+  }
+  return { left, top, key: `${request.x} ${request.y} ${request.w} ${request.h} ${scale}|${request.fragment}`, request }
+}
+
+/** Forgets every kept raster: for benchmarks that measure a process's first pictures. */
+export function forgetRasters(what: { boards?: boolean; pieces?: boolean } = { boards: true, pieces: true }): void {
+  if (what.boards) boards.clear()
+  if (what.pieces) sprites.clear()
+}
+
+/** The drawing as a PNG, `width` pixels wide (default: its own size). */
+export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
+  checkWidth(opts.width)
+  const board = boardOf(d, opts.width)
+  const scale = board.width / d.frame.width
+  const placed = d.layers.flat().map((piece) => place(piece, scale, board)).filter((p) => p !== null)
+  const missing = new Map<string, Request>()
+  for (const p of placed) if (sprites.get(p.key) === undefined) missing.set(p.key, p.request)
+  if (missing.size > 0) rasteriseAll(missing, scale)
+  const rows = Buffer.allocUnsafe(board.rows.length)
+  board.rows.copy(rows)
+  for (const p of placed) {
+    let sprite = sprites.get(p.key)
+    if (sprite === undefined) {
+      // Evicted by this very picture: one picture holds more than the cache does.
+      rasteriseAll(new Map([[p.key, p.request]]), scale)
+      sprite = sprites.get(p.key)!
+    }
+    blit(rows, board, sprite, p.left, p.top)
+  }
+  return encodePngRows(rows, board.width, board.height, 3)
+}
