@@ -3,7 +3,11 @@
 // gives the same outline, so resvg outlines each distinct string once (its own shaping, with the
 // bundled fonts, through Resvg#toString); later renders define each string's outline once in
 // <defs> and place it with <use>, which resvg draws as a plain path.
+//
+// Most strings are set from cached glyph outlines (png-glyphs.ts) without asking resvg at all;
+// the rest are outlined by resvg, whole.
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
+import { setFromGlyphs, type TextRequest } from './png-glyphs.js'
 import { num } from './svg-text.js'
 
 /** Path data of a string's outline with its text position at the origin; '' for blank text. */
@@ -16,6 +20,7 @@ interface TextElement {
   x: number
   y: number
   paint: string
+  request: TextRequest
 }
 
 // Our own <text> elements (svg-text.ts textAt): only these attributes, no nested elements. Anything
@@ -37,7 +42,15 @@ function parseText(match: RegExpExecArray): TextElement | null {
   if (!Number.isFinite(x) || !Number.isFinite(y)) return null
   const style = STYLE_ATTRS.map((a) => (attrs.has(a) ? `${a}="${attrs.get(a)}"` : '')).filter((s) => s !== '').join(' ')
   const paint = `fill="${attrs.get('fill') ?? '#000000'}"${attrs.has('fill-opacity') ? ` fill-opacity="${attrs.get('fill-opacity')}"` : ''}`
-  return { start: match.index, end: match.index + match[0].length, key: `${style}>${match[2]!}`, x, y, paint }
+  const size = Number(attrs.get('font-size') ?? 16)
+  const anchor = attrs.get('text-anchor')
+  const request: TextRequest = {
+    content: match[2]!,
+    size: Number.isFinite(size) && size > 0 ? size : 16,
+    bold: attrs.get('font-weight') === 'bold',
+    anchor: anchor === 'middle' || anchor === 'end' ? anchor : 'start',
+  }
+  return { start: match.index, end: match.index + match[0].length, key: `${style}>${match[2]!}`, x, y, paint, request }
 }
 
 /** usvg writes "M 5.341797 -1.328125 L …"; two decimals are plenty and halve what resvg parses. */
@@ -58,8 +71,20 @@ function outlineAll(keys: readonly string[], font: ResvgRenderOptions['font'], f
     const index = parseInt(part, 10)
     groups.set(index, [...part.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]!))
   }
-  if (outlines.size + keys.length > MAX_CACHED) outlines.clear()
   keys.forEach((key, i) => outlines.set(key, (groups.get(i) ?? []).map(compact).join('')))
+}
+
+/** Outlines for strings not seen yet: set from glyphs where that gives resvg's own picture, else by resvg. */
+function outlineMissing(missing: readonly TextElement[], font: ResvgRenderOptions['font'], fontFamily: string): void {
+  if (outlines.size + missing.length > MAX_CACHED) outlines.clear()
+  const set = setFromGlyphs(missing.map((t) => t.request), font, fontFamily)
+  const rest: string[] = []
+  missing.forEach((t, i) => {
+    const outline = set[i]
+    if (outline === null || outline === undefined) rest.push(t.key)
+    else outlines.set(t.key, outline)
+  })
+  if (rest.length > 0) outlineAll(rest, font, fontFamily)
 }
 
 /**
@@ -70,8 +95,9 @@ export function outlineTexts(svg: string, font: ResvgRenderOptions['font']): str
   const root = /^<svg [^>]*font-family="([^"]+)"[^>]*>/.exec(svg)
   if (root === null) return svg
   const texts = [...svg.matchAll(TEXT)].map(parseText).filter((t): t is TextElement => t !== null)
-  const missing = [...new Set(texts.map((t) => t.key).filter((k) => !outlines.has(k)))]
-  if (missing.length > 0) outlineAll(missing, font, root[1]!)
+  const missing = new Map<string, TextElement>()
+  for (const t of texts) if (!outlines.has(t.key) && !missing.has(t.key)) missing.set(t.key, t)
+  if (missing.size > 0) outlineMissing([...missing.values()], font, root[1]!)
   const ids = new Map<string, number>()
   for (const t of texts) if (!ids.has(t.key) && outlines.get(t.key) !== '') ids.set(t.key, ids.size)
   const defs = [...ids].map(([key, id]) => `<path id="t${id}" d="${outlines.get(key)!}"/>`).join('')
