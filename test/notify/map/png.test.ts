@@ -34,6 +34,23 @@ describe('svgToPng', () => {
     expect(far).toBeLessThan(native.length / 1000)
   })
 
+  it('sets new strings from cached glyphs as resvg sets them: kerning, f-ligatures, anchors, bold, other scripts', () => {
+    const lines = ['Turn 6, lead-off combat · to act: Zeon (ZEON)', 'AVATAR To Yo Wa “fluffy” ffi ffl', 'Федерация Ωμέγα é→↻ &lt;A&amp;B&gt;', 'ジオン公国 mixed with Latin']
+    for (const bold of [false, true]) {
+      for (const anchor of ['start', 'middle', 'end'] as const) {
+        const x = anchor === 'start' ? 4 : anchor === 'middle' ? 300 : 596
+        const body = lines.map((line, i) =>
+          `<text x="${x}" y="${20 + i * 26}" font-size="17.3"${bold ? ' font-weight="bold"' : ''}${anchor === 'start' ? '' : ` text-anchor="${anchor}"`} fill="#000000">${line}</text>`).join('')
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="110" viewBox="0 0 600 110" font-family="DejaVu Sans"><rect width="600" height="110" fill="#ffffff"/>${body}</svg>`
+        const native = new Resvg(svg, { font: FONT }).render().pixels
+        const cached = decodePng(svgToPng(svg)).data
+        let far = 0
+        for (let i = 0; i < native.length; i++) if (Math.abs(native[i]! - cached[i]!) > 64) far++
+        expect(far, `${bold ? 'bold' : 'regular'}, ${anchor}`).toBeLessThan(native.length / 2000)
+      }
+    }
+  })
+
   it('replaces texts by outlines placed with <use>, and leaves a document without a root font family alone', () => {
     const outlined = outlineTexts(page(TEXT), FONT)
     expect(outlined).not.toContain('<text')
