@@ -36,6 +36,18 @@ export function boxAround(points: readonly Point[], pad: number): Box {
   return { x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad }
 }
 
+/**
+ * A piece that looks the same wherever it stands: `draw` draws it around a point, `box` holds it
+ * around the origin. The SVG gets it drawn in place; a PNG rasterises it once for every place.
+ */
+export function anchored(at: Point, draw: (at: Point) => string, box: Box): Piece {
+  return {
+    svg: draw(at),
+    box: { x0: at.x + box.x0, y0: at.y + box.y0, x1: at.x + box.x1, y1: at.y + box.y1 },
+    local: { svg: draw({ x: 0, y: 0 }), at, box },
+  }
+}
+
 /** The smallest box holding both. */
 export function unionBox(a: Box, b: Box): Box {
   return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }

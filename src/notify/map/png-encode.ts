@@ -1,10 +1,10 @@
 // A PNG writer. resvg's own encoder filters every row adaptively and compresses hard, which costs
-// more than the rendering itself; a map is mostly flat colour, so unfiltered rows at a low deflate
-// level come out both faster and no bigger (bench/notify-render.ts).
+// more than the rendering itself; a map is mostly flat colour, so unfiltered rows at deflate's
+// fastest level come out much faster and hardly bigger (bench/notify-render.ts).
 import { crc32, deflateSync } from 'node:zlib'
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-const DEFLATE_LEVEL = 3
+const DEFLATE_LEVEL = 1
 /** PNG colour types by samples per pixel: 3 RGB, 4 RGBA. */
 const COLOUR_TYPE: Record<number, number> = { 3: 2, 4: 6 }
 

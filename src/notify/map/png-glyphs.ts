@@ -22,6 +22,12 @@ interface Face {
 
 const faces = new Map<string, Face>()
 
+/** Printable ASCII, the f-ligatures and the punctuation the map's titles use. */
+const COMMON = [
+  ...Array.from({ length: 0x7f - 0x21 }, (_, i) => 0x21 + i),
+  0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04, 0xb7, 0x2014, 0x2026, 0x2192, 0x21bb,
+]
+
 function face(file: string): Face {
   let f = faces.get(file)
   if (f === undefined) {
@@ -161,6 +167,14 @@ export function setFromGlyphs(requests: readonly TextRequest[], font: ResvgRende
       if (!line.face.glyphs.has(cp)) wanted.set(`${line.req.bold ? 'b' : 'r'}${cp}`, { face: line.face, cp, bold: line.req.bold })
     }
   }
-  if (wanted.size > 0) outlineGlyphs([...wanted.values()], font, family)
+  if (wanted.size > 0) {
+    // The first time a face is needed, the glyphs most text is made of come along in the same
+    // pass: later strings, new digits and letters included, then need no pass at all.
+    for (const [prefix, f, bold] of [['r', both.regular, false], ['b', both.bold, true]] as const) {
+      if (f.glyphs.size > 0 || ![...wanted.keys()].some((k) => k.startsWith(prefix))) continue
+      for (const cp of COMMON) if (f.metrics.glyph(cp) !== 0) wanted.set(`${prefix}${cp}`, { face: f, cp, bold })
+    }
+    outlineGlyphs([...wanted.values()], font, family)
+  }
   return lines.map((line) => (line === null ? null : setLine(line.face, line.text, line.req)))
 }

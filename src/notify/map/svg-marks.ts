@@ -4,7 +4,7 @@
 // Every line has a white halo so it stays visible where it crosses lines of its own colour.
 import { hexCentre, towards, type Frame, type Point } from './layout.js'
 import { hexRefKey, type HexRef, type MapArrow, type MapAttack, type MapLoss } from './model.js'
-import { boxAround, type Piece } from './pieces.js'
+import { anchored, boxAround, type Piece } from './pieces.js'
 import { counterSide } from './svg-counters.js'
 import { num, textAt, textWidth } from './svg-text.js'
 
@@ -23,21 +23,21 @@ function haloLine(frame: Frame, a: Point, b: Point, colour: string, dash = ''): 
 function arrowHead(frame: Frame, tip: Point, ux: number, uy: number, colour: string): Piece {
   const len = frame.size * 0.48
   const half = frame.size * 0.26
-  const base = { x: tip.x - ux * len, y: tip.y - uy * len }
-  const pts = [tip, { x: base.x - uy * half, y: base.y + ux * half }, { x: base.x + uy * half, y: base.y - ux * half }]
-  return {
-    svg: `<path d="M${pts.map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z" fill="${colour}" stroke="${HALO}" stroke-width="${num(frame.size * 0.05)}" stroke-linejoin="round"/>`,
-    // A sharp corner's join reaches past half the stroke width; the whole width is safe.
-    box: boxAround(pts, frame.size * 0.05),
+  const corners = (at: Point) => {
+    const base = { x: at.x - ux * len, y: at.y - uy * len }
+    return [at, { x: base.x - uy * half, y: base.y + ux * half }, { x: base.x + uy * half, y: base.y - ux * half }]
   }
+  const draw = (at: Point) =>
+    `<path d="M${corners(at).map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z" fill="${colour}" stroke="${HALO}" stroke-width="${num(frame.size * 0.05)}" stroke-linejoin="round"/>`
+  // A sharp corner's join reaches past half the stroke width; the whole width is safe.
+  return anchored(tip, draw, boxAround(corners({ x: 0, y: 0 }), frame.size * 0.05))
 }
 
 function ring(frame: Frame, hex: HexRef, colour: string, dash: string): Piece {
-  const c = hexCentre(frame, hex)
-  return {
-    svg: `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="${num(frame.size * 0.8)}" fill="none" stroke="${colour}" stroke-width="${num(frame.size * 0.09)}" stroke-dasharray="${dash}"/>`,
-    box: boxAround([c], frame.size * (0.8 + 0.045)),
-  }
+  const r = frame.size * 0.8
+  const draw = (c: Point) =>
+    `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="${num(r)}" fill="none" stroke="${colour}" stroke-width="${num(frame.size * 0.09)}" stroke-dasharray="${dash}"/>`
+  return anchored(hexCentre(frame, hex), draw, boxAround([{ x: 0, y: 0 }], r + frame.size * 0.045))
 }
 
 function moveArrow(frame: Frame, a: MapArrow, colour: string): Piece[] {
@@ -65,17 +65,15 @@ export function entryRings(frame: Frame, arrows: readonly MapArrow[], colours: R
 
 function attackLabel(frame: Frame, hex: HexRef, text: string, colour: string, slot: number): Piece[] {
   if (text === '') return []
-  const c = hexCentre(frame, hex)
   const size = frame.size * 0.34
   const w = textWidth(text, size, true) + size * 0.6
   const h = size * 1.35
-  const y = c.y + frame.size * 0.62 + slot * (h + 1)
+  const below = frame.size * 0.62 + slot * (h + 1)
+  const draw = (c: Point) =>
+    `<rect x="${num(c.x - w / 2)}" y="${num(c.y + below)}" width="${num(w)}" height="${num(h)}" rx="${num(h * 0.3)}" fill="#ffffff" stroke="${colour}" stroke-width="${num(frame.size * 0.05)}"/>` +
+    textAt(c.x, c.y + below + h / 2, text, { size, fill: colour, bold: true })
   // The width is an upper estimate of the text's; the box allows for a wider font all the same.
-  return [{
-    svg: `<rect x="${num(c.x - w / 2)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(h * 0.3)}" fill="#ffffff" stroke="${colour}" stroke-width="${num(frame.size * 0.05)}"/>` +
-      textAt(c.x, y + h / 2, text, { size, fill: colour, bold: true }),
-    box: boxAround([{ x: c.x - w, y }, { x: c.x + w, y: y + h }], frame.size * 0.05),
-  }]
+  return [anchored(hexCentre(frame, hex), draw, boxAround([{ x: -w, y: below }, { x: w, y: below + h }], frame.size * 0.05))]
 }
 
 function dashOf(frame: Frame, a: MapAttack): string {
@@ -120,15 +118,14 @@ export function attackLabels(frame: Frame, attacks: readonly MapAttack[], colour
 /** A small crossed disc at the top left of the hex: a unit of that side was lost there. */
 export function lossMarks(frame: Frame, losses: readonly MapLoss[], colours: ReadonlyMap<string, string>): Piece[] {
   const r = frame.size * 0.25
+  const d = r * 0.55
   return losses.map((l) => {
     const c = hexCentre(frame, l.hex)
-    const at = { x: c.x - frame.size * 0.62, y: c.y - frame.size * 0.3 }
-    const d = r * 0.55
-    const cross = `M${num(at.x - d)} ${num(at.y - d)}L${num(at.x + d)} ${num(at.y + d)}M${num(at.x - d)} ${num(at.y + d)}L${num(at.x + d)} ${num(at.y - d)}`
-    return {
-      svg: `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colours.get(l.side) ?? '#000000'}" stroke="#ffffff" stroke-width="${num(frame.size * 0.04)}"/>` +
-        `<path d="${cross}" stroke="#ffffff" stroke-width="${num(frame.size * 0.07)}" stroke-linecap="round"/>`,
-      box: boxAround([at], r + frame.size * 0.02),
+    const draw = (at: Point) => {
+      const cross = `M${num(at.x - d)} ${num(at.y - d)}L${num(at.x + d)} ${num(at.y + d)}M${num(at.x - d)} ${num(at.y + d)}L${num(at.x + d)} ${num(at.y - d)}`
+      return `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colours.get(l.side) ?? '#000000'}" stroke="#ffffff" stroke-width="${num(frame.size * 0.04)}"/>` +
+        `<path d="${cross}" stroke="#ffffff" stroke-width="${num(frame.size * 0.07)}" stroke-linecap="round"/>`
     }
+    return anchored({ x: c.x - frame.size * 0.62, y: c.y - frame.size * 0.3 }, draw, boxAround([{ x: 0, y: 0 }], r + frame.size * 0.02))
   })
 }
