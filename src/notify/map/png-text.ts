@@ -30,7 +30,9 @@ const ATTR = /([a-z-]+)="([^"]*)"/g
 const KNOWN = new Set(['x', 'y', 'font-size', 'font-weight', 'text-anchor', 'fill', 'fill-opacity'])
 const STYLE_ATTRS = ['font-size', 'font-weight', 'text-anchor'] as const
 
-const MAX_CACHED = 50_000
+/** Characters of outline kept (two bytes each): a long title's outline runs to 25 kB, and every position brings one. */
+const MAX_CACHED_CHARS = 8_000_000
+let cachedChars = 0
 const outlines = new Map<string, Outline>()
 
 function parseText(match: RegExpExecArray): TextElement | null {
@@ -58,8 +60,18 @@ function compact(d: string): Outline {
   return d.trim().split(/\s+/).map((t) => (/^[A-Za-z]$/.test(t) ? t : ` ${num(Number(t))}`)).join('').replace(/([A-Za-z]) /g, '$1')
 }
 
+/** Past the budget the cache starts again: set from glyphs, an outline costs little to make anew. */
+function keep(key: string, outline: Outline): void {
+  if (cachedChars + outline.length > MAX_CACHED_CHARS) {
+    outlines.clear()
+    cachedChars = 0
+  }
+  outlines.set(key, outline)
+  cachedChars += outline.length + key.length
+}
+
 /** Outlines every key in one resvg pass; each string sits in its own group so the paths map back. */
-function outlineAll(keys: readonly string[], font: ResvgRenderOptions['font'], fontFamily: string): void {
+function outlineAll(keys: readonly string[], font: ResvgRenderOptions['font'], fontFamily: string, into: Map<string, Outline>): void {
   const body = keys.map((key, i) => {
     const cut = key.indexOf('>')
     return `<g id="t${i}"><text ${key.slice(0, cut)}>${key.slice(cut + 1)}</text></g>`
@@ -71,20 +83,19 @@ function outlineAll(keys: readonly string[], font: ResvgRenderOptions['font'], f
     const index = parseInt(part, 10)
     groups.set(index, [...part.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]!))
   }
-  keys.forEach((key, i) => outlines.set(key, (groups.get(i) ?? []).map(compact).join('')))
+  keys.forEach((key, i) => into.set(key, (groups.get(i) ?? []).map(compact).join('')))
 }
 
 /** Outlines for strings not seen yet: set from glyphs where that gives resvg's own picture, else by resvg. */
-function outlineMissing(missing: readonly TextElement[], font: ResvgRenderOptions['font'], fontFamily: string): void {
-  if (outlines.size + missing.length > MAX_CACHED) outlines.clear()
+function outlineMissing(missing: readonly TextElement[], font: ResvgRenderOptions['font'], fontFamily: string, into: Map<string, Outline>): void {
   const set = setFromGlyphs(missing.map((t) => t.request), font, fontFamily)
   const rest: string[] = []
   missing.forEach((t, i) => {
     const outline = set[i]
     if (outline === null || outline === undefined) rest.push(t.key)
-    else outlines.set(t.key, outline)
+    else into.set(t.key, outline)
   })
-  if (rest.length > 0) outlineAll(rest, font, fontFamily)
+  if (rest.length > 0) outlineAll(rest, font, fontFamily, into)
 }
 
 /**
@@ -95,12 +106,25 @@ export function outlineTexts(svg: string, font: ResvgRenderOptions['font']): str
   const root = /^<svg [^>]*font-family="([^"]+)"[^>]*>/.exec(svg)
   if (root === null) return svg
   const texts = [...svg.matchAll(TEXT)].map(parseText).filter((t): t is TextElement => t !== null)
+  // This document's outlines, held here: keeping new ones may empty the cache.
+  const mine = new Map<string, Outline>()
   const missing = new Map<string, TextElement>()
-  for (const t of texts) if (!outlines.has(t.key) && !missing.has(t.key)) missing.set(t.key, t)
-  if (missing.size > 0) outlineMissing([...missing.values()], font, root[1]!)
+  for (const t of texts) {
+    const known = outlines.get(t.key)
+    if (known !== undefined) mine.set(t.key, known)
+    else missing.set(t.key, t)
+  }
+  if (missing.size > 0) {
+    const made = new Map<string, Outline>()
+    outlineMissing([...missing.values()], font, root[1]!, made)
+    for (const [key, outline] of made) {
+      mine.set(key, outline)
+      keep(key, outline)
+    }
+  }
   const ids = new Map<string, number>()
-  for (const t of texts) if (!ids.has(t.key) && outlines.get(t.key) !== '') ids.set(t.key, ids.size)
-  const defs = [...ids].map(([key, id]) => `<path id="t${id}" d="${outlines.get(key)!}"/>`).join('')
+  for (const t of texts) if (!ids.has(t.key) && mine.get(t.key) !== '') ids.set(t.key, ids.size)
+  const defs = [...ids].map(([key, id]) => `<path id="t${id}" d="${mine.get(key)!}"/>`).join('')
   const parts = [root[0], `<defs>${defs}</defs>`]
   let at = root[0].length
   for (const t of texts) {

@@ -4,12 +4,16 @@
 // spent on a page that is the same every time, and on clearing, compositing and encoding a full
 // transparent canvas for a few hundred small marks. Here:
 // - the board (hexes, grid, labels) is rasterised once per map and width, and kept as PNG rows;
-// - each piece above it is rasterised on its own, only in its box, and kept: a counter is drawn
-//   around the origin and reused wherever it stands (snapped to a quarter pixel, which the eye
-//   cannot tell from exact), arrows and labels are reused by the next viewer of the same position;
+// - each piece above it is rasterised only in its box, and kept. A piece that looks the same
+//   wherever it stands (counter, ring, result label, loss mark, arrow head) is drawn around the
+//   origin and reused in every hex, snapped to a quarter pixel, which the eye cannot tell from
+//   exact; lines and titles are reused by the next viewer of the same position. The pieces a
+//   picture needs that are not kept yet are all rasterised in one resvg pass, side by side on a
+//   sheet, as one document costs resvg more than a small piece does;
 // - the pieces are laid over a copy of the board rows in paint order, which is what drawing the
 //   whole document at once gives, and the rows are deflated as they stand.
-// The caches change the speed, never the picture. bench/notify-render.ts measures it.
+// The caches change the speed, never the picture (test/notify/map/png.test.ts checks both).
+// bench/notify-render.ts measures it.
 import { createHash } from 'node:crypto'
 import { encodePngRows, pngRows } from './png-encode.js'
 import { checkWidth, rasterise, type PngOptions, type Raster } from './png.js'
@@ -170,9 +174,10 @@ function cutSprite(page: Uint32Array, stride: number, x: number, y: number, w: n
 }
 
 /**
- * Rasterises every request in one resvg pass and keeps the sprites: each request is a nested <svg>
- * viewport (which clips to its rectangle) on one sheet, packed in shelves, then cut out. One pass
- * rather than a hundred small ones: resvg's cost per document outweighs drawing a small piece.
+ * Rasterises every request in one resvg pass and keeps the sprites: each request is drawn in its
+ * own rectangle of one sheet (packed in shelves, GAP apart) and cut out. Nothing clips a piece to
+ * its rectangle (a nested <svg> would, but costs resvg a mask the size of the sheet for each), so
+ * every piece must paint inside its box: test/notify/map/pieces.test.ts checks that they do.
  */
 function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: number): void {
   let sheetWidth = 1024
