@@ -59,7 +59,7 @@ export function vacationShiftMs(start: number, base: number, spans: Array<{ star
 }
 
 function notice(game: GameMeta, seq: number, subject: string, lines: string[], callModerator = false): OutboxRow {
-  return { kind: 'deadline', payload: { seq, subject: `${game.title}: ${subject}`, text: lines.join('\n'), ...(callModerator ? { callModerator: true } : {}) } }
+  return { kind: 'deadline', payload: { seq, subject: `${game.title}: ${subject}`, headline: subject, text: lines.join('\n'), ...(callModerator ? { callModerator: true } : {}) } }
 }
 
 const iso = (d: Date) => d.toISOString().replace('.000Z', 'Z')

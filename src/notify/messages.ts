@@ -161,12 +161,16 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
       `Email preferences (the digest, your time zone): ${lk.preferencesUrl}`, `Unsubscribe: ${lk.unsubscribeUrl}`, ''].join('\n')
     composed = { subject: `hexmail digest: ${parts.length} message${parts.length === 1 ? '' : 's'} (${String(n.payload.date ?? '')})`, text, html: '' }
   } else if (n.kind === 'deadline') {
-    // Deadline events (a vacation, an extension, seats passed, the moderator called) are told in a few lines.
-    const gameUrl = `${ctx.publicUrl}/games/${n.gameId}`
+    // Deadline events (a vacation, an extension, seats passed, the moderator called), told in a few lines.
+    const g = await gameData(ctx, n.gameId!)
     // The notice names instants in UTC: each reader sees them in their own time zone.
-    const local = String(n.payload.text).replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?Z\b/g, (iso) => formatDate(iso, recipient.timeZone))
-    const text = `${local}\n\nThe game: ${gameUrl}\n\nEmail preferences: ${lk.preferencesUrl}\nUnsubscribe: ${lk.unsubscribeUrl}\n`
-    composed = { subject: String(n.payload.subject), text, html: '' }
+    const local = (line: string) => line.replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?Z\b/g, (iso) => formatDate(iso, recipient.timeZone))
+    const subject = String(n.payload.subject)
+    // Notices written before the headline was stored carry it only in the subject, after the title.
+    const headline = typeof n.payload.headline === 'string' ? n.payload.headline : subject.startsWith(`${g.ref.title}: `) ? subject.slice(g.ref.title.length + 2) : subject
+    composed = composeEmail('deadline-notice', {
+      ...lk, recipient, game: g.ref, headline, lines: String(n.payload.text).split('\n').filter((l) => l.trim() !== '').map(local),
+    })
   } else if (n.kind === 'reply') {
     composed = { subject: String(n.payload.subject), text: String(n.payload.text), html: String(n.payload.html ?? '') }
     if (n.payload.inReplyTo) headers['In-Reply-To'] = String(n.payload.inReplyTo)

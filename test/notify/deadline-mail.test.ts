@@ -33,6 +33,9 @@ describe('deadline notices by email', () => {
     expect(forAlice.subject).toBe('Late: a deadline passed')
     expect(flat(forAlice.text!)).toContain(flat(formatDate(before.deadline, 'UTC')))
     expect(flat(forBob.text!)).toContain(flat(formatDate(before.deadline, 'Asia/Tokyo')))
+    // An HTML part too, with the same news and the way to the game.
+    expect(flat(forBob.html as string)).toContain(flat(formatDate(before.deadline, 'Asia/Tokyo')))
+    expect(forBob.html as string).toContain(`/games/${id}"`)
     const after = (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
     const next = after.pending[0].seats[0] === 'FED' ? alice : bob
     await waitFor('the next side\'s phase email', () => s.mails(next.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === String(after.logSeq)))

@@ -65,6 +65,7 @@ const SPECS: { [K in EmailKind]: Spec<EmailDataByKind[K]> } = {
     ...links, recipient: { fields: recipient }, game: { fields: game }, moderator: 'text', action: 'text', reason: 'text',
     changes: 'lines', at: 'instant', entry: 'count', logUrl: 'url',
   },
+  'deadline-notice': { ...links, recipient: { fields: recipient }, game: { fields: game }, headline: 'text', lines: 'lines' },
 }
 
 // An instant must carry its offset: a bare local time would be read in the server's zone.

@@ -164,6 +164,16 @@ export interface ModerationData extends Links {
   logUrl: string
 }
 
+/** A deadline moved or passed (a vacation, an extension, seats passed, the moderator called). */
+export interface DeadlineNoticeData extends Links {
+  recipient: Recipient
+  game: GameRef
+  /** What happened, in a few words: "a deadline passed". */
+  headline: string
+  /** The notice, a sentence a line, its times already in the reader's time zone. */
+  lines: string[]
+}
+
 export interface EmailDataByKind {
   'your-phase': YourPhaseData
   reminder: ReminderData
@@ -172,11 +182,12 @@ export interface EmailDataByKind {
   invite: InviteData
   'verify-email': VerifyEmailData
   moderation: ModerationData
+  'deadline-notice': DeadlineNoticeData
 }
 
 export type EmailKind = keyof EmailDataByKind
 
-export const EMAIL_KINDS: readonly EmailKind[] = ['your-phase', 'reminder', 'phase-resolved', 'game-over', 'invite', 'verify-email', 'moderation']
+export const EMAIL_KINDS: readonly EmailKind[] = ['your-phase', 'reminder', 'phase-resolved', 'game-over', 'invite', 'verify-email', 'moderation', 'deadline-notice']
 
 export interface ComposedEmail {
   subject: string

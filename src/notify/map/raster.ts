@@ -121,20 +121,26 @@ function boardOf(d: MapDrawing, width: number | undefined): Board {
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
 const [R_SHIFT, G_SHIFT, B_SHIFT, A_SHIFT] = LITTLE_ENDIAN ? [0, 8, 16, 24] : [24, 16, 8, 0]
 
-// Scratch space for cutting sprites, grown as needed: a sprite's arrays are exact-size copies.
-let scratchRuns = new Int32Array(4096)
-let scratchRgb = new Uint8Array(3 * 4096)
-let scratchSoft = new Int32Array(4096)
-let scratchSoftRgba = new Uint32Array(4096)
+// Scratch space for cutting sprites, sized for a number of pixels and grown as needed; a sprite's
+// arrays are exact-size copies. A row of w pixels holds at most w / 2 + 1 runs of 4 numbers.
+let scratchPixels = 0
+let scratchRuns = new Int32Array(0)
+let scratchRgb = new Uint8Array(0)
+let scratchSoft = new Int32Array(0)
+let scratchSoftRgba = new Uint32Array(0)
+
+function scratchFor(w: number, h: number): void {
+  if (w * h <= scratchPixels && (w + 2) * 2 * h <= scratchRuns.length) return
+  scratchPixels = Math.max(w * h, 4096)
+  scratchRuns = new Int32Array(Math.max((w + 2) * 2 * h, scratchPixels * 2 + 8))
+  scratchRgb = new Uint8Array(scratchPixels * 3)
+  scratchSoft = new Int32Array(scratchPixels)
+  scratchSoftRgba = new Uint32Array(scratchPixels)
+}
 
 /** A sprite from the w × h rectangle at (x, y) of a page of premultiplied RGBA words `stride` pixels wide. */
 function cutSprite(page: Uint32Array, stride: number, x: number, y: number, w: number, h: number): Sprite {
-  if (scratchRgb.length < w * h * 3) {
-    scratchRuns = new Int32Array(w * h * 2 + 4)
-    scratchRgb = new Uint8Array(w * h * 3)
-    scratchSoft = new Int32Array(w * h)
-    scratchSoftRgba = new Uint32Array(w * h)
-  }
+  scratchFor(w, h)
   let r = 0
   let o = 0
   let f = 0

@@ -16,6 +16,7 @@ const samples: { [K in EmailKind]: () => EmailDataByKind[K] } = {
   invite: fixtures.invite,
   'verify-email': fixtures.verifyEmail,
   moderation: fixtures.moderation,
+  'deadline-notice': fixtures.deadlineNotice,
 }
 
 /** The HTML as a reader sees its text: tags dropped, entities decoded, spaces collapsed. */
@@ -203,6 +204,20 @@ describe('the other kinds', () => {
     for (const change of data.changes) expect(email.text).toContain(`- ${change}`)
     expect(email.text).toContain('entry 43')
     expect(hrefs(email.html)).toContain(data.logUrl)
+  })
+})
+
+describe('deadline notices', () => {
+  it('say what happened to the deadline, each line as given, with a way to the game', () => {
+    const data = fixtures.deadlineNotice()
+    const email = composeEmail('deadline-notice', data)
+    expect(email.subject).toBe('Solomon Cup, round 3: the deadline is extended once')
+    for (const line of data.lines) {
+      expect(flat(email.text)).toContain(flat(line))
+      expect(flat(email.html)).toContain(flat(line))
+    }
+    expect(hrefs(email.html)).toContain(data.game.url)
+    expect(hrefs(email.html)).toContain(data.unsubscribeUrl)
   })
 })
 

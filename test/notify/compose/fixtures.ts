@@ -3,7 +3,7 @@
 import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
 import {
   abaoaquStepTitle, compactOptions, narrate, orderExamples,
-  type GameOverData, type GameRef, type InviteData, type Links, type ModerationData, type PhaseResolvedData,
+  type DeadlineNoticeData, type GameOverData, type GameRef, type InviteData, type Links, type ModerationData, type PhaseResolvedData,
   type Recipient, type ReminderData, type VerifyEmailData, type YourPhaseData,
 } from '../../../src/notify/compose/index.js'
 import { skirmish } from './game.js'
@@ -87,5 +87,12 @@ export function moderation(): ModerationData {
     ...links, recipient: char, game, moderator: 'Kycilia', action: 'rolled the game back to entry 40', reason: 'a disputed BD launch: the Public was confused',
     changes: ['Public (BD) PB1 is back on its front side.', 'The BD screen at 1207 is removed.'], at: '2026-12-04T09:30:00Z', entry: 43,
     logUrl: `${BASE}/games/g_7f3a/log`,
+  }
+}
+
+export function deadlineNotice(): DeadlineNoticeData {
+  return {
+    ...links, recipient: amuro, game, headline: 'the deadline is extended once',
+    lines: ['The deadline passed with Zeon (ZEON) still to act.', 'It is extended once, to Sunday 6 December 2026 at 12:00 (Europe/London, UTC); after that, those seats pass.'],
   }
 }

@@ -4,7 +4,7 @@ import { Resvg } from '@resvg/resvg-js'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildMapModel, forgetRasters, mapModelToPng, renderSvg, svgToPng } from '../../../src/notify/map/index.js'
+import { buildMapModel, drawingToPng, forgetRasters, layoutMap, mapModelToPng, renderSvg, svgToPng } from '../../../src/notify/map/index.js'
 import { encodePng } from '../../../src/notify/map/png-encode.js'
 import { outlineTexts } from '../../../src/notify/map/png-text.js'
 import { a4Position } from './fixture.js'
@@ -116,6 +116,24 @@ describe('svgToPng', () => {
     expect(changed.some(([x, y]) => x < 60 && y < 80)).toBe(true)
     expect(changed.some(([x, y]) => x > drawn.width - 60 && y > drawn.height - 120)).toBe(true)
     expect(changed.every(([x, y]) => (x < 60 && y < 80) || (x > drawn.width - 60 && y > drawn.height - 120))).toBe(true)
+  })
+
+  it('keeps every pixel of a busy piece: a one-pixel checkerboard, run after run', () => {
+    const { view, events } = a4Position()
+    const drawing = layoutMap(buildMapModel('abaoaqu', view, events))
+    const [x0, y0, side] = [40, 300, 96]
+    const cells: string[] = []
+    for (let y = 0; y < side; y++) for (let x = (y % 2); x < side; x += 2) cells.push(`M${x0 + x} ${y0 + y}h1v1h-1z`)
+    const checker = { svg: `<path d="${cells.join('')}" fill="#000000"/>`, box: { x0, y0, x1: x0 + side, y1: y0 + side } }
+    const image = decodePng(drawingToPng({ ...drawing, layers: [...drawing.layers, [checker]] }))
+    let wrong = 0
+    for (let y = 0; y < side; y++) {
+      for (let x = 0; x < side; x++) {
+        const value = image.data[((y0 + y) * image.width + x0 + x) * 3]!
+        if (((x + y) % 2 === 0) !== (value === 0)) wrong++
+      }
+    }
+    expect(wrong).toBe(0)
   })
 
   it('writes PNGs a decoder reads back pixel for pixel', () => {
