@@ -15,7 +15,7 @@ import { createDice } from '../src/engine/dice.js'
 import type { GameEvent } from '../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../src/engine/rulesets/abaoaqu/index.js'
 import { randomOrders, rng } from '../src/engine/rulesets/abaoaqu/random-orders.js'
-import { buildMapModel, forgetRasters, mapModelToPng, renderSvg, svgToPng } from '../src/notify/map/index.js'
+import { buildMapModel, forgetRasters, mapModelToPng, rasterCacheSize, renderSvg, svgToPng } from '../src/notify/map/index.js'
 import { loadAbaoaquScenario } from '../src/scenarios/index.js'
 
 const SEED = 'be'.repeat(32)
@@ -74,6 +74,7 @@ positions.forEach((p, i) => {
   pngBytes = Math.max(pngBytes, png.length)
 })
 
+const kept = rasterCacheSize()
 const piecesForgotten: number[] = []
 for (const p of positions) {
   forgetRasters({ pieces: true })
@@ -94,6 +95,7 @@ console.log(`first render of the process, nothing cached: ${firstMs.toFixed(1)} 
 console.log(`view -> PNG, new positions in order:        ${stats(inOrder)}   target <= 50 ms`)
 console.log(`  the first seat to see a step:             ${stats(firstViewer)}`)
 console.log(`  the other seats:                          ${stats(laterViewer)}`)
+console.log(`kept after those positions: ${kept.pieces.entries} piece rasters in ${(kept.pieces.bytes / 1048576).toFixed(1)} MB, ${kept.boards.entries} board in ${(kept.boards.bytes / 1048576).toFixed(1)} MB`)
 console.log(`view -> PNG, piece rasters forgotten first: ${stats(piecesForgotten)}`)
 console.log(`view -> SVG document (map.svg):             ${stats(svgTimes)}`)
 console.log(`whole SVG -> PNG in one resvg pass:         ${stats(onePass)}   (for comparison)`)

@@ -13,7 +13,7 @@ export type { HexMapModel, HexRef, MapArrow, MapAttack, MapBoard, MapCounter, Ma
 export { sideColours } from './model.js'
 export { abaoaquMapModel } from './abaoaqu.js'
 export { renderSvg, layoutMap, type MapDrawing, type SvgOptions } from './svg.js'
-export { drawingToPng, forgetRasters } from './raster.js'
+export { drawingToPng, forgetRasters, rasterCacheSize } from './raster.js'
 export { svgToPng, type PngOptions } from './png.js'
 
 /** The map model of `view`, a view of rule system `system` as the ruleset's view() returned it. */

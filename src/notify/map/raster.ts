@@ -75,6 +75,10 @@ class Kept<T> {
     return hit
   }
 
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes }
+  }
+
   clear(): void {
     this.entries.clear()
     this.bytes = 0
@@ -295,6 +299,11 @@ function place(piece: Piece, scale: number, page: Board): { left: number; top: n
 export function forgetRasters(what: { boards?: boolean; pieces?: boolean } = { boards: true, pieces: true }): void {
   if (what.boards) boards.clear()
   if (what.pieces) sprites.clear()
+}
+
+/** What the raster caches hold now: for benchmarks and for sizing their budgets. */
+export function rasterCacheSize(): { boards: { entries: number; bytes: number }; pieces: { entries: number; bytes: number } } {
+  return { boards: boards.size, pieces: sprites.size }
 }
 
 /** The drawing as a PNG, `width` pixels wide (default: its own size). */
