@@ -23,8 +23,8 @@ const BUDGET_BYTES = 64 * 1024 * 1024
 const cache = new Map<string, Drawn>()
 let held = 0
 
-/** The model is counted at a rough 100 kB: a few hundred small objects. */
-const MODEL_BYTES = 100_000
+/** The model is counted at a rough 150 kB: a few hundred small objects (A-S4 measured 126 kB). */
+const MODEL_BYTES = 150_000
 
 function sizeOf(d: Drawn): number {
   let n = MODEL_BYTES + (d.svg?.length ?? 0)

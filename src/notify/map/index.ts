@@ -1,7 +1,7 @@
 // Map snapshots for notifications and the map endpoints: a rule system's view -> a neutral map
 // model -> a drawing (pieces over a board) -> SVG, or PNG. Everything here is pure except the PNG
 // side (png.ts, raster.ts, png-text.ts), which reads the bundled fonts and keeps caches (text
-// outlines, board and piece rasters) that change its speed, never its output.
+// outlines, board and piece rasters) that change its speed, not its output (see raster.ts).
 import type { GameEvent } from '../../engine/ruleset.js'
 import { abaoaquMapModel, isAbaoaquView } from './abaoaqu.js'
 import type { HexMapModel } from './model.js'

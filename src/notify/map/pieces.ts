@@ -19,6 +19,12 @@ export interface Piece {
   box: Box
   /** The same drawing with `at` moved to the origin, and its box there. */
   local?: { svg: string; at: Point; box: Box }
+  /**
+   * The box rests on an estimate of some text's width (a title from a scenario or a player): the
+   * PNG draws the piece in a pass of its own, where the box cuts off any overflow, rather than
+   * beside other pieces, where the overflow would land on them.
+   */
+  estimated?: boolean
 }
 
 /** The box around points, grown by `pad` on every side (half a stroke width, a halo…). */

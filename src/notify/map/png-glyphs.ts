@@ -49,6 +49,8 @@ function facesOf(font: ResvgRenderOptions['font']): { regular: Face; bold: Face 
 /** Characters set one glyph after another: Latin, Greek, Cyrillic, punctuation, arrows, symbols. */
 function simple(cp: number): boolean {
   if (cp < 0x20) return false
+  if (cp === 0xad) return false // the soft hyphen: shown only where a line breaks
+  if (cp >= 0x02e5 && cp <= 0x02e9) return false // tone letters, which the font joins
   if (cp < 0x0300) return true
   if (cp < 0x0370) return false // combining diacritics
   if (cp < 0x0590) return cp < 0x0483 || cp > 0x0489 // up to Armenian, without Cyrillic's combining marks
@@ -60,16 +62,18 @@ function simple(cp: number): boolean {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 
-/** Text content as SVG shows it: entities resolved, white space collapsed and trimmed (xml:space default). */
+/**
+ * Text content as resvg shows it: entities resolved, each line break and tab a space, then spaces
+ * (only U+0020: a no-break space stays) trimmed at both ends and collapsed.
+ */
 function shown(content: string): string {
   return content
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e: string) => {
       if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
       return ENTITIES[e] ?? m
     })
-    .replace(/[\n\r]/g, '')
-    .replace(/\t/g, ' ')
-    .trim()
+    .replace(/[\n\r\t]/g, ' ')
+    .replace(/^ +| +$/g, '')
     .replace(/ {2,}/g, ' ')
 }
 
@@ -100,14 +104,26 @@ function outlineGlyphs(wanted: ReadonlyArray<{ face: Face; cp: number; bold: boo
 /**
  * DejaVu, like most fonts, joins ff, fi, fl, ffi and ffl into one glyph (its 'liga' feature), the
  * same glyph as the Unicode presentation forms U+FB00–FB04 map to: written as those, the line is
- * set as resvg sets it. Where the font has no such form, the letters stay apart.
+ * set as resvg sets it. As the shaper does, the text is read from the left and the longest join
+ * starting at each letter wins ("fffi" is ff + fi). Where the font has no such form, the letters
+ * stay apart.
  */
 const LIGATURES: Array<[string, string]> = [['ffi', '\ufb03'], ['ffl', '\ufb04'], ['ff', '\ufb00'], ['fi', '\ufb01'], ['fl', '\ufb02']]
 
 function withLigatures(text: string, metrics: FontMetrics): string {
   if (!text.includes('f')) return text
-  let out = text
-  for (const [letters, form] of LIGATURES) if (metrics.glyph(form.codePointAt(0)!) !== 0) out = out.split(letters).join(form)
+  const usable = LIGATURES.filter(([, form]) => metrics.glyph(form.codePointAt(0)!) !== 0)
+  let out = ''
+  for (let i = 0; i < text.length;) {
+    const join = text[i] === 'f' ? usable.find(([letters]) => text.startsWith(letters, i)) : undefined
+    if (join) {
+      out += join[1]
+      i += join[0].length
+    } else {
+      out += text[i]
+      i++
+    }
+  }
   return out
 }
 
@@ -152,12 +168,13 @@ export function setFromGlyphs(requests: readonly TextRequest[], font: ResvgRende
   if (both === undefined) return requests.map(() => null)
   const lines = requests.map((req) => {
     const f = req.bold ? both.bold : both.regular
-    const text = withLigatures(shown(req.content), f.metrics)
-    const ok = [...text].every((ch) => {
+    const plain = shown(req.content)
+    // Every character simple and in the font; ligatures are decided after, on simple text.
+    const ok = [...plain].every((ch) => {
       const cp = ch.codePointAt(0)!
       return simple(cp) && f.metrics.glyph(cp) !== 0
     })
-    return ok ? { text, face: f, req } : null
+    return ok ? { text: withLigatures(plain, f.metrics), face: f, req } : null
   })
   const wanted = new Map<string, { face: Face; cp: number; bold: boolean }>()
   for (const line of lines) {

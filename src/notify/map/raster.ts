@@ -9,10 +9,14 @@
 //   origin and reused in every hex, snapped to a quarter pixel, which the eye cannot tell from
 //   exact; lines and titles are reused by the next viewer of the same position. The pieces a
 //   picture needs that are not kept yet are all rasterised in one resvg pass, side by side on a
-//   sheet, as one document costs resvg more than a small piece does;
+//   sheet, as one document costs resvg more than a small piece does (a piece whose box rests on an
+//   estimate of some text's width is drawn alone, so that no overflow can land on another);
 // - the pieces are laid over a copy of the board rows in paint order, which is what drawing the
 //   whole document at once gives, and the rows are deflated as they stand.
-// The caches change the speed, never the picture (test/notify/map/png.test.ts checks both).
+// The caches change the speed, not the picture: the same picture comes out whatever they held,
+// but for float rounding where a piece was drawn at another place on a sheet (a handful of pixels
+// a few levels apart). test/notify/map/png.test.ts checks both that and the likeness to resvg's
+// one-pass drawing of the whole SVG.
 // bench/notify-render.ts measures it.
 import { createHash } from 'node:crypto'
 import { encodePngRows, pngRows } from './png-encode.js'
@@ -58,6 +62,14 @@ interface Request {
   y: number
   w: number
   h: number
+  /** Drawn in a pass of its own, on a page of exactly its size, which cuts off whatever lies outside. */
+  alone: boolean
+}
+
+/** Pixels per SVG unit, across and down: a PNG of a given width rounds its height, so the two differ a little. */
+interface Scale {
+  x: number
+  y: number
 }
 
 /** Least recently used first; a byte budget rather than a count, as sizes vary a thousandfold. */
@@ -183,16 +195,39 @@ function cutSprite(page: Uint32Array, stride: number, x: number, y: number, w: n
   }
 }
 
+/** An SVG document showing the request's rectangle at `scale`: its page clips it. */
+function aloneSvg(r: Request, scale: Scale): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${r.w}" height="${r.h}" viewBox="${r.x} ${r.y} ${r.w / scale.x} ${r.h / scale.y}" preserveAspectRatio="none" font-family="${FONT_FAMILY}">${r.fragment}</svg>`
+}
+
+/** The pixels of a raster as premultiplied RGBA words. */
+function words(raster: Raster): Uint32Array {
+  const aligned = raster.pixels.byteOffset % 4 === 0 ? raster.pixels : Uint8Array.from(raster.pixels)
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4)
+}
+
 /**
- * Rasterises every request in one resvg pass and keeps the sprites: each request is drawn in its
- * own rectangle of one sheet (packed in shelves, GAP apart) and cut out. Nothing clips a piece to
- * its rectangle (a nested <svg> would, but costs resvg a mask the size of the sheet for each), so
- * every piece must paint inside its box: test/notify/map/pieces.test.ts checks that they do.
+ * Rasterises every request and keeps the sprites. The requests whose boxes are sure are drawn in
+ * one resvg pass, each in its own rectangle of one sheet (packed in shelves, GAP apart), and cut
+ * out. Nothing clips a piece to its rectangle there (a nested <svg> would, but costs resvg a mask
+ * the size of the sheet for each), so such a piece must paint inside its box:
+ * test/notify/map/pieces.test.ts checks that they do. A piece whose box is an estimate (text from
+ * a scenario or a player) is drawn alone, on a page of its own size.
  */
-function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: number): void {
+function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: Scale): void {
+  const shared: Array<[string, Request]> = []
+  for (const [key, r] of requests) {
+    if (!r.alone) {
+      shared.push([key, r])
+      continue
+    }
+    const page = rasterise(aloneSvg(r, scale), undefined, undefined)
+    sprites.set(key, cutSprite(words(page), page.width, 0, 0, r.w, r.h))
+  }
+  if (shared.length === 0) return
   let sheetWidth = 1024
-  for (const r of requests.values()) sheetWidth = Math.max(sheetWidth, r.w)
-  const order = [...requests].sort((a, b) => b[1].h - a[1].h)
+  for (const [, r] of shared) sheetWidth = Math.max(sheetWidth, r.w)
+  const order = shared.sort((a, b) => b[1].h - a[1].h)
   const spots: Array<{ x: number; y: number }> = []
   let x = 0
   let y = 0
@@ -210,12 +245,11 @@ function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: number): vo
   const height = y + shelf
   const body = order.map(([, r], i) => {
     const at = spots[i]!
-    return `<g transform="translate(${at.x - r.x * scale} ${at.y - r.y * scale}) scale(${scale})">${r.fragment}</g>`
+    return `<g transform="translate(${at.x - r.x * scale.x} ${at.y - r.y * scale.y}) scale(${scale.x} ${scale.y})">${r.fragment}</g>`
   }).join('')
   const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${sheetWidth}" height="${height}" viewBox="0 0 ${sheetWidth} ${height}" font-family="${FONT_FAMILY}">`
   const sheet = rasterise(`${root}${body}</svg>`, undefined, undefined)
-  const aligned = sheet.pixels.byteOffset % 4 === 0 ? sheet.pixels : Uint8Array.from(sheet.pixels)
-  const px = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4)
+  const px = words(sheet)
   order.forEach(([key, r], i) => sprites.set(key, cutSprite(px, sheet.width, spots[i]!.x, spots[i]!.y, r.w, r.h)))
 }
 
@@ -256,43 +290,54 @@ function blit(rows: Buffer, page: Board, sprite: Sprite, left: number, top: numb
 }
 
 /** Pixel bounds of a box at `scale`, a pixel wider on each side for anti-aliasing. */
-function pixelBox(box: Box, scale: number): { left: number; top: number; w: number; h: number } {
-  const left = Math.floor(box.x0 * scale) - 1
-  const top = Math.floor(box.y0 * scale) - 1
-  return { left, top, w: Math.ceil(box.x1 * scale) + 1 - left, h: Math.ceil(box.y1 * scale) + 1 - top }
+function pixelBox(box: Box, scale: Scale): { left: number; top: number; w: number; h: number } {
+  const left = Math.floor(box.x0 * scale.x) - 1
+  const top = Math.floor(box.y0 * scale.y) - 1
+  return { left, top, w: Math.ceil(box.x1 * scale.x) + 1 - left, h: Math.ceil(box.y1 * scale.y) + 1 - top }
+}
+
+/** A coordinate in pixels as a whole pixel and a phase, a multiple of 1 / PHASES. */
+function snap(v: number): [number, number] {
+  const whole = Math.floor(v)
+  const phase = Math.round((v - whole) * PHASES) / PHASES
+  return phase === 1 ? [whole + 1, 0] : [whole, phase]
 }
 
 /** Where a piece's raster goes on the page, and what to rasterise; null when it paints off the page. */
-function place(piece: Piece, scale: number, page: Board): { left: number; top: number; key: string; request: Request } | null {
+function place(piece: Piece, scale: Scale, page: Board): { left: number; top: number; key: string; request: Request } | null {
   const local = piece.local
   let left: number
   let top: number
   let request: Request
   if (local === undefined) {
-    // Only the part on the page is drawn: a long attack line's box can be large.
     const full = pixelBox(piece.box, scale)
-    left = Math.max(0, full.left)
-    top = Math.max(0, full.top)
-    const w = Math.min(page.width, full.left + full.w) - left
-    const h = Math.min(page.height, full.top + full.h) - top
-    if (w <= 0 || h <= 0) return null
-    request = { fragment: piece.svg, x: left / scale, y: top / scale, w, h }
+    if (full.left >= page.width || full.top >= page.height || full.left + full.w <= 0 || full.top + full.h <= 0) return null
+    const alone = piece.estimated === true
+    if (alone) {
+      // Drawn on a page of its own: only the part on the picture is worth drawing.
+      left = Math.max(0, full.left)
+      top = Math.max(0, full.top)
+      const w = Math.min(page.width, full.left + full.w) - left
+      const h = Math.min(page.height, full.top + full.h) - top
+      request = { fragment: piece.svg, x: left / scale.x, y: top / scale.y, w, h, alone }
+    } else {
+      // On the shared sheet the whole box is drawn, even off the picture: nothing there would cut
+      // off the part beyond a smaller rectangle, and it would land on a neighbour.
+      left = full.left
+      top = full.top
+      request = { fragment: piece.svg, x: left / scale.x, y: top / scale.y, w: full.w, h: full.h, alone }
+    }
   } else {
     // The origin of the local drawing lands on pixel (ix + qx, iy + qy): a whole pixel and a phase.
-    const snap = (v: number): [number, number] => {
-      const whole = Math.floor(v)
-      const phase = Math.round((v - whole) * PHASES) / PHASES
-      return phase === 1 ? [whole + 1, 0] : [whole, phase]
-    }
-    const [ix, qx] = snap(local.at.x * scale)
-    const [iy, qy] = snap(local.at.y * scale)
+    const [ix, qx] = snap(local.at.x * scale.x)
+    const [iy, qy] = snap(local.at.y * scale.y)
     const box = pixelBox(local.box, scale)
     left = ix + box.left
     top = iy + box.top
     if (left >= page.width || top >= page.height || left + box.w + 1 <= 0 || top + box.h + 1 <= 0) return null
-    request = { fragment: local.svg, x: (box.left - qx) / scale, y: (box.top - qy) / scale, w: box.w + 1, h: box.h + 1 }
+    request = { fragment: local.svg, x: (box.left - qx) / scale.x, y: (box.top - qy) / scale.y, w: box.w + 1, h: box.h + 1, alone: piece.estimated === true }
   }
-  return { left, top, key: `${request.x} ${request.y} ${request.w} ${request.h} ${scale}|${request.fragment}`, request }
+  return { left, top, key: `${request.alone ? 'alone' : 'sheet'} ${request.x} ${request.y} ${request.w} ${request.h} ${scale.x} ${scale.y}|${request.fragment}`, request }
 }
 
 /** Forgets every kept raster: for benchmarks that measure a process's first pictures. */
@@ -310,7 +355,8 @@ export function rasterCacheSize(): { boards: { entries: number; bytes: number };
 export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
   checkWidth(opts.width)
   const board = boardOf(d, opts.width)
-  const scale = board.width / d.frame.width
+  // resvg scales the board to the width asked for and rounds the height: the pieces follow both.
+  const scale = { x: board.width / d.frame.width, y: board.height / d.frame.height }
   const placed = d.layers.flat().map((piece) => place(piece, scale, board)).filter((p) => p !== null)
   const missing = new Map<string, Request>()
   for (const p of placed) if (sprites.get(p.key) === undefined) missing.set(p.key, p.request)

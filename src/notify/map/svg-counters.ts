@@ -3,7 +3,7 @@
 import { hexCentre, type Frame, type Point } from './layout.js'
 import { hexRefKey, type MapCounter } from './model.js'
 import type { Box, Piece } from './pieces.js'
-import { fitFontSize, num, textAt } from './svg-text.js'
+import { fitFontSize, num, textAt, widthIsSure } from './svg-text.js'
 import { titleTag } from './svg-grid.js'
 
 const INK = '#1b2129'
@@ -101,6 +101,7 @@ export function counters(frame: Frame, list: readonly MapCounter[], colours: Rea
       svg: counter(u, c, at, colour),
       box: { x0: at.x + box.x0, y0: at.y + box.y0, x1: at.x + box.x1, y1: at.y + box.y1 },
       local: { svg: counter(u, { ...c, title: '' }, { x: 0, y: 0 }, colour), at, box },
+      ...(widthIsSure(c.label + c.sublabel + c.markers.join('')) ? {} : { estimated: true }),
     }
   })
 }

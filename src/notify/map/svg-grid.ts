@@ -5,7 +5,7 @@ import { ALL_DIRECTIONS, offsetNeighbor } from '../../engine/hex/index.js'
 import { hexCentre, hexCorner, hexsideCorners, type Frame, type Point } from './layout.js'
 import { hexRefKey, type HexMapModel, type HexRef, type MapHex } from './model.js'
 import { boxAround, type Piece } from './pieces.js'
-import { escapeXml, num, textAt, textWidth } from './svg-text.js'
+import { escapeXml, num, textAt, textWidth, widthIsSure } from './svg-text.js'
 
 export const COLOURS = {
   background: '#ffffff',
@@ -57,7 +57,11 @@ export function screenFills(frame: Frame, model: HexMapModel): Piece[] {
     const y = c.y + frame.size * 0.68
     const label = textAt(c.x, y, s.label, { size, fill: COLOURS.screenLabel, bold: true })
     const half = textWidth(s.label, size, true)
-    return { svg: `<g>${titleTag(s.title)}${label}</g>`, box: boxAround([{ x: c.x - half, y: y - size }, { x: c.x + half, y: y + size }], 0) }
+    return {
+      svg: `<g>${titleTag(s.title)}${label}</g>`,
+      box: boxAround([{ x: c.x - half, y: y - size }, { x: c.x + half, y: y + size }], 0),
+      ...(widthIsSure(s.label) ? {} : { estimated: true }),
+    }
   })
   return [...fill, ...labels]
 }

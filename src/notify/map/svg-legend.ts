@@ -91,7 +91,7 @@ export function legend(frame: Frame, model: HexMapModel): Piece {
       out.push(textAt(x + item.sample * size + size * 0.5, y, item.text, { size, fill: INK, anchor: 'start' }))
     }
   })
-  return { svg: out.join(''), box: { x0: 0, y0: top - frame.size * 0.2, x1: frame.width, y1: frame.height } }
+  return { svg: out.join(''), box: { x0: 0, y0: top - frame.size * 0.2, x1: frame.width, y1: frame.height }, estimated: true }
 }
 
 /** The title lines: one piece, the band above the edge coordinates. */
@@ -103,5 +103,6 @@ export function header(frame: Frame, model: HexMapModel): Piece {
     svg: textAt(frame.gridLeft, frame.size * 0.7, fitText(model.title, titleSize, width, true), { size: titleSize, fill: INK, bold: true, anchor: 'start' }) +
       textAt(frame.gridLeft, frame.size * 1.5, fitText(model.subtitle, subSize, width), { size: subSize, fill: '#3b4552', anchor: 'start' }),
     box: { x0: 0, y0: 0, x1: frame.width, y1: frame.size * 1.5 + subSize * 0.7 },
+    estimated: true,
   }
 }

@@ -6,7 +6,7 @@ import { hexCentre, towards, type Frame, type Point } from './layout.js'
 import { hexRefKey, type HexRef, type MapArrow, type MapAttack, type MapLoss } from './model.js'
 import { anchored, boxAround, type Piece } from './pieces.js'
 import { counterSide } from './svg-counters.js'
-import { num, textAt, textWidth } from './svg-text.js'
+import { num, textAt, textWidth, widthIsSure } from './svg-text.js'
 
 const HALO = '#ffffff'
 
@@ -73,7 +73,8 @@ function attackLabel(frame: Frame, hex: HexRef, text: string, colour: string, sl
     `<rect x="${num(c.x - w / 2)}" y="${num(c.y + below)}" width="${num(w)}" height="${num(h)}" rx="${num(h * 0.3)}" fill="#ffffff" stroke="${colour}" stroke-width="${num(frame.size * 0.05)}"/>` +
     textAt(c.x, c.y + below + h / 2, text, { size, fill: colour, bold: true })
   // The width is an upper estimate of the text's; the box allows for a wider font all the same.
-  return [anchored(hexCentre(frame, hex), draw, boxAround([{ x: -w, y: below }, { x: w, y: below + h }], frame.size * 0.05))]
+  const piece = anchored(hexCentre(frame, hex), draw, boxAround([{ x: -w, y: below }, { x: w, y: below + h }], frame.size * 0.05))
+  return [widthIsSure(text) ? piece : { ...piece, estimated: true }]
 }
 
 function dashOf(frame: Frame, a: MapAttack): string {

@@ -36,6 +36,15 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
   return [...text].length * fontSize * (bold ? EM_PER_CHAR_BOLD : EM_PER_CHAR)
 }
 
+/**
+ * Whether textWidth's estimate is within 1.5 times the true width: printable ASCII, whose widest
+ * glyph (bold W) is 1.04 em. Other scripts run wider (Cyrillic Ж, CJK), and a box drawn from the
+ * estimate may not hold them.
+ */
+export function widthIsSure(text: string): boolean {
+  return /^[\x20-\x7e]*$/.test(text)
+}
+
 /** The text cut with an ellipsis so that it fits `width`. */
 export function fitText(text: string, fontSize: number, width: number, bold = false): string {
   if (textWidth(text, fontSize, bold) <= width) return text

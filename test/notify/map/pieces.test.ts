@@ -13,7 +13,7 @@ const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-tt
 const FONT = { loadSystemFonts: false, fontFiles: [join(dir, 'DejaVuSans.ttf'), join(dir, 'DejaVuSans-Bold.ttf')], defaultFontFamily: 'DejaVu Sans' }
 const MARGIN = 24
 
-/** Pixels painted outside `box` (a pixel of slack for anti-aliasing), drawing `fragment` with a margin around the box. */
+/** Pixels painted outside the rectangle raster.ts keeps of `box`, drawing `fragment` with a margin around it. */
 function paintOutside(fragment: string, box: Box): number {
   const x0 = Math.floor(box.x0) - MARGIN
   const y0 = Math.floor(box.y0) - MARGIN
@@ -27,7 +27,8 @@ function paintOutside(fragment: string, box: Box): number {
       if (pixels[(j * w + i) * 4 + 3] === 0) continue
       const x = x0 + i
       const y = y0 + j
-      if (x + 1 < box.x0 - 1 || x > box.x1 + 1 || y + 1 < box.y0 - 1 || y > box.y1 + 1) outside++
+      // raster.ts cuts a piece at its box grown to whole pixels and one more (pixelBox).
+      if (x < Math.floor(box.x0) - 1 || x >= Math.ceil(box.x1) + 1 || y < Math.floor(box.y0) - 1 || y >= Math.ceil(box.y1) + 1) outside++
     }
   }
   return outside
