@@ -59,8 +59,11 @@ export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
   return encodePng(page.pixels, page.width, page.height)
 }
 
+/** Wider than any screen or printer needs; raster.ts packs pixel positions in 16 bits. */
+export const MAX_PNG_WIDTH = 8192
+
 export function checkWidth(width: number | undefined): void {
-  if (width !== undefined && !(Number.isInteger(width) && width > 0)) {
-    throw new Error(`PNG width must be a positive whole number of pixels, got ${width}`)
+  if (width !== undefined && !(Number.isInteger(width) && width > 0 && width <= MAX_PNG_WIDTH)) {
+    throw new Error(`PNG width must be a whole number of pixels from 1 to ${MAX_PNG_WIDTH}, got ${width}`)
   }
 }

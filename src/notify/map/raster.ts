@@ -49,7 +49,7 @@ interface Sprite {
   /** Per opaque run: row, first column, column past the last, offset of its bytes in `rgb`. */
   runs: Int32Array
   rgb: Buffer
-  /** Per partly transparent pixel: row × width + column. */
+  /** Per partly transparent pixel: row << 16 | column (sprites are narrower and shorter than 65,536 pixels). */
   soft: Int32Array
   /** Their premultiplied RGBA. */
   softRgba: Uint8Array
@@ -180,7 +180,7 @@ function cutSprite(page: Uint32Array, stride: number, x: number, y: number, w: n
         run = -1
       }
       if (word !== 0) {
-        scratchSoft[f] = sy * w + sx
+        scratchSoft[f] = (sy << 16) | sx
         scratchSoftRgba[f++] = word
       }
     }
@@ -275,9 +275,8 @@ function blit(rows: Buffer, page: Board, sprite: Sprite, left: number, top: numb
   }
   for (let i = 0; i < soft.length; i++) {
     const p = soft[i]!
-    const row = Math.floor(p / sprite.width)
-    const y = top + row
-    const x = left + p - row * sprite.width
+    const y = top + (p >>> 16)
+    const x = left + (p & 0xffff)
     if (y < 0 || y >= page.height || x < 0 || x >= page.width) continue
     const d = y * stride + 1 + x * 3
     const s = i * 4

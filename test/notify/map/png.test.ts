@@ -179,7 +179,8 @@ describe('svgToPng', () => {
 
   it('scales to a width and refuses a nonsense one', () => {
     expect(pngSize(svgToPng(page(TEXT), { width: 480 }))).toEqual({ width: 480, height: 120 })
-    expect(() => svgToPng(page(TEXT), { width: 0 })).toThrow(/positive whole number/)
-    expect(() => svgToPng(page(TEXT), { width: 10.5 })).toThrow(/positive whole number/)
+    expect(() => svgToPng(page(TEXT), { width: 0 })).toThrow(/whole number of pixels/)
+    expect(() => svgToPng(page(TEXT), { width: 10.5 })).toThrow(/whole number of pixels from 1 to 8192/)
+    expect(() => svgToPng(page(TEXT), { width: 100_000 })).toThrow(/from 1 to 8192/)
   })
 })
