@@ -54,11 +54,6 @@ export function anchored(at: Point, draw: (at: Point) => string, box: Box): Piec
   }
 }
 
-/** The smallest box holding both. */
-export function unionBox(a: Box, b: Box): Box {
-  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }
-}
-
 /** Pieces in paint order as the SVG writes them: one string. */
 export function fragments(pieces: readonly Piece[]): string {
   return pieces.map((p) => p.svg).join('')
