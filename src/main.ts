@@ -19,6 +19,7 @@ import { startDeadlineClock } from './games/deadlines.js'
 import { startDigestClock } from './notify/digest.js'
 import { startNotifications } from './notify/index.js'
 import { startReplyListener } from './notify/reply.js'
+import { configureSnapshots } from './games/load.js'
 import { persistedSecret } from './runtime/secret.js'
 
 const MODES = ['api', 'worker', 'all'] as const
@@ -273,6 +274,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
 
   const db = createDb(databaseUrl)
   life.onStop('the database client', () => db.$disconnect())
+  configureSnapshots(config.jwtSecret, warn)
   const mailWhere = config.mail.smtpUrl ? `mail via ${redactUrl(config.mail.smtpUrl)}` : config.env === 'production' ? 'mail caught, not sent: set SMTP_URL' : 'mail caught at /dev/mail'
 
   // Workers: the outbox relay, the email and webhook jobs, and the deadline clock.

@@ -93,4 +93,9 @@ export interface Ruleset<Scn, S, O, V, U> {
   formatOrders(orders: O[], state: S): string
   /** What the orders would do, without dice (odds of each attack): for previews and confirmations. */
   preview?(state: S, seat: SeatId, orders: O[]): unknown[]
+  /**
+   * Orders only their own seat may read until the game ends (standing orders): the log keeps them
+   * apart, under their own salted commitment. Absent: every order is read once its step resolves.
+   */
+  isPrivateOrder?(order: O): boolean
 }

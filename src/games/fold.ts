@@ -21,14 +21,20 @@ export interface SetupPayload {
 }
 
 export interface OrdersPayload {
+  /** The orders readable once the step resolves. */
   orders: unknown[]
+  /** The seat's private orders (standing orders), under their own commitment; absent in old entries. */
+  private?: Record<string, unknown[]>
   /** The step the orders were for, for readers of the log. */
   step: string
   turn: number
 }
 
 export interface ResolutionPayload {
+  /** Each seat's orders, less its private ones. */
   submissions: Record<string, unknown[]>
+  /** Each seat's private orders; absent in old entries. */
+  private?: Record<string, unknown[]>
   events: unknown[]
   rolls: unknown[]
 }
@@ -36,6 +42,29 @@ export interface ResolutionPayload {
 export interface ResignPayload {
   side: string
   winner: string | null
+}
+
+/** A seat's orders as submitted: its readable orders, then its private ones. */
+export function ordersOf(payload: OrdersPayload, seat: string): unknown[] {
+  return [...payload.orders, ...(payload.private?.[seat] ?? [])]
+}
+
+/** The submissions a RESOLUTION resolved, private orders included. */
+export function submissionsOf(payload: ResolutionPayload): Record<string, unknown[]> {
+  const seats = new Set([...Object.keys(payload.submissions), ...Object.keys(payload.private ?? {})])
+  return Object.fromEntries([...seats].sort().map((seat) => [seat, [...(payload.submissions[seat] ?? []), ...(payload.private?.[seat] ?? [])]]))
+}
+
+/** Orders apart: those read once the step resolves, and the private ones (ruleset.isPrivateOrder). */
+export function splitOrders(ruleset: AnyRuleset, orders: unknown[]): { open: unknown[]; secret: unknown[] } {
+  const isPrivate = ruleset.isPrivateOrder as ((o: unknown) => boolean) | undefined
+  if (!isPrivate) return { open: orders, secret: [] }
+  return { open: orders.filter((o) => !isPrivate(o)), secret: orders.filter((o) => isPrivate(o)) }
+}
+
+/** Who wins when `side` resigns: the other side of a two-sided game; with more sides, the first other one. */
+export function resignationWinner(sides: string[], side: string): string | null {
+  return sides.find((s) => s !== side) ?? null
 }
 
 export function applyEntry(ruleset: AnyRuleset, seed: string, folded: Folded | null, entry: Entry): Folded {
@@ -47,12 +76,11 @@ export function applyEntry(ruleset: AnyRuleset, seed: string, folded: Folded | n
     }
     case 'ORDERS': {
       const f = need(folded, entry)
-      return { ...f, seq: entry.seq, submitted: { ...f.submitted, [entry.seat!]: (entry.payload as OrdersPayload).orders } }
+      return { ...f, seq: entry.seq, submitted: { ...f.submitted, [entry.seat!]: ordersOf(entry.payload as OrdersPayload, entry.seat!) } }
     }
     case 'RESOLUTION': {
       const f = need(folded, entry)
-      const p = entry.payload as ResolutionPayload
-      const { state } = ruleset.resolve(f.state, p.submissions, createDice(seed, entry.seq))
+      const { state } = ruleset.resolve(f.state, submissionsOf(entry.payload as ResolutionPayload), createDice(seed, entry.seq))
       return { seq: entry.seq, state, submitted: {}, verdict: f.verdict }
     }
     case 'RESIGN': {

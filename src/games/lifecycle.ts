@@ -7,7 +7,7 @@ import { gameMetaRow, lockGameRow, type LockedGame } from '../store/games.js'
 import type { NewEntry } from '../store/log.js'
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import { ruleSystem } from './catalog.js'
-import type { Folded } from './fold.js'
+import { resignationWinner, type Folded } from './fold.js'
 import { loadFolded } from './load.js'
 import { forgetGameMeta } from './reads.js'
 import { afterCommit, commitPlan, planAppend } from './write.js'
@@ -116,7 +116,7 @@ export async function resign(db: Db, userId: string, gameId: string) {
     if (game.status !== 'ACTIVE') throw conflict(game.status === 'OPEN' ? 'the game has not started' : 'the game is over')
     const seat = game.seats.find((s) => s.userId === userId)
     if (!seat) throw forbidden('you hold no seat in this game')
-    const winner = [...new Set(game.seats.map((s) => s.side))].find((s) => s !== seat.side) ?? null
+    const winner = resignationWinner([...new Set(game.seats.map((s) => s.side))], seat.side)
     const folded = await loadFolded(db, game)
     const plan = planAppend(game, folded, [{ kind: 'RESIGN', seat: seat.seat, userId, payload: { side: seat.side, winner } }])
     if (await commitPlan(db, plan)) return plan.outcome

@@ -3,7 +3,8 @@
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import type { GameRow } from '../store/games.js'
-import { entriesBetween, latestSnapshot } from '../store/log.js'
+import { createHmac, randomBytes } from 'node:crypto'
+import { entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
 import { ruleSystem, type AnyRuleset } from './catalog.js'
 import { fold, type Folded } from './fold.js'
 
@@ -30,16 +31,56 @@ export function rulesetOf(game: { ruleset: string }): AnyRuleset {
   return system.ruleset
 }
 
+// Snapshots are sealed with a key that lives with the server, not in the database (the token
+// secret, see main.ts). Until one is set, a random key for this process: its own snapshots verify.
+let snapshotKey = randomBytes(32).toString('hex')
+let reportProblem = (message: string) => console.error(message)
+
+/** The key snapshots are sealed under (derived from the server secret), and where problems are reported. */
+export function configureSnapshots(serverSecret: string, report?: (message: string) => void): void {
+  snapshotKey = createHmac('sha256', serverSecret).update('hexmail snapshot seal v1').digest('hex')
+  if (report) reportProblem = report
+}
+
+export function sealedSnapshot(gameId: string, f: Folded, headHash: string) {
+  return { seq: f.seq, state: f, hash: headHash, seal: snapshotSeal(snapshotKey, gameId, f.seq, headHash, f) }
+}
+
+/** Why a stored snapshot cannot be trusted, or null when it can. */
+export function snapshotProblem(gameId: string, snapshot: StoredSnapshot, entryHash: string | undefined): string | null {
+  if (!snapshot.hash || !snapshot.seal) return 'it carries no head hash or seal'
+  if (entryHash === undefined) return `the log has no entry ${snapshot.seq}`
+  if (snapshot.hash !== entryHash) return `its head hash is not the hash of log entry ${snapshot.seq}`
+  if (snapshot.seal !== snapshotSeal(snapshotKey, gameId, snapshot.seq, snapshot.hash, snapshot.state)) return 'its seal does not match its content: it was altered, or sealed under another server key'
+  return null
+}
+
+const reported = new Set<string>()
+
 /** The fold at `uptoSeq` (default: the end of the log). Null before the game has started. */
 export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promise<Folded | null> {
   const target = uptoSeq ?? game.logSeq
   if (target === 0) return null
   const hit = cache.get(game.id)
   if (hit && hit.seq === target) return hit
-  const snapshot = await latestSnapshot(tx, game.id, target)
-  const start = snapshot ? (snapshot.state as Folded) : null
-  const entries = await entriesBetween(tx, game.id, snapshot?.seq ?? 0, target)
-  const folded = fold(rulesetOf(game), game.seed, start, entries)
+  let snapshot = await latestSnapshot(tx, game.id, target)
+  let entries = await entriesBetween(tx, game.id, (snapshot?.seq ?? 1) - 1, target)
+  if (snapshot) {
+    // The first entry read is the snapshot's own: its hash must be the one the snapshot was sealed at.
+    const problem = snapshotProblem(game.id, snapshot, entries[0]?.seq === snapshot.seq ? entries[0].hash : undefined)
+    if (problem) {
+      const key = `${game.id}:${snapshot.seq}`
+      if (!reported.has(key)) {
+        reported.add(key)
+        reportProblem(`ignoring the snapshot of game ${game.id} at entry ${snapshot.seq}: ${problem}; the state is rebuilt from the log`)
+      }
+      snapshot = null
+      entries = await entriesBetween(tx, game.id, 0, target)
+    } else {
+      entries = entries.slice(1)
+    }
+  }
+  const folded = fold(rulesetOf(game), game.seed, snapshot ? (snapshot.state as Folded) : null, entries)
   if (folded && target === game.logSeq) remember(game.id, folded)
   return folded
 }

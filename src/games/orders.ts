@@ -4,6 +4,7 @@ import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.
 import type { Db } from '../store/db.js'
 import { findIdempotency, gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import { conflict, forbidden, invalidOrders, notFound, Problem } from '../http/problems.js'
+import { receiptOf } from '../store/log.js'
 import type { Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { commitPlan, ordersAndResolution, planAppend } from './write.js'
@@ -35,6 +36,8 @@ export interface SubmitResult {
   events: GameEvent[]
   /** True when this is the stored response of an earlier request with the same Idempotency-Key. */
   replayed?: boolean
+  /** `position:hash` of the log after these orders (docs/verification.md). */
+  receipt: string
 }
 
 /** The seat the user acts for: the one named, else their seat that must act now. */
@@ -109,7 +112,8 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   if (!pendingSeats.includes(seat)) throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, { errors: [{ rule: 'A-3-3', message: 'not your step' }] })
   const { entries, after, events, complete } = ordersAndResolution(game, folded, [], [{ seat, orders, userId: input.userId }])
   const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
-  const response: SubmitResult = { seat, accepted: true, seq: after.seq, resolved: complete, pending: plan.pending, outcome: plan.outcome, events }
+  const head = plan.written[plan.written.length - 1]!
+  const response: SubmitResult = { seat, accepted: true, seq: after.seq, resolved: complete, pending: plan.pending, outcome: plan.outcome, events, receipt: receiptOf(head.seq, head.hash) }
   if (input.answer) {
     const rows = [plan.write.outbox ?? []].flat()
     rows.push(input.answer({ orders, text: ruleset.formatOrders(orders, folded.state), result: response }))

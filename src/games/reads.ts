@@ -4,10 +4,11 @@ import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine
 import type { Db } from '../store/db.js'
 import { performance } from 'node:perf_hooks'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
-import { canonicalJson, entriesBetween, entryHash, type Entry } from '../store/log.js'
-import { conflict, forbidden, notFound } from '../http/problems.js'
-import { applyEntry, type Folded, type ResolutionPayload } from './fold.js'
-import { loadFolded, rulesetOf, type GameRow } from './load.js'
+import { allSnapshots, canonicalJson, entriesBetween, entryCommitment, entryHash, leafCommitment, leafSalt, payloadLeaves, receiptOf, RECEIPT_HEX, type Entry, type StoredSnapshot } from '../store/log.js'
+import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
+import type { AnyRuleset } from './catalog.js'
+import { applyEntry, ordersOf, outcomeOf, resignationWinner, splitOrders, submissionsOf, type Folded, type OrdersPayload, type ResignPayload, type ResolutionPayload } from './fold.js'
+import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
 
 export interface Caller {
   userId: string | null
@@ -18,7 +19,8 @@ async function gameFor(db: Db, gameId: string, caller: Caller, invite?: string) 
   const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: { select: { id: true, name: true } } }, orderBy: { seat: 'asc' } } } })
   if (!game) throw notFound(`no game ${gameId}`)
   const mySeats = game.seats.filter((s) => caller.userId && s.userId === caller.userId)
-  const staff = caller.role === 'ADMIN' || caller.role === 'MODERATOR'
+  // Staff read what players may not, so never in a game where they hold a seat.
+  const staff = (caller.role === 'ADMIN' || caller.role === 'MODERATOR') && mySeats.length === 0
   const invited = invite !== undefined && invite === game.inviteCode
   if (game.private && mySeats.length === 0 && !staff && !invited && game.createdById !== caller.userId) throw notFound(`no game ${gameId}`)
   return { game, mySeats, staff }
@@ -95,7 +97,7 @@ async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
 export async function viewAccess(db: Db, gameId: string, caller: Caller, at?: number): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
   const meta = await cachedMeta(db, gameId)
   const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
-  const staff = caller.role === 'ADMIN' || caller.role === 'MODERATOR'
+  const staff = (caller.role === 'ADMIN' || caller.role === 'MODERATOR') && mySeats.length === 0
   if (meta.private && mySeats.length === 0 && !staff && meta.createdById !== caller.userId) throw notFound(`no game ${gameId}`)
   if (at !== undefined && mySeats.length === 0 && !staff) throw forbidden('past positions are for the players of this game')
   if (meta.logSeq === 0) throw conflict('the game has not started: every seat must be taken first')
@@ -112,9 +114,10 @@ export async function gameView(db: Db, gameId: string, caller: Caller, at?: numb
   const f = await foldedFor(db, meta, at)
   const ruleset = rulesetOf(meta)
   const side = ruleset.seats(f.state).find((s) => s.id === seat)?.side
-  // Only your side's submissions for the step still being played.
+  // Only your side's submissions for the step still being played, and of those, a teammate's
+  // private orders (standing orders) stay theirs.
   const teammates = new Set(ruleset.seats(f.state).filter((s) => s.side === side).map((s) => s.id))
-  const submitted = Object.fromEntries(Object.entries(f.submitted).filter(([s]) => teammates.has(s)))
+  const submitted = Object.fromEntries(Object.entries(f.submitted).filter(([s]) => teammates.has(s)).map(([s, orders]) => [s, s === seat ? orders : splitOrders(ruleset, orders).open]))
   const body = JSON.stringify({ seq: f.seq, seat, view: ruleset.view(f.state, seat), submitted })
   viewCache.set(`${gameId}:${f.seq}:${seat ?? ''}`, body)
   if (viewCache.size > 2000) viewCache.delete(viewCache.keys().next().value!)
@@ -130,86 +133,249 @@ export async function gameOptions(db: Db, gameId: string, caller: Caller, wanted
   return { seq: f.seq, seat, alreadySubmitted: f.submitted[seat] !== undefined, options: rulesetOf(game).options(f.state, seat) }
 }
 
+/** Who reads the log: which leaves of an entry they may open (docs/verification.md). */
+interface Reader {
+  seats: Set<string>
+  sides: Set<string>
+  /** A moderator or admin without a seat in this game; over: the game has ended. Both read everything. */
+  all: boolean
+  /** Entries up to this position belong to steps already resolved. */
+  resolvedUpTo: number
+  sideOf: Map<string, string>
+}
+
+function mayRead(e: Entry, leaf: string, r: Reader): boolean {
+  if (r.all) return true
+  if (leaf.startsWith('private:')) return r.seats.has(leaf.slice('private:'.length))
+  // Orders of a step not yet resolved stay sealed from the other side.
+  return e.kind !== 'ORDERS' || e.seq <= r.resolvedUpTo || r.sides.has(r.sideOf.get(e.seat ?? '') ?? '')
+}
+
+/** An entry as one reader may see it: every field its hash covers, and the leaves they may open. */
+function readableEntry(e: Entry, r: Reader) {
+  const head = { seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, createdAt: e.createdAt.toISOString(), prevHash: e.prevHash, hash: e.hash }
+  if (e.salt === null) {
+    // Written before salting: the hash covers the payload in the clear.
+    return { ...head, payload: mayRead(e, 'body', r) ? e.payload : { sealed: true } }
+  }
+  const salt = e.salt
+  const values = payloadLeaves(e.payload)
+  const leaves: Record<string, { commitment: string; salt?: string; value?: unknown }> = {}
+  const sealed: string[] = []
+  for (const [name, value] of Object.entries(values)) {
+    const s = leafSalt(salt, name)
+    const commitment = leafCommitment(s, value)
+    if (mayRead(e, name, r)) leaves[name] = { commitment, salt: s, value }
+    else {
+      leaves[name] = { commitment }
+      sealed.push(name)
+    }
+  }
+  const commitment = entryCommitment(Object.fromEntries(Object.entries(leaves).map(([n, l]) => [n, l.commitment])))
+  const open = (name: string) => leaves[name]!.value
+  const privates = Object.keys(values).filter((n) => n.startsWith('private:') && !sealed.includes(n))
+  const payload = sealed.includes('body') ? null
+    : privates.length || Object.keys(values).length > 1
+      ? { ...(open('body') as object), private: Object.fromEntries(privates.map((n) => [n.slice('private:'.length), open(n)])) }
+      : open('body')
+  return { ...head, commitment, leaves, sealed, payload }
+}
+
 export async function gameLog(db: Db, gameId: string, caller: Caller, after: number, limit: number) {
   const { game, mySeats, staff } = await gameFor(db, gameId, caller)
-  const entries = await db.logEntry.findMany({ where: { gameId, seq: { gt: after } }, orderBy: { seq: 'asc' }, take: limit })
+  const rows = await entriesBetween(db, gameId, after, after + limit)
   const lastResolution = await db.logEntry.findFirst({ where: { gameId, kind: 'RESOLUTION' }, orderBy: { seq: 'desc' }, select: { seq: true } })
-  const mySides = new Set(mySeats.map((s) => s.side))
-  const sideOf = new Map(game.seats.map((s) => [s.seat, s.side]))
-  const open = game.status === 'FINISHED'
+  const reader: Reader = {
+    seats: new Set(mySeats.map((s) => s.seat)), sides: new Set(mySeats.map((s) => s.side)),
+    all: staff || game.status === 'FINISHED', resolvedUpTo: lastResolution?.seq ?? 0,
+    sideOf: new Map(game.seats.map((s) => [s.seat, s.side])),
+  }
   return {
-    entries: entries.map((e) => {
-      // Orders of a step not yet resolved stay sealed from the other side.
-      const sealed = e.kind === 'ORDERS' && !open && !staff && e.seq > (lastResolution?.seq ?? 0) && !mySides.has(sideOf.get(e.seat ?? '') ?? '')
-      return { seq: e.seq, kind: e.kind, seat: e.seat, createdAt: e.createdAt.toISOString(), payload: sealed ? { sealed: true } : e.payload, prevHash: e.prevHash, hash: e.hash }
-    }),
-    next: entries.length === limit ? entries[entries.length - 1]!.seq : null,
+    entries: rows.map((e) => readableEntry(e, reader)),
+    next: rows.length === limit && rows[rows.length - 1]!.seq < game.logSeq ? rows[rows.length - 1]!.seq : null,
+    head: game.logSeq ? { seq: game.logSeq, hash: game.lastHash, receipt: receiptOf(game.logSeq, game.lastHash) } : null,
   }
 }
 
+type Problems = Array<{ seq: number; problem: string }>
+
 export interface VerifyReport {
   gameId: string
-  seed: string
+  status: string
+  /** The dice seed, revealed once the game is over (null before). */
+  seed: string | null
   seedCommitment: string
   commitmentOk: boolean
   entries: number
+  head: { seq: number; hash: string; receipt: string } | null
   hashChainOk: boolean
-  brokenLinks: Array<{ seq: number; problem: string }>
+  brokenLinks: Problems
+  /** The game's row (position, head hash, who must act, outcome) and its emails agree with the log. */
+  recordOk: boolean
+  recordProblems: string[]
+  /** Every entry is one the rules allow where it stands (orders by a seat that had to act, resolutions of exactly the orders logged). */
+  rulesOk: boolean
+  ruleProblems: Problems
   rolls: number
   rollsOk: boolean
   rollMismatches: unknown[]
   replayOk: boolean
-  replayMismatches: Array<{ seq: number; problem: string }>
+  replayMismatches: Problems
+  snapshots: number
+  snapshotsOk: boolean
+  snapshotProblems: Problems
+  /** With ?receipt=: whether that receipt is a prefix of today's log. */
+  receipt?: { receipt: string; ok: boolean; problem: string | null }
   ok: boolean
 }
 
-/** After the game: the seed, the hash chain, every roll re-derived and the whole log replayed. */
-export async function verifyGame(db: Db, gameId: string, caller: Caller): Promise<VerifyReport> {
+const RECEIPT = new RegExp(`^(\\d{1,9}):([0-9a-f]{${RECEIPT_HEX},64})$`)
+
+/**
+ * Everything the server can check about a game's record: the hash chain, the game's row against the
+ * log, every entry against the rules, every roll, the replay, every snapshot, and a receipt a player
+ * kept. While the game runs the seed stays secret: the report says whether the rolls match it, and
+ * shows it once the game is over.
+ */
+export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt?: string): Promise<VerifyReport> {
   const { game } = await gameFor(db, gameId, caller)
-  if (game.status !== 'FINISHED') throw conflict('the dice seed is revealed when the game is over; until then only its hash is published')
+  const match = receipt === undefined ? null : RECEIPT.exec(receipt.trim().toLowerCase())
+  if (receipt !== undefined && !match) throw badRequest(`a receipt is "position:hash", e.g. "12:${'0'.repeat(RECEIPT_HEX)}": the position, a colon and at least ${RECEIPT_HEX} hex digits of the hash`, { field: 'receipt' })
   const rows = await entriesBetween(db, gameId, 0)
+  const snapshots = await allSnapshots(db, gameId)
   const brokenLinks = chainProblems(rows)
-  const rolls = rows.flatMap((e) => (e.kind === 'RESOLUTION' ? ((e.payload as ResolutionPayload).rolls as DieRoll[]) : []))
+  const rolls = rows.flatMap((e) => (e.kind === 'RESOLUTION' ? (((e.payload as ResolutionPayload).rolls ?? []) as DieRoll[]) : []))
   const dice = verifyRolls(game.seed, game.seedCommitment, rolls)
-  const replayMismatches = replayProblems(game, rows)
+  const replay = replayLog(game, rows, snapshots)
+  const recordProblems = [...replay.recordProblems, ...(await emailProblems(db, gameId, rows.length))]
   const commitmentOk = seedCommitment(game.seed) === game.seedCommitment
-  return {
-    gameId, seed: game.seed, seedCommitment: game.seedCommitment, commitmentOk,
-    entries: rows.length, hashChainOk: brokenLinks.length === 0, brokenLinks,
-    rolls: rolls.length, rollsOk: dice.ok, rollMismatches: dice.mismatches,
-    replayOk: replayMismatches.length === 0, replayMismatches,
-    ok: commitmentOk && brokenLinks.length === 0 && dice.ok && replayMismatches.length === 0,
+  const last = rows[rows.length - 1]
+  const receiptCheck = match ? checkReceipt(rows, Number(match[1]), match[2]!, receipt!.trim()) : undefined
+  const report: VerifyReport = {
+    gameId, status: game.status, seed: game.status === 'FINISHED' ? game.seed : null, seedCommitment: game.seedCommitment, commitmentOk,
+    entries: rows.length, head: last ? { seq: last.seq, hash: last.hash, receipt: receiptOf(last.seq, last.hash) } : null,
+    hashChainOk: brokenLinks.length === 0, brokenLinks,
+    recordOk: recordProblems.length === 0, recordProblems,
+    rulesOk: replay.ruleProblems.length === 0, ruleProblems: replay.ruleProblems,
+    rolls: rolls.length, rollsOk: dice.ok, rollMismatches: game.status === 'FINISHED' ? dice.mismatches : dice.mismatches.map((m) => ({ seq: m.seq, index: m.index })),
+    replayOk: replay.mismatches.length === 0, replayMismatches: replay.mismatches,
+    snapshots: snapshots.length, snapshotsOk: replay.snapshotProblems.length === 0, snapshotProblems: replay.snapshotProblems,
+    ...(receiptCheck ? { receipt: receiptCheck } : {}),
+    ok: false,
   }
+  report.ok = commitmentOk && report.hashChainOk && report.recordOk && report.rulesOk && dice.ok && report.replayOk && report.snapshotsOk && (receiptCheck?.ok ?? true)
+  return report
 }
 
-export function chainProblems(rows: Entry[]): Array<{ seq: number; problem: string }> {
-  const problems: Array<{ seq: number; problem: string }> = []
+function checkReceipt(rows: Entry[], seq: number, prefix: string, receipt: string): { receipt: string; ok: boolean; problem: string | null } {
+  const entry = rows[seq - 1]
+  if (!entry || entry.seq !== seq) return { receipt, ok: false, problem: `the log has no entry ${seq} now (it has ${rows.length}): entries were removed` }
+  if (!entry.hash.startsWith(prefix)) return { receipt, ok: false, problem: `entry ${seq} now has another hash: the log up to it was rewritten` }
+  return { receipt, ok: true, problem: null }
+}
+
+/** Emails were sent about positions the log must still hold. */
+async function emailProblems(db: Db, gameId: string, entries: number): Promise<string[]> {
+  const rows = await db.$queryRaw<Array<{ seq: number | null }>>`
+    SELECT GREATEST((SELECT max((payload->>'seq')::int) FROM "Outbox" WHERE "gameId" = ${gameId}::uuid AND payload ? 'seq' AND jsonb_typeof(payload->'seq') = 'number'),
+                    (SELECT max(seq) FROM "Notification" WHERE "gameId" = ${gameId}::uuid)) AS seq`
+  const seq = rows[0]?.seq ?? null
+  return seq !== null && seq > entries ? [`emails were sent about log entry ${seq}, but the log ends at ${entries}: entries were removed`] : []
+}
+
+export function chainProblems(rows: Entry[]): Problems {
+  const problems: Problems = []
   let prev = ''
+  const salted = rows[0]?.salt !== null
   rows.forEach((e, i) => {
     if (e.seq !== i + 1) problems.push({ seq: e.seq, problem: `expected entry ${i + 1}` })
     if (e.prevHash !== prev) problems.push({ seq: e.seq, problem: 'does not link to the entry before it' })
+    // A game begun with salted entries keeps them: an unsalted one was written by someone else.
+    if (salted && e.salt === null) problems.push({ seq: e.seq, problem: 'it has no salt, unlike the entries before it: it was rewritten' })
     if (entryHash(e.prevHash, e) !== e.hash) problems.push({ seq: e.seq, problem: 'its content does not match its hash: it was altered' })
     prev = e.hash
   })
   return problems
 }
 
-function replayProblems(game: GameRow, rows: Entry[]): Array<{ seq: number; problem: string }> {
-  const problems: Array<{ seq: number; problem: string }> = []
+/**
+ * Replays the log with the rules: each entry must be one the rules allow where it stands, each
+ * resolution must give the recorded events and rolls, each snapshot must be the fold it claims, and
+ * the game's row must be where the log ends.
+ */
+function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seats: Array<{ seat: string; side: string }> }, rows: Entry[], snapshots: StoredSnapshot[]) {
+  const ruleProblems: Problems = []
+  const mismatches: Problems = []
+  const snapshotProblems: Problems = []
+  const recordProblems: string[] = []
   const ruleset = rulesetOf(game)
+  const bySeq = new Map(snapshots.map((s) => [s.seq, s]))
+  for (const s of snapshots) if (s.seq > rows.length) snapshotProblems.push({ seq: s.seq, problem: `a snapshot of entry ${s.seq}, beyond the end of the log` })
+  const sides = [...new Set(game.seats.map((s) => s.side))]
   let f: Folded | null = null
   for (const e of rows) {
     try {
+      const problem = f && outcomeOf(ruleset, f) ? 'an entry after the game ended' : entryProblem(ruleset, sides, game.seats, f, e)
+      if (problem) ruleProblems.push({ seq: e.seq, problem })
       if (e.kind === 'RESOLUTION' && f) {
         const p = e.payload as ResolutionPayload
-        const replay = ruleset.resolve(f.state, p.submissions, createDice(game.seed, e.seq))
-        if (canonicalJson(replay.events) !== canonicalJson(p.events)) problems.push({ seq: e.seq, problem: 'replaying the orders gives other events than recorded' })
+        const replay = ruleset.resolve(f.state, submissionsOf(p), createDice(game.seed, e.seq))
+        if (canonicalJson(replay.events) !== canonicalJson(p.events)) mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other events than recorded' })
+        if (canonicalJson(replay.rolls) !== canonicalJson(p.rolls)) mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other rolls than recorded' })
       }
       f = applyEntry(ruleset, game.seed, f, e)
     } catch (err) {
-      problems.push({ seq: e.seq, problem: `replay failed: ${(err as Error).message}` })
-      break
+      mismatches.push({ seq: e.seq, problem: `replay failed: ${(err as Error).message}` })
+      return { ruleProblems, mismatches, snapshotProblems, recordProblems }
+    }
+    const snapshot = bySeq.get(e.seq)
+    if (snapshot) {
+      const problem = snapshotProblem(game.id, snapshot, e.hash) ?? (canonicalJson(snapshot.state) !== canonicalJson(f) ? 'its state is not the fold of the log up to it' : null)
+      if (problem) snapshotProblems.push({ seq: e.seq, problem })
     }
   }
-  return problems
+  const last = rows[rows.length - 1]
+  if ((last?.seq ?? 0) !== game.logSeq) recordProblems.push(`the game says its log ends at entry ${game.logSeq}, but the log ends at ${last?.seq ?? 0}`)
+  if ((last?.hash ?? '') !== game.lastHash) recordProblems.push('the game\'s head hash is not the hash of the last log entry')
+  if (f) {
+    const outcome = outcomeOf(ruleset, f)
+    if (canonicalJson(outcome) !== canonicalJson(game.outcome ?? null)) recordProblems.push(`the game's outcome is ${JSON.stringify(game.outcome ?? null)}, the log's is ${JSON.stringify(outcome)}`)
+    if ((outcome !== null) !== (game.status === 'FINISHED')) recordProblems.push(`the game is ${game.status}, but the log ${outcome ? 'has ended it' : 'has not ended it'}`)
+    if (!outcome && canonicalJson(game.pending ?? []) !== canonicalJson(ruleset.pending(f.state))) recordProblems.push('the game\'s list of who must act is not the log\'s')
+  } else if (game.status !== 'OPEN') recordProblems.push(`the game is ${game.status}, but its log is empty`)
+  return { ruleProblems, mismatches, snapshotProblems, recordProblems }
+}
+
+/** Why an entry could not have been written where it stands, or null. */
+function entryProblem(ruleset: AnyRuleset, sides: string[], seats: Array<{ seat: string; side: string }>, f: Folded | null, e: Entry): string | null {
+  if (e.kind === 'SETUP') return f ? 'a second SETUP' : null
+  if (!f) return `a ${e.kind} entry before the game's SETUP`
+  const pendingSeats = ruleset.pending(f.state).flatMap((p) => p.seats)
+  switch (e.kind) {
+    case 'ORDERS': {
+      const seat = e.seat ?? ''
+      if (!pendingSeats.includes(seat)) return `orders from seat ${seat}, which had nothing to decide`
+      if (f.submitted[seat] !== undefined) return `a second set of orders from seat ${seat} for the same step`
+      const errors = ruleset.validate(f.state, seat, ordersOf(e.payload as OrdersPayload, seat), f.submitted)
+      return errors.length ? `orders the rules refuse: ${errors[0]!.rule} ${errors[0]!.message}` : null
+    }
+    case 'RESOLUTION': {
+      const missing = pendingSeats.filter((s) => f.submitted[s] === undefined)
+      if (missing.length) return `a resolution before ${missing.join(', ')} submitted`
+      return canonicalJson(submissionsOf(e.payload as ResolutionPayload)) === canonicalJson(sortedKeys(f.submitted)) ? null : 'its submissions are not the orders logged before it'
+    }
+    case 'RESIGN': {
+      const p = e.payload as ResignPayload
+      const side = seats.find((s) => s.seat === e.seat)?.side
+      if (!side || p.side !== side) return `a resignation for side ${p.side} by seat ${e.seat}, which is not on it`
+      const winner = resignationWinner(sides, side)
+      return p.winner === winner ? null : `a resignation of ${side} naming ${p.winner ?? 'no one'} the winner; the winner is ${winner ?? 'no one'}`
+    }
+    default:
+      return null
+  }
+}
+
+function sortedKeys<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]!]))
 }

@@ -8,8 +8,8 @@ import { appendIfAt, type AppendRequest, type GameRow, type OutboxRow } from '..
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { chainEntries, type Entry, type NewEntry } from '../store/log.js'
-import { applyEntry, outcomeOf, type Folded } from './fold.js'
-import { cacheFolded, rulesetOf } from './load.js'
+import { applyEntry, outcomeOf, splitOrders, type Folded } from './fold.js'
+import { cacheFolded, rulesetOf, sealedSnapshot } from './load.js'
 import { forgetGameMeta } from './reads.js'
 
 export const SNAPSHOT_EVERY = 50
@@ -31,15 +31,26 @@ export function ordersAndResolution(game: GameRow, folded: Folded, lead: NewEntr
   const pendingNow = ruleset.pending(folded.state)
   const pendingSeats = pendingNow.flatMap((p) => p.seats)
   const meta = { step: pendingNow[0]?.step ?? '', turn: (folded.state as { turn?: number }).turn ?? 0 }
-  const entries: NewEntry[] = [...lead, ...given.map((g): NewEntry => ({ kind: 'ORDERS', seat: g.seat, userId: g.userId, payload: { orders: g.orders, ...meta, ...g.note } }))]
-  const submissions = { ...folded.submitted, ...Object.fromEntries(given.map((g) => [g.seat, g.orders])) }
+  // Private orders (standing orders) are kept apart in the log, under their own commitment; a seat's
+  // orders are resolved as stored: its readable orders, then its private ones.
+  const split = given.map((g) => ({ ...g, ...splitOrders(ruleset, g.orders) }))
+  const entries: NewEntry[] = [...lead, ...split.map((g): NewEntry => ({ kind: 'ORDERS', seat: g.seat, userId: g.userId, payload: { orders: g.open, private: { [g.seat]: g.secret }, ...meta, ...g.note } }))]
+  const submissions = { ...folded.submitted, ...Object.fromEntries(split.map((g) => [g.seat, [...g.open, ...g.secret]])) }
   const complete = pendingSeats.every((s) => submissions[s] !== undefined)
   let events: GameEvent[] = []
   let after: Folded = { ...folded, seq: game.logSeq + entries.length, submitted: submissions }
   if (complete) {
     const resolution = ruleset.resolve(folded.state, submissions, createDice(game.seed, game.logSeq + entries.length + 1))
     events = resolution.events
-    entries.push({ kind: 'RESOLUTION', seat: null, userId: null, payload: { submissions, events: resolution.events, rolls: resolution.rolls } })
+    const parts = Object.entries(submissions).map(([seat, orders]) => [seat, splitOrders(ruleset, orders)] as const)
+    entries.push({
+      kind: 'RESOLUTION', seat: null, userId: null,
+      payload: {
+        submissions: Object.fromEntries(parts.map(([seat, p]) => [seat, p.open])),
+        private: Object.fromEntries(parts.map(([seat, p]) => [seat, p.secret])),
+        events: resolution.events, rolls: resolution.rolls,
+      },
+    })
     after = { seq: game.logSeq + entries.length, state: resolution.state, submitted: {}, verdict: folded.verdict }
   }
   return { entries, after, events, complete }
@@ -82,7 +93,7 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
   const outcome = outcomeOf(ruleset, after)
   const pending: Pending[] = outcome ? [] : ruleset.pending(after.state)
   const every = opts.snapshotEvery ?? SNAPSHOT_EVERY
-  const snapshot = Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? { seq: after.seq, state: after } : null
+  const snapshot = Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? sealedSnapshot(game.id, after, last.hash) : null
   const newStep = written.some((e) => e.kind === 'SETUP' || e.kind === 'RESOLUTION')
   const deadlineAt = outcome || pending.length === 0 ? null
     : opts.deadlineAt !== undefined ? opts.deadlineAt

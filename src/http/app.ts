@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.js'
 import type { Db } from '../store/db.js'
+import { configureSnapshots } from '../games/load.js'
 import { authPlugin } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { errorsPlugin } from './plugins/errors.js'
@@ -47,6 +48,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('config', config)
+  configureSnapshots(config.jwtSecret, (message) => app.log.error(message))
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })

@@ -81,10 +81,10 @@ export async function gameMetaRow(tx: Tx, gameId: string): Promise<GameMeta | un
 export interface AppendRequest {
   gameId: string
   expectedSeq: number
-  entries: Array<{ seq: number; kind: string; seat: string | null; userId: string | null; payload: unknown; createdAt: Date; prevHash: string; hash: string }>
+  entries: Array<{ seq: number; kind: string; seat: string | null; userId: string | null; payload: unknown; createdAt: Date; prevHash: string; hash: string; salt: string | null }>
   position: Position
   outbox: OutboxRow | OutboxRow[] | null
-  snapshot: { seq: number; state: unknown } | null
+  snapshot: { seq: number; state: unknown; hash: string; seal: string } | null
   idempotency: { userId: string; key: string; requestHash: string; status: number; response: unknown } | null
 }
 

@@ -1,5 +1,5 @@
 // The append-only log: canonical entries, the hash chain, appends and reads, snapshots.
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Db } from './db.js'
 import type { Prisma } from './generated/client.js'
 
@@ -14,6 +14,8 @@ export interface NewEntry {
 
 export interface Entry extends NewEntry {
   gameId: string
+  /** The entry's secret salt (hex), revealed leaf by leaf; null for entries written before salting. */
+  salt: string | null
   seq: number
   createdAt: Date
   prevHash: string
@@ -30,20 +32,68 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`
 }
 
-/** hash = sha256(previous hash + canonical entry). */
+// Each entry is committed to, not hashed in the clear: a sealed entry's hash must not let anyone
+// guess its payload. The payload is cut into leaves (its public body, and each seat's private
+// orders); each leaf is hashed with its own salt, derived from the entry's secret salt, and the
+// entry's hash covers the leaves' commitments. A reader is given a leaf's value and salt when it
+// may read it, and only its commitment before. docs/verification.md spells the scheme out.
+
+/** Name of the leaf holding one seat's private orders (standing orders: theirs alone until the game ends). */
+export const privateLeaf = (seat: string) => `private:${seat}`
+
+/** The payload's leaves: `body` (everything but `private`), and one leaf per seat in `private`. */
+export function payloadLeaves(payload: unknown): Record<string, unknown> {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload) || !('private' in payload)) return { body: payload }
+  const { private: secret, ...body } = payload as { private: Record<string, unknown> }
+  const leaves: Record<string, unknown> = { body }
+  for (const [seat, value] of Object.entries(secret ?? {})) leaves[privateLeaf(seat)] = value
+  return leaves
+}
+
+/** A leaf's own salt: HMAC of the entry's salt and the leaf's name, so revealing one reveals no other. */
+export function leafSalt(entrySalt: string, name: string): string {
+  return createHmac('sha256', entrySalt).update(name).digest('hex')
+}
+
+export function leafCommitment(salt: string, value: unknown): string {
+  return createHash('sha256').update(salt).update(canonicalJson(value)).digest('hex')
+}
+
+/** Each leaf's commitment, by name. */
+export function leafCommitments(entrySalt: string, payload: unknown): Record<string, string> {
+  const leaves = payloadLeaves(payload)
+  return Object.fromEntries(Object.entries(leaves).map(([name, value]) => [name, leafCommitment(leafSalt(entrySalt, name), value)]))
+}
+
+/** The entry's commitment: one hash over its leaves' commitments. */
+export function entryCommitment(leaves: Record<string, string>): string {
+  return createHash('sha256').update(canonicalJson(leaves)).digest('hex')
+}
+
+/** What an entry's hash covers, all of it public: a client can recompute the chain from /log alone. */
+export function hashedFields(e: Omit<Entry, 'hash' | 'prevHash' | 'payload' | 'salt'>, commitment: string) {
+  return { gameId: e.gameId, seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, createdAt: e.createdAt.toISOString(), commitment }
+}
+
+/**
+ * hash = sha256(previous hash + canonical JSON of the entry's public fields and its commitment).
+ * Entries written before salting (salt null) hashed the payload in the clear.
+ */
 export function entryHash(prevHash: string, e: Omit<Entry, 'hash' | 'prevHash'>): string {
-  const canonical = canonicalJson({ gameId: e.gameId, seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, payload: e.payload, createdAt: e.createdAt.toISOString() })
+  const canonical = e.salt === null
+    ? canonicalJson({ gameId: e.gameId, seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, payload: e.payload, createdAt: e.createdAt.toISOString() })
+    : canonicalJson(hashedFields(e, entryCommitment(leafCommitments(e.salt, e.payload))))
   return createHash('sha256').update(prevHash).update(canonical).digest('hex')
 }
 
-/** Entries after `afterSeq` (whose hash is `prevHash`), numbered and hash-chained, not yet written. */
+/** Entries after `afterSeq` (whose hash is `prevHash`), salted, numbered and hash-chained, not yet written. */
 export function chainEntries(gameId: string, afterSeq: number, prevHash: string, entries: NewEntry[], now: Date): Entry[] {
   const out: Entry[] = []
   let prev = prevHash
   let seq = afterSeq
   for (const e of entries) {
     seq++
-    const base = { gameId, seq, kind: e.kind, seat: e.seat, userId: e.userId, payload: e.payload, createdAt: now }
+    const base = { gameId, seq, kind: e.kind, seat: e.seat, userId: e.userId, payload: e.payload, createdAt: now, salt: randomBytes(16).toString('hex') }
     const hash = entryHash(prev, base)
     out.push({ ...base, prevHash: prev, hash })
     prev = hash
@@ -51,18 +101,24 @@ export function chainEntries(gameId: string, afterSeq: number, prevHash: string,
   return out
 }
 
+/** A short proof of the log as it stood: `position:first 16 hex digits of the head hash`. */
+export function receiptOf(seq: number, hash: string): string {
+  return `${seq}:${hash.slice(0, RECEIPT_HEX)}`
+}
+export const RECEIPT_HEX = 16
+
 /** Appends entries after `afterSeq` (whose hash is `prevHash`); returns them with their hashes. */
 export async function appendEntries(tx: Tx, gameId: string, afterSeq: number, prevHash: string, entries: NewEntry[], now: Date): Promise<Entry[]> {
   const out = chainEntries(gameId, afterSeq, prevHash, entries, now)
   // Raw SQL on the hot path: Prisma's model queries cost several times more here.
   for (const e of out) {
-    await tx.$executeRaw`INSERT INTO "LogEntry"("gameId", seq, kind, seat, "userId", payload, "createdAt", "prevHash", hash)
-      VALUES (${gameId}::uuid, ${e.seq}, ${e.kind}::"LogKind", ${e.seat}, ${e.userId}::uuid, ${JSON.stringify(e.payload)}::jsonb, ${e.createdAt.toISOString()}::timestamp, ${e.prevHash}, ${e.hash})`
+    await tx.$executeRaw`INSERT INTO "LogEntry"("gameId", seq, kind, seat, "userId", payload, "createdAt", "prevHash", hash, salt)
+      VALUES (${gameId}::uuid, ${e.seq}, ${e.kind}::"LogKind", ${e.seat}, ${e.userId}::uuid, ${JSON.stringify(e.payload)}::jsonb, ${e.createdAt.toISOString()}::timestamp, ${e.prevHash}, ${e.hash}, ${e.salt})`
   }
   return out
 }
 
-function toEntry(row: { gameId: string; seq: number; kind: string; seat: string | null; userId: string | null; payload: unknown; createdAt: Date; prevHash: string; hash: string }): Entry {
+function toEntry(row: { gameId: string; seq: number; kind: string; seat: string | null; userId: string | null; payload: unknown; createdAt: Date; prevHash: string; hash: string; salt: string | null }): Entry {
   return { ...row, kind: row.kind as LogKind }
 }
 
@@ -74,18 +130,32 @@ export async function entriesBetween(tx: Tx, gameId: string, afterSeq: number, u
   return rows.map(toEntry)
 }
 
-export async function latestSnapshot(tx: Tx, gameId: string, atOrBefore?: number): Promise<{ seq: number; state: unknown } | null> {
+export interface StoredSnapshot {
+  seq: number
+  state: unknown
+  /** The hash of log entry `seq`: the head the snapshot folds up to. */
+  hash: string | null
+  /** The server's seal over game, position, head hash and state (snapshotSeal). */
+  seal: string | null
+}
+
+export async function latestSnapshot(tx: Tx, gameId: string, atOrBefore?: number): Promise<StoredSnapshot | null> {
   const row = await tx.snapshot.findFirst({
     where: { gameId, ...(atOrBefore === undefined ? {} : { seq: { lte: atOrBefore } }) },
     orderBy: { seq: 'desc' },
   })
-  return row ? { seq: row.seq, state: row.state } : null
+  return row ? { seq: row.seq, state: row.state, hash: row.hash, seal: row.seal } : null
 }
 
-export async function writeSnapshot(tx: Tx, gameId: string, seq: number, state: unknown): Promise<void> {
-  await tx.snapshot.upsert({
-    where: { gameId_seq: { gameId, seq } },
-    create: { gameId, seq, state: state as Prisma.InputJsonValue },
-    update: {},
-  })
+export async function allSnapshots(tx: Tx, gameId: string): Promise<StoredSnapshot[]> {
+  const rows = await tx.snapshot.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })
+  return rows.map((row) => ({ seq: row.seq, state: row.state, hash: row.hash, seal: row.seal }))
+}
+
+/**
+ * A snapshot is a cache the server trusts on load, so it carries a MAC under a server key (not in
+ * the database): someone who can write the database but not read the server's secret cannot forge one.
+ */
+export function snapshotSeal(key: string, gameId: string, seq: number, headHash: string, state: unknown): string {
+  return createHmac('sha256', key).update(canonicalJson({ gameId, seq, headHash, state })).digest('hex')
 }

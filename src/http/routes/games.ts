@@ -24,6 +24,7 @@ const OrdersBody = Type.Object({
 const Submitted = Type.Object({
   seat: Type.String(), accepted: Type.Boolean(), seq: Type.Integer(), resolved: Type.Boolean(),
   pending: Type.Array(Anything), outcome: Type.Union([Anything, Type.Null()]), events: Type.Array(Anything), replayed: Type.Optional(Type.Boolean()),
+  receipt: Type.String({ description: 'The log as it stood after your orders: "position:hash". Keep it: GET /games/:id/verify?receipt= proves the log was not rewritten since.' }),
 })
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem }
 const secured = [{ bearer: [] }]
@@ -200,6 +201,10 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/games/:id/verify', {
     onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'After the game: the revealed seed, the hash chain and every roll re-derived', params: Id, response: { 200: Anything, ...errors } },
-  }, async (request) => verifyGame(app.db, request.params.id, caller(request)))
+    schema: {
+      tags: ['games'], summary: 'The record checked: hash chain, the game against its log, every entry against the rules, rolls, replay, snapshots; with ?receipt=, that a receipt you kept is still part of the log (docs/verification.md). The seed is shown once the game is over.',
+      params: Id, querystring: Type.Object({ receipt: Type.Optional(Type.String({ maxLength: 100, description: 'A receipt from an email or an answer: "position:hash" (at least 16 hex digits)' })) }),
+      response: { 200: Anything, ...errors },
+    },
+  }, async (request) => verifyGame(app.db, request.params.id, caller(request), request.query.receipt))
 }

@@ -72,6 +72,8 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
     const side = state.seats.find((s) => s.id === seat)?.side ?? ''
     return orders.flatMap((order) => (order.kind === 'attack' ? [tryAttack(state, side, order) ?? { order, text: 'not a legal attack now' }] : []))
   },
+  // A standing order tells how a seat defends when not asked: its opponents must not learn it.
+  isPrivateOrder: (order) => order.kind === 'standing',
 }
 
 export type { Order, Scenario, State, View, SeatOptions }
