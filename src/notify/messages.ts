@@ -1,6 +1,7 @@
 // One notification row -> one email (nodemailer message): the recipient's own view of the game at the
 // position the email was made for, what happened since their last phase, their options, the map as
 // an inline PNG, the deadline in their time zone, and a Reply-To carrying a signed token.
+import { receiptOf } from '../store/log.js'
 import { createHmac } from 'node:crypto'
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import type { GameEvent, Pending } from '../engine/ruleset.js'
@@ -76,13 +77,22 @@ interface GameData {
   seatSide: Map<string, string>
 }
 
-async function gameData(ctx: MessageContext, gameId: string): Promise<GameData> {
+/**
+ * The game as emails name it. With the log position the email was made at, its receipt: anyone
+ * holding the email can later prove the log up to there was not rewritten (docs/verification.md).
+ */
+async function gameData(ctx: MessageContext, gameId: string, seq?: number | null): Promise<GameData> {
   const game = await ctx.db.game.findUniqueOrThrow({ where: { id: gameId }, include: { seats: true } })
   const system = ruleSystem(game.ruleset)
   const scenario = system?.scenarios().find((s) => s.summary.id === game.scenarioId)?.summary
+  const entry = seq ? await ctx.db.logEntry.findUnique({ where: { gameId_seq: { gameId, seq } }, select: { hash: true } }) : null
+  const receipt = entry && seq ? receiptOf(seq, entry.hash) : null
   return {
     game,
-    ref: { id: game.id, title: game.title, url: `${ctx.publicUrl}/games/${game.id}`, ruleset: system?.title ?? game.ruleset, scenario: scenario ? `${scenario.id} ${scenario.title}` : game.scenarioId },
+    ref: {
+      id: game.id, title: game.title, url: `${ctx.publicUrl}/games/${game.id}`, ruleset: system?.title ?? game.ruleset, scenario: scenario ? `${scenario.id} ${scenario.title}` : game.scenarioId,
+      ...(receipt ? { receipt, receiptUrl: `${ctx.publicUrl}/games/${game.id}/verify?receipt=${encodeURIComponent(receipt)}` } : {}),
+    },
     sideNames: new Map((scenario?.sides ?? []).map((s: { id: string; name: string }) => [s.id, s.name])),
     seatSide: new Map(game.seats.map((s) => [s.seat, s.side])),
   }
@@ -141,7 +151,7 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
       expiresAt: String(n.payload.expiresAt ?? new Date(Date.now() + 7 * 86_400_000).toISOString()),
     })
   } else if (n.kind === 'invite') {
-    const g = await gameData(ctx, n.gameId!)
+    const g = await gameData(ctx, n.gameId!, n.seq)
     const code = (await ctx.db.game.findUniqueOrThrow({ where: { id: g.game.id }, select: { inviteCode: true } })).inviteCode
     const seat = typeof n.payload.seat === 'string' ? n.payload.seat : null
     const side = seat ? g.seatSide.get(seat) : undefined
@@ -162,7 +172,7 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
     composed = { subject: `hexmail digest: ${parts.length} message${parts.length === 1 ? '' : 's'} (${String(n.payload.date ?? '')})`, text, html: '' }
   } else if (n.kind === 'deadline') {
     // Deadline events (a vacation, an extension, seats passed, the moderator called), told in a few lines.
-    const g = await gameData(ctx, n.gameId!)
+    const g = await gameData(ctx, n.gameId!, n.seq)
     // The notice names instants in UTC: each reader sees them in their own time zone.
     const local = (line: string) => line.replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?Z\b/g, (iso) => formatDate(iso, recipient.timeZone))
     const subject = String(n.payload.subject)
@@ -176,7 +186,7 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
     if (n.payload.inReplyTo) headers['In-Reply-To'] = String(n.payload.inReplyTo)
   } else {
     if (!n.gameId || n.seq === null) throw new Error(`notification ${n.id} (${n.kind}) names no game position`)
-    const g = await gameData(ctx, n.gameId)
+    const g = await gameData(ctx, n.gameId, n.seq)
     const gameRow: GameRow = { id: g.game.id, ruleset: g.game.ruleset, seed: g.game.seed, logSeq: g.game.logSeq, lastHash: g.game.lastHash, status: g.game.status as GameRow['status'], phaseHours: g.game.phaseHours, deadlineAt: g.game.deadlineAt }
     const ruleset = rulesetOf(gameRow)
     const folded = (await loadFolded(ctx.db, gameRow, n.seq))!

@@ -193,6 +193,12 @@ describe('sealed and private orders', () => {
       expect(text).not.toContain(salt)
     }
     for (const p of posts) expect(p).not.toMatch(/defence|standing/)
+    // Every game email carries a receipt of the log as it stood, which the verify link confirms.
+    const mail = s.mails(bob.email, 'your-phase').at(-1)!
+    const receipt = /Receipt: (\d+:[0-9a-f]{16})/.exec(mail.parsed.text ?? '')?.[1]
+    expect(receipt, mail.parsed.text).toBeDefined()
+    expect(String(mail.parsed.html || '').replace(/&#x3D;/g, '=')).toContain(`verify?receipt=${encodeURIComponent(receipt!)}`)
+    expect((await get(`/games/${id}/verify?receipt=${receipt}`, bob)).json().receipt).toEqual({ receipt, ok: true, problem: null })
 
     // Once the game is over, everything opens, and every opened leaf checks out for anyone.
     expect((await s.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })).statusCode).toBe(200)

@@ -31,7 +31,7 @@ export class EmailDataError extends Error {
 }
 
 const recipient: Spec<Recipient> = { name: 'text', email: 'email', timeZone: 'zone' }
-const game: Spec<GameRef> = { id: 'text', title: 'text', url: 'url', ruleset: 'text', scenario: 'text' }
+const game: Spec<GameRef> = { id: 'text', title: 'text', url: 'url', ruleset: 'text', scenario: 'text', receipt: 'text?', receiptUrl: 'url?' }
 const links: Spec<Links> = { unsubscribeUrl: 'url', preferencesUrl: 'url' }
 const step: Spec<StepRef> = { title: 'text', description: 'text', turn: 'count', half: 'count?' }
 const deadline: Spec<Deadline> = { at: 'instant', ifMissed: 'text' }

@@ -17,6 +17,9 @@ export interface GameRef {
   /** Rule system and scenario as players know them, e.g. "A-Bao-A-Qu", "A-S4 Battle of S Field". */
   ruleset: string
   scenario: string
+  /** The log as it stood when the email was made, "position:hash", and the link that checks it. */
+  receipt?: string
+  receiptUrl?: string
 }
 
 /** One-click unsubscribe (also sent as List-Unsubscribe) and the preferences page. */

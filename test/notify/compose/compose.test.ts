@@ -57,6 +57,13 @@ describe('every kind', () => {
     expect(hrefs(email.html)).toEqual(expect.arrayContaining([fixtures.links.unsubscribeUrl, fixtures.links.preferencesUrl]))
   })
 
+  it.each(EMAIL_KINDS.filter((k) => k !== 'verify-email'))('%s: the receipt of the log and its verify link in both parts', (kind) => {
+    const email = composeEmail(kind, samples[kind]() as never)
+    expect(email.text).toContain(`Receipt: ${fixtures.game.receipt}`)
+    expect(email.text).toContain(fixtures.game.receiptUrl)
+    expect(hrefs(email.html)).toContain(fixtures.game.receiptUrl)
+  })
+
   it('plain text lines stay within 72 characters, except unbreakable links and order lines', () => {
     for (const kind of EMAIL_KINDS) {
       for (const line of composeEmail(kind, samples[kind]() as never).text.split('\n')) {

@@ -18,6 +18,7 @@ export const amuro: Recipient = { name: 'Amuro', email: 'amuro@example.org', tim
 export const game: GameRef = {
   id: 'g_7f3a', title: 'Solomon Cup, round 3', url: `${BASE}/games/g_7f3a`,
   ruleset: 'A-Bao-A-Qu', scenario: 'A-S4 Battle of S Field',
+  receipt: '42:9f86d081884c7d65', receiptUrl: `${BASE}/games/g_7f3a/verify?receipt=42%3A9f86d081884c7d65`,
 }
 
 export const links: Links = {
