@@ -9,6 +9,8 @@ export interface Config {
   publicUrl: string
   /** null: start the embedded PostgreSQL under dataDir. */
   databaseUrl: string | null
+  /** The owner's connection for migrations and grants, when DATABASE_URL is a restricted role (docs/verification.md). */
+  databaseOwnerUrl: string | null
   /** null: start a private redis-server when one is on the PATH. */
   redisUrl: string | null
   dataDir: string
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     publicUrl,
     databaseUrl: env.DATABASE_URL || null,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || null,
     redisUrl: env.REDIS_URL || null,
     dataDir: env.DATA_DIR ?? '.data',
     jwtSecret,

@@ -20,6 +20,7 @@ import { startDigestClock } from './notify/digest.js'
 import { startNotifications } from './notify/index.js'
 import { startReplyListener } from './notify/reply.js'
 import { configureSnapshots } from './games/load.js'
+import { APP_ROLE, ensureAppRole, grantAppRole, logRewriteRights } from './store/roles.js'
 import { persistedSecret } from './runtime/secret.js'
 
 const MODES = ['api', 'worker', 'all'] as const
@@ -235,12 +236,24 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   mark('database')
   life.checkpoint()
 
+  // The owner migrates; the server itself runs as a role that can only read and append to the log
+  // and the snapshots (src/store/roles.ts): the embedded database's hexmail_app, or DATABASE_URL's
+  // user when DATABASE_OWNER_URL names the owner.
+  const ownerUrl = config.databaseUrl ? (config.databaseOwnerUrl ?? databaseUrl) : databaseUrl
   try {
-    await migrate(databaseUrl)
+    await migrate(ownerUrl)
   } catch (e) {
     life.checkpoint()
     throw new StartupError(`Applying the database migrations failed. ${(e as Error).message.trim()}`)
   }
+  try {
+    if (!config.databaseUrl) databaseUrl = await ensureAppRole(ownerUrl, APP_ROLE, persistedSecret(dataDir, 'postgres.app-password'))
+    else if (ownerUrl !== databaseUrl) await grantAppRole(ownerUrl, decodeURIComponent(new URL(databaseUrl).username))
+  } catch (e) {
+    throw new StartupError(`Granting the server's database role its rights failed: ${(e as Error).message}`)
+  }
+  const rights = await logRewriteRights(databaseUrl)
+  if (rights.length) warn(`The server's database role can rewrite game logs (${rights.join('; ')}). Run it as a role that may only read and append to them: see "Database roles" in docs/verification.md.`)
   mark('migrations')
   life.checkpoint()
 

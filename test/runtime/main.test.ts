@@ -3,7 +3,7 @@
 // failures a newcomer meets (port in use, no redis-server) give one clear message and exit 1.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -162,6 +162,37 @@ describe('npm start (src/main.ts)', () => {
     shell.kill('SIGKILL')
     const stopped = await waitUntil(async () => (await isPortFree(port)) && (await isPortFree(redisPort)), 10_000, 100)
     expect(stopped, out).toBe(true)
+  })
+
+  it('with the embedded PostgreSQL, the server runs as hexmail_app, which cannot rewrite the log', async () => {
+    const ownData = mkdtempSync(join(tmpdir(), 'hexmail-main-embedded-'))
+    chmodSync(ownData, 0o755) // as root, PostgreSQL runs as "postgres", which must enter the folder
+    const run = runMain({ DATABASE_URL: undefined, DATA_DIR: ownData })
+    try {
+      expect(await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 120_000, 100), run.out()).toBe(true)
+      expect(run.proc.exitCode, run.out()).toBeNull()
+      expect(run.out()).not.toMatch(/can rewrite game logs/)
+      const port = Number(/embedded PostgreSQL on 127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
+      const url = (user: string, file: string) => `postgresql://${user}:${readFileSync(join(ownData, file), 'utf8').trim()}@127.0.0.1:${port}/hexmail`
+      const owner = new pg.Client({ connectionString: url('postgres', 'postgres.password') })
+      await owner.connect()
+      const users = (await owner.query(`SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = 'hexmail' AND pid <> pg_backend_pid()`)).rows.map((r) => r.usename)
+      await owner.end()
+      expect(users).toEqual(['hexmail_app'])
+      const app = new pg.Client({ connectionString: url('hexmail_app', 'postgres.app-password') })
+      await app.connect()
+      try {
+        await expect(app.query('UPDATE "LogEntry" SET seq = seq')).rejects.toThrow(/permission denied/)
+        await expect(app.query('ALTER TABLE "Snapshot" DISABLE TRIGGER ALL')).rejects.toThrow(/must be owner/)
+      } finally {
+        await app.end()
+      }
+      run.proc.kill('SIGINT')
+      expect(await exitedWithin(run.exit, 20_000), run.out()).toEqual({ code: 0, signal: null })
+    } finally {
+      if (run.proc.exitCode === null) run.proc.kill('SIGKILL')
+      rmSync(ownData, { recursive: true, force: true })
+    }
   })
 
   it('port in use and no redis-server on the PATH: says which variable to set, and exits 1', async () => {

@@ -1,0 +1,87 @@
+// Two database roles: the owner runs the migrations and owns the tables (and their triggers); the
+// server runs as a role that may read and append to the log and the snapshots but never change or
+// remove a row of them, nor switch their triggers off. A bug or an intruder in the server process
+// then cannot rewrite a game; only the owner can, and receipts catch that (docs/verification.md).
+import pg from 'pg'
+
+/** The embedded database's role for the server. */
+export const APP_ROLE = 'hexmail_app'
+
+/** Tables the server may only read and append to. */
+export const APPEND_ONLY_TABLES = ['LogEntry', 'Snapshot'] as const
+
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url })
+  c.on('error', () => undefined)
+  await c.connect()
+  try {
+    return await fn(c)
+  } finally {
+    await c.end()
+  }
+}
+
+/**
+ * Grants `role` what the server needs on every table of the schema, less UPDATE, DELETE and TRUNCATE
+ * on the append-only tables. Run as the owner after each migration (new tables get their grants).
+ */
+export async function grantAppRole(ownerUrl: string, role: string): Promise<void> {
+  if (!ROLE_NAME.test(role)) throw new Error(`"${role}" is not a plain role name (lower-case letters, digits, _)`)
+  const r = quoteIdent(role)
+  await withClient(ownerUrl, async (c) => {
+    await c.query('BEGIN')
+    await c.query(`GRANT USAGE ON SCHEMA public TO ${r}`)
+    await c.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`)
+    await c.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${r}`)
+    await c.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r}`)
+    for (const table of APPEND_ONLY_TABLES) await c.query(`REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON ${quoteIdent(table)} FROM ${r}`)
+    // The migration history is the owner's business.
+    await c.query(`REVOKE ALL ON "_prisma_migrations" FROM ${r}`)
+    await c.query('COMMIT')
+  })
+}
+
+/**
+ * The embedded database's server role: created (or its password reset) by the owner, without
+ * superuser, database or role creation rights, then granted grantAppRole's rights. Returns the URL
+ * the server connects with.
+ */
+export async function ensureAppRole(ownerUrl: string, role: string, password: string): Promise<string> {
+  if (!ROLE_NAME.test(role)) throw new Error(`"${role}" is not a plain role name (lower-case letters, digits, _)`)
+  const r = quoteIdent(role)
+  await withClient(ownerUrl, async (c) => {
+    const exists = (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount
+    const literal = (await c.query('SELECT quote_literal($1) AS q', [password])).rows[0].q as string
+    await c.query(`${exists ? 'ALTER' : 'CREATE'} ROLE ${r} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal}`)
+    const db = (await c.query('SELECT current_database() AS d')).rows[0].d as string
+    await c.query(`GRANT CONNECT ON DATABASE ${quoteIdent(db)} TO ${r}`)
+  })
+  await grantAppRole(ownerUrl, role)
+  const url = new URL(ownerUrl)
+  url.username = encodeURIComponent(role)
+  url.password = encodeURIComponent(password)
+  return url.toString()
+}
+
+/** What the connected role could do to the log that it should not (empty: nothing). */
+export async function logRewriteRights(url: string): Promise<string[]> {
+  return withClient(url, async (c) => {
+    const row = (await c.query(`SELECT current_user AS who, r.rolsuper AS super, r.rolbypassrls AS bypass,
+        (SELECT array_agg(t) FROM unnest($1::text[]) AS t
+          WHERE pg_get_userbyid((SELECT relowner FROM pg_class WHERE oid = format('%I', t)::regclass)) = current_user) AS owns,
+        (SELECT array_agg(t || ' ' || p) FROM unnest($1::text[]) AS t, unnest(ARRAY['UPDATE', 'DELETE', 'TRUNCATE']) AS p
+          WHERE has_table_privilege(format('%I', t), p)) AS may
+      FROM pg_roles r WHERE r.rolname = current_user`, [APPEND_ONLY_TABLES])).rows[0]
+    const out: string[] = []
+    if (row.super) out.push(`${row.who} is a superuser`)
+    if (row.owns?.length) out.push(`${row.who} owns ${row.owns.join(', ')} (and may switch their triggers off)`)
+    if (row.may?.length) out.push(`${row.who} may ${row.may.join(', ')}`)
+    return out
+  })
+}
