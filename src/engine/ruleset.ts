@@ -20,6 +20,8 @@ export interface Pending {
   sealed: boolean
   /** What kind of orders the step takes, in words a player reads. */
   description: string
+  /** Seats of this side that have already submitted for the step (set by the server, not the rules). */
+  submitted?: SeatId[]
 }
 
 /** A refused order: always cites the rule it enforces. */

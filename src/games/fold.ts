@@ -1,6 +1,6 @@
 // A game's state is a fold over its log. Snapshots hold the fold at some entry; they are caches.
 import { createDice } from '../engine/dice.js'
-import type { Outcome, SetupConfig } from '../engine/ruleset.js'
+import type { Outcome, Pending, SetupConfig } from '../engine/ruleset.js'
 import type { Entry } from '../store/log.js'
 import type { AnyRuleset } from './catalog.js'
 
@@ -106,4 +106,12 @@ export function fold(ruleset: AnyRuleset, seed: string, start: Folded | null, en
 
 export function outcomeOf(ruleset: AnyRuleset, f: Folded): Outcome | null {
   return f.verdict ?? ruleset.outcome(f.state)
+}
+
+/** Who must act after `f`: for each side, the seats still to submit, and those that have. */
+export function pendingOf(ruleset: AnyRuleset, f: Folded): Pending[] {
+  if (outcomeOf(ruleset, f)) return []
+  return ruleset.pending(f.state).map((p) => ({
+    ...p, seats: p.seats.filter((s) => f.submitted[s] === undefined), submitted: p.seats.filter((s) => f.submitted[s] !== undefined),
+  }))
 }

@@ -85,7 +85,8 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
       throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${game.logSeq}`, { currentSeq: game.logSeq })
     }
     if (game.status !== 'ACTIVE') throw conflict(game.status === 'OPEN' ? 'the game has not started: every seat must be taken first' : 'the game is over', { currentSeq: game.logSeq })
-    const pendingKey = JSON.stringify(game.pending)
+    // The step, not who of it has submitted: a teammate's orders landing first is not a new step.
+    const pendingKey = JSON.stringify(((game.pending ?? []) as Pending[]).map((p) => [p.side, p.step, [...p.seats, ...(p.submitted ?? [])].sort()]))
     if (firstPending !== null && pendingKey !== firstPending) throw conflict('the game moved on while your orders were checked: look at it again', { currentSeq: game.logSeq })
     firstPending = pendingKey
     const decided = decide(game, (await loadFolded(db, game))!, input)

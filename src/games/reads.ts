@@ -7,7 +7,7 @@ import { gameMetaRow, type GameMeta } from '../store/games.js'
 import { allSnapshots, canonicalJson, entriesBetween, entryCommitment, entryHash, leafCommitment, leafSalt, payloadLeaves, receiptOf, RECEIPT_HEX, type Entry, type StoredSnapshot } from '../store/log.js'
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import type { AnyRuleset } from './catalog.js'
-import { applyEntry, ordersOf, outcomeOf, resignationWinner, splitOrders, submissionsOf, type Folded, type OrdersPayload, type ResignPayload, type ResolutionPayload } from './fold.js'
+import { applyEntry, ordersOf, outcomeOf, pendingOf, resignationWinner, splitOrders, submissionsOf, type Folded, type OrdersPayload, type ResignPayload, type ResolutionPayload } from './fold.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
 
 export interface Caller {
@@ -43,7 +43,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
   const { game, mySeats } = await gameFor(db, gameId, caller, opts.invite)
   const base = opts.publicUrl ?? ''
   const canInvite = mySeats.length > 0 && game.status === 'OPEN'
-  const pending = (game.pending ?? []) as Array<{ side: string; step: string; seats: string[]; description: string }>
+  const pending = (game.pending ?? []) as Array<{ side: string; step: string; seats: string[]; submitted?: string[]; description: string }>
   const seatInfo = (id: string) => game.seats.find((s) => s.seat === id)
   const deadline = game.status === 'ACTIVE' ? (game.deadlineAt?.toISOString() ?? null) : null
   return {
@@ -52,7 +52,8 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
     createdAt: game.createdAt.toISOString(), startedAt: game.startedAt?.toISOString() ?? null, finishedAt: game.finishedAt?.toISOString() ?? null,
     seats: game.seats.map((s) => ({ seat: s.seat, side: s.side, player: s.user ? { id: s.user.id, name: s.user.name } : null })),
     logSeq: game.logSeq,
-    pending: pending.map((p) => ({ ...p, players: p.seats.map((id) => seatInfo(id)?.user?.name ?? null) })),
+    // Who must still act, and who of the same side already has.
+    pending: pending.map((p) => ({ ...p, players: p.seats.map((id) => seatInfo(id)?.user?.name ?? null), submitted: p.submitted ?? [], submittedPlayers: (p.submitted ?? []).map((id) => seatInfo(id)?.user?.name ?? null) })),
     deadline,
     seedCommitment: game.status === 'OPEN' ? null : game.seedCommitment,
     outcome: game.outcome,
@@ -341,7 +342,7 @@ function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seats: 
     const outcome = outcomeOf(ruleset, f)
     if (canonicalJson(outcome) !== canonicalJson(game.outcome ?? null)) recordProblems.push(`the game's outcome is ${JSON.stringify(game.outcome ?? null)}, the log's is ${JSON.stringify(outcome)}`)
     if ((outcome !== null) !== (game.status === 'FINISHED')) recordProblems.push(`the game is ${game.status}, but the log ${outcome ? 'has ended it' : 'has not ended it'}`)
-    if (!outcome && canonicalJson(game.pending ?? []) !== canonicalJson(ruleset.pending(f.state))) recordProblems.push('the game\'s list of who must act is not the log\'s')
+    if (!outcome && canonicalJson(game.pending ?? []) !== canonicalJson(pendingOf(ruleset, f))) recordProblems.push('the game\'s list of who must act is not the log\'s')
   } else if (game.status !== 'OPEN') recordProblems.push(`the game is ${game.status}, but its log is empty`)
   return { ruleProblems, mismatches, snapshotProblems, recordProblems }
 }

@@ -8,7 +8,7 @@ import { appendIfAt, type AppendRequest, type GameRow, type OutboxRow } from '..
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { chainEntries, type Entry, type NewEntry } from '../store/log.js'
-import { applyEntry, outcomeOf, splitOrders, type Folded } from './fold.js'
+import { applyEntry, outcomeOf, pendingOf, splitOrders, type Folded } from './fold.js'
 import { cacheFolded, rulesetOf, sealedSnapshot } from './load.js'
 import { forgetGameMeta } from './reads.js'
 
@@ -91,7 +91,7 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
   if (!after) throw new Error('planAppend: nothing to fold (no SETUP entry)')
   const last = written[written.length - 1]!
   const outcome = outcomeOf(ruleset, after)
-  const pending: Pending[] = outcome ? [] : ruleset.pending(after.state)
+  const pending: Pending[] = pendingOf(ruleset, after)
   const every = opts.snapshotEvery ?? SNAPSHOT_EVERY
   const snapshot = Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? sealedSnapshot(game.id, after, last.hash) : null
   const newStep = written.some((e) => e.kind === 'SETUP' || e.kind === 'RESOLUTION')

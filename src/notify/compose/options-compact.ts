@@ -36,8 +36,8 @@ function unitsHead(units: UnitOption[]): string {
   const u = units[0]!
   const pilot = u.pilot ? PILOT_WORDS[u.pilot] ?? `newtype ${u.pilot}` : ''
   const about = [pilot, STATE_WORDS[u.morale] ?? ''].filter(Boolean).join(', ')
-  const where = (x: UnitOption) => (x.hex ? `at ${x.hex}` : 'off the map')
-  const together = units.every((x) => x.hex === u.hex)
+  const where = (x: UnitOption) => (x.hex ? `at ${hexLabel(x.hex)}` : 'off the map')
+  const together = units.every((x) => (x.hex === null ? u.hex === null : u.hex !== null && hexLabel(x.hex) === hexLabel(u.hex)))
   const who = together
     ? `${units.map((x) => x.id).join(' ')}${about ? ` (${about})` : ''} ${where(u)}`
     : `${units.map((x) => `${x.id} ${where(x)}`).join(', ')}${about ? ` (all: ${about})` : ''}`

@@ -2,7 +2,7 @@
 // column and shifts, so a player can write orders without the rulebook open.
 import { planAttack, type AttackOrder } from './combat.js'
 import { leadSideOf } from './combat-phase.js'
-import { distance, distanceField, hexKey, hexLabel, hexesWithin, zoneHexes } from './geometry.js'
+import { distance, distanceField, hexKey, hexesWithin, zoneHexes } from './geometry.js'
 import { setupZoneOf } from './movement.js'
 import { formatOrder } from './notation.js'
 import { usedShift } from './pilots.js'
@@ -26,7 +26,8 @@ export interface UnitOption {
   id: string
   type: string
   name: string
-  hex: string | null
+  /** [column, row], as everywhere in the API (null off the map). */
+  hex: Hex | null
   morale: string
   face: string
   pilot: string | null
@@ -75,7 +76,7 @@ function unitOption(state: State, u: Unit, acting: boolean): UnitOption {
   const moves = acting ? reach(state, u) : []
   const canFight = acting && isCombatStep(state) && isOnMap(u) && isSteady(u)
   return {
-    id: u.id, type: u.type, name: type.name, hex: u.hex ? hexLabel(u.hex) : null, morale: u.morale, face: u.face, pilot: u.pilot,
+    id: u.id, type: u.type, name: type.name, hex: u.hex ? [u.hex[0], u.hex[1]] : null, morale: u.morale, face: u.face, pilot: u.pilot,
     mp: movementAllowance(state, u), moves,
     attacks: canFight ? attacksOf(state, u) : [],
     bd: canFight && type.bdLauncher === true && u.face === 'front',
