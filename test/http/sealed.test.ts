@@ -213,6 +213,22 @@ describe('sealed and private orders', () => {
     expect(verify).toMatchObject({ ok: true, hashChainOk: true, recordOk: true, rulesOk: true, replayOk: true })
   })
 
+  it('an admin who plays in the game reads it as a player, not as staff', async () => {
+    const id = await newGame('Admin at the table')
+    await s.t.sql(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [bob.id])
+    const login = await s.app.inject({ method: 'POST', url: '/auth/login', payload: { email: bob.email, password: 'correct horse battery' } })
+    const admin = { ...bob, token: login.json().accessToken as string }
+    try {
+      const sent = await submit(id, alice, 'GM1 -> 0104\nstanding defence none')
+      const entry = (await get(`/games/${id}/log?after=${sent.seq - 1}`, admin)).json().entries[0]
+      expect(entry.payload).toBeNull()
+      expect(entry.sealed).toEqual(['body', 'private:FED-1'])
+      expect((await get(`/games/${id}/view`, admin)).json().submitted).toEqual({})
+    } finally {
+      await s.t.sql(`UPDATE "User" SET role = 'PLAYER' WHERE id = $1`, [bob.id])
+    }
+  })
+
   it('a sealed entry is the same size whatever the orders in it', async () => {
     const sizes: number[] = []
     for (const [title, text] of [['Short', 'pass'], ['Long', 'GM1 -> 0104\nGM2 -> 0105\nstanding defence 2\n# a long comment that is not stored']] as const) {
