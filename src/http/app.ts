@@ -26,6 +26,17 @@ export function redactQuery(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***')
 }
 
+export interface RouteInfo {
+  method: string
+  url: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: RouteInfo[]
+  }
+}
+
 export interface AppDeps {
   config: Config
   db: Db
@@ -48,6 +59,12 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('config', config)
+  // Every route, as registered: the permissions table and the fuzzer are generated from it.
+  const routeList: RouteInfo[] = []
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url })
+  })
+  app.decorate('routeList', routeList)
   configureSnapshots(config.jwtSecret, (message) => app.log.error(message))
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
