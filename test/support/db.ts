@@ -26,7 +26,8 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 export async function createTestDb(): Promise<TestDb> {
-  const template = inject('templateDatabase')
+  // Under vitest the global setup built the template; a script (npm run reliability:…) builds it itself.
+  const template = process.env.VITEST ? inject('templateDatabase') : await (await import('./global-setup.js')).ensureTemplateDatabase()
   const name = `hexmail_test_${randomBytes(6).toString('hex')}`
   await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`))
   const url = new URL(ADMIN_URL)

@@ -19,7 +19,8 @@ function migrationsHash(): string {
   return h.digest('hex').slice(0, 12)
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+/** The migrated template database for this set of migrations, built once. */
+export async function ensureTemplateDatabase(): Promise<string> {
   const template = `hexmail_template_${migrationsHash()}`
   const admin = new pg.Client({ connectionString: ADMIN_URL })
   await admin.connect()
@@ -37,7 +38,11 @@ export default async function setup(project: TestProject): Promise<void> {
   } finally {
     await admin.end()
   }
-  project.provide('templateDatabase', template)
+  return template
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  project.provide('templateDatabase', await ensureTemplateDatabase())
 }
 
 declare module 'vitest' {
