@@ -3,7 +3,8 @@
 import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import { findIdempotency, gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
-import { conflict, forbidden, invalidOrders, notFound, Problem } from '../http/problems.js'
+import { conflict, forbidden, invalidOrders, Problem } from '../http/problems.js'
+import { hiddenFrom, noSuchGame } from './access.js'
 import type { Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { commitPlan, ordersAndResolution, planAppend } from './write.js'
@@ -11,6 +12,8 @@ import { commitPlan, ordersAndResolution, planAppend } from './write.js'
 export interface SubmitInput {
   gameId: string
   userId: string
+  /** The caller's role: staff may know a private game they hold no seat in. */
+  role?: string | null
   /** Orders as JSON, or the rule system's text notation. */
   orders?: unknown[]
   text?: string
@@ -73,7 +76,7 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
   let firstPending: string | null = null
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const game = await gameMetaRow(db, input.gameId)
-    if (!game) throw notFound(`no game ${input.gameId}`)
+    if (!game || hiddenFrom(game, { userId: input.userId, role: input.role ?? null })) throw noSuchGame(input.gameId)
     if (input.idempotency) {
       const replay = await storedResponse(db, input.userId, input.idempotency)
       if (replay) return { ...replay, replayed: true }
