@@ -16,7 +16,8 @@ import { LogPosition } from '../schemas.js'
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const Anything = Type.Object({}, { additionalProperties: true })
 const Problem = Type.Object({ type: Type.String(), title: Type.String(), status: Type.Integer(), detail: Type.String() }, { additionalProperties: true })
-const OptionValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()])
+// Option values are short words, small numbers or switches (each is then checked against the rule system's list).
+const OptionValue = Type.Union([Type.String({ maxLength: 64 }), Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), Type.Boolean()])
 const OrdersBody = Type.Object({
   orders: Type.Optional(Type.Array(Anything, { description: 'orders as JSON objects of the rule system' })),
   text: Type.Optional(Type.String({ description: 'orders in the rule system\'s text notation, one per line' })),
