@@ -78,7 +78,7 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
     const game = await gameMetaRow(db, input.gameId)
     if (!game || hiddenFrom(game, { userId: input.userId, role: input.role ?? null })) throw noSuchGame(input.gameId)
     if (input.idempotency) {
-      const replay = await storedResponse(db, input.userId, input.idempotency)
+      const replay = await storedResponse(db, input.gameId, input.userId, input.idempotency)
       if (replay) return { ...replay, replayed: true }
     }
     if (input.expectedSeq !== undefined && input.expectedSeq !== game.logSeq) {
@@ -121,8 +121,8 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   return { plan, response }
 }
 
-async function storedResponse(db: Db, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {
-  const record = await findIdempotency(db, userId, idem.key)
+async function storedResponse(db: Db, gameId: string, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {
+  const record = await findIdempotency(db, gameId, userId, idem.key)
   if (!record) return null
   if (record.requestHash !== idem.requestHash) {
     throw new Problem(422, 'Idempotency-Key reused', `Idempotency-Key "${idem.key}" was used for a different request; use a new key for new orders`, { field: 'Idempotency-Key' })

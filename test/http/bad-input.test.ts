@@ -106,6 +106,39 @@ describe('numbers too large or not finite', () => {
   })
 })
 
+describe('one Idempotency-Key in two games', () => {
+  async function newGame(): Promise<string> {
+    const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })
+    const id = created.json().id as string
+    expect((await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: created.json().invite } })).statusCode).toBe(200)
+    return id
+  }
+  const pass = (id: string, key: string) => h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(alice, { 'idempotency-key': key }), payload: { orders: [] } })
+  const entries = (id: string) => h.t.db.logEntry.count({ where: { gameId: id } })
+
+  it('sent to two games at once: each game takes its own orders', async () => {
+    const [one, two] = [await newGame(), await newGame()]
+    const [a, b] = await Promise.all([pass(one, 'turn-1'), pass(two, 'turn-1')])
+    expect([a.statusCode, b.statusCode], `${a.body}\n${b.body}`).toEqual([200, 200])
+    expect([a.json().replayed, b.json().replayed]).toEqual([undefined, undefined])
+    expect([await entries(one), await entries(two)]).toEqual([a.json().seq, b.json().seq])
+  })
+
+  it('sent to one game and then another: the second is a new request, and a retry in each replays its own', async () => {
+    const [one, two] = [await newGame(), await newGame()]
+    const first = await pass(one, 'same-key')
+    expect(first.statusCode, first.body).toBe(200)
+    const second = await pass(two, 'same-key')
+    expect(second.statusCode, second.body).toBe(200)
+    expect(second.json().replayed).toBeUndefined()
+    expect(await entries(two)).toBe(second.json().seq)
+    for (const [id, answer] of [[one, first], [two, second]] as const) {
+      const retry = await pass(id, 'same-key')
+      expect(retry.json()).toEqual({ ...answer.json(), replayed: true })
+    }
+  })
+})
+
 describe('a token for an account that no longer exists', () => {
   it('is a 401 on every kind of route, not a server error', async () => {
     const gone = await register(h.app, 'Gone')
