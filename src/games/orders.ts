@@ -5,6 +5,7 @@ import type { Db } from '../store/db.js'
 import { findIdempotency, gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import { conflict, forbidden, invalidOrders, Problem } from '../http/problems.js'
 import { hiddenFrom, noSuchGame } from './access.js'
+import { checkSubmissionSize, readOrders } from './order-check.js'
 import type { Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { commitPlan, ordersAndResolution, planAppend } from './write.js'
@@ -51,17 +52,27 @@ export function pickSeat(seats: Array<{ seat: string; userId: string | null }>, 
   return mine.find((s) => acting.includes(s)) ?? mine[0]!
 }
 
+/** The submission as orders the rule system built: checked against its schema, never the request's own objects. */
 export function parseSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): unknown[] {
   if (input.text !== undefined) {
+    checkSubmissionSize('text', Buffer.byteLength(input.text))
     const parsed = ruleset.parseOrders(input.text, state, seat)
     if (!parsed.ok) throw invalidOrders(parsed.errors)
     // An empty reply is more likely a mistake than a decision: passing is written "pass".
     if (parsed.orders.length === 0 && !/^\s*pass\s*(#.*)?$/im.test(input.text)) {
       throw invalidOrders([{ rule: 'NOTATION', message: 'no orders found: write one order per line, or "pass" to pass this step' }])
     }
-    return parsed.orders
+    return checked(ruleset, parsed.orders)
   }
-  return input.orders ?? []
+  const orders = input.orders ?? []
+  checkSubmissionSize('orders', Buffer.byteLength(JSON.stringify(orders)))
+  return checked(ruleset, orders)
+}
+
+function checked(ruleset: ReturnType<typeof rulesetOf>, orders: unknown[]): unknown[] {
+  const read = readOrders(ruleset, orders)
+  if (!read.ok) throw invalidOrders(read.errors)
+  return read.orders
 }
 
 const ATTEMPTS = 3

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify'
 import { inviteByEmail } from '../../games/invites.js'
 import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
 import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifecycle.js'
+import { SUBMISSION_MAX_BYTES } from '../../games/order-check.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, viewAccess, type Caller } from '../../games/reads.js'
@@ -69,7 +70,8 @@ const OrdersOrText = {
 } as unknown as typeof OrdersBody
 
 export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
+  // No limit of its own: the order routes set theirs (bodyLimit), which the 413 answer then names.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body))
 
   app.get('/games', {
     onRequest: app.identify,
@@ -158,6 +160,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/games/:id/orders', {
     onRequest: app.authenticate,
+    bodyLimit: SUBMISSION_MAX_BYTES,
     schema: {
       tags: ['games'], summary: 'Submit orders (JSON or text); resolved at once when the step is complete', security: secured, params: Id,
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()), 'if-match': Type.Optional(Type.String()) }),
@@ -177,6 +180,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/games/:id/orders/preview', {
     onRequest: app.authenticate,
+    bodyLimit: SUBMISSION_MAX_BYTES,
     schema: { tags: ['games'], summary: 'Check orders and see the odds; no dice, nothing stored', security: secured, params: Id, body: OrdersOrText, response: { 200: Anything, ...errors } },
   }, async (request) => previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request)))
 
