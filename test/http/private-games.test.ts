@@ -84,6 +84,13 @@ describe('private games and missing games look the same to outsiders', () => {
     }
   })
 
+  it('previewing orders for a game that does not exist is a 404 that says so', async () => {
+    const id = randomUUID()
+    const res = await h.app.inject({ method: 'POST', url: `/games/${id}/orders/preview`, headers: as(alice), payload: { text: 'pass' } })
+    expect(res.statusCode, res.body).toBe(404)
+    expect(res.json().detail).toBe(`no game ${id}`)
+  })
+
   it('the same requests reach the game for its players (so the comparison above is not vacuous)', async () => {
     const games = await privateGames()
     for (const route of gameRoutes()) {
