@@ -1,5 +1,6 @@
 // The Ruleset contract and the types every rule system shares (see ../shared/DESIGN.md).
 // Nothing here touches I/O, the clock or Math.random.
+import type { TSchema } from '@sinclair/typebox'
 import type { Dice, DieRoll } from './dice.js'
 
 export type SideId = string
@@ -92,6 +93,13 @@ export interface Ruleset<Scn, S, O, V, U> {
   view(state: S, viewer: Viewer): V
   outcome(state: S): Outcome | null
   parseOrders(text: string, state: S, seat: SeatId): Parsed<O>
+  /**
+   * JSON Schema (data) of a submission's orders as JSON: each an object with a `kind`, no unknown
+   * fields, bounded strings and numbers. The server checks every submission against it.
+   */
+  ordersSchema: TSchema
+  /** An order that passed ordersSchema, rebuilt field by field in the form parseOrders gives: what is stored. */
+  normaliseOrder(order: O): O
   formatOrders(orders: O[], state: S): string
   /** What the orders would do, without dice (odds of each attack): for previews and confirmations. */
   preview?(state: S, seat: SeatId, orders: O[]): unknown[]

@@ -1,7 +1,8 @@
 // Invitations by email: a seated player of a game still open invites an address; the email carries
 // the invite link (which shows the game, even a private one, and how to take a seat).
 import type { Db } from '../store/db.js'
-import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
+import { badRequest, conflict, forbidden } from '../http/problems.js'
+import { hiddenFrom, noSuchGame, type Caller } from './access.js'
 
 export const INVITES_PER_GAME = 20
 
@@ -12,12 +13,13 @@ export interface InviteInput {
   message?: string
 }
 
-export async function inviteByEmail(db: Db, userId: string, gameId: string, input: InviteInput, publicUrl: string) {
+export async function inviteByEmail(db: Db, caller: Caller & { userId: string }, gameId: string, input: InviteInput, publicUrl: string) {
+  const { userId } = caller
   const email = input.email.trim().toLowerCase()
   const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: true } })
-  if (!game) throw notFound(`no game ${gameId}`)
+  if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
   const me = game.seats.find((s) => s.userId === userId)
-  if (!me) throw game.private ? notFound(`no game ${gameId}`) : forbidden('only the players of a game invite to it')
+  if (!me) throw forbidden('only the players of a game invite to it')
   if (game.status !== 'OPEN') throw conflict('this game has started: every seat is taken')
   const free = game.seats.filter((s) => !s.userId)
   if (input.seat !== undefined && !free.some((s) => s.seat === input.seat)) throw badRequest(`seat ${input.seat} is not free; free seats: ${free.map((s) => s.seat).join(', ')}`, { field: 'seat' })

@@ -5,7 +5,8 @@ import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { gameMetaRow, lockGameRow, type LockedGame } from '../store/games.js'
 import type { NewEntry } from '../store/log.js'
-import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
+import { badRequest, conflict, forbidden } from '../http/problems.js'
+import { hiddenFrom, noSuchGame } from './access.js'
 import { ruleSystem } from './catalog.js'
 import { resignationWinner, type Folded } from './fold.js'
 import { loadFolded } from './load.js'
@@ -65,7 +66,7 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
 /** The game row locked for this transaction: writers to one game queue here. */
 export async function lockGame(tx: Tx, gameId: string): Promise<LockedGame> {
   const game = await lockGameRow(tx, gameId)
-  if (!game) throw notFound(`no game ${gameId}`)
+  if (!game) throw noSuchGame(gameId)
   return game
 }
 
@@ -74,12 +75,13 @@ export interface JoinInput {
   invite?: string
 }
 
-export async function joinGame(db: Db, userId: string, gameId: string, input: JoinInput) {
+export async function joinGame(db: Db, userId: string, gameId: string, input: JoinInput, role: string | null = null) {
   const result = await db.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId)
+    const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } })
+    if (hiddenFrom({ ...game, seats }, { userId, role }, input.invite)) throw noSuchGame(gameId)
     if (game.status !== 'OPEN') throw conflict(game.status === 'ACTIVE' ? 'this game is full: every seat is taken and it has started' : 'this game is over')
     if (game.private && game.createdById !== userId && input.invite !== game.inviteCode) throw forbidden('this game is private: join it with its invite link')
-    const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } })
     if (seats.some((s) => s.userId === userId)) throw conflict('you already hold a seat in this game')
     const free = seats.filter((s) => !s.userId)
     const chosen = input.seat ? free.find((s) => s.seat === input.seat) : free[0]
@@ -109,10 +111,10 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
 const RESIGN_ATTEMPTS = 3
 
 /** Resigning is valid at any step, so a lost race is simply retried on the newer position. */
-export async function resign(db: Db, userId: string, gameId: string) {
+export async function resign(db: Db, userId: string, gameId: string, role: string | null = null) {
   for (let attempt = 0; attempt < RESIGN_ATTEMPTS; attempt++) {
     const game = await gameMetaRow(db, gameId)
-    if (!game) throw notFound(`no game ${gameId}`)
+    if (!game || hiddenFrom(game, { userId, role })) throw noSuchGame(gameId)
     if (game.status !== 'ACTIVE') throw conflict(game.status === 'OPEN' ? 'the game has not started' : 'the game is over')
     const seat = game.seats.find((s) => s.userId === userId)
     if (!seat) throw forbidden('you hold no seat in this game')

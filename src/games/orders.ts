@@ -3,8 +3,10 @@
 import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import { findIdempotency, gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
-import { conflict, forbidden, invalidOrders, notFound, Problem } from '../http/problems.js'
+import { conflict, forbidden, invalidOrders, Problem } from '../http/problems.js'
 import { receiptOf } from '../store/log.js'
+import { hiddenFrom, noSuchGame } from './access.js'
+import { checkSubmissionSize, readOrders } from './order-check.js'
 import type { Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { commitPlan, ordersAndResolution, planAppend } from './write.js'
@@ -12,6 +14,8 @@ import { commitPlan, ordersAndResolution, planAppend } from './write.js'
 export interface SubmitInput {
   gameId: string
   userId: string
+  /** The caller's role: staff may know a private game they hold no seat in. */
+  role?: string | null
   /** Orders as JSON, or the rule system's text notation. */
   orders?: unknown[]
   text?: string
@@ -51,17 +55,27 @@ export function pickSeat(seats: Array<{ seat: string; userId: string | null }>, 
   return mine.find((s) => acting.includes(s)) ?? mine[0]!
 }
 
+/** The submission as orders the rule system built: checked against its schema, never the request's own objects. */
 export function parseSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): unknown[] {
   if (input.text !== undefined) {
+    checkSubmissionSize('text', Buffer.byteLength(input.text))
     const parsed = ruleset.parseOrders(input.text, state, seat)
     if (!parsed.ok) throw invalidOrders(parsed.errors)
     // An empty reply is more likely a mistake than a decision: passing is written "pass".
     if (parsed.orders.length === 0 && !/^\s*pass\s*(#.*)?$/im.test(input.text)) {
       throw invalidOrders([{ rule: 'NOTATION', message: 'no orders found: write one order per line, or "pass" to pass this step' }])
     }
-    return parsed.orders
+    return checked(ruleset, parsed.orders)
   }
-  return input.orders ?? []
+  const orders = input.orders ?? []
+  checkSubmissionSize('orders', Buffer.byteLength(JSON.stringify(orders)))
+  return checked(ruleset, orders)
+}
+
+function checked(ruleset: ReturnType<typeof rulesetOf>, orders: unknown[]): unknown[] {
+  const read = readOrders(ruleset, orders)
+  if (!read.ok) throw invalidOrders(read.errors)
+  return read.orders
 }
 
 const ATTEMPTS = 3
@@ -76,9 +90,9 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
   let firstPending: string | null = null
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const game = await gameMetaRow(db, input.gameId)
-    if (!game) throw notFound(`no game ${input.gameId}`)
+    if (!game || hiddenFrom(game, { userId: input.userId, role: input.role ?? null })) throw noSuchGame(input.gameId)
     if (input.idempotency) {
-      const replay = await storedResponse(db, input.userId, input.idempotency)
+      const replay = await storedResponse(db, input.gameId, input.userId, input.idempotency)
       if (replay) return { ...replay, replayed: true }
     }
     if (input.expectedSeq !== undefined && input.expectedSeq !== game.logSeq) {
@@ -123,8 +137,8 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   return { plan, response }
 }
 
-async function storedResponse(db: Db, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {
-  const record = await findIdempotency(db, userId, idem.key)
+async function storedResponse(db: Db, gameId: string, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {
+  const record = await findIdempotency(db, gameId, userId, idem.key)
   if (!record) return null
   if (record.requestHash !== idem.requestHash) {
     throw new Problem(422, 'Idempotency-Key reused', `Idempotency-Key "${idem.key}" was used for a different request; use a new key for new orders`, { field: 'Idempotency-Key' })

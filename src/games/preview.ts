@@ -1,13 +1,15 @@
 // POST /games/:id/orders/preview: validation and odds, no dice, nothing stored.
 import type { Db } from '../store/db.js'
 import { conflict } from '../http/problems.js'
+import { hiddenFrom, noSuchGame } from './access.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { gameMetaRow } from '../store/games.js'
 import { parseSubmission, pickSeat } from './orders.js'
 
-export async function previewOrders(db: Db, gameId: string, userId: string, body: { orders?: unknown[]; text?: string; seat?: string }) {
+export async function previewOrders(db: Db, gameId: string, caller: { userId: string; role: string | null }, body: { orders?: unknown[]; text?: string; seat?: string }) {
+  const { userId } = caller
   const game = await gameMetaRow(db, gameId)
-  if (!game) throw conflict(`no game ${gameId}`)
+  if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
   if (game.status !== 'ACTIVE') throw conflict('orders are previewed while the game is being played')
   const ruleset = rulesetOf(game)
   const folded = (await loadFolded(db, game))!

@@ -6,24 +6,19 @@ import { performance } from 'node:perf_hooks'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
 import { allSnapshots, canonicalJson, entriesBetween, entryCommitment, entryHash, leafCommitment, leafSalt, payloadLeaves, receiptOf, RECEIPT_HEX, type Entry, type StoredSnapshot } from '../store/log.js'
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
+import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
 import type { AnyRuleset } from './catalog.js'
 import { applyEntry, ordersOf, outcomeOf, pendingOf, resignationWinner, splitOrders, submissionsOf, type Folded, type OrdersPayload, type ResignPayload, type ResolutionPayload } from './fold.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
 
-export interface Caller {
-  userId: string | null
-  role: string | null
-}
+export type { Caller } from './access.js'
 
 async function gameFor(db: Db, gameId: string, caller: Caller, invite?: string) {
   const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: { select: { id: true, name: true } } }, orderBy: { seat: 'asc' } } } })
-  if (!game) throw notFound(`no game ${gameId}`)
+  if (!game || hiddenFrom(game, caller, invite)) throw noSuchGame(gameId)
   const mySeats = game.seats.filter((s) => caller.userId && s.userId === caller.userId)
   // Staff read what players may not, so never in a game where they hold a seat.
-  const staff = (caller.role === 'ADMIN' || caller.role === 'MODERATOR') && mySeats.length === 0
-  const invited = invite !== undefined && invite === game.inviteCode
-  if (game.private && mySeats.length === 0 && !staff && !invited && game.createdById !== caller.userId) throw notFound(`no game ${gameId}`)
-  return { game, mySeats, staff }
+  return { game, mySeats, staff: isStaff(caller) && mySeats.length === 0 }
 }
 
 /** The seat whose eyes the caller sees through: their seat that must act, else their first. */
@@ -88,7 +83,7 @@ async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
   const now = performance.now()
   if (hit && now - hit.at < META_TTL_MS) return hit.meta
   const meta = await gameMetaRow(db, gameId)
-  if (!meta) throw notFound(`no game ${gameId}`)
+  if (!meta) throw noSuchGame(gameId)
   metaCache.set(gameId, { at: now, meta })
   if (metaCache.size > 5000) metaCache.delete(metaCache.keys().next().value!)
   return meta
@@ -97,9 +92,9 @@ async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
 /** Whose eyes the caller may look through, at which position: the checks every view and map share. */
 export async function viewAccess(db: Db, gameId: string, caller: Caller, at?: number): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
   const meta = await cachedMeta(db, gameId)
+  if (hiddenFrom(meta, caller)) throw noSuchGame(gameId)
   const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
-  const staff = (caller.role === 'ADMIN' || caller.role === 'MODERATOR') && mySeats.length === 0
-  if (meta.private && mySeats.length === 0 && !staff && meta.createdById !== caller.userId) throw notFound(`no game ${gameId}`)
+  const staff = isStaff(caller) && mySeats.length === 0
   if (at !== undefined && mySeats.length === 0 && !staff) throw forbidden('past positions are for the players of this game')
   if (meta.logSeq === 0) throw conflict('the game has not started: every seat must be taken first')
   if (at !== undefined && (at < 1 || at > meta.logSeq)) throw notFound(`the log has entries 1 to ${meta.logSeq}`)

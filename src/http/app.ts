@@ -8,6 +8,7 @@ import { configureSnapshots } from '../games/load.js'
 import { authPlugin } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { errorsPlugin } from './plugins/errors.js'
+import { inputPlugin } from './plugins/input.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogRoutes } from './routes/catalog.js'
@@ -70,6 +71,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     reply.header('x-request-id', request.id)
   })
   await app.register(errorsPlugin)
+  await app.register(inputPlugin)
   await app.register(openapiPlugin, { version: VERSION })
   await app.register(dbPlugin, { db })
   await app.register(authPlugin, { config })

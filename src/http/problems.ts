@@ -18,6 +18,7 @@ export const unauthorized = (detail = 'sign in first: send "Authorization: Beare
 export const forbidden = (detail: string) => new Problem(403, 'Forbidden', detail)
 export const notFound = (detail: string) => new Problem(404, 'Not found', detail)
 export const conflict = (detail: string, extra: Record<string, unknown> = {}) => new Problem(409, 'Conflict', detail, extra)
+export const payloadTooLarge = (detail: string, limit: number) => new Problem(413, 'Payload too large', detail, { limit })
 export const tooManyRequests = (detail: string) => new Problem(429, 'Too many requests', detail)
 
 /** 422: the request was understood, and every order error is listed with the rule it breaks. */

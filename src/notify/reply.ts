@@ -10,9 +10,9 @@ import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
 import { submitOrders, type SubmitResult } from '../games/orders.js'
 import { Problem } from '../http/problems.js'
-import { inTransaction, poolOf, type Db } from '../store/db.js'
+import { inTransaction, isDataError, poolOf, type Db } from '../store/db.js'
 import type { OutboxRow } from '../store/games.js'
-import { checkReplyToken, parseInbound, readReplyToken, startInboundSmtp, tokenFromAddresses, type InboundMail } from './inbound/index.js'
+import { checkReplyToken, parseInbound, permanentFailure, readReplyToken, startInboundSmtp, tokenFromAddresses, type InboundMail } from './inbound/index.js'
 import { replyBinding } from './messages.js'
 
 export type InboundStatus = 'accepted' | 'refused' | 'ignored' | 'duplicate'
@@ -61,6 +61,15 @@ function answerRow(mail: InboundMail, userId: string | null, subject: string, te
 function errorLines(errors: OrderError[]): string {
   // Some messages already name their line; do not say it twice.
   return errors.map((e) => `  ${e.line && !/^line \d+/.test(e.message) ? `line ${e.line}: ` : ''}${e.message} [${e.rule}]`).join('\n')
+}
+
+/** The reply's text quoted back in a refusal: its start only when it is long (a refused submission may be huge). */
+const ECHO_MAX = 4000
+
+function echoed(text: string): string {
+  const chars = Array.from(text)
+  const shown = chars.length > ECHO_MAX ? `${chars.slice(0, ECHO_MAX).join('')}\n… (${chars.length - ECHO_MAX} more characters not shown)` : text
+  return shown.split('\n').map((l) => `  ${l}`).join('\n')
 }
 
 const reSubject = (mail: InboundMail) => (/^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || 'your orders'}`)
@@ -128,7 +137,7 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
     if (!(e instanceof Problem)) throw e
     const errors = (e.extra.errors as OrderError[] | undefined) ?? []
     const reason = errors.length ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors)}` : e.detail
-    return refuse(`${reason}\n\nYour text, as read:\n${mail.ordersText.split('\n').map((l) => `  ${l}`).join('\n')}\n\nCorrect it and reply again to the notification email (not to this one).`, n, n.id)
+    return refuse(`${reason}\n\nYour text, as read:\n${echoed(mail.ordersText)}\n\nCorrect it and reply again to the notification email (not to this one).`, n, n.id)
   }
 }
 
@@ -138,7 +147,13 @@ export async function startReplyListener(config: Config, db: Db, log: FastifyBas
   return startInboundSmtp({
     host: config.mail.inboundSmtpHost, port: config.mail.inboundSmtpPort ?? 0, domain: config.mail.replyBase.split('@')[1],
     onMessage: async (raw, envelope) => {
-      const r = await handleInbound(ctx, raw, envelope)
+      let r: InboundResult
+      try {
+        r = await handleInbound(ctx, raw, envelope)
+      } catch (e) {
+        // Data the database refuses now it will refuse on every retry: bounce it rather than ask for retries forever.
+        throw isDataError(e) ? permanentFailure('5.6.0 This message holds data the server cannot store; it was not processed') : e
+      }
       log.info({ messageId: r.messageId, status: r.status }, `reply by email: ${r.status} (${r.reason.split('\n')[0]})`)
     },
     logger: log,

@@ -45,4 +45,13 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
   }
 }
 
+/**
+ * A statement PostgreSQL refused for the data it was given (SQLSTATE class 22, data exception, or 54,
+ * a limit such as an index entry's size): the same data would fail the same way every time.
+ */
+export function isDataError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code)
+}
+
 export { Prisma } from './generated/client.js'

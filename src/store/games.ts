@@ -52,9 +52,10 @@ export interface OutboxRow {
   dedupeKey?: string
 }
 
-export async function findIdempotency(tx: Tx, userId: string, key: string): Promise<{ requestHash: string; response: unknown } | undefined> {
+/** An Idempotency-Key is the user's for one game: the same key in another game is another request. */
+export async function findIdempotency(tx: Tx, gameId: string, userId: string, key: string): Promise<{ requestHash: string; response: unknown } | undefined> {
   const rows = await tx.$queryRaw<Array<{ requestHash: string; response: unknown }>>`
-    SELECT "requestHash", response FROM "IdempotencyRecord" WHERE "userId" = ${userId}::uuid AND key = ${key}`
+    SELECT "requestHash", response FROM "IdempotencyRecord" WHERE "gameId" = ${gameId}::uuid AND "userId" = ${userId}::uuid AND key = ${key}`
   return rows[0]
 }
 

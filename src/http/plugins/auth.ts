@@ -3,6 +3,7 @@ import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.js'
+import { poolOf, type Db } from '../../store/db.js'
 import { unauthorized } from '../problems.js'
 
 export type Role = 'PLAYER' | 'MODERATOR' | 'ADMIN'
@@ -31,6 +32,16 @@ declare module 'fastify' {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** One indexed lookup per signed-in request, through the pool (Prisma's query machinery costs more). */
+async function userExists(db: Db, id: unknown): Promise<boolean> {
+  if (typeof id !== 'string' || !UUID.test(id)) return false
+  const pool = poolOf(db)
+  if (pool) return (await pool.query('SELECT 1 FROM "User" WHERE id = $1::uuid', [id])).rowCount === 1
+  return (await db.user.count({ where: { id } })) === 1
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   // Verified tokens are cached (never past their expiry): checking the signature on every request
   // was the largest cost of a submission.
@@ -40,14 +51,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     const header = request.headers.authorization
     if (!header) return
     if (!/^Bearer\s+\S+/i.test(header)) throw unauthorized('send the access token as "Authorization: Bearer <token>"')
+    let claims: AccessClaims
     try {
-      request.viewer = await request.jwtVerify<AccessClaims>()
+      claims = await request.jwtVerify<AccessClaims>()
     } catch {
       throw unauthorized('the access token is invalid or expired: refresh it at POST /auth/refresh')
     }
+    // A token outlives its account when the account is deleted: it then names nobody.
+    if (!(await userExists(app.db, claims.sub))) throw unauthorized('the account this access token was issued to no longer exists')
+    request.viewer = claims
   })
   app.decorate('authenticate', async (request: FastifyRequest) => {
     await app.identify(request)
     if (!request.viewer) throw unauthorized()
   })
-}, { name: 'auth' })
+}, { name: 'auth', dependencies: ['db'] })

@@ -2,7 +2,7 @@
 // application/problem+json. Details of 5xx errors stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { Problem, problemBody } from '../problems.js'
+import { Problem, payloadTooLarge, problemBody } from '../problems.js'
 
 const PROBLEM = 'application/problem+json'
 
@@ -39,6 +39,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       })
       const first = errors[0]!
       return reply.status(400).type(PROBLEM).send(problemBody(new Problem(400, 'Bad request', `${first.field} ${first.message}`, { errors }), request.url))
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit
+      const detail = `the request body is larger than ${limit} bytes, the limit of ${request.method} ${request.routeOptions.url ?? request.url}`
+      return reply.status(413).type(PROBLEM).send(problemBody(payloadTooLarge(detail, limit), request.url))
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).type(PROBLEM).send(problemBody(new Problem(status, statusTitle(status), error.message), request.url))

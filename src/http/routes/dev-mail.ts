@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { notFound } from '../problems.js'
+import { LogPosition } from '../schemas.js'
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 const Id = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
@@ -50,7 +51,7 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({
         to: Type.Optional(Type.String({ description: 'Only mail to this address' })),
         kind: Type.Optional(Type.String({ description: 'Only this kind (your-phase, reminder, reply, verify-email…)' })),
-        position: Type.Optional(Type.Integer({ minimum: 0, description: 'Only mail made at this log position' })),
+        position: Type.Optional(LogPosition({ description: 'Only mail made at this log position' })),
       }),
     },
   }, async (request) => {

@@ -6,16 +6,19 @@ import type { FastifyRequest } from 'fastify'
 import { inviteByEmail } from '../../games/invites.js'
 import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
 import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifecycle.js'
+import { SUBMISSION_MAX_BYTES } from '../../games/order-check.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, viewAccess, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
 import { badRequest } from '../problems.js'
+import { LogPosition } from '../schemas.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const Anything = Type.Object({}, { additionalProperties: true })
 const Problem = Type.Object({ type: Type.String(), title: Type.String(), status: Type.Integer(), detail: Type.String() }, { additionalProperties: true })
-const OptionValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()])
+// Option values are short words, small numbers or switches (each is then checked against the rule system's list).
+const OptionValue = Type.Union([Type.String({ maxLength: 64 }), Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), Type.Boolean()])
 const OrdersBody = Type.Object({
   orders: Type.Optional(Type.Array(Anything, { description: 'orders as JSON objects of the rule system' })),
   text: Type.Optional(Type.String({ description: 'orders in the rule system\'s text notation, one per line' })),
@@ -31,6 +34,11 @@ const secured = [{ bearer: [] }]
 
 function caller(request: FastifyRequest): Caller {
   return { userId: request.viewer?.sub ?? null, role: request.viewer?.role ?? null }
+}
+
+/** The caller of a route that requires a token (after app.authenticate). */
+function signedIn(request: FastifyRequest): { userId: string; role: string } {
+  return { userId: request.viewer!.sub, role: request.viewer!.role }
 }
 
 /** If-Match: "12" or 12 — the log position the client expects. */
@@ -63,7 +71,8 @@ const OrdersOrText = {
 } as unknown as typeof OrdersBody
 
 export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
+  // No limit of its own: the order routes set theirs (bodyLimit), which the 413 answer then names.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body))
 
   app.get('/games', {
     onRequest: app.identify,
@@ -110,7 +119,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     schema: { tags: ['games'], summary: 'Take a seat (the game starts when every seat is taken)', security: secured, params: Id, body: Type.Object({ seat: Type.Optional(Type.String()), invite: Type.Optional(Type.String()) }), response: { 200: Anything, ...errors } },
   }, async (request) => {
-    const seat = await joinGame(app.db, request.viewer!.sub, request.params.id, request.body ?? {})
+    const seat = await joinGame(app.db, request.viewer!.sub, request.params.id, request.body ?? {}, request.viewer!.role)
     return { seat, game: await gameSummary(app.db, request.params.id, caller(request), { publicUrl: app.config.publicUrl }) }
   })
 
@@ -125,12 +134,12 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }, { additionalProperties: false }),
       response: { 202: Type.Object({ invited: Type.String(), alreadyInvited: Type.Boolean(), inviteUrl: Type.String() }), ...errors },
     },
-  }, async (request, reply) => reply.code(202).send(await inviteByEmail(app.db, request.viewer!.sub, request.params.id, request.body, app.config.publicUrl)))
+  }, async (request, reply) => reply.code(202).send(await inviteByEmail(app.db, signedIn(request), request.params.id, request.body, app.config.publicUrl)))
 
   app.post('/games/:id/resign', {
     onRequest: app.authenticate,
     schema: { tags: ['games'], summary: 'Resign: your side concedes', security: secured, params: Id, response: { 200: Anything, ...errors } },
-  }, async (request) => ({ outcome: await resign(app.db, request.viewer!.sub, request.params.id) }))
+  }, async (request) => ({ outcome: await resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role) }))
 
   app.get('/games/:id/view', {
     onRequest: app.identify,
@@ -142,7 +151,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/games/:id/state', {
     onRequest: app.authenticate,
-    schema: { tags: ['games'], summary: 'The game as it stood after log entry `at`', security: secured, params: Id, querystring: Type.Object({ at: Type.Integer({ minimum: 1 }) }), response: { 200: Anything, ...errors } },
+    schema: { tags: ['games'], summary: 'The game as it stood after log entry `at`', security: secured, params: Id, querystring: Type.Object({ at: LogPosition({ minimum: 1 }) }), response: { 200: Anything, ...errors } },
   }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await gameView(app.db, request.params.id, caller(request), request.query.at)))
 
   app.get('/games/:id/options', {
@@ -152,6 +161,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/games/:id/orders', {
     onRequest: app.authenticate,
+    bodyLimit: SUBMISSION_MAX_BYTES,
     schema: {
       tags: ['games'], summary: 'Submit orders (JSON or text); resolved at once when the step is complete', security: secured, params: Id,
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()), 'if-match': Type.Optional(Type.String()) }),
@@ -163,7 +173,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const key = idempotencyKey(request.headers['idempotency-key'])
     const requestHash = createHash('sha256').update(canonicalJson({ game: request.params.id, ...body })).digest('hex')
     return submitOrders(app.db, {
-      gameId: request.params.id, userId: request.viewer!.sub, ...body,
+      gameId: request.params.id, userId: request.viewer!.sub, role: request.viewer!.role, ...body,
       expectedSeq: expectedSeq(request.headers['if-match']), snapshotEvery: app.config.snapshotEvery,
       ...(key ? { idempotency: { key, requestHash } } : {}),
     })
@@ -171,11 +181,12 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/games/:id/orders/preview', {
     onRequest: app.authenticate,
+    bodyLimit: SUBMISSION_MAX_BYTES,
     schema: { tags: ['games'], summary: 'Check orders and see the odds; no dice, nothing stored', security: secured, params: Id, body: OrdersOrText, response: { 200: Anything, ...errors } },
-  }, async (request) => previewOrders(app.db, request.params.id, request.viewer!.sub, ordersFrom(request)))
+  }, async (request) => previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request)))
 
   const MapQuery = Type.Object({
-    at: Type.Optional(Type.Integer({ minimum: 1, description: 'A past log entry (players only)' })),
+    at: Type.Optional(LogPosition({ minimum: 1, description: 'A past log entry (players only)' })),
     width: Type.Optional(Type.Union(MAP_WIDTHS.map((w) => Type.Literal(w)), { description: `PNG width in pixels: ${MAP_WIDTHS.join(', ')} (default: the map's own size)` })),
   })
   app.get('/games/:id/map.png', {
@@ -196,7 +207,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/games/:id/log', {
     onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'The log, with dice and events; sealed orders hidden', params: Id, querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }), response: { 200: Anything, ...errors } },
+    schema: { tags: ['games'], summary: 'The log, with dice and events; sealed orders hidden', params: Id, querystring: Type.Object({ after: Type.Optional(LogPosition({ default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }), response: { 200: Anything, ...errors } },
   }, async (request) => gameLog(app.db, request.params.id, caller(request), request.query.after ?? 0, request.query.limit ?? 100))
 
   app.get('/games/:id/verify', {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { timingSafeEqual } from 'node:crypto'
 import { handleInbound, replyContext } from '../../notify/reply.js'
+import { isDataError } from '../../store/db.js'
 import { badRequest, forbidden } from '../problems.js'
 
 const MAX_BYTES = 1024 * 1024
@@ -41,6 +42,11 @@ export const inboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const raw = request.body as unknown
     if (!Buffer.isBuffer(raw) || raw.length === 0) throw badRequest('send the raw email as the body (Content-Type: message/rfc822)', { field: 'body' })
-    return handleInbound(ctx, raw)
+    try {
+      return await handleInbound(ctx, raw)
+    } catch (e) {
+      if (isDataError(e)) throw badRequest('the email holds data the server cannot store; it was not processed', { field: 'body' })
+      throw e
+    }
   })
 }

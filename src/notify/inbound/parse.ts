@@ -61,6 +61,19 @@ function derivedMessageId(raw: Buffer | string): string {
   return `<${createHash('sha256').update(raw).digest('hex')}@derived.hexmail.invalid>`
 }
 
+// The Message-ID keys the duplicate check (a primary key, a unique index): PostgreSQL stores no NUL and
+// indexes no entry over about 2.7 KB. Real ids are far shorter; one that is not plain is kept as its
+// hash, which a retried delivery repeats, so a retry is still known.
+const MESSAGE_ID_MAX = 190
+const PLAIN_ID = /^[^\p{Cc}\p{Cs}]+$/u
+
+function messageIdOf(header: string | undefined, raw: Buffer | string): string {
+  const id = header?.trim()
+  if (!id) return derivedMessageId(raw)
+  if (id.length <= MESSAGE_ID_MAX && PLAIN_ID.test(id)) return id
+  return `<${createHash('sha256').update(id).digest('hex')}@hashed.hexmail.invalid>`
+}
+
 function referencesOf(mail: ParsedMail): string[] {
   if (mail.references === undefined) return []
   return Array.isArray(mail.references) ? mail.references : [mail.references]
@@ -72,7 +85,7 @@ export async function parseInbound(raw: Buffer | string, envelope?: InboundEnvel
   // Transfer encodings differ in whether the part ends with a line break; the text does not.
   const body = (mail.text ?? '').replace(/\r\n?/g, '\n').replace(/\n+$/, '')
   return {
-    messageId: mail.messageId?.trim() || derivedMessageId(raw),
+    messageId: messageIdOf(mail.messageId, raw),
     from,
     recipients: recipientsOf(mail),
     inReplyTo: mail.inReplyTo?.trim() || null,

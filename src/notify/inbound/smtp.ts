@@ -1,6 +1,6 @@
 // The built-in inbound SMTP listener: the MX for reply addresses. It only receives; what a message means is
 // decided by onMessage, and its outcome becomes the SMTP answer, so the sending server keeps the message and
-// retries when we could not take it (451) instead of it being lost.
+// retries when we could not take it (451) instead of it being lost, or bounces it when it never can be (5xx).
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
 import { TOKEN_LENGTH } from './token.js'
 
@@ -34,6 +34,16 @@ const SUBADDRESS_TOKEN = new RegExp(`\\+[a-z2-7]{${TOKEN_LENGTH}}$`, 'i')
 
 function smtpError(responseCode: number, message: string): Error & { responseCode: number } {
   return Object.assign(new Error(message), { responseCode })
+}
+
+/** For onMessage: this message can never be taken (a 5xx: the sender bounces it instead of retrying). */
+export function permanentFailure(message: string): Error & { responseCode: number } {
+  return smtpError(554, message)
+}
+
+const isPermanent = (err: unknown): err is Error & { responseCode: number } => {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
 }
 
 /** Only the form is checked here; the token's MAC needs the database, which the message handler has. */
@@ -97,9 +107,9 @@ export function startInboundSmtp(opts: InboundSmtpOptions): Promise<InboundSmtp>
           logger?.info({ from: envelope.from, to: envelope.to.map(redactToken), bytes: raw.length }, 'inbound smtp: message accepted')
         })
         .catch((err: unknown) => {
-          // The details stay in our log; the sender only learns to try again later.
+          // The details stay in our log; the sender learns only whether trying again can help.
           logger?.warn({ err }, 'inbound smtp: message handler failed')
-          if (!answered) callback(smtpError(451, 'Temporary failure, please try again later'))
+          if (!answered) callback(isPermanent(err) ? err : smtpError(451, 'Temporary failure, please try again later'))
         })
     },
   })

@@ -8,6 +8,7 @@ import { abaoaqu, type Order, type State } from '../../../src/engine/rulesets/ab
 import { randomOrders, rng } from '../../../src/engine/rulesets/abaoaqu/random-orders.js'
 import type { Hex } from '../../../src/engine/rulesets/abaoaqu/types.js'
 import { stackClass } from '../../../src/engine/rulesets/abaoaqu/units.js'
+import { readOrders } from '../../../src/games/order-check.js'
 import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
 
 const key = (h: Hex) => `${h[0]},${h[1]}`
@@ -76,6 +77,8 @@ export function playRandomGame(scenarioId: string, seed: number, players = 2): F
       const orders = randomOrders(state, seat, r, submissions)
       const errors = abaoaqu.validate(state, seat, orders, submissions)
       expect(errors, `turn ${state.turn} ${state.step} ${seat}: ${JSON.stringify(orders)}`).toEqual([])
+      // Every legal submission passes the JSON order schema and is already in normal form.
+      expect(readOrders(abaoaqu, orders), `schema: ${JSON.stringify(orders)}`).toEqual({ ok: true, orders })
       submissions[seat] = orders
     }
     const res = abaoaqu.resolve(state, submissions, createDice(gameSeed, seq++))

@@ -4,6 +4,7 @@ import type { Pending, Ruleset } from '../../ruleset.js'
 import { cloneState, emit, type Ctx } from './context.js'
 import { formatOrders, parseOrders } from './notation.js'
 import { optionSpecs } from './options.js'
+import { normaliseOrder, ordersSchema } from './order-schema.js'
 import { actingSides, seatOptions, tryAttack, type SeatOptions } from './seat-options.js'
 import { completeStep, pendingSeats, type SeatOrder } from './sequence.js'
 import { RULES_VERSION, setup } from './setup.js'
@@ -68,6 +69,8 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
   outcome: (state) => state.outcome,
   parseOrders: (text) => parseOrders(text),
   formatOrders: (orders) => formatOrders(orders),
+  ordersSchema,
+  normaliseOrder,
   preview: (state, seat, orders) => {
     const side = state.seats.find((s) => s.id === seat)?.side ?? ''
     return orders.flatMap((order) => (order.kind === 'attack' ? [tryAttack(state, side, order) ?? { order, text: 'not a legal attack now' }] : []))

@@ -2,10 +2,14 @@
 // See docs/orders-abaoaqu.md for the grammar and examples.
 import type { OrderError, Parsed } from '../../ruleset.js'
 import { hexLabel } from './geometry.js'
+import { ID_MAX, RANKS_MAX } from './order-schema.js'
 import type { GroupClass, Hex, Order, TargetSpec } from './types.js'
 
 const GROUPS: Record<string, GroupClass> = { ms: 'MS', ft: 'FT', ship: 'SHIP', ships: 'SHIP', all: 'ALL' }
-const UNIT = /^[A-Za-z][A-Za-z0-9]*$/
+// The bounds are the JSON schema's, so an order typed in an email is held to the same limits.
+const UNIT = new RegExp(`^[A-Za-z][A-Za-z0-9]{0,${ID_MAX - 1}}$`)
+const RANKS = new RegExp(`^[0-${RANKS_MAX}]$`)
+const RANKS_WORDS = `a number from 0 to ${RANKS_MAX}`
 
 export function parseHex(token: string): Hex | null {
   const four = /^(\d{2})(\d{2})$/.exec(token)
@@ -17,6 +21,12 @@ export function parseHex(token: string): Hex | null {
 
 class LineError extends Error {}
 
+/** A long token or line quoted in an error: its start, cut between characters (never inside a pair). */
+function clip(text: string, max = 40): string {
+  const chars = Array.from(text)
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text
+}
+
 function need<T>(value: T | null | undefined, expected: string): T {
   if (value === null || value === undefined) throw new LineError(expected)
   return value
@@ -24,7 +34,7 @@ function need<T>(value: T | null | undefined, expected: string): T {
 
 function units(tokens: string[], what: string): string[] {
   if (tokens.length === 0) throw new LineError(`expected ${what}`)
-  for (const t of tokens) if (!UNIT.test(t)) throw new LineError(`"${t}" is not a unit id (expected ${what})`)
+  for (const t of tokens) if (!UNIT.test(t)) throw new LineError(`"${clip(t)}" is not a unit id (expected ${what})`)
   return tokens.map((t) => t.toUpperCase())
 }
 
@@ -32,14 +42,14 @@ function ranksSuffix(tokens: string[]): { rest: string[]; ranks?: number } {
   const i = tokens.findIndex((t) => t.toLowerCase() === 'ranks')
   if (i < 0) return { rest: tokens }
   const value = tokens[i + 1]
-  if (value === undefined || !/^\d+$/.test(value) || tokens.length > i + 2) throw new LineError('expected "ranks <number>" at the end of the line')
+  if (value === undefined || !RANKS.test(value) || tokens.length > i + 2) throw new LineError(`expected "ranks <number>" at the end of the line, ${RANKS_WORDS}`)
   return { rest: tokens.slice(0, i), ranks: Number(value) }
 }
 
 function target(tokens: string[], mode: 'shoot' | 'close'): { hex?: Hex; target: TargetSpec } {
   const [a, b, extra] = tokens
   if (a === undefined) throw new LineError('expected a target after "@": a unit id, a hex and a group (ms, ft, ship), or a group')
-  if (extra !== undefined) throw new LineError(`unexpected "${extra}" after the target`)
+  if (extra !== undefined) throw new LineError(`unexpected "${clip(extra)}" after the target`)
   const hex = parseHex(a)
   if (hex) {
     const group = need(b === undefined ? undefined : GROUPS[b.toLowerCase()], `expected a group after hex ${a}: ms, ft or ship`)
@@ -48,11 +58,11 @@ function target(tokens: string[], mode: 'shoot' | 'close'): { hex?: Hex; target:
   const group = GROUPS[a.toLowerCase()]
   if (group) {
     if (mode === 'shoot') throw new LineError('a shooting group target needs its hex first, e.g. "@ 0710 ms"')
-    if (b !== undefined) throw new LineError(`unexpected "${b}" after the group`)
+    if (b !== undefined) throw new LineError(`unexpected "${clip(b)}" after the group`)
     return { target: { group } }
   }
-  if (!UNIT.test(a)) throw new LineError(`"${a}" is neither a unit id, a hex nor a group`)
-  if (b !== undefined) throw new LineError(`unexpected "${b}" after the target unit`)
+  if (!UNIT.test(a)) throw new LineError(`"${clip(a)}" is neither a unit id, a hex nor a group`)
+  if (b !== undefined) throw new LineError(`unexpected "${clip(b)}" after the target unit`)
   return { target: { unit: a.toUpperCase() } }
 }
 
@@ -84,19 +94,21 @@ function parseLine(tokens: string[]): Order | null {
   }
   if (head === 'defend') {
     const [, id, word, value, extra] = tokens
-    if (!id || extra !== undefined) throw new LineError('expected "defend <attack id> ranks <number>" or "defend <attack id> none"')
+    const expected = `expected "defend <attack id> ranks <number>" (${RANKS_WORDS}) or "defend <attack id> none"`
+    if (!id || !UNIT.test(id) || extra !== undefined) throw new LineError(expected)
     if (word?.toLowerCase() === 'none' && value === undefined) return { kind: 'defend', attack: id.toUpperCase(), ranks: 0 }
-    if (word?.toLowerCase() !== 'ranks' || value === undefined || !/^\d+$/.test(value)) throw new LineError('expected "defend <attack id> ranks <number>" or "defend <attack id> none"')
+    if (word?.toLowerCase() !== 'ranks' || value === undefined || !RANKS.test(value)) throw new LineError(expected)
     return { kind: 'defend', attack: id.toUpperCase(), ranks: Number(value) }
   }
   if (head === 'standing') {
     const [, what, value, extra] = tokens
-    if (what?.toLowerCase() !== 'defence' && what?.toLowerCase() !== 'defense') throw new LineError('expected "standing defence full|none|<ranks>"')
-    if (value === undefined || extra !== undefined) throw new LineError('expected "standing defence full|none|<ranks>"')
+    const expected = `expected "standing defence full|none|<ranks>", the ranks ${RANKS_WORDS}`
+    if (what?.toLowerCase() !== 'defence' && what?.toLowerCase() !== 'defense') throw new LineError(expected)
+    if (value === undefined || extra !== undefined) throw new LineError(expected)
     const v = value.toLowerCase()
     if (v === 'full' || v === 'none') return { kind: 'standing', defenceShift: v }
-    if (/^\d+$/.test(v)) return { kind: 'standing', defenceShift: Number(v) }
-    throw new LineError('expected "standing defence full|none|<ranks>"')
+    if (RANKS.test(v)) return { kind: 'standing', defenceShift: Number(v) }
+    throw new LineError(expected)
   }
   const body = head === 'move' ? tokens.slice(1) : tokens
   const [who, where] = splitAt(body, ['->', 'to', '>'], 'expected an order: "<units> -> <hex>", "remove", "bd", "shoot", "close", "defend", "standing" or "pass"')
@@ -117,7 +129,7 @@ export function parseOrders(text: string): Parsed<Order> {
       if (order) orders.push(order)
     } catch (e) {
       if (!(e instanceof LineError)) throw e
-      errors.push({ rule: 'NOTATION', line: i + 1, message: `line ${i + 1} "${content}": ${e.message}` })
+      errors.push({ rule: 'NOTATION', line: i + 1, message: `line ${i + 1} "${clip(content, 80)}": ${e.message}` })
     }
   })
   return errors.length ? { ok: false, errors } : { ok: true, orders }

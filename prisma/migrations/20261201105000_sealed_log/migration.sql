@@ -22,7 +22,8 @@ CREATE TRIGGER snapshot_no_truncate
   BEFORE TRUNCATE ON "Snapshot"
   FOR EACH STATEMENT EXECUTE FUNCTION snapshot_is_insert_only();
 
--- hexmail_append, third version: entries carry their salt, snapshots their head hash and seal.
+-- hexmail_append, fourth version: as the third (20261201100000_idempotency_per_game), and entries
+-- carry their salt, snapshots their head hash and seal.
 CREATE OR REPLACE FUNCTION hexmail_append(p_game uuid, p_expected int, p_entries jsonb, p_position jsonb,
                                           p_outbox jsonb, p_snapshot jsonb, p_idempotency jsonb)
 RETURNS int LANGUAGE plpgsql AS $$
@@ -58,8 +59,8 @@ BEGIN
       ON CONFLICT DO NOTHING;
   END IF;
   IF p_idempotency IS NOT NULL THEN
-    INSERT INTO "IdempotencyRecord"("userId", key, "requestHash", status, response)
-      VALUES ((p_idempotency->>'userId')::uuid, p_idempotency->>'key', p_idempotency->>'requestHash',
+    INSERT INTO "IdempotencyRecord"("gameId", "userId", key, "requestHash", status, response)
+      VALUES (p_game, (p_idempotency->>'userId')::uuid, p_idempotency->>'key', p_idempotency->>'requestHash',
               (p_idempotency->>'status')::int, p_idempotency->'response');
   END IF;
   RETURN (p_position->>'logSeq')::int;
