@@ -93,4 +93,9 @@ export interface Ruleset<Scn, S, O, V, U> {
   formatOrders(orders: O[], state: S): string
   /** What the orders would do, without dice (odds of each attack): for previews and confirmations. */
   preview?(state: S, seat: SeatId, orders: O[]): unknown[]
+  /**
+   * Whether the orders only set standing orders (choices made ahead for other phases): they decide
+   * nothing in the step, so such a submission passes it only when the player says so.
+   */
+  onlyStanding?(orders: O[]): boolean
 }

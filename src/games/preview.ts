@@ -5,7 +5,7 @@ import { loadFolded, rulesetOf } from './load.js'
 import { gameMetaRow } from '../store/games.js'
 import { parseSubmission, pickSeat } from './orders.js'
 
-export async function previewOrders(db: Db, gameId: string, userId: string, body: { orders?: unknown[]; text?: string; seat?: string }) {
+export async function previewOrders(db: Db, gameId: string, userId: string, body: { orders?: unknown[]; text?: string; seat?: string; pass?: boolean }) {
   const game = await gameMetaRow(db, gameId)
   if (!game) throw conflict(`no game ${gameId}`)
   if (game.status !== 'ACTIVE') throw conflict('orders are previewed while the game is being played')

@@ -72,6 +72,7 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
     const side = state.seats.find((s) => s.id === seat)?.side ?? ''
     return orders.flatMap((order) => (order.kind === 'attack' ? [tryAttack(state, side, order) ?? { order, text: 'not a legal attack now' }] : []))
   },
+  onlyStanding: (orders) => orders.length > 0 && orders.every((o) => o?.kind === 'standing'),
 }
 
 export type { Order, Scenario, State, View, SeatOptions }
