@@ -138,3 +138,28 @@ describe('the preview reads the column the roll will be read on', () => {
     expect(preview(s, 'shoot GM1 @ ZK1 ranks 0')[0]).toMatchObject({ shift: -1 })
   })
 })
+
+describe('a game set up under abaoaqu-1 keeps the rules it started with', () => {
+  // Its log re-folds to the states it recorded: the three readings above apply from abaoaqu-2 on.
+  const v1 = (s: State): State => ({ ...s, rulesVersion: 'abaoaqu-1' })
+
+  it('new games are set up under the current version, abaoaqu-2', () => {
+    expect(sandbox([]).rulesVersion).toBe('abaoaqu-2')
+    expect(abaoaqu.version).toBe('abaoaqu-2')
+  })
+
+  it('abaoaqu-1: the attacker\'s standing order counted, the group\'s C/D modifier was over every unit, a friendly Bigzam stopped beams', () => {
+    const s = v1(withStanding(sandbox([
+      p('GM1', 'GM', 'FED', [5, 5]), p('GM2', 'GM', 'FED', [5, 5]), p('BL1', 'BL', 'FED', [5, 6]), p('ZI1', 'ZI', 'ZEON', [5, 6]),
+    ], 'attack-lead'), 'FED', 'none'))
+    const declared = submit(s, 'FED', [shoot(['GM1', 'GM2'], { group: 'MS' }, { hex: [5, 6] })])
+    expect(ofType(submit(declared.state, 'ZEON', [], [1, ...SIXES]).events, 'attack')[0]).toMatchObject({ defenderShift: 0, column: '1:1' })
+
+    const mixed = v1(sandbox([p('ZK1', 'ZK', 'ZEON', [5, 7]), p('GM1', 'GM', 'FED', [5, 5], { morale: 'C' }), p('ZK2', 'ZK', 'ZEON', [5, 5])], 'attack-follow'))
+    const r = submit(mixed, 'ZEON', [shoot(['ZK1'], { group: 'MS' }, { hex: [5, 5] })], [3, ...SIXES])
+    expect(resultsOf(ofType(r.events, 'attack')[0]!).map((x) => x.modifier)).toEqual([0, 0])
+
+    const bigzam = v1(sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('SA1', 'SA', 'ZEON', [5, 6]), p('BG1', 'BG', 'FED', [5, 6])], 'attack-lead'))
+    expect(rules(bigzam, 'FED', [shoot(['GM1'], { group: 'SHIP' }, { hex: [5, 6] })])).toEqual(['A-17-4'])
+  })
+})

@@ -7,6 +7,7 @@ import { planAttack, planSm, type AttackOrder, type AttackPlan } from './combat.
 import { emit, rollD6, type Ctx } from './context.js'
 import { distance, hexLabel, onMap } from './geometry.js'
 import { declaredOdds, isNoBase, oddsOf } from './odds.js'
+import { countsWholeGroup } from './rules-version.js'
 import { removeUnit } from './state-index.js'
 import { dieModifier, lookup, ratioLabel, type Result } from './tables.js'
 import type { DeclaredAttack, Order, State, Unit } from './types.js'
@@ -162,10 +163,10 @@ export function leadSideOf(state: State): string {
  * defender's units count (A-14): the attacker's own units caught in a group target (A-8-4) give
  * their seat no say in the defender's shift.
  */
-export function standingRanks(state: State, attack: Pick<DeclaredAttack, 'side' | 'targets' | 'defenderMax'>): number {
+export function standingRanks(state: State, attack: Pick<DeclaredAttack, 'side' | 'targets' | 'defenderMax'>, immediate = false): number {
   const max = attack.defenderMax
   let ranks = max
-  for (const t of defendingUnits(state, attack)) {
+  for (const t of defendingUnits(state, attack, immediate)) {
     const seat = seatOf(state, t)
     const policy = seat ? state.standing[seat]?.defenceShift ?? 'full' : 'full'
     const r = policy === 'full' ? max : policy === 'none' ? 0 : Math.min(policy, max)
@@ -174,9 +175,14 @@ export function standingRanks(state: State, attack: Pick<DeclaredAttack, 'side' 
   return state.options.newtypeShift === 'always' ? max : ranks
 }
 
-/** The enemy units of an attack's target group (A-8-4 adds the attacker's own; they never defend). */
-function defendingUnits(state: State, attack: Pick<DeclaredAttack, 'side' | 'targets'>): Unit[] {
-  return attack.targets.map((id) => unitById(state, id)!).filter((u) => u.side !== attack.side)
+/**
+ * The enemy units of an attack's target group (A-8-4 adds the attacker's own; they never defend).
+ * abaoaqu-1 counted the whole group of a declared attack, and only the enemies of return fire.
+ */
+function defendingUnits(state: State, attack: Pick<DeclaredAttack, 'side' | 'targets'>, immediate: boolean): Unit[] {
+  const group = attack.targets.map((id) => unitById(state, id)!)
+  if (countsWholeGroup(state) && !immediate) return group
+  return group.filter((u) => u.side !== attack.side)
 }
 
 /** Resolves one attack now: roll, read the table, apply to every target still on the map. */
@@ -224,7 +230,7 @@ export function resolveAttack(ctx: Ctx, d: DeclaredAttack): void {
  * that is the attacker's own unit alone (a Satellite Missile's, AMB-A-18) uses its own state.
  */
 function groupDieModifier(state: State, d: DeclaredAttack, targets: Unit[]): number {
-  const enemies = targets.filter((t) => t.side !== d.side)
+  const enemies = countsWholeGroup(state) ? [] : targets.filter((t) => t.side !== d.side)
   const mods = (enemies.length > 0 ? enemies : targets).map((t) => dieModifier(t.morale))
   return state.options.groupDieModifier === 'max' ? Math.max(...mods) : Math.min(...mods)
 }
@@ -269,7 +275,7 @@ export function followCombat(ctx: Ctx, seatOrders: Array<{ seat: string; order: 
     const d = declaredFrom(ctx, seat, planned.plan, order.ranks)
     markUsed(ctx, planned.plan)
     if (s.options.largeMissileFlip !== 'resolution') flipLargeMissiles(ctx, planned.plan.attackers)
-    d.defenderRanks = standingRanks(s, d)
+    d.defenderRanks = standingRanks(s, d, true)
     emit(ctx, declaredSummary(d, 'declare', 'A-3-3a'))
     resolveAttack(ctx, d)
   }

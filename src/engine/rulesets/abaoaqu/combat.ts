@@ -4,6 +4,7 @@ import type { OrderError } from '../../ruleset.js'
 import { inBdArea } from './bd-screen.js'
 import { distance, hexLabel, onMap, sameHex } from './geometry.js'
 import { groupPilotShift, type PilotShift } from './pilots.js'
+import { countsWholeGroup } from './rules-version.js'
 import { ratioIndex } from './tables.js'
 import type { GroupClass, Hex, Order, State, TargetSpec, Unit } from './types.js'
 import { combatClass, faceValues, isOnMap, isSteady, unitById, unitsIn, unitType } from './units.js'
@@ -135,7 +136,7 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
   const contributions: Record<string, number> = {}
   const errors: OrderError[] = []
   // A-17-4 protects only the Bigzam: a friendly one caught in the group (A-8-4) cancels no fire.
-  const iField = enemies.some((t) => unitType(state, t).iField)
+  const iField = (countsWholeGroup(state) ? targets : enemies).some((t) => unitType(state, t).iField)
   const targetScreened = inBdArea(state, hex)
   for (const a of attackers) {
     const eff = effectiveShot(shootFactor(state, a, targets), distance(a.hex!, hex))
@@ -164,6 +165,7 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
  * against an attack carried by beams alone it is not part of the group (no defence, no result).
  */
 function beamProof(state: State, side: string, attackers: Unit[], targets: Unit[], contributions: Record<string, number>): Unit[] {
+  if (countsWholeGroup(state)) return targets
   const beamsOnly = attackers.every((a) => (contributions[a.id] ?? 0) === 0 || isBeam(state, a))
   if (!beamsOnly) return targets
   return targets.filter((t) => t.side !== side || !unitType(state, t).iField)
