@@ -108,4 +108,9 @@ export interface Ruleset<Scn, S, O, V, U> {
    * apart, under their own salted commitment. Absent: every order is read once its step resolves.
    */
   isPrivateOrder?(order: O): boolean
+  /**
+   * Whether the orders only set standing orders (choices made ahead for other phases): they decide
+   * nothing in the step, so such a submission passes it only when the player says so.
+   */
+  onlyStanding?(orders: O[]): boolean
 }

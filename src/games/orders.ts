@@ -19,6 +19,8 @@ export interface SubmitInput {
   /** Orders as JSON, or the rule system's text notation. */
   orders?: unknown[]
   text?: string
+  /** An explicit pass for JSON orders that decide nothing in the step (standing orders only). */
+  pass?: boolean
   /** The seat to act for when the user holds several (rare); default: their seat that must act. */
   seat?: string
   /** The log position the client last saw (If-Match); a mismatch is a 409 with the current one. */
@@ -55,14 +57,28 @@ export function pickSeat(seats: Array<{ seat: string; userId: string | null }>, 
   return mine.find((s) => acting.includes(s)) ?? mine[0]!
 }
 
+const PASS_LINE = /^\s*pass\s*(#.*)?$/im
+
 /** The submission as orders the rule system built: checked against its schema, never the request's own objects. */
 export function parseSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): unknown[] {
+  const orders = ordersOf(ruleset, state, seat, input)
+  const saysPass = input.pass === true || (input.text !== undefined && PASS_LINE.test(input.text))
+  // Standing orders alone are like an empty reply: they decide nothing in this step, and a step is
+  // never passed by accident. (A seat with nothing it could order is never asked: its step passes.)
+  if (!saysPass && ruleset.onlyStanding?.(orders)) {
+    const how = input.text !== undefined ? 'write "pass" on a line of its own' : 'send "pass": true with them'
+    throw invalidOrders([{ rule: 'PASS', message: `only standing orders: they are kept for later phases and decide nothing in this step. Add your orders for the step, or, to set them and pass, ${how}` }])
+  }
+  return orders
+}
+
+function ordersOf(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): unknown[] {
   if (input.text !== undefined) {
     checkSubmissionSize('text', Buffer.byteLength(input.text))
     const parsed = ruleset.parseOrders(input.text, state, seat)
     if (!parsed.ok) throw invalidOrders(parsed.errors)
     // An empty reply is more likely a mistake than a decision: passing is written "pass".
-    if (parsed.orders.length === 0 && !/^\s*pass\s*(#.*)?$/im.test(input.text)) {
+    if (parsed.orders.length === 0 && !PASS_LINE.test(input.text)) {
       throw invalidOrders([{ rule: 'NOTATION', message: 'no orders found: write one order per line, or "pass" to pass this step' }])
     }
     return checked(ruleset, parsed.orders)

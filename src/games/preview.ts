@@ -6,7 +6,7 @@ import { loadFolded, rulesetOf } from './load.js'
 import { gameMetaRow } from '../store/games.js'
 import { parseSubmission, pickSeat } from './orders.js'
 
-export async function previewOrders(db: Db, gameId: string, caller: { userId: string; role: string | null }, body: { orders?: unknown[]; text?: string; seat?: string }) {
+export async function previewOrders(db: Db, gameId: string, caller: { userId: string; role: string | null }, body: { orders?: unknown[]; text?: string; seat?: string; pass?: boolean }) {
   const { userId } = caller
   const game = await gameMetaRow(db, gameId)
   if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)

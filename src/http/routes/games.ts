@@ -23,6 +23,7 @@ const OrdersBody = Type.Object({
   orders: Type.Optional(Type.Array(Anything, { description: 'orders as JSON objects of the rule system' })),
   text: Type.Optional(Type.String({ description: 'orders in the rule system\'s text notation, one per line' })),
   seat: Type.Optional(Type.String({ description: 'the seat to act for, when you hold several' })),
+  pass: Type.Optional(Type.Boolean({ description: 'pass the step even though the orders decide nothing in it (standing orders only); in text, a "pass" line' })),
 })
 const Submitted = Type.Object({
   seat: Type.String(), accepted: Type.Boolean(), seq: Type.Integer(), resolved: Type.Boolean(),
@@ -55,9 +56,9 @@ function idempotencyKey(header: string | undefined): string | undefined {
   return header
 }
 
-function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: string; seat?: string } {
+function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: string; seat?: string; pass?: boolean } {
   if (typeof request.body === 'string') return { text: request.body }
-  const body = (request.body ?? {}) as { orders?: unknown[]; text?: string; seat?: string }
+  const body = (request.body ?? {}) as { orders?: unknown[]; text?: string; seat?: string; pass?: boolean }
   if (body.orders === undefined && body.text === undefined) throw badRequest('send {"orders": [...]} or {"text": "..."}, or the text notation as text/plain', { field: 'body' })
   return body
 }

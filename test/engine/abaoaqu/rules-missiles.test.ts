@@ -124,6 +124,33 @@ describe('A-16 Satellite Missile', () => {
     expect(r.state.step).toBe('attack-lead')
   })
 
+  // Entering is the missile's one move (A-4-6b: the entry hex is the first hex of the move), so the
+  // house MP must carry it from the entry row to its targets (docs/abaoaqu.md decision 15).
+  it('A-S7: entering on the top row, a missile reaches every hex the Luna Two defence sets up in, and attacks there', () => {
+    const s = newGame('A-S7', { deployment: 'auto' })
+    expect([s.turn, s.step, abaoaqu.pending(s)[0]!.side]).toEqual([1, 'move', 'ZEON'])
+    const sm = s.units.find((u) => u.type === 'SM')!
+    expect(sm).toMatchObject({ at: 'reserve', enterTurn: 1 })
+    const reach = new Set(abaoaqu.options(s, 'ZEON').units.find((u) => u.id === sm.id)!.moves.map((h) => `${h[0]},${h[1]}`))
+    const defence = s.units.filter((u) => u.side === 'FED' && u.at === 'map')
+    expect(defence.length).toBeGreaterThan(0)
+    expect(defence.filter((u) => !reach.has(`${u.hex![0]},${u.hex![1]}`)).map((u) => u.id)).toEqual([])
+    for (let col = 0; col < s.scenario.map.cols; col++) {
+      for (let row = 10; row <= 13; row++) expect(rules(s, 'ZEON', [{ kind: 'move', units: [sm.id], to: [col, row] }]), `${col},${row}`).toEqual([])
+    }
+    const target = defence.find((u) => u.hex![1] === 13)!
+    const here = defence.filter((u) => u.hex![0] === target.hex![0] && u.hex![1] === target.hex![1]).map((u) => u.id)
+    let r = submit(s, 'ZEON', [{ kind: 'move', units: [sm.id], to: target.hex! }])
+    const events = [...r.events]
+    if (r.state.step === 'attack-lead') {
+      r = submit(r.state, 'ZEON', [])
+      events.push(...r.events)
+    }
+    const attacks = ofType(events, 'declare').filter((e) => e.mode === 'sm')
+    expect(attacks.map((e) => (e.targets as string[])[0])).toEqual(here)
+    expect(attacks.every((e) => (e.attackers as string[])[0] === sm.id)).toBe(true)
+  })
+
   it('A-16-2 a missile is never ordered to attack: it attacks by moving', () => {
     const s: State = { ...field(), step: 'attack-lead', units: field().units.map((u) => (u.id === 'SM1' ? { ...u, hex: [20, 5] as Hex } : u)) }
     expect(rules(s, 'ZEON', [{ kind: 'attack', mode: 'close', units: ['SM1'], target: { unit: 'GM1' } }])).toContain('A-16-2')

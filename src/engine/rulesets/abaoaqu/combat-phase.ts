@@ -6,9 +6,10 @@ import { BD_RANGE } from './bd-screen.js'
 import { planAttack, planSm, type AttackOrder, type AttackPlan } from './combat.js'
 import { emit, rollD6, type Ctx } from './context.js'
 import { distance, hexLabel, onMap } from './geometry.js'
-import { usedShift } from './pilots.js'
+import { declaredOdds, isNoBase, oddsOf } from './odds.js'
+import { countsWholeGroup } from './rules-version.js'
 import { removeUnit } from './state-index.js'
-import { dieModifier, finalColumn, lookup, ratioLabel, type Result } from './tables.js'
+import { dieModifier, lookup, ratioLabel, type Result } from './tables.js'
 import type { DeclaredAttack, Order, State, Unit } from './types.js'
 import { isOnMap, isSteady, seatOf, stackClass, unitById, unitType, unitsIn, worsenMorale } from './units.js'
 
@@ -98,9 +99,7 @@ function declaredFrom(ctx: Ctx, seat: string, plan: AttackPlan, ranks: number | 
   return {
     id: `A${ctx.s.attackSeq}`, side: plan.attackers[0]!.side, seat, mode: plan.mode,
     attackers: plan.attackers.map((u) => u.id), targetHex: plan.targetHex, targets: plan.targets.map((u) => u.id),
-    attack: plan.attack, defence: plan.defence, base: plan.base ?? -99,
-    attackerShift: usedShift(plan.attackerShift, ranks),
-    defenderMax: plan.defenderShift.max, defenderPenalty: plan.defenderShift.penalty, defenderRanks: null,
+    ...declaredOdds(plan, ranks),
   }
 }
 
@@ -141,7 +140,7 @@ function declareSmAttacks(ctx: Ctx): void {
 }
 
 function declaredSummary(d: DeclaredAttack, type: string, ref: string): GameEvent {
-  return { type, ref, attack: d.id, mode: d.mode, attackers: d.attackers, hex: d.targetHex, targets: d.targets, attackTotal: d.attack, defenceTotal: d.defence, base: d.base < -50 ? null : ratioLabel(d.base), attackerShift: d.attackerShift }
+  return { type, ref, attack: d.id, mode: d.mode, attackers: d.attackers, hex: d.targetHex, targets: d.targets, attackTotal: d.attack, defenceTotal: d.defence, base: isNoBase(d.base) ? null : ratioLabel(d.base), attackerShift: d.attackerShift }
 }
 
 function rollRef(mode: DeclaredAttack['mode']): string {
@@ -159,10 +158,15 @@ export function leadSideOf(state: State): string {
   return state.scenario.sides.find((s) => s.id !== state.leadOff)!.id
 }
 
-/** Ranks a defending seat uses when it was not asked: its standing order (default full). */
-export function standingRanks(state: State, targets: Unit[], max: number): number {
+/**
+ * Ranks a defending seat uses when it was not asked: its standing order (default full). Only the
+ * defender's units count (A-14): the attacker's own units caught in a group target (A-8-4) give
+ * their seat no say in the defender's shift.
+ */
+export function standingRanks(state: State, attack: Pick<DeclaredAttack, 'side' | 'targets' | 'defenderMax'>, immediate = false): number {
+  const max = attack.defenderMax
   let ranks = max
-  for (const t of targets) {
+  for (const t of defendingUnits(state, attack, immediate)) {
     const seat = seatOf(state, t)
     const policy = seat ? state.standing[seat]?.defenceShift ?? 'full' : 'full'
     const r = policy === 'full' ? max : policy === 'none' ? 0 : Math.min(policy, max)
@@ -171,16 +175,23 @@ export function standingRanks(state: State, targets: Unit[], max: number): numbe
   return state.options.newtypeShift === 'always' ? max : ranks
 }
 
+/**
+ * The enemy units of an attack's target group (A-8-4 adds the attacker's own; they never defend).
+ * abaoaqu-1 counted the whole group of a declared attack, and only the enemies of return fire.
+ */
+function defendingUnits(state: State, attack: Pick<DeclaredAttack, 'side' | 'targets'>, immediate: boolean): Unit[] {
+  const group = attack.targets.map((id) => unitById(state, id)!)
+  if (countsWholeGroup(state) && !immediate) return group
+  return group.filter((u) => u.side !== attack.side)
+}
+
 /** Resolves one attack now: roll, read the table, apply to every target still on the map. */
 export function resolveAttack(ctx: Ctx, d: DeclaredAttack): void {
   const s = ctx.s
   const targets = d.targets.map((id) => unitById(s, id)!).filter((u) => isOnMap(u))
-  const defenderUsed = usedShift({ max: d.defenderMax, penalty: d.defenderPenalty }, d.defenderRanks)
-  const shift = d.attackerShift - defenderUsed
-  const base = d.base < -50 ? null : d.base
-  const column = base === null ? null : finalColumn(base, shift)
+  const { base, defenderShift, shift, column } = oddsOf(d)
   const event = declaredSummary(d, 'attack', rollRef(d.mode))
-  event.defenderShift = defenderUsed
+  event.defenderShift = defenderShift
   event.shift = shift
   if (s.options.largeMissileFlip === 'resolution') flipLargeMissiles(ctx, d.attackers.map((id) => unitById(s, id)!))
   if (targets.length === 0) {
@@ -199,8 +210,7 @@ export function resolveAttack(ctx: Ctx, d: DeclaredAttack): void {
   const table = d.mode === 'shoot' ? s.scenario.tables.shoot : s.scenario.tables.close
   const face = d.roll ?? rollD6(ctx, `attack ${d.id}`, rollRef(d.mode)).face
   const policy = s.options.groupDieModifier
-  let groupMod = policy === 'max' ? 0 : 2
-  for (const t of targets) groupMod = policy === 'max' ? Math.max(groupMod, dieModifier(t.morale)) : Math.min(groupMod, dieModifier(t.morale))
+  const groupMod = groupDieModifier(s, d, targets)
   const results: Array<{ unit: string; modifier: number; result: Result }> = []
   for (const t of targets) {
     const modifier = policy === 'perUnit' ? dieModifier(t.morale) : groupMod
@@ -212,6 +222,17 @@ export function resolveAttack(ctx: Ctx, d: DeclaredAttack): void {
   event.roll = face
   event.results = results
   emit(ctx, event)
+}
+
+/**
+ * A-7-6 / AMB-A-8: the C/D modifier of a target group, the smallest (option: largest) among its enemy
+ * units only; the attacker's own units in the group (A-8-4) share the roll but do not set it. A target
+ * that is the attacker's own unit alone (a Satellite Missile's, AMB-A-18) uses its own state.
+ */
+function groupDieModifier(state: State, d: DeclaredAttack, targets: Unit[]): number {
+  const enemies = countsWholeGroup(state) ? [] : targets.filter((t) => t.side !== d.side)
+  const mods = (enemies.length > 0 ? enemies : targets).map((t) => dieModifier(t.morale))
+  return state.options.groupDieModifier === 'max' ? Math.max(...mods) : Math.min(...mods)
 }
 
 /** A-16-2: once its attacks have resolved, a Satellite Missile leaves the map. */
@@ -244,7 +265,7 @@ export function followCombat(ctx: Ctx, seatOrders: Array<{ seat: string; order: 
     if (d) d.defenderRanks = order.ranks
   }
   for (const d of s.declared) {
-    if (d.defenderRanks === null) d.defenderRanks = standingRanks(s, d.targets.map((id) => unitById(s, id)!), d.defenderMax)
+    if (d.defenderRanks === null) d.defenderRanks = standingRanks(s, d)
   }
   for (const { order } of seatOrders) if (order.kind === 'bd') launchBd(ctx, order)
   for (const { seat, order } of seatOrders) {
@@ -254,7 +275,7 @@ export function followCombat(ctx: Ctx, seatOrders: Array<{ seat: string; order: 
     const d = declaredFrom(ctx, seat, planned.plan, order.ranks)
     markUsed(ctx, planned.plan)
     if (s.options.largeMissileFlip !== 'resolution') flipLargeMissiles(ctx, planned.plan.attackers)
-    d.defenderRanks = standingRanks(s, planned.plan.targets.filter((t) => t.side !== d.side), d.defenderMax)
+    d.defenderRanks = standingRanks(s, d, true)
     emit(ctx, declaredSummary(d, 'declare', 'A-3-3a'))
     resolveAttack(ctx, d)
   }
@@ -264,7 +285,7 @@ export function followCombat(ctx: Ctx, seatOrders: Array<{ seat: string; order: 
 export function damageCheck(ctx: Ctx): void {
   const declared = ctx.s.declared
   for (const d of declared) {
-    if (d.defenderRanks === null) d.defenderRanks = standingRanks(ctx.s, d.targets.map((id) => unitById(ctx.s, id)!), d.defenderMax)
+    if (d.defenderRanks === null) d.defenderRanks = standingRanks(ctx.s, d)
     resolveAttack(ctx, d)
   }
   removeSpentSms(ctx, declared)

@@ -4,6 +4,7 @@ import type { OrderError } from '../../ruleset.js'
 import { inBdArea } from './bd-screen.js'
 import { distance, hexLabel, onMap, sameHex } from './geometry.js'
 import { groupPilotShift, type PilotShift } from './pilots.js'
+import { countsWholeGroup } from './rules-version.js'
 import { ratioIndex } from './tables.js'
 import type { GroupClass, Hex, Order, State, TargetSpec, Unit } from './types.js'
 import { combatClass, faceValues, isOnMap, isSteady, unitById, unitsIn, unitType } from './units.js'
@@ -134,7 +135,8 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
   const { hex, targets, enemies } = resolved
   const contributions: Record<string, number> = {}
   const errors: OrderError[] = []
-  const iField = targets.some((t) => unitType(state, t).iField)
+  // A-17-4 protects only the Bigzam: a friendly one caught in the group (A-8-4) cancels no fire.
+  const iField = (countsWholeGroup(state) ? targets : enemies).some((t) => unitType(state, t).iField)
   const targetScreened = inBdArea(state, hex)
   for (const a of attackers) {
     const eff = effectiveShot(shootFactor(state, a, targets), distance(a.hex!, hex))
@@ -154,7 +156,19 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
     const why = iField ? 'the I-field stops beam weapons' : 'beam fire into or out of a BD screen is nullified'
     return fail(rule, `this attack would be worth nothing: ${why}`, 'units')
   }
-  return { ok: true, plan: makePlan(state, side, 'shoot', attackers, hex, targets, enemies, contributions, defenceSide(state, side, targets, 'shoot').reduce((s, t) => s + faceValues(state, t).def, 0)) }
+  const group = beamProof(state, side, attackers, targets, contributions)
+  return { ok: true, plan: makePlan(state, side, 'shoot', attackers, hex, group, enemies, contributions, defenceSide(state, side, group, 'shoot').reduce((s, t) => s + faceValues(state, t).def, 0)) }
+}
+
+/**
+ * A-17-4 with A-8-4: beam fire cannot touch a friendly Bigzam caught in the target group, so
+ * against an attack carried by beams alone it is not part of the group (no defence, no result).
+ */
+function beamProof(state: State, side: string, attackers: Unit[], targets: Unit[], contributions: Record<string, number>): Unit[] {
+  if (countsWholeGroup(state)) return targets
+  const beamsOnly = attackers.every((a) => (contributions[a.id] ?? 0) === 0 || isBeam(state, a))
+  if (!beamsOnly) return targets
+  return targets.filter((t) => t.side !== side || !unitType(state, t).iField)
 }
 
 function makePlan(state: State, side: string, mode: AttackPlan['mode'], attackers: Unit[], hex: Hex, targets: Unit[], enemies: Unit[],

@@ -7,7 +7,8 @@ import { optionSpecs } from './options.js'
 import { normaliseOrder, ordersSchema } from './order-schema.js'
 import { actingSides, seatOptions, tryAttack, type SeatOptions } from './seat-options.js'
 import { completeStep, pendingSeats, type SeatOrder } from './sequence.js'
-import { RULES_VERSION, setup } from './setup.js'
+import { RULES_VERSION } from './rules-version.js'
+import { setup } from './setup.js'
 import type { Order, Scenario, Standing, State } from './types.js'
 import { validate } from './validate.js'
 import { view, type View } from './view.js'
@@ -77,6 +78,7 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
   },
   // A standing order tells how a seat defends when not asked: its opponents must not learn it.
   isPrivateOrder: (order) => order.kind === 'standing',
+  onlyStanding: (orders) => orders.length > 0 && orders.every((o) => o?.kind === 'standing'),
 }
 
 export type { Order, Scenario, State, View, SeatOptions }

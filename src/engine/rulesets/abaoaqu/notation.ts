@@ -152,6 +152,10 @@ export function formatOrder(o: Order): string {
   }
 }
 
+// Standing orders alone decide nothing in the step: the text says "pass" too, so that it reads as
+// what was decided and is accepted again if sent back (an echo, a retry).
 export function formatOrders(orders: Order[]): string {
-  return orders.length === 0 ? 'pass' : orders.map(formatOrder).join('\n')
+  const lines = orders.map(formatOrder)
+  if (orders.every((o) => o.kind === 'standing')) lines.push('pass')
+  return lines.join('\n')
 }

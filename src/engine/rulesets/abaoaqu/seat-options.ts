@@ -5,9 +5,9 @@ import { leadSideOf } from './combat-phase.js'
 import { distance, distanceField, hexKey, hexesWithin, zoneHexes } from './geometry.js'
 import { setupZoneOf } from './movement.js'
 import { formatOrder } from './notation.js'
-import { usedShift } from './pilots.js'
+import { declaredOdds, oddsOf, type Odds } from './odds.js'
 import { unitsByHex } from './state-index.js'
-import { finalColumn, ratioLabel } from './tables.js'
+import { ratioLabel } from './tables.js'
 import type { GroupClass, Hex, State, Unit } from './types.js'
 import { faceValues, isOnMap, isSteady, movementAllowance, seatOf, unitById, unitType } from './units.js'
 
@@ -107,8 +107,8 @@ function reach(state: State, u: Unit): Hex[] {
 
 // The text is a line of the order notation, with the odds after "#" (a comment to the parser), so a
 // player can copy it into a reply as it is.
-function describe(order: AttackOrder, attack: number, defence: number, base: number, shift: number): AttackOption {
-  const column = finalColumn(base, shift)
+function describe(order: AttackOrder, attack: number, defence: number, base: number, odds: Odds): AttackOption {
+  const { shift, column } = odds
   const col = column === null ? 'no effect' : ratioLabel(column)
   const shiftText = shift === 0 ? '' : `, shift ${shift > 0 ? '+' : ''}${shift}`
   return {
@@ -117,12 +117,15 @@ function describe(order: AttackOrder, attack: number, defence: number, base: num
   }
 }
 
+/**
+ * The attack as it would be declared, with the ranks it names, read through the same odds as its
+ * roll; the defender is assumed to use its full rank (its standing order is private to it).
+ */
 export function tryAttack(state: State, side: string, order: AttackOrder): AttackOption | null {
   const planned = planAttack(state, side, order, true)
   if (!planned.ok || planned.plan.base === null) return null
-  const p = planned.plan
-  const shift = usedShift(p.attackerShift, undefined) - usedShift(p.defenderShift, undefined)
-  return describe(order, p.attack, p.defence, p.base!, shift)
+  const declared = declaredOdds(planned.plan, order.ranks)
+  return describe(order, declared.attack, declared.defence, planned.plan.base, oddsOf(declared))
 }
 
 function targetSpecs(state: State, side: string, here: Unit[], mode: 'shoot' | 'close'): Array<{ unit: string } | { group: GroupClass }> {

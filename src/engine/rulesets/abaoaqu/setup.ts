@@ -8,9 +8,9 @@ import { STACK_LIMIT, setupZoneOf } from './movement.js'
 import { optionProblems, resolveOptions, type Options } from './options.js'
 import { rollLeadOff, run } from './sequence.js'
 import type { ByOption, Hex, Pilot, Scenario, State, Unit } from './types.js'
+import { RULES_VERSION } from './rules-version.js'
 import { stackClass } from './units.js'
 
-export const RULES_VERSION = 'abaoaqu-1'
 
 export class SetupError extends Error {}
 
