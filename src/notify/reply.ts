@@ -50,10 +50,11 @@ export function replyContext(config: Config, db: Db): ReplyContext {
   return { db, secret: mailSecret(config), replyBase: config.mail.replyBase, publicUrl: config.publicUrl }
 }
 
-function answerRow(mail: InboundMail, userId: string | null, subject: string, text: string): OutboxRow {
+/** The answer to a player's email; it names their message and their game, so it joins the game's thread. */
+function answerRow(mail: InboundMail, to: { userId: string | null; gameId: string | null }, subject: string, text: string): OutboxRow {
   return {
     kind: 'reply',
-    payload: { to: mail.from, userId, subject, text, inReplyTo: mail.messageId },
+    payload: { to: mail.from, userId: to.userId, gameId: to.gameId, subject, text, inReplyTo: mail.messageId, references: mail.references },
     dedupeKey: `reply:${mail.messageId}`,
   }
 }
@@ -89,7 +90,7 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   // Never answer a machine (loops), nor an address that is not a player's (no backscatter to forged senders).
   const refuse = (reason: string, answerTo: NotificationRef | null, notificationId: string | null) => {
     const answer = answerTo && !mail.autoReply
-      ? answerRow(mail, answerTo.userId, reSubject(mail), `Your email was not applied: ${reason}\n\nNothing in the game changed.${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`)
+      ? answerRow(mail, answerTo, reSubject(mail), `Your email was not applied: ${reason}\n\nNothing in the game changed.${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`)
       : null
     return finish({ ...base, status: 'refused', reason, answered: answer !== null }, answer, notificationId)
   }
@@ -118,7 +119,7 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
     const result: SubmitResult = await submitOrders(ctx.db, {
       gameId: n.gameId, userId: n.userId!, seat: n.seat, text: mail.ordersText,
       idempotency: { key: `email:${mail.messageId}`.slice(0, 200), requestHash: createHash('sha256').update(`${n.id}\n${mail.ordersText}`).digest('hex') },
-      answer: ({ text, result }) => answerRow(mail, n.userId, subject,
+      answer: ({ text, result }) => answerRow(mail, n, subject,
         `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n${text || 'pass'}\n\n` +
         (result.resolved ? 'The step is complete and has been resolved.' : 'The step resolves when every seat of your side has given orders.') +
         `\nThe game: ${ctx.publicUrl}/games/${n.gameId}\n`),

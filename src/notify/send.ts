@@ -1,7 +1,8 @@
 // Sending one notification. Idempotent: a notification already sent (or failed for good) is left
 // alone, so a job run twice — a retry, a relay that ran twice, a worker that crashed after the SMTP
 // server took the message but before it was recorded — sends it at most once more, under the same
-// Message-ID, which receiving servers use to drop the duplicate.
+// Message-ID (random, kept on the row before the first try), which receiving servers use to drop the
+// duplicate.
 //
 // Two senders of the same notification at once (a job BullMQ thought stalled and handed to another
 // worker while the first was still talking to the SMTP server, or two workers given the same row)
@@ -12,7 +13,7 @@ import type pg from 'pg'
 import { UnrecoverableError } from 'bullmq'
 import { poolOf, type Db } from '../store/db.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
-import { buildMessage, type MessageContext, type NotificationRow } from './messages.js'
+import { buildMessage, mailDomain, newMessageId, type MessageContext, type NotificationRow } from './messages.js'
 
 export type SendResult = 'sent' | 'already-done' | 'missing'
 
@@ -40,7 +41,7 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
   }
   let built
   try {
-    built = await buildMessage(ctx, n)
+    built = await buildMessage(ctx, n, { messageId: await keptMessageId(ctx, id) })
   } catch (e) {
     // A message that cannot be built will not build on retry either.
     await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`,
@@ -90,6 +91,13 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
   } finally {
     client.release(broken)
   }
+}
+
+/** The notification's Message-ID: made (at random) on its first try, the same on every later one. */
+async function keptMessageId(ctx: MessageContext, id: string): Promise<string> {
+  const rows = await poolOf(ctx.db)!.query<{ messageId: string }>(
+    `UPDATE "Notification" SET "messageId" = COALESCE("messageId", $2) WHERE id = $1::bigint RETURNING "messageId"`, [id, newMessageId(mailDomain(ctx))])
+  return rows.rows[0]!.messageId
 }
 
 /** The visible end state of an email that could not be delivered. */
