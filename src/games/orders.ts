@@ -22,7 +22,9 @@ export interface SubmitInput {
   /** Idempotency-Key and a hash of the request: a retry returns the first response, appends nothing. */
   idempotency?: { key: string; requestHash: string }
   /** A message written with the accepted orders, atomically (the answer to orders sent by email). */
-  answer?: (accepted: { orders: unknown[]; text: string; result: SubmitResult }) => OutboxRow
+  answer?: (accepted: { orders: unknown[]; text: string; result: SubmitResult; ignored: IgnoredLine[] }) => OutboxRow
+  /** An emailed reply: unreadable lines before the first order and after the last are left out (readSubmission). */
+  aroundOrders?: boolean
 }
 
 export interface SubmitResult {
@@ -48,17 +50,62 @@ export function pickSeat(seats: Array<{ seat: string; userId: string | null }>, 
   return mine.find((s) => acting.includes(s)) ?? mine[0]!
 }
 
-export function parseSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): unknown[] {
-  if (input.text !== undefined) {
-    const parsed = ruleset.parseOrders(input.text, state, seat)
-    if (!parsed.ok) throw invalidOrders(parsed.errors)
-    // An empty reply is more likely a mistake than a decision: passing is written "pass".
-    if (parsed.orders.length === 0 && !/^\s*pass\s*(#.*)?$/im.test(input.text)) {
-      throw invalidOrders([{ rule: 'NOTATION', message: 'no orders found: write one order per line, or "pass" to pass this step' }])
-    }
-    return parsed.orders
+/** A line of an emailed reply that was not read as an order (a greeting, a sign-off), and was left out. */
+export interface IgnoredLine {
+  line: number
+  text: string
+}
+
+/** The orders of a submission, each with its text line (when it came as text), and what could not be read. */
+export interface ReadSubmission {
+  orders: unknown[]
+  /** `lines[i]` is the 1-based line of `orders[i]`; null for JSON orders. */
+  lines: number[] | null
+  errors: OrderError[]
+  ignored: IgnoredLine[]
+}
+
+/**
+ * Reads the orders. With `aroundOrders` (a reply by email), lines that cannot be read before the first
+ * order and after the last ("Hi,", "Thanks,", "お世話になっております。") are left out and listed;
+ * such a line between two orders is still an error, as it may be a mistyped order.
+ */
+export function readSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): ReadSubmission {
+  if (input.text === undefined) return { orders: input.orders ?? [], lines: null, errors: [], ignored: [] }
+  const parsed = ruleset.parseOrders(input.text, state, seat)
+  const orders = parsed.orders ?? []
+  const lines = parsed.lines ?? []
+  let errors = parsed.ok ? [] : parsed.errors
+  const ignored: IgnoredLine[] = []
+  if (input.aroundOrders && parsed.lines) {
+    const read = [...lines, ...(parsed.passes ?? [])]
+    const first = Math.min(...read)
+    const last = Math.max(...read)
+    const text = input.text.split(/\r?\n/)
+    const outside = (e: OrderError) => e.line !== undefined && (read.length === 0 || e.line < first || e.line > last)
+    for (const e of errors.filter(outside)) ignored.push({ line: e.line!, text: (text[e.line! - 1] ?? '').trim() })
+    errors = errors.filter((e) => !outside(e))
   }
-  return input.orders ?? []
+  // An empty reply is more likely a mistake than a decision: passing is written "pass".
+  const passed = parsed.passes ? parsed.passes.length > 0 : /^\s*pass\s*(#.*)?$/im.test(input.text)
+  if (orders.length === 0 && errors.length === 0 && !passed) {
+    const skipped = ignored.length ? ` (${ignored.length === 1 ? 'one line was' : `${ignored.length} lines were`} not orders: ${ignored.map((l) => `line ${l.line}`).join(', ')})` : ''
+    errors.push({ rule: 'NOTATION', message: `no orders found${skipped}: write one order per line, or "pass" to pass this step` })
+  }
+  return { orders, lines: parsed.lines ? lines : null, errors, ignored }
+}
+
+/**
+ * Every error of a submission at once: the lines that could not be read, and the rule errors of the
+ * orders that could, each with its line when the orders came as text, in the order of the text.
+ */
+export function submissionErrors(ruleset: ReturnType<typeof rulesetOf>, folded: Folded, seat: string, read: ReadSubmission): OrderError[] {
+  const ruleErrors = ruleset.validate(folded.state, seat, read.orders, folded.submitted).map((e) => {
+    const line = e.order !== undefined ? read.lines?.[e.order] : undefined
+    return line === undefined || e.line !== undefined ? e : { ...e, line }
+  })
+  const place = (e: OrderError) => e.line ?? (e.order !== undefined ? e.order + 1 : Infinity)
+  return [...read.errors, ...ruleErrors].sort((a, b) => place(a) - place(b))
 }
 
 const ATTEMPTS = 3
@@ -102,17 +149,18 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   const pendingNow = ruleset.pending(folded.state)
   const pendingSeats = pendingNow.flatMap((p) => p.seats)
   const seat = pickSeat(game.seats, input.userId, input.seat, pendingSeats)
-  const orders = parseSubmission(ruleset, folded.state, seat, input)
+  const read = readSubmission(ruleset, folded.state, seat, input)
+  const { orders } = read
   if (folded.submitted[seat]) throw conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
-  const errors: OrderError[] = ruleset.validate(folded.state, seat, orders, folded.submitted)
-  if (errors.length) throw invalidOrders(errors)
+  const errors = submissionErrors(ruleset, folded, seat, read)
+  if (errors.length) throw invalidOrders(errors, read.ignored)
   if (!pendingSeats.includes(seat)) throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, { errors: [{ rule: 'A-3-3', message: 'not your step' }] })
   const { entries, after, events, complete } = ordersAndResolution(game, folded, [], [{ seat, orders, userId: input.userId }])
   const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
   const response: SubmitResult = { seat, accepted: true, seq: after.seq, resolved: complete, pending: plan.pending, outcome: plan.outcome, events }
   if (input.answer) {
     const rows = [plan.write.outbox ?? []].flat()
-    rows.push(input.answer({ orders, text: ruleset.formatOrders(orders, folded.state), result: response }))
+    rows.push(input.answer({ orders, text: ruleset.formatOrders(orders, folded.state), result: response, ignored: read.ignored }))
     plan.write.outbox = rows
   }
   return { plan, response }

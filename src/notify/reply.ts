@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
-import { submitOrders, type SubmitResult } from '../games/orders.js'
+import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orders.js'
 import { Problem } from '../http/problems.js'
 import { inTransaction, poolOf, type Db } from '../store/db.js'
 import type { OutboxRow } from '../store/games.js'
@@ -64,6 +64,12 @@ function errorLines(errors: OrderError[]): string {
   return errors.map((e) => `  ${e.line && !/^line \d+/.test(e.message) ? `line ${e.line}: ` : ''}${e.message} [${e.rule}]`).join('\n')
 }
 
+/** The greeting and sign-off lines left out of a reply, shown to the player so nothing is dropped silently. */
+function ignoredNote(ignored: IgnoredLine[]): string {
+  if (ignored.length === 0) return ''
+  return `\n\nThese lines were not read as orders and were ignored:\n${ignored.map((l) => `  line ${l.line}: ${l.text}`).join('\n')}`
+}
+
 const reSubject = (mail: InboundMail) => (/^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || 'your orders'}`)
 
 export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: { from: string }): Promise<InboundResult> {
@@ -117,10 +123,10 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   const subject = reSubject(mail)
   try {
     const result: SubmitResult = await submitOrders(ctx.db, {
-      gameId: n.gameId, userId: n.userId!, seat: n.seat, text: mail.ordersText,
+      gameId: n.gameId, userId: n.userId!, seat: n.seat, text: mail.ordersText, aroundOrders: true,
       idempotency: { key: `email:${mail.messageId}`.slice(0, 200), requestHash: createHash('sha256').update(`${n.id}\n${mail.ordersText}`).digest('hex') },
-      answer: ({ text, result }) => answerRow(mail, n, subject,
-        `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n${text || 'pass'}\n\n` +
+      answer: ({ text, result, ignored }) => answerRow(mail, n, subject,
+        `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n${text || 'pass'}${ignoredNote(ignored)}\n\n` +
         (result.resolved ? 'The step is complete and has been resolved.' : 'The step resolves when every seat of your side has given orders.') +
         `\nThe game: ${ctx.publicUrl}/games/${n.gameId}\n`),
     })
@@ -128,8 +134,11 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   } catch (e) {
     if (!(e instanceof Problem)) throw e
     const errors = (e.extra.errors as OrderError[] | undefined) ?? []
+    const ignored = (e.extra.ignored as IgnoredLine[] | undefined) ?? []
     const reason = errors.length ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors)}` : e.detail
-    return refuse(`${reason}\n\nYour text, as read:\n${mail.ordersText.split('\n').map((l) => `  ${l}`).join('\n')}\n\nCorrect it and reply again to the notification email (not to this one).`, n, n.id)
+    // The text with its line numbers, as the errors name them.
+    const asRead = mail.ordersText.split('\n').map((l, i) => `  ${String(i + 1).padStart(2)}  ${l}`).join('\n')
+    return refuse(`${reason}${ignoredNote(ignored)}\n\nYour text, as read:\n${asRead}\n\nCorrect it and reply again to the notification email (not to this one).`, n, n.id)
   }
 }
 
