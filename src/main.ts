@@ -251,8 +251,9 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       dataDir,
       log: say,
       onUnexpectedExit: (message) => {
-        if (life.state !== 'stopping') warn(`${message}\nEmail notifications are off until hexmail restarts.`)
+        if (life.state !== 'stopping') warn(message)
       },
+      onRestart: say,
     })
   } catch (e) {
     if (e instanceof RedisStartError) throw new StartupError(e.message)
@@ -294,7 +295,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     say(`worker mode: notifications and deadlines. Data: ${databaseWhere}; ${redisWhere}; ${mailWhere}. Ctrl-C stops it.`)
     return
   }
-  const app = await buildApp({ config, db })
+  const app = await buildApp({ config, db, redisUrl: redis?.url ?? null })
   life.onStop('the HTTP server', () => app.close())
   life.checkpoint()
 
