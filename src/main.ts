@@ -339,7 +339,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   const url = httpUrl(config.host, port)
   const modeNote = mode === 'api' ? ' (api only)' : ''
   const seconds = ((performance.now() - t0) / 1000).toFixed(1)
-  const devMail = !config.mail.smtpUrl && config.env !== 'production' ? `  mail: ${url}/dev/mail` : ''
+  // The catcher's inbox holds every player's reply tokens: say plainly that it is on, and who may read it.
+  const devMail = !config.mail.smtpUrl && config.env !== 'production' ? `  mail: ${url}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only; set SMTP_URL to send mail instead)` : ''
   say(`hexmail is running at ${url}${modeNote}  API docs: ${url}/docs${devMail}${inboundWhere}  data: ${databaseWhere}; ${redisWhere}; ${mailWhere}  (ready in ${seconds} s, Ctrl-C to stop)`)
 }
 

@@ -99,7 +99,7 @@ describe('npm start (src/main.ts)', () => {
     const run = runMain({})
     expect(await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100), run.out()).toBe(true)
     const base = /hexmail is running at (\S+)/.exec(run.out())![1]!
-    expect(run.out()).toContain(`mail: ${base}/dev/mail`)
+    expect(run.out()).toContain(`mail: ${base}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only`)
     const smtpPort = Number(/replies: smtp:\/\/127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
     expect(smtpPort, run.out()).toBeGreaterThan(0)
     const json = async (method: string, path: string, body?: unknown, token?: string) => {
