@@ -284,7 +284,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     } else {
       warn('No Redis: emails wait in the outbox (nothing is lost) until hexmail runs with Redis.')
     }
-    const clock = startDeadlineClock(db, { intervalMs: config.mail.deadlineTickMs, onError: (e) => warn(`deadline clock: ${e.message}`) })
+    // Without Redis no email ever goes out: deadlines cannot wait for the phase emails then.
+    const clock = startDeadlineClock(db, { intervalMs: config.mail.deadlineTickMs, holdForMail: redis !== null, onError: (e) => warn(`deadline clock: ${e.message}`) })
     life.onStop('the deadline clock', () => clock.stop())
     const digests = startDigestClock(db, { intervalMs: config.mail.deadlineTickMs, onError: (e) => warn(`daily digest: ${e.message}`) })
     life.onStop('the digest clock', () => digests.stop())

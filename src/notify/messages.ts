@@ -6,6 +6,7 @@ import type Mail from 'nodemailer/lib/mailer/index.js'
 import type { GameEvent, Pending } from '../engine/ruleset.js'
 import type { SeatOptions } from '../engine/rulesets/abaoaqu/seat-options.js'
 import { ruleSystem } from '../games/catalog.js'
+import type { LateMail } from '../games/deadlines.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
 import { poolOf, type Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
@@ -118,6 +119,17 @@ export interface BuildOptions {
   map?: boolean
   /** The Message-ID kept for this notification (send.ts); a fresh random one when absent. */
   messageId?: string
+  /** A "your phase" email going out late, and the deadline that moved with it (send.ts). */
+  late?: LateMail | null
+}
+
+/** "30 hours", "1 hour 5 minutes", "12 minutes": a delay as a reader says it. */
+export function durationWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000)
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  return h === 0 ? part(m, 'minute') : m === 0 ? part(h, 'hour') : `${part(h, 'hour')} ${part(m, 'minute')}`
 }
 
 /** The domain of our Message-IDs and thread ids: the reply address's. */
@@ -217,8 +229,13 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
       title: stepTitle(g.game.ruleset, p?.step ?? ''), description: p?.description ?? '',
       turn: (folded.state as { turn?: number }).turn ?? 0, ...((folded.state as { half?: number }).half ? { half: (folded.state as { half: number }).half } : {}),
     })
-    const deadlineIso = typeof n.payload.deadline === 'string' ? n.payload.deadline : g.game.deadlineAt?.toISOString() ?? new Date().toISOString()
-    const deadline = { at: deadlineIso, ifMissed: POLICY_WORDS[g.game.missedPolicy] ?? g.game.missedPolicy }
+    const late = opts.late ?? null
+    const deadlineIso = late ? late.deadline.toISOString() : typeof n.payload.deadline === 'string' ? n.payload.deadline : g.game.deadlineAt?.toISOString() ?? new Date().toISOString()
+    // A late email says so, and that the deadline moved by as much (deadlines.ts extendForLateMail).
+    const deadline = {
+      at: deadlineIso, ifMissed: POLICY_WORDS[g.game.missedPolicy] ?? g.game.missedPolicy,
+      ...(late ? { delayedBy: durationWords(late.delayMs), originalAt: late.originalDeadline.toISOString() } : {}),
+    }
     const withMap = async () => {
       if (opts.map === false) return undefined
       attachments.push({ filename: 'map.png', content: await mapPng(ctx.db, gameRow, n.seq!, n.seat, EMAIL_MAP_WIDTH), cid: MAP_CID, contentType: 'image/png' })

@@ -11,6 +11,7 @@
 // connection, so nothing stays claimed.
 import type pg from 'pg'
 import { UnrecoverableError } from 'bullmq'
+import { extendForLateMail } from '../games/deadlines.js'
 import { poolOf, type Db } from '../store/db.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
 import { buildMessage, mailDomain, newMessageId, type MessageContext, type NotificationRow } from './messages.js'
@@ -39,9 +40,13 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
     await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'skipped', "lastError" = 'unsubscribed' WHERE id = $1::bigint AND status = 'queued'`, [id])
     return 'already-done'
   }
+  // A "your phase" email going out late moves its step's deadline by the delay, and says so.
+  const late = n.kind === 'your-phase' && n.gameId && n.seat && n.seq !== null
+    ? await extendForLateMail(ctx.db, { gameId: n.gameId, seat: n.seat, seq: n.seq }, ctx.now?.() ?? new Date())
+    : null
   let built
   try {
-    built = await buildMessage(ctx, n, { messageId: await keptMessageId(ctx, id) })
+    built = await buildMessage(ctx, n, { messageId: await keptMessageId(ctx, id), late })
   } catch (e) {
     // A message that cannot be built will not build on retry either.
     await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`,
