@@ -265,8 +265,9 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       dataDir,
       log: say,
       onUnexpectedExit: (message) => {
-        if (life.state !== 'stopping') warn(`${message}\nEmail notifications are off until hexmail restarts.`)
+        if (life.state !== 'stopping') warn(message)
       },
+      onRestart: say,
     })
   } catch (e) {
     if (e instanceof RedisStartError) throw new StartupError(e.message)
@@ -298,7 +299,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     } else {
       warn('No Redis: emails wait in the outbox (nothing is lost) until hexmail runs with Redis.')
     }
-    const clock = startDeadlineClock(db, { intervalMs: config.mail.deadlineTickMs, onError: (e) => warn(`deadline clock: ${e.message}`) })
+    // Without Redis no email ever goes out: deadlines cannot wait for the phase emails then.
+    const clock = startDeadlineClock(db, { intervalMs: config.mail.deadlineTickMs, holdForMail: redis !== null, onError: (e) => warn(`deadline clock: ${e.message}`) })
     life.onStop('the deadline clock', () => clock.stop())
     const digests = startDigestClock(db, { intervalMs: config.mail.deadlineTickMs, onError: (e) => warn(`daily digest: ${e.message}`) })
     life.onStop('the digest clock', () => digests.stop())
@@ -309,7 +311,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     say(`worker mode: notifications and deadlines. Data: ${databaseWhere}; ${redisWhere}; ${mailWhere}. Ctrl-C stops it.`)
     return
   }
-  const app = await buildApp({ config, db })
+  const app = await buildApp({ config, db, redisUrl: redis?.url ?? null })
   life.onStop('the HTTP server', () => app.close())
   life.checkpoint()
 
@@ -353,7 +355,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   const url = httpUrl(config.host, port)
   const modeNote = mode === 'api' ? ' (api only)' : ''
   const seconds = ((performance.now() - t0) / 1000).toFixed(1)
-  const devMail = !config.mail.smtpUrl && config.env !== 'production' ? `  mail: ${url}/dev/mail` : ''
+  // The catcher's inbox holds every player's reply tokens: say plainly that it is on, and who may read it.
+  const devMail = !config.mail.smtpUrl && config.env !== 'production' ? `  mail: ${url}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only; set SMTP_URL to send mail instead)` : ''
   say(`hexmail is running at ${url}${modeNote}  API docs: ${url}/docs${devMail}${inboundWhere}  data: ${databaseWhere}; ${redisWhere}; ${mailWhere}  (ready in ${seconds} s, Ctrl-C to stop)`)
 }
 

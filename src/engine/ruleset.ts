@@ -55,7 +55,14 @@ export interface Resolution<S> {
   rolls: DieRoll[]
 }
 
-export type Parsed<O> = { ok: true; orders: O[] } | { ok: false; errors: OrderError[] }
+/**
+ * What the text notation read. `lines[i]` is the 1-based line of `orders[i]`, `passes` the lines that
+ * said "pass": with them a reader can tell the orders from the words around them. When some lines
+ * could not be read, the orders of the others are still given, so they can be checked too.
+ */
+export type Parsed<O> =
+  | { ok: true; orders: O[]; lines?: number[]; passes?: number[] }
+  | { ok: false; errors: OrderError[]; orders?: O[]; lines?: number[]; passes?: number[] }
 
 /** Who looks at the game: a seat, or null for an observer. */
 export type Viewer = SeatId | null

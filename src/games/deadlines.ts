@@ -1,7 +1,12 @@
 // Deadlines: each step must be played within the game's phase length. The clock is injected (`now`),
 // so tests move time instead of waiting. Everything the clock does is a TIMEOUT entry in the log:
 // a vacation that moves a deadline, an extension, seats passed by a missed deadline, the moderator
-// called. Nothing is kept in memory: a restart finds due deadlines in the database.
+// called, a deadline moved because the step's email went out late. Nothing is kept in memory: a
+// restart finds due deadlines in the database.
+//
+// A player is never held to a deadline they were not told about: while a seat's "your phase" email
+// has not gone out (Redis away, the mail server refusing), its step's deadline is not enforced, and
+// when the email does go out late, the deadline moves by the delay (extendForLateMail).
 import type { Db } from '../store/db.js'
 import { poolOf } from '../store/db.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
@@ -12,12 +17,23 @@ import { commitPlan, ordersAndResolution, planAppend, type Plan } from './write.
 
 const HOUR = 3_600_000
 
-export type DeadlineAction = 'vacation' | 'extended' | 'passed' | 'moderator' | 'not-due' | 'raced'
+export type DeadlineAction = 'vacation' | 'extended' | 'passed' | 'moderator' | 'not-due' | 'raced' | 'mail-pending'
+
+/** A "your phase" email later than this moves the deadline; below it, it is on time (the relay takes well under a second). */
+export const MAIL_DELAY_GRACE_MS = 5 * 60_000
+
+export interface DeadlineOptions {
+  /**
+   * Wait for the step's "your phase" emails before enforcing a deadline (default true). main.ts turns
+   * it off only when the server runs without Redis, where no email ever goes out.
+   */
+  holdForMail?: boolean
+}
 
 interface StepEntry {
   seq: number
   kind: string
-  payload: { event?: string; shiftMs?: number }
+  payload: { event?: string; shiftMs?: number; delayMs?: number }
   createdAt: Date
 }
 
@@ -58,6 +74,22 @@ export function vacationShiftMs(start: number, base: number, spans: Array<{ star
   return t + remaining - base
 }
 
+/**
+ * The seats (of `seats`) whose "your phase" email for the step that began at `stepSeq` has not gone out:
+ * the player wants that email, and no such notification of theirs has left the queue yet (none made,
+ * or still queued). One that failed for good is not waited for, nor is a player who asked for none.
+ */
+export async function unmailedSeats(db: Db, gameId: string, stepSeq: number, seats: string[]): Promise<string[]> {
+  if (seats.length === 0) return []
+  const rows = await poolOf(db)!.query<{ seat: string }>(
+    `SELECT s.seat FROM "Seat" s JOIN "User" u ON u.id = s."userId"
+      WHERE s."gameId" = $1::uuid AND s.seat = ANY($2::text[]) AND u."notifyYourPhase" AND u."unsubscribedAt" IS NULL
+        AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."gameId" = s."gameId" AND n."userId" = u.id AND n.kind = 'your-phase'
+                          AND n.seq >= $3 AND n.status <> 'queued')
+      ORDER BY s.seat`, [gameId, seats, stepSeq])
+  return rows.rows.map((r) => r.seat)
+}
+
 function notice(game: GameMeta, seq: number, subject: string, lines: string[], callModerator = false): OutboxRow {
   return { kind: 'deadline', payload: { seq, subject: `${game.title}: ${subject}`, headline: subject, text: lines.join('\n'), ...(callModerator ? { callModerator: true } : {}) } }
 }
@@ -65,7 +97,7 @@ function notice(game: GameMeta, seq: number, subject: string, lines: string[], c
 const iso = (d: Date) => d.toISOString().replace('.000Z', 'Z')
 
 /** What the clock does for one game whose deadline has passed; null when nothing is due. */
-export async function planMissed(db: Db, game: GameMeta, now: Date): Promise<{ action: DeadlineAction; plan: Plan } | null> {
+export async function planMissed(db: Db, game: GameMeta, now: Date, opts: DeadlineOptions = {}): Promise<{ action: DeadlineAction; plan: Plan | null } | null> {
   if (game.status !== 'ACTIVE' || !game.deadlineAt || game.deadlineAt.getTime() > now.getTime()) return null
   const folded = (await loadFolded(db, game)) as Folded
   const ruleset = rulesetOf(game)
@@ -74,6 +106,8 @@ export async function planMissed(db: Db, game: GameMeta, now: Date): Promise<{ a
   if (missing.length === 0) return null
   const deadline = game.deadlineAt
   const step = await currentStep(db, game.id)
+  // Not told yet, not due yet: the email's late send moves the deadline (extendForLateMail).
+  if (opts.holdForMail !== false && step[0] && (await unmailedSeats(db, game.id, step[0].seq, missing)).length > 0) return { action: 'mail-pending', plan: null }
   const timeouts = step.filter((e) => e.kind === 'TIMEOUT')
   const nextSeq = game.logSeq + 1
   const seatsWords = missing.join(', ')
@@ -114,12 +148,51 @@ export async function planMissed(db: Db, game: GameMeta, now: Date): Promise<{ a
 }
 
 /** Applies what is due for one game; 'raced' when a player's orders came first (the next tick looks again). */
-export async function applyMissed(db: Db, gameId: string, now: Date): Promise<DeadlineAction> {
+export async function applyMissed(db: Db, gameId: string, now: Date, opts: DeadlineOptions = {}): Promise<DeadlineAction> {
   const game = await gameMetaRow(db, gameId)
   if (!game) return 'not-due'
-  const planned = await planMissed(db, game, now)
+  const planned = await planMissed(db, game, now, opts)
   if (!planned) return 'not-due'
+  if (!planned.plan) return planned.action
   return (await commitPlan(db, planned.plan)) ? planned.action : 'raced'
+}
+
+/** How much later than its step's start a "your phase" email went out, and where that moved the deadline. */
+export interface LateMail {
+  /** The whole delay so far (every extension of this step together). */
+  delayMs: number
+  deadline: Date
+  /** The deadline before any move for late mail. */
+  originalDeadline: Date
+}
+
+/**
+ * Called just before a "your phase" email is sent: when it goes out more than MAIL_DELAY_GRACE_MS
+ * after its step began, the step's deadline moves by the delay not yet made good (a TIMEOUT entry
+ * "mail-delayed"), so the player still has a full phase from the email. Returns the delay and the
+ * deadline for the email to state, or null when it is on time (or its step is over).
+ */
+export async function extendForLateMail(db: Db, mail: { gameId: string; seat: string; seq: number }, now: Date): Promise<LateMail | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const game = await gameMetaRow(db, mail.gameId)
+    if (!game || game.status !== 'ACTIVE' || !game.deadlineAt) return null
+    const step = await currentStep(db, game.id)
+    const start = step[0]
+    if (!start || mail.seq < start.seq) return null
+    const moves = step.filter((e) => e.kind === 'TIMEOUT' && e.payload.event === 'mail-delayed')
+    const made = moves.reduce((sum, e) => sum + (e.payload.delayMs ?? 0), 0)
+    const original = new Date(game.deadlineAt.getTime() - made)
+    const delay = now.getTime() - start.createdAt.getTime()
+    if (delay - made < MAIL_DELAY_GRACE_MS) return made > 0 ? { delayMs: made, deadline: game.deadlineAt, originalDeadline: original } : null
+    const to = new Date(game.deadlineAt.getTime() + delay - made)
+    const entry: NewEntry = {
+      kind: 'TIMEOUT', seat: null, userId: null,
+      payload: { event: 'mail-delayed', seats: [mail.seat], stepSeq: start.seq, delayMs: delay - made, from: iso(game.deadlineAt), to: iso(to) },
+    }
+    const folded = (await loadFolded(db, game)) as Folded
+    if (await commitPlan(db, planAppend(game, folded, [entry], { now, deadlineAt: to }))) return { delayMs: delay, deadline: to, originalDeadline: original }
+  }
+  return null
 }
 
 /** Reminders: one per seat still to act, once per deadline, `reminderHours` before it (at most half a phase, so a reminder never follows the phase email at once). */
@@ -146,10 +219,10 @@ export interface TickResult {
 }
 
 /** One look at the clock: every due deadline handled, every due reminder queued. */
-export async function deadlineTick(db: Db, now: Date): Promise<TickResult> {
+export async function deadlineTick(db: Db, now: Date, opts: DeadlineOptions = {}): Promise<TickResult> {
   const due = await poolOf(db)!.query<{ id: string }>(`SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "deadlineAt" <= $1::timestamp ORDER BY "deadlineAt" LIMIT 500`, [now.toISOString()])
   const actions: TickResult['actions'] = []
-  for (const { id } of due.rows) actions.push({ gameId: id, action: await applyMissed(db, id, now) })
+  for (const { id } of due.rows) actions.push({ gameId: id, action: await applyMissed(db, id, now, opts) })
   return { actions, reminders: await queueReminders(db, now) }
 }
 
@@ -157,11 +230,11 @@ export interface DeadlineClock {
   stop(): Promise<void>
 }
 
-export function startDeadlineClock(db: Db, opts: { intervalMs: number; now?: () => Date; onError?: (e: Error) => void }): DeadlineClock {
+export function startDeadlineClock(db: Db, opts: DeadlineOptions & { intervalMs: number; now?: () => Date; onError?: (e: Error) => void }): DeadlineClock {
   let running: Promise<unknown> | null = null
   const tick = () => {
     if (running) return
-    running = deadlineTick(db, opts.now?.() ?? new Date()).catch((e: Error) => opts.onError?.(e)).finally(() => { running = null })
+    running = deadlineTick(db, opts.now?.() ?? new Date(), opts).catch((e: Error) => opts.onError?.(e)).finally(() => { running = null })
   }
   const timer = setInterval(tick, opts.intervalMs)
   timer.unref()

@@ -34,6 +34,12 @@ export interface CreateGameInput {
 
 export const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const
 
+/** "2 players", "2, 3 or 4 players": the counts a scenario has seats for (never a range like "2–2"). */
+export function playerCounts(counts: number[]): string {
+  const sorted = [...new Set(counts)].sort((a, b) => a - b)
+  return `${sorted.length > 1 ? `${sorted.slice(0, -1).join(', ')} or ${sorted.at(-1)}` : String(sorted[0] ?? 'no')} players`
+}
+
 export async function createGame(db: Db, userId: string, input: CreateGameInput) {
   const system = ruleSystem(input.ruleset)
   if (!system) throw badRequest(`unknown rule system "${input.ruleset}"`, { field: 'ruleset' })
@@ -41,7 +47,7 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
   if (!scenario) throw badRequest(`rule system ${system.id} has no scenario "${input.scenario}"`, { field: 'scenario' })
   const players = input.players ?? scenario.summary.players.min
   const layout = scenario.summary.seatLayouts.find((l) => l.players === players)
-  if (!layout) throw badRequest(`${scenario.summary.id} is for ${scenario.summary.players.min}–${scenario.summary.players.max} players`, { field: 'players' })
+  if (!layout) throw badRequest(`${scenario.summary.id} is for ${playerCounts(scenario.summary.seatLayouts.map((l) => l.players))}, not ${players}`, { field: 'players' })
   for (const [id, value] of Object.entries(input.options ?? {})) {
     const spec = system.ruleset.optionSpecs.find((o) => o.id === id)
     if (!spec) throw badRequest(`unknown option "${id}"; the options are ${system.ruleset.optionSpecs.map((o) => o.id).join(', ')}`, { field: `options.${id}` })

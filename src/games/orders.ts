@@ -29,7 +29,9 @@ export interface SubmitInput {
   /** Idempotency-Key and a hash of the request: a retry returns the first response, appends nothing. */
   idempotency?: { key: string; requestHash: string }
   /** A message written with the accepted orders, atomically (the answer to orders sent by email). */
-  answer?: (accepted: { orders: unknown[]; text: string; result: SubmitResult }) => OutboxRow
+  answer?: (accepted: { orders: unknown[]; text: string; result: SubmitResult; ignored: IgnoredLine[] }) => OutboxRow
+  /** An emailed reply: unreadable lines before the first order and after the last are left out (readSubmission). */
+  aroundOrders?: boolean
 }
 
 export interface SubmitResult {
@@ -59,39 +61,91 @@ export function pickSeat(seats: Array<{ seat: string; userId: string | null }>, 
 
 const PASS_LINE = /^\s*pass\s*(#.*)?$/im
 
-/** The submission as orders the rule system built: checked against its schema, never the request's own objects. */
-export function parseSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): unknown[] {
-  const orders = ordersOf(ruleset, state, seat, input)
-  const saysPass = input.pass === true || (input.text !== undefined && PASS_LINE.test(input.text))
-  // Standing orders alone are like an empty reply: they decide nothing in this step, and a step is
-  // never passed by accident. (A seat with nothing it could order is never asked: its step passes.)
-  if (!saysPass && ruleset.onlyStanding?.(orders)) {
-    const how = input.text !== undefined ? 'write "pass" on a line of its own' : 'send "pass": true with them'
-    throw invalidOrders([{ rule: 'PASS', message: `only standing orders: they are kept for later phases and decide nothing in this step. Add your orders for the step, or, to set them and pass, ${how}` }])
-  }
-  return orders
+/** A line of an emailed reply that was not read as an order (a greeting, a sign-off), and was left out. */
+export interface IgnoredLine {
+  line: number
+  text: string
 }
 
-function ordersOf(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): unknown[] {
-  if (input.text !== undefined) {
-    checkSubmissionSize('text', Buffer.byteLength(input.text))
-    const parsed = ruleset.parseOrders(input.text, state, seat)
-    if (!parsed.ok) throw invalidOrders(parsed.errors)
-    // An empty reply is more likely a mistake than a decision: passing is written "pass".
-    if (parsed.orders.length === 0 && !PASS_LINE.test(input.text)) {
-      throw invalidOrders([{ rule: 'NOTATION', message: 'no orders found: write one order per line, or "pass" to pass this step' }])
-    }
-    return checked(ruleset, parsed.orders)
-  }
-  const orders = input.orders ?? []
-  checkSubmissionSize('orders', Buffer.byteLength(JSON.stringify(orders)))
-  return checked(ruleset, orders)
+/** The orders of a submission, as the rule system built them, with where each came from, and what could not be read. */
+export interface ReadSubmission {
+  orders: unknown[]
+  /** `lines[i]` is the 1-based line of `orders[i]`; null for JSON orders. */
+  lines: number[] | null
+  /** For JSON orders some of which were malformed: `positions[i]` is the place in the submission of `orders[i]`. */
+  positions: number[] | null
+  errors: OrderError[]
+  ignored: IgnoredLine[]
 }
 
-function checked(ruleset: ReturnType<typeof rulesetOf>, orders: unknown[]): unknown[] {
-  const read = readOrders(ruleset, orders)
-  if (!read.ok) throw invalidOrders(read.errors)
-  return read.orders
+/**
+ * Reads the orders: text through the rule system's notation, JSON as given; either way checked
+ * against the rule system's order schema and rebuilt by it (never the request's own objects), at most
+ * SUBMISSION_MAX_BYTES. With `aroundOrders` (a reply by email), lines that cannot be read before the
+ * first order and after the last ("Hi,", "Thanks,", "お世話になっております。") are left out and listed;
+ * such a line between two orders is still an error, as it may be a mistyped order.
+ */
+export function readSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): ReadSubmission {
+  if (input.text === undefined) {
+    const raw = input.orders ?? []
+    checkSubmissionSize('orders', Buffer.byteLength(JSON.stringify(raw)))
+    const read = readOrders(ruleset, raw)
+    if (read.ok) return withPassCheck(ruleset, { orders: read.orders, lines: null, positions: null, errors: [], ignored: [] }, input.pass === true)
+    // The well-formed orders are still checked against the rules, so every error shows at once.
+    const bad = new Set(read.errors.map((e) => e.order))
+    const positions = Array.isArray(raw) && !bad.has(undefined) ? raw.map((_, i) => i).filter((i) => !bad.has(i)) : []
+    return { orders: positions.map((i) => ruleset.normaliseOrder(raw[i] as never)), lines: null, positions, errors: read.errors, ignored: [] }
+  }
+  checkSubmissionSize('text', Buffer.byteLength(input.text))
+  const parsed = ruleset.parseOrders(input.text, state, seat)
+  let orders = parsed.orders ?? []
+  const lines = parsed.lines ?? []
+  let errors = parsed.ok ? [] : parsed.errors
+  const ignored: IgnoredLine[] = []
+  if (input.aroundOrders && parsed.lines) {
+    const read = [...lines, ...(parsed.passes ?? [])]
+    const first = Math.min(...read)
+    const last = Math.max(...read)
+    const text = input.text.split(/\r?\n/)
+    const outside = (e: OrderError) => e.line !== undefined && (read.length === 0 || e.line < first || e.line > last)
+    for (const e of errors.filter(outside)) ignored.push({ line: e.line!, text: (text[e.line! - 1] ?? '').trim() })
+    errors = errors.filter((e) => !outside(e))
+  }
+  const checked = readOrders(ruleset, orders)
+  if (checked.ok) orders = checked.orders
+  else errors = [...errors, ...checked.errors.map((e) => (e.order !== undefined && parsed.lines ? { ...e, line: lines[e.order] } : e))]
+  // An empty reply is more likely a mistake than a decision: passing is written "pass".
+  const passed = parsed.passes ? parsed.passes.length > 0 : PASS_LINE.test(input.text)
+  if (orders.length === 0 && errors.length === 0 && !passed) {
+    const skipped = ignored.length ? ` (${ignored.length === 1 ? 'one line was' : `${ignored.length} lines were`} not orders: ${ignored.map((l) => `line ${l.line}`).join(', ')})` : ''
+    errors.push({ rule: 'NOTATION', message: `no orders found${skipped}: write one order per line, or "pass" to pass this step` })
+  }
+  return withPassCheck(ruleset, { orders, lines: parsed.lines ? lines : null, positions: null, errors, ignored }, passed, true)
+}
+
+/**
+ * Standing orders alone are like an empty reply: they decide nothing in this step, and a step is
+ * never passed by accident. (A seat with nothing it could order is never asked: its step passes.)
+ */
+function withPassCheck(ruleset: ReturnType<typeof rulesetOf>, read: ReadSubmission, saysPass: boolean, text = false): ReadSubmission {
+  if (saysPass || read.errors.length || !ruleset.onlyStanding?.(read.orders)) return read
+  const how = text ? 'write "pass" on a line of its own' : 'send "pass": true with them'
+  return { ...read, errors: [...read.errors, { rule: 'PASS', message: `only standing orders: they are kept for later phases and decide nothing in this step. Add your orders for the step, or, to set them and pass, ${how}` }] }
+}
+
+/**
+ * Every error of a submission at once: the lines that could not be read, and the rule errors of the
+ * orders that could, each with its line when the orders came as text, in the order of the text.
+ */
+export function submissionErrors(ruleset: ReturnType<typeof rulesetOf>, folded: Folded, seat: string, read: ReadSubmission): OrderError[] {
+  const ruleErrors = ruleset.validate(folded.state, seat, read.orders, folded.submitted).map((e) => {
+    if (e.order === undefined) return e
+    if (read.positions) return { ...e, order: read.positions[e.order] ?? e.order }
+    const line = read.lines?.[e.order]
+    return line === undefined || e.line !== undefined ? e : { ...e, line }
+  })
+  const place = (e: OrderError) => e.line ?? (e.order !== undefined ? e.order + 1 : Infinity)
+  return [...read.errors, ...ruleErrors].sort((a, b) => place(a) - place(b))
 }
 
 const ATTEMPTS = 3
@@ -136,10 +190,11 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   const pendingNow = ruleset.pending(folded.state)
   const pendingSeats = pendingNow.flatMap((p) => p.seats)
   const seat = pickSeat(game.seats, input.userId, input.seat, pendingSeats)
-  const orders = parseSubmission(ruleset, folded.state, seat, input)
+  const read = readSubmission(ruleset, folded.state, seat, input)
+  const { orders } = read
   if (folded.submitted[seat]) throw conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
-  const errors: OrderError[] = ruleset.validate(folded.state, seat, orders, folded.submitted)
-  if (errors.length) throw invalidOrders(errors)
+  const errors = submissionErrors(ruleset, folded, seat, read)
+  if (errors.length) throw invalidOrders(errors, read.ignored)
   if (!pendingSeats.includes(seat)) throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, { errors: [{ rule: 'A-3-3', message: 'not your step' }] })
   const { entries, after, events, complete } = ordersAndResolution(game, folded, [], [{ seat, orders, userId: input.userId }])
   const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
@@ -147,7 +202,7 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   const response: SubmitResult = { seat, accepted: true, seq: after.seq, resolved: complete, pending: plan.pending, outcome: plan.outcome, events, receipt: receiptOf(head.seq, head.hash) }
   if (input.answer) {
     const rows = [plan.write.outbox ?? []].flat()
-    rows.push(input.answer({ orders, text: ruleset.formatOrders(orders, folded.state), result: response }))
+    rows.push(input.answer({ orders, text: ruleset.formatOrders(orders, folded.state), result: response, ignored: read.ignored }))
     plan.write.outbox = rows
   }
   return { plan, response }

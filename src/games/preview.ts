@@ -1,10 +1,10 @@
 // POST /games/:id/orders/preview: validation and odds, no dice, nothing stored.
 import type { Db } from '../store/db.js'
-import { conflict } from '../http/problems.js'
+import { conflict, invalidOrders } from '../http/problems.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { gameMetaRow } from '../store/games.js'
-import { parseSubmission, pickSeat } from './orders.js'
+import { pickSeat, readSubmission, submissionErrors } from './orders.js'
 
 export async function previewOrders(db: Db, gameId: string, caller: { userId: string; role: string | null }, body: { orders?: unknown[]; text?: string; seat?: string; pass?: boolean }) {
   const { userId } = caller
@@ -15,7 +15,10 @@ export async function previewOrders(db: Db, gameId: string, caller: { userId: st
   const folded = (await loadFolded(db, game))!
   const pendingSeats = ruleset.pending(folded.state).flatMap((p) => p.seats)
   const seat = pickSeat(game.seats, userId, body.seat, pendingSeats)
-  const orders = parseSubmission(ruleset, folded.state, seat, { gameId, userId, ...body })
-  const errors = ruleset.validate(folded.state, seat, orders, folded.submitted)
+  // Every error with its line; text that cannot be read is still a 422, with the rule errors of the rest.
+  const read = readSubmission(ruleset, folded.state, seat, { gameId, userId, ...body })
+  const errors = submissionErrors(ruleset, folded, seat, read)
+  if (read.errors.length) throw invalidOrders(errors)
+  const { orders } = read
   return { seq: folded.seq, seat, valid: errors.length === 0, errors, orders, formatted: ruleset.formatOrders(orders, folded.state), odds: ruleset.preview ? ruleset.preview(folded.state, seat, orders) : [] }
 }

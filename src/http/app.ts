@@ -41,9 +41,11 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config
   db: Db
+  /** The Redis of the email queue, for /readyz: null when there is none; absent when not known. */
+  redisUrl?: string | null
 }
 
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -75,7 +77,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(openapiPlugin, { version: VERSION })
   await app.register(dbPlugin, { db })
   await app.register(authPlugin, { config })
-  await app.register(healthRoutes)
+  await app.register(healthRoutes, { redisUrl })
   await app.register(authRoutes)
   await app.register(catalogRoutes)
   await app.register(gameRoutes)

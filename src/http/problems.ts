@@ -21,11 +21,15 @@ export const conflict = (detail: string, extra: Record<string, unknown> = {}) =>
 export const payloadTooLarge = (detail: string, limit: number) => new Problem(413, 'Payload too large', detail, { limit })
 export const tooManyRequests = (detail: string) => new Problem(429, 'Too many requests', detail)
 
-/** 422: the request was understood, and every order error is listed with the rule it breaks. */
-export function invalidOrders(errors: OrderError[]): Problem {
+/**
+ * 422: the request was understood, and every order error is listed with the rule it breaks (and its
+ * line, for text). `ignored`: lines of an emailed reply that were not read as orders.
+ */
+export function invalidOrders(errors: OrderError[], ignored: Array<{ line: number; text: string }> = []): Problem {
   const first = errors[0]
-  const detail = errors.length === 1 && first ? `${first.rule}: ${first.message}` : `${errors.length} orders break the rules; each is listed in "errors"`
-  return new Problem(422, 'Orders refused', detail, { errors })
+  const where = first?.line !== undefined && !/^line \d+/.test(first.message) ? `line ${first.line}: ` : ''
+  const detail = errors.length === 1 && first ? `${where}${first.rule}: ${first.message}` : `${errors.length} orders break the rules; each is listed in "errors"`
+  return new Problem(422, 'Orders refused', detail, { errors, ...(ignored.length ? { ignored } : {}) })
 }
 
 export function problemBody(p: Problem, instance: string): Record<string, unknown> {

@@ -6,13 +6,14 @@ import { createMailer } from './mailer.js'
 import type { MessageContext } from './messages.js'
 import { startNotifyWorker, type NotifyWorker } from './worker.js'
 
-export function messageContext(config: Config, db: Db): MessageContext {
-  return { db, publicUrl: config.publicUrl, from: config.mail.from, replyBase: config.mail.replyBase, secret: mailSecret(config) }
+/** `now`: the clock (tests move it; it decides how late an email is). */
+export function messageContext(config: Config, db: Db, now?: () => Date): MessageContext {
+  return { db, publicUrl: config.publicUrl, from: config.mail.from, replyBase: config.mail.replyBase, secret: mailSecret(config), ...(now ? { now } : {}) }
 }
 
-export function startNotifications(config: Config, db: Db, redisUrl: string, log?: { info(m: string): void; warn(m: string): void }): NotifyWorker {
+export function startNotifications(config: Config, db: Db, redisUrl: string, log?: { info(m: string): void; warn(m: string): void }, now?: () => Date): NotifyWorker {
   const m = config.mail
-  return startNotifyWorker(messageContext(config, db), createMailer(db, { smtpUrl: m.smtpUrl, maxConnections: Math.min(m.concurrency, 10) }), {
+  return startNotifyWorker(messageContext(config, db, now), createMailer(db, { smtpUrl: m.smtpUrl, maxConnections: Math.min(m.concurrency, 10) }), {
     redisUrl, attempts: m.attempts, backoffMs: m.backoffMs, concurrency: m.concurrency, relayIntervalMs: m.relayIntervalMs, log,
     webhookAllowPrivate: config.env !== 'production',
   })

@@ -45,10 +45,23 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       const info = await stream.sendMail(message)
       const raw = info.message as Buffer
       const to = info.envelope.to.join(', ')
-      await db.caughtMail.create({ data: { toAddress: to, subject: String(message.subject ?? ''), raw: new Uint8Array(raw) } })
+      await db.caughtMail.create({ data: { toAddress: to, subject: String(message.subject ?? ''), raw: new Uint8Array(raw), ...listed(message) } })
       return { messageId: info.messageId, response: 'caught' }
     },
     close: () => stream.close(),
+  }
+}
+
+/** What /dev/mail.json lists and filters on, kept beside the caught message so a page never reads it. */
+function listed(message: Mail.Options): { kind: string | null; position: number | null; replyTo: string | null } {
+  const headers = (message.headers ?? {}) as Record<string, unknown>
+  const position = Number(headers['X-Hexmail-Position'])
+  const reply = message.replyTo
+  const replyTo = typeof reply === 'string' ? reply : reply && !Array.isArray(reply) ? reply.address : null
+  return {
+    kind: typeof headers['X-Hexmail-Kind'] === 'string' ? headers['X-Hexmail-Kind'] : null,
+    position: Number.isInteger(position) ? position : null,
+    replyTo: replyTo ?? null,
   }
 }
 

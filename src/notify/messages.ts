@@ -2,11 +2,12 @@
 // position the email was made for, what happened since their last phase, their options, the map as
 // an inline PNG, the deadline in their time zone, and a Reply-To carrying a signed token.
 import { receiptOf } from '../store/log.js'
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import type { GameEvent, Pending } from '../engine/ruleset.js'
 import type { SeatOptions } from '../engine/rulesets/abaoaqu/seat-options.js'
 import { ruleSystem } from '../games/catalog.js'
+import type { LateMail } from '../games/deadlines.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
 import { poolOf, type Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
@@ -24,6 +25,8 @@ export interface MessageContext {
   from: string
   replyBase: string
   secret: string
+  /** The clock (tests move it); how late an email is, and the deadline it moves, are read from it. */
+  now?: () => Date
 }
 
 export interface NotificationRow {
@@ -124,6 +127,44 @@ export interface BuiltMessage {
 export interface BuildOptions {
   /** Attach the map (default true; a digest gathers texts only). */
   map?: boolean
+  /** The Message-ID kept for this notification (send.ts); a fresh random one when absent. */
+  messageId?: string
+  /** A "your phase" email going out late, and the deadline that moved with it (send.ts). */
+  late?: LateMail | null
+}
+
+/** "30 hours", "1 hour 5 minutes", "12 minutes": a delay as a reader says it. */
+export function durationWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000)
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  return h === 0 ? part(m, 'minute') : m === 0 ? part(h, 'hour') : `${part(h, 'hour')} ${part(m, 'minute')}`
+}
+
+/** The domain of our Message-IDs and thread ids: the reply address's. */
+export function mailDomain(ctx: Pick<MessageContext, 'replyBase'>): string {
+  return ctx.replyBase.split('@')[1] || 'hexmail.invalid'
+}
+
+/**
+ * A Message-ID nobody has used: random, never derived from a database id, so a restored backup or a
+ * fresh data folder (whose ids start again at 1) cannot send a second message under an old id, which
+ * receiving servers would drop as a duplicate.
+ */
+export function newMessageId(domain: string): string {
+  return `<${randomBytes(16).toString('hex')}@${domain}>`
+}
+
+/** Every email of a game names this id in References, so mail clients keep a game in one thread. */
+export function threadId(gameId: string, domain: string): string {
+  return `<game.${gameId}@${domain}>`
+}
+
+/** Message-IDs taken from a player's email into our References: sane ones only, the last few. */
+function referencesFrom(ids: unknown): string[] {
+  if (!Array.isArray(ids)) return []
+  return ids.filter((id): id is string => typeof id === 'string' && /^<[^<>\s]{1,250}>$/.test(id)).slice(-8)
 }
 
 /** The held notifications a digest gathers, as rows buildMessage takes. */
@@ -183,7 +224,6 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
     })
   } else if (n.kind === 'reply') {
     composed = { subject: String(n.payload.subject), text: String(n.payload.text), html: String(n.payload.html ?? '') }
-    if (n.payload.inReplyTo) headers['In-Reply-To'] = String(n.payload.inReplyTo)
   } else {
     if (!n.gameId || n.seq === null) throw new Error(`notification ${n.id} (${n.kind}) names no game position`)
     const g = await gameData(ctx, n.gameId, n.seq)
@@ -199,8 +239,13 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
       title: stepTitle(g.game.ruleset, p?.step ?? ''), description: p?.description ?? '',
       turn: (folded.state as { turn?: number }).turn ?? 0, ...((folded.state as { half?: number }).half ? { half: (folded.state as { half: number }).half } : {}),
     })
-    const deadlineIso = typeof n.payload.deadline === 'string' ? n.payload.deadline : g.game.deadlineAt?.toISOString() ?? new Date().toISOString()
-    const deadline = { at: deadlineIso, ifMissed: POLICY_WORDS[g.game.missedPolicy] ?? g.game.missedPolicy }
+    const late = opts.late ?? null
+    const deadlineIso = late ? late.deadline.toISOString() : typeof n.payload.deadline === 'string' ? n.payload.deadline : g.game.deadlineAt?.toISOString() ?? new Date().toISOString()
+    // A late email says so, and that the deadline moved by as much (deadlines.ts extendForLateMail).
+    const deadline = {
+      at: deadlineIso, ifMissed: POLICY_WORDS[g.game.missedPolicy] ?? g.game.missedPolicy,
+      ...(late ? { delayedBy: durationWords(late.delayMs), originalAt: late.originalDeadline.toISOString() } : {}),
+    }
     const withMap = async () => {
       if (opts.map === false) return undefined
       attachments.push({ filename: 'map.png', content: await mapPng(ctx.db, gameRow, n.seq!, n.seat, EMAIL_MAP_WIDTH), cid: MAP_CID, contentType: 'image/png' })
@@ -262,15 +307,34 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
     headers['List-Unsubscribe'] = `<${lk.unsubscribeUrl}>`
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
   }
-  const domain = ctx.replyBase.split('@')[1] ?? 'hexmail.invalid'
+  // RFC 3834: we are a program. Vacation responders and Exchange's out-of-office stay quiet, and an
+  // answer to a player's email says it is one.
+  headers['Auto-Submitted'] = n.kind === 'reply' ? 'auto-replied' : 'auto-generated'
+  headers['X-Auto-Response-Suppress'] = 'OOF, AutoReply'
+  const domain = mailDomain(ctx)
   return {
     composed,
     message: {
       from: ctx.from, to: recipient.name && recipient.name !== n.toAddress ? { name: recipient.name, address: n.toAddress } : n.toAddress,
       subject: composed.subject, text: composed.text, html: composed.html || undefined,
-      attachments, headers, ...(replyTo ? { replyTo } : {}),
-      // The same notification always has the same Message-ID: a resend after a crash is recognisable.
-      messageId: `<n${n.id}.${n.kind}@${domain}>`,
+      attachments, headers, ...(replyTo ? { replyTo } : {}), ...threading(n, domain),
+      // Kept per notification (send.ts): a resend after a crash carries the same one.
+      messageId: opts.messageId ?? newMessageId(domain),
     },
   }
+}
+
+/**
+ * In-Reply-To and References: an answer follows the player's email; every email of a game (each new
+ * phase, reminder, notice, answer) names the game's thread id, so it lands in one conversation.
+ */
+function threading(n: NotificationRow, domain: string): Pick<Mail.Options, 'inReplyTo' | 'references'> {
+  const gameId = n.gameId ?? (typeof n.payload.gameId === 'string' ? n.payload.gameId : null)
+  const thread = gameId ? [threadId(gameId, domain)] : []
+  if (n.kind === 'reply') {
+    const answered = referencesFrom([n.payload.inReplyTo])[0]
+    const references = [...new Set([...thread, ...referencesFrom(n.payload.references), ...(answered ? [answered] : [])])]
+    return { ...(answered ? { inReplyTo: answered } : {}), ...(references.length ? { references } : {}) }
+  }
+  return thread.length ? { inReplyTo: thread[0], references: thread } : {}
 }

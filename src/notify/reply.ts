@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
-import { submitOrders, type SubmitResult } from '../games/orders.js'
+import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orders.js'
 import { Problem } from '../http/problems.js'
 import { inTransaction, isDataError, poolOf, type Db } from '../store/db.js'
 import type { OutboxRow } from '../store/games.js'
@@ -50,10 +50,11 @@ export function replyContext(config: Config, db: Db): ReplyContext {
   return { db, secret: mailSecret(config), replyBase: config.mail.replyBase, publicUrl: config.publicUrl }
 }
 
-function answerRow(mail: InboundMail, userId: string | null, subject: string, text: string): OutboxRow {
+/** The answer to a player's email; it names their message and their game, so it joins the game's thread. */
+function answerRow(mail: InboundMail, to: { userId: string | null; gameId: string | null }, subject: string, text: string): OutboxRow {
   return {
     kind: 'reply',
-    payload: { to: mail.from, userId, subject, text, inReplyTo: mail.messageId },
+    payload: { to: mail.from, userId: to.userId, gameId: to.gameId, subject, text, inReplyTo: mail.messageId, references: mail.references },
     dedupeKey: `reply:${mail.messageId}`,
   }
 }
@@ -69,7 +70,13 @@ const ECHO_MAX = 4000
 function echoed(text: string): string {
   const chars = Array.from(text)
   const shown = chars.length > ECHO_MAX ? `${chars.slice(0, ECHO_MAX).join('')}\n… (${chars.length - ECHO_MAX} more characters not shown)` : text
-  return shown.split('\n').map((l) => `  ${l}`).join('\n')
+  return shown.split('\n').map((l, i) => `  ${String(i + 1).padStart(2)}  ${l}`).join('\n')
+}
+
+/** The greeting and sign-off lines left out of a reply, shown to the player so nothing is dropped silently. */
+function ignoredNote(ignored: IgnoredLine[]): string {
+  if (ignored.length === 0) return ''
+  return `\n\nThese lines were not read as orders and were ignored:\n${ignored.map((l) => `  line ${l.line}: ${l.text}`).join('\n')}`
 }
 
 const reSubject = (mail: InboundMail) => (/^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || 'your orders'}`)
@@ -98,7 +105,7 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   // Never answer a machine (loops), nor an address that is not a player's (no backscatter to forged senders).
   const refuse = (reason: string, answerTo: NotificationRef | null, notificationId: string | null) => {
     const answer = answerTo && !mail.autoReply
-      ? answerRow(mail, answerTo.userId, reSubject(mail), `Your email was not applied: ${reason}\n\nNothing in the game changed.${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`)
+      ? answerRow(mail, answerTo, reSubject(mail), `Your email was not applied: ${reason}\n\nNothing in the game changed.${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`)
       : null
     return finish({ ...base, status: 'refused', reason, answered: answer !== null }, answer, notificationId)
   }
@@ -125,10 +132,10 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   const subject = reSubject(mail)
   try {
     const result: SubmitResult = await submitOrders(ctx.db, {
-      gameId: n.gameId, userId: n.userId!, seat: n.seat, text: mail.ordersText,
+      gameId: n.gameId, userId: n.userId!, seat: n.seat, text: mail.ordersText, aroundOrders: true,
       idempotency: { key: `email:${mail.messageId}`.slice(0, 200), requestHash: createHash('sha256').update(`${n.id}\n${mail.ordersText}`).digest('hex') },
-      answer: ({ text, result }) => answerRow(mail, n.userId, subject,
-        `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n${text || 'pass'}\n\n` +
+      answer: ({ text, result, ignored }) => answerRow(mail, n, subject,
+        `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n${text || 'pass'}${ignoredNote(ignored)}\n\n` +
         (result.resolved ? 'The step is complete and has been resolved.' : 'The step resolves when every seat of your side has given orders.') +
         `\nThe game: ${ctx.publicUrl}/games/${n.gameId}\n`),
     })
@@ -136,8 +143,10 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   } catch (e) {
     if (!(e instanceof Problem)) throw e
     const errors = (e.extra.errors as OrderError[] | undefined) ?? []
+    const ignored = (e.extra.ignored as IgnoredLine[] | undefined) ?? []
     const reason = errors.length ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors)}` : e.detail
-    return refuse(`${reason}\n\nYour text, as read:\n${echoed(mail.ordersText)}\n\nCorrect it and reply again to the notification email (not to this one).`, n, n.id)
+    // The text with its line numbers, as the errors name them (its start only when it is long).
+    return refuse(`${reason}${ignoredNote(ignored)}\n\nYour text, as read:\n${echoed(mail.ordersText)}\n\nCorrect it and reply again to the notification email (not to this one).`, n, n.id)
   }
 }
 

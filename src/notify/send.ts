@@ -1,7 +1,8 @@
 // Sending one notification. Idempotent: a notification already sent (or failed for good) is left
 // alone, so a job run twice — a retry, a relay that ran twice, a worker that crashed after the SMTP
 // server took the message but before it was recorded — sends it at most once more, under the same
-// Message-ID, which receiving servers use to drop the duplicate.
+// Message-ID (random, kept on the row before the first try), which receiving servers use to drop the
+// duplicate.
 //
 // Two senders of the same notification at once (a job BullMQ thought stalled and handed to another
 // worker while the first was still talking to the SMTP server, or two workers given the same row)
@@ -10,9 +11,10 @@
 // connection, so nothing stays claimed.
 import type pg from 'pg'
 import { UnrecoverableError } from 'bullmq'
+import { extendForLateMail } from '../games/deadlines.js'
 import { poolOf, type Db } from '../store/db.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
-import { buildMessage, type MessageContext, type NotificationRow } from './messages.js'
+import { buildMessage, mailDomain, newMessageId, type MessageContext, type NotificationRow } from './messages.js'
 
 export type SendResult = 'sent' | 'already-done' | 'missing'
 
@@ -38,9 +40,13 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
     await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'skipped', "lastError" = 'unsubscribed' WHERE id = $1::bigint AND status = 'queued'`, [id])
     return 'already-done'
   }
+  // A "your phase" email going out late moves its step's deadline by the delay, and says so.
+  const late = n.kind === 'your-phase' && n.gameId && n.seat && n.seq !== null
+    ? await extendForLateMail(ctx.db, { gameId: n.gameId, seat: n.seat, seq: n.seq }, ctx.now?.() ?? new Date())
+    : null
   let built
   try {
-    built = await buildMessage(ctx, n)
+    built = await buildMessage(ctx, n, { messageId: await keptMessageId(ctx, id), late })
   } catch (e) {
     // A message that cannot be built will not build on retry either.
     await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`,
@@ -90,6 +96,13 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
   } finally {
     client.release(broken)
   }
+}
+
+/** The notification's Message-ID: made (at random) on its first try, the same on every later one. */
+async function keptMessageId(ctx: MessageContext, id: string): Promise<string> {
+  const rows = await poolOf(ctx.db)!.query<{ messageId: string }>(
+    `UPDATE "Notification" SET "messageId" = COALESCE("messageId", $2) WHERE id = $1::bigint RETURNING "messageId"`, [id, newMessageId(mailDomain(ctx))])
+  return rows.rows[0]!.messageId
 }
 
 /** The visible end state of an email that could not be delivered. */

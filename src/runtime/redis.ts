@@ -1,6 +1,7 @@
 // Redis for the notification queues: REDIS_URL when set; else a private redis-server when one is on the
-// PATH (127.0.0.1, a free port, append-only file under <dataDir>/redis, a random password for this run);
-// else none, with a message on how to get one — the server still runs, without email notifications.
+// PATH (127.0.0.1, a free port, append-only file under <dataDir>/redis, a random password for this run),
+// restarted with backoff whenever it dies; else none, with a message on how to get one — the server
+// still runs, without email notifications.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -22,8 +23,10 @@ export interface RedisOptions {
   log?: (message: string) => void
   /** Every line redis-server prints (default: dropped; kept for error messages). */
   onOutput?: (line: string) => void
-  /** Called when the private redis-server exits without stop(). */
+  /** Called when the private redis-server exits without stop() (it is restarted), or will not start again. */
   onUnexpectedExit?: (message: string) => void
+  /** Called when the private redis-server runs again after it stopped unexpectedly. */
+  onRestart?: (message: string) => void
   /** Upper bound to wait for PING (default 15 s). */
   startTimeoutMs?: number
 }
@@ -126,7 +129,6 @@ export async function startRedis(options: RedisOptions): Promise<Redis | null> {
   const pidFile = join(dir, 'hexmail-redis.pid')
   await recoverStale(dir, pidFile, log)
 
-  // The password goes in through stdin ("redis-server -" reads a config from it): not in `ps` output.
   const password = randomBytes(24).toString('hex')
   const timeoutMs = options.startTimeoutMs ?? 15_000
   const tail = new OutputTail(40)
@@ -136,81 +138,145 @@ export async function startRedis(options: RedisOptions): Promise<Redis | null> {
     if (options.onOutput) for (const line of text.split(/\r?\n/)) if (line.trim()) options.onOutput(line)
   }
 
+  const launch = (port: number) => launchRedis({ binary, port, password, dir, output, timeoutMs })
   for (let attempt = 1; ; attempt++) {
     const port = await freePort(attempt === 1 ? (options.preferredPort ?? DEFAULT_REDIS_PORT) : 0)
-    const proc = spawn(
-      binary,
-      [
-        '-', '--bind', '127.0.0.1', '--port', String(port), '--protected-mode', 'yes', '--daemonize', 'no',
-        '--save', '', '--appendonly', 'yes', '--dir', dir, '--maxmemory-policy', 'noeviction',
-      ],
-      // Its own process group: the terminal's Ctrl-C reaches only us, and we stop redis last, in order.
-      { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
-    )
-    proc.stdout?.on('data', output)
-    proc.stderr?.on('data', output)
-    proc.stdin?.on('error', () => undefined)
-    proc.stdin?.end(`requirepass ${password}\n`)
-    const spawnState: { error: Error | null } = { error: null }
-    proc.once('error', (e) => (spawnState.error = e))
-
-    const up = await (async () => {
-      const deadline = Date.now() + timeoutMs
-      while (Date.now() < deadline) {
-        if (spawnState.error || exited(proc)) return false
-        if (await ping(port, password, '127.0.0.1', 1000)) return true
-        await new Promise((r) => setTimeout(r, 50))
-      }
-      return false
-    })()
-
-    if (!up) {
-      if (!exited(proc)) {
-        proc.kill('SIGKILL')
-        await new Promise((r) => setTimeout(r, 100))
-      }
+    const started = await launch(port)
+    if (!started.up) {
       if (tail.includes('Address already in use') && attempt < 3) continue
-      const why = spawnState.error ? spawnState.error.message : exited(proc) ? `it exited (${proc.signalCode ?? `code ${proc.exitCode}`})` : `no PONG within ${timeoutMs / 1000} s`
       throw new RedisStartError(
-        `The private redis-server (${binary}) did not start: ${why}. Its last messages:\n${tail.text(12)}\n` +
+        `The private redis-server (${binary}) did not start: ${started.why}. Its last messages:\n${tail.text(12)}\n` +
           'Set REDIS_URL to use another Redis instead.',
       )
     }
+    const supervisor = superviseRedis(started.proc, { port, pidFile, tail, launch, log, onUnexpectedExit: options.onUnexpectedExit, onRestart: options.onRestart })
+    return { url: `redis://:${password}@127.0.0.1:${port}`, source: 'private', port, stop: supervisor.stop }
+  }
+}
 
-    writeFileSync(pidFile, `${proc.pid}\n`)
-    // Last resort: if node exits without stop() (a crash, process.exit), do not leave redis behind.
-    const onNodeExit = () => {
-      if (!exited(proc)) proc.kill('SIGTERM')
-    }
-    process.on('exit', onNodeExit)
+interface LaunchOptions {
+  binary: string
+  port: number
+  password: string
+  dir: string
+  output: (chunk: Buffer) => void
+  timeoutMs: number
+}
 
-    let stopping: Promise<void> | null = null
+/** Starts redis-server and waits for its PONG; a server that did not answer is killed. */
+async function launchRedis(o: LaunchOptions): Promise<{ up: true; proc: ChildProcess } | { up: false; why: string }> {
+  const proc = spawn(
+    o.binary,
+    [
+      '-', '--bind', '127.0.0.1', '--port', String(o.port), '--protected-mode', 'yes', '--daemonize', 'no',
+      '--save', '', '--appendonly', 'yes', '--dir', o.dir, '--maxmemory-policy', 'noeviction',
+    ],
+    // Its own process group: the terminal's Ctrl-C reaches only us, and we stop redis last, in order.
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+  )
+  proc.stdout?.on('data', o.output)
+  proc.stderr?.on('data', o.output)
+  proc.stdin?.on('error', () => undefined)
+  // The password goes in through stdin ("redis-server -" reads a config from it): not in `ps` output.
+  proc.stdin?.end(`requirepass ${o.password}\n`)
+  const spawnState: { error: Error | null } = { error: null }
+  proc.once('error', (e) => (spawnState.error = e))
+  const deadline = Date.now() + o.timeoutMs
+  while (Date.now() < deadline) {
+    if (spawnState.error || exited(proc)) break
+    if (await ping(o.port, o.password, '127.0.0.1', 1000)) return { up: true, proc }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  if (!exited(proc)) {
+    proc.kill('SIGKILL')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const why = spawnState.error ? spawnState.error.message : exited(proc) ? `it exited (${proc.signalCode ?? `code ${proc.exitCode}`})` : `no PONG within ${o.timeoutMs / 1000} s`
+  return { up: false, why }
+}
+
+/** The first wait before restarting a redis-server that died, doubling while it keeps dying, up to the last. */
+export const REDIS_RESTART_DELAYS_MS = { first: 500, max: 30_000 }
+/** A server that ran this long before it died is restarted after the first delay again. */
+const STABLE_MS = 60_000
+
+interface SuperviseOptions {
+  port: number
+  pidFile: string
+  tail: OutputTail
+  launch: (port: number) => ReturnType<typeof launchRedis>
+  log: (message: string) => void
+  onUnexpectedExit?: (message: string) => void
+  onRestart?: (message: string) => void
+}
+
+/**
+ * Keeps the private redis-server running: when it exits without stop() (killed, out of memory, a
+ * crash), it is started again on the same port with the same password, after a pause that doubles
+ * while it keeps failing. The queue's connections then find it where they left it and reconnect, and
+ * email flows again without restarting hexmail.
+ */
+function superviseRedis(first: ChildProcess, o: SuperviseOptions): { stop: () => Promise<void> } {
+  let current: ChildProcess = first
+  let startedAt = Date.now()
+  let delay = REDIS_RESTART_DELAYS_MS.first
+  let timer: NodeJS.Timeout | undefined
+  let stopping: Promise<void> | null = null
+  const tell = (message: string) => (o.onUnexpectedExit ?? o.log)(message)
+
+  // Last resort: if node exits without stop() (a crash, process.exit), do not leave redis behind.
+  const onNodeExit = () => {
+    if (!exited(current)) current.kill('SIGTERM')
+  }
+  process.on('exit', onNodeExit)
+
+  const scheduleRestart = (why: string) => {
+    const wait = delay
+    delay = Math.min(delay * 2, REDIS_RESTART_DELAYS_MS.max)
+    tell(`${why}\nEmail waits in the outbox meanwhile; restarting redis-server in ${(wait / 1000).toFixed(1)} s.`)
+    timer = setTimeout(() => void restart(), wait)
+  }
+  const watch = (proc: ChildProcess) => {
+    writeFileSync(o.pidFile, `${proc.pid}\n`)
     proc.once('exit', (code, signal) => {
       if (stopping) return
-      process.removeListener('exit', onNodeExit)
-      const message = `The private redis-server stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last messages:\n${tail.text(12)}`
-      if (options.onUnexpectedExit) options.onUnexpectedExit(message)
-      else log(message)
+      if (Date.now() - startedAt > STABLE_MS) delay = REDIS_RESTART_DELAYS_MS.first
+      scheduleRestart(`The private redis-server stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last messages:\n${o.tail.text(12)}`)
     })
-
-    const stop = (): Promise<void> => {
-      stopping ??= (async () => {
-        process.removeListener('exit', onNodeExit)
-        if (!exited(proc)) {
-          const gone = new Promise<void>((r) => proc.once('exit', () => r()))
-          const wait = (ms: number) => Promise.race([gone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())])
-          proc.kill('SIGTERM') // redis: fsync the append-only file, then exit
-          if (!(await wait(15_000))) {
-            log(`redis-server (pid ${proc.pid}) did not stop within 15 s; killing it.`)
-            proc.kill('SIGKILL')
-            await wait(5_000)
-          }
-        }
-        rmSync(pidFile, { force: true })
-      })()
-      return stopping
-    }
-
-    return { url: `redis://:${password}@127.0.0.1:${port}`, source: 'private', port, stop }
   }
+  const restart = async () => {
+    if (stopping) return
+    const started = await o.launch(o.port)
+    if (stopping) {
+      if (started.up) started.proc.kill('SIGTERM')
+      return
+    }
+    if (!started.up) return scheduleRestart(`The private redis-server did not start again on port ${o.port}: ${started.why}.`)
+    current = started.proc
+    startedAt = Date.now()
+    watch(current)
+    o.onRestart?.(`The private redis-server is running again (pid ${current.pid}, port ${o.port}); email notifications resume.`)
+  }
+  watch(first)
+
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      clearTimeout(timer)
+      process.removeListener('exit', onNodeExit)
+      const proc = current
+      if (!exited(proc)) {
+        const gone = new Promise<void>((r) => proc.once('exit', () => r()))
+        const wait = (ms: number) => Promise.race([gone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())])
+        proc.kill('SIGTERM') // redis: fsync the append-only file, then exit
+        if (!(await wait(15_000))) {
+          o.log(`redis-server (pid ${proc.pid}) did not stop within 15 s; killing it.`)
+          proc.kill('SIGKILL')
+          await wait(5_000)
+        }
+      }
+      rmSync(o.pidFile, { force: true })
+    })()
+    return stopping
+  }
+  return { stop }
 }

@@ -15,6 +15,9 @@ beforeAll(async () => {
 afterAll(async () => h?.close())
 
 const HOUR = 3_600_000
+// These games have no mail worker (no Redis): deadlines cannot wait for phase emails that never go out,
+// as main.ts runs the clock without Redis. Waiting for them is in test/notify/deadline-hold.test.ts.
+const NO_MAIL = { holdForMail: false }
 const at = (d: string | Date, ms: number) => new Date(new Date(d).getTime() + ms)
 
 async function newGame(missedPolicy: string) {
@@ -44,8 +47,8 @@ describe('a missed deadline', () => {
     expect(new Date(deadline).getTime() - new Date(s0.startedAt).getTime()).toBe(24 * HOUR)
     const acting = s0.pending[0].seats as string[]
 
-    expect((await deadlineTick(h.t.db, at(deadline, -60_000))).actions.filter((a) => a.gameId === id)).toEqual([])
-    const tick = await deadlineTick(h.t.db, at(deadline, 1000))
+    expect((await deadlineTick(h.t.db, at(deadline, -60_000), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
+    const tick = await deadlineTick(h.t.db, at(deadline, 1000), NO_MAIL)
     expect(tick.actions).toContainEqual({ gameId: id, action: 'passed' })
     const entries = await log(id)
     const missed = entries.find((e) => e.kind === 'TIMEOUT')!
@@ -60,30 +63,30 @@ describe('a missed deadline', () => {
     expect((await outbox(id, 'deadline')).length).toBe(1)
     expect((await outbox(id, 'step')).at(-1)!.payload).toMatchObject({ newStep: true, seq: s1.logSeq })
     // Handled once: the same instant again does nothing.
-    expect((await deadlineTick(h.t.db, at(deadline, 1000))).actions.filter((a) => a.gameId === id)).toEqual([])
+    expect((await deadlineTick(h.t.db, at(deadline, 1000), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
   })
 
   it('"extend-then-pass": one extension by a phase length, then the seats pass', async () => {
     const { id, summary: s0 } = await newGame('extend-then-pass')
     const deadline = s0.deadline as string
-    expect((await deadlineTick(h.t.db, at(deadline, 5))).actions).toContainEqual({ gameId: id, action: 'extended' })
+    expect((await deadlineTick(h.t.db, at(deadline, 5), NO_MAIL)).actions).toContainEqual({ gameId: id, action: 'extended' })
     const s1 = await summary(id)
     expect(s1.deadline).toBe(at(deadline, 24 * HOUR).toISOString())
     expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'extended', to: s1.deadline.replace('.000Z', 'Z') } })
-    expect((await deadlineTick(h.t.db, at(s1.deadline, -5))).actions.filter((a) => a.gameId === id)).toEqual([])
-    expect((await deadlineTick(h.t.db, at(s1.deadline, 5))).actions).toContainEqual({ gameId: id, action: 'passed' })
+    expect((await deadlineTick(h.t.db, at(s1.deadline, -5), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
+    expect((await deadlineTick(h.t.db, at(s1.deadline, 5), NO_MAIL)).actions).toContainEqual({ gameId: id, action: 'passed' })
   })
 
   it('"moderator": the moderator is called, the step stays open, and the clock stops', async () => {
     const { id, summary: s0 } = await newGame('moderator')
-    expect((await deadlineTick(h.t.db, at(s0.deadline, 5))).actions).toContainEqual({ gameId: id, action: 'moderator' })
+    expect((await deadlineTick(h.t.db, at(s0.deadline, 5), NO_MAIL)).actions).toContainEqual({ gameId: id, action: 'moderator' })
     const s1 = await summary(id)
     expect(s1.deadline).toBeNull()
     expect(s1.pending).toEqual(s0.pending)
     expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'missed', action: 'moderator' } })
     // The notice goes to the players and calls the server's moderators.
     expect((await outbox(id, 'deadline')).at(-1)!.payload).toMatchObject({ callModerator: true })
-    expect((await deadlineTick(h.t.db, at(s0.deadline, 48 * HOUR))).actions.filter((a) => a.gameId === id)).toEqual([])
+    expect((await deadlineTick(h.t.db, at(s0.deadline, 48 * HOUR), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
   })
 
   it('orders that arrive first win: a deadline already met is not applied', async () => {
@@ -93,7 +96,7 @@ describe('a missed deadline', () => {
     expect(res.statusCode, res.body).toBe(200)
     const s1 = await summary(id)
     expect(new Date(s1.deadline).getTime()).toBeGreaterThan(new Date(s0.deadline).getTime())
-    expect((await deadlineTick(h.t.db, at(s0.deadline, 5))).actions.filter((a) => a.gameId === id)).toEqual([])
+    expect((await deadlineTick(h.t.db, at(s0.deadline, 5), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
     expect((await log(id)).some((e) => e.kind === 'TIMEOUT')).toBe(false)
   })
 })
@@ -102,11 +105,11 @@ describe('reminders', () => {
   it('go out reminderHours before the deadline, once per seat and deadline, only to seats still to act', async () => {
     const { id, summary: s0 } = await newGame('pass')
     const acting = s0.pending[0].seats as string[]
-    const early = await deadlineTick(h.t.db, at(s0.deadline, -7 * HOUR))
+    const early = await deadlineTick(h.t.db, at(s0.deadline, -7 * HOUR), NO_MAIL)
     expect(early.actions.filter((a) => a.gameId === id)).toEqual([])
     expect(await outbox(id, 'reminder')).toHaveLength(0)
-    await deadlineTick(h.t.db, at(s0.deadline, -5 * HOUR))
-    await deadlineTick(h.t.db, at(s0.deadline, -4 * HOUR))
+    await deadlineTick(h.t.db, at(s0.deadline, -5 * HOUR), NO_MAIL)
+    await deadlineTick(h.t.db, at(s0.deadline, -4 * HOUR), NO_MAIL)
     const reminders = await outbox(id, 'reminder')
     expect(reminders.map((r) => (r.payload as { seats: string[] }).seats[0])).toEqual(acting)
     expect(reminders[0]!.payload).toMatchObject({ seq: s0.logSeq, deadline: s0.deadline })
@@ -121,7 +124,7 @@ describe('vacation', () => {
     const taken = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(player), payload: { startsAt: at(start, 2 * HOUR).toISOString(), endsAt: at(start, 50 * HOUR).toISOString() } })
     expect(taken.statusCode, taken.body).toBe(201)
     expect(taken.json().used[String(start.getUTCFullYear())] ?? 0).toBeGreaterThan(0)
-    const tick = await deadlineTick(h.t.db, at(s0.deadline, 5))
+    const tick = await deadlineTick(h.t.db, at(s0.deadline, 5), NO_MAIL)
     expect(tick.actions).toContainEqual({ gameId: id, action: 'vacation' })
     const s1 = await summary(id)
     // 24 h of phase outside a vacation of 48 h starting 2 h in: 2 h before, 22 h after it ends.
@@ -129,7 +132,7 @@ describe('vacation', () => {
     expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'vacation', shiftMs: 48 * HOUR } })
     expect((await outbox(id, 'deadline')).at(-1)!.payload).toMatchObject({ text: expect.stringContaining('vacation') })
     // The moved deadline passes like any other.
-    expect((await deadlineTick(h.t.db, at(s1.deadline, 5))).actions).toContainEqual({ gameId: id, action: 'passed' })
+    expect((await deadlineTick(h.t.db, at(s1.deadline, 5), NO_MAIL)).actions).toContainEqual({ gameId: id, action: 'passed' })
   })
 
   it('the bank is limited per year, and bad requests change nothing', async () => {

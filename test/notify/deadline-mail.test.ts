@@ -25,6 +25,10 @@ describe('deadline notices by email', () => {
     const id = created.json().id as string
     await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
     const before = (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+    // A deadline counts once its player was told (deadline-hold.test.ts): the phase email first.
+    const acting = before.pending[0].seats[0] === 'FED' ? alice : bob
+    await waitFor('the phase email', () => s.mails(acting.email, 'your-phase').length === 1)
+    await waitFor('its notification recorded as sent', async () => (await s.t.db.notification.count({ where: { gameId: id, kind: 'your-phase', status: 'sent' } })) === 1)
     const tick = await deadlineTick(s.t.db, new Date(new Date(before.deadline).getTime() + 1000))
     expect(tick.actions).toContainEqual({ gameId: id, action: 'passed' })
     await waitFor('both deadline notices', () => s.mails(alice.email, 'deadline').length === 1 && s.mails(bob.email, 'deadline').length === 1)

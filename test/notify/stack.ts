@@ -22,7 +22,8 @@ export interface MailStack {
   close(): Promise<void>
 }
 
-export async function startMailStack(env: Record<string, string> = {}): Promise<MailStack> {
+/** `now`: the worker's clock (how late an email is); real time by default. */
+export async function startMailStack(env: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<MailStack> {
   const t = await createTestDb()
   const smtp = await startTestSmtp()
   const redis = await startTestRedis()
@@ -32,7 +33,7 @@ export async function startMailStack(env: Record<string, string> = {}): Promise<
   })
   const app = await buildApp({ config, db: t.db })
   await app.ready()
-  const worker = startNotifications(config, t.db, redis.url)
+  const worker = startNotifications(config, t.db, redis.url, undefined, opts.now)
   const kindOf = (r: Received) => String(r.parsed.headers.get('x-hexmail-kind') ?? '')
   return {
     app, t, config, smtp, redis, worker,

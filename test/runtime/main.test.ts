@@ -99,7 +99,7 @@ describe('npm start (src/main.ts)', () => {
     const run = runMain({})
     expect(await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100), run.out()).toBe(true)
     const base = /hexmail is running at (\S+)/.exec(run.out())![1]!
-    expect(run.out()).toContain(`mail: ${base}/dev/mail`)
+    expect(run.out()).toContain(`mail: ${base}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only`)
     const smtpPort = Number(/replies: smtp:\/\/127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
     expect(smtpPort, run.out()).toBeGreaterThan(0)
     const json = async (method: string, path: string, body?: unknown, token?: string) => {
@@ -141,6 +141,46 @@ describe('npm start (src/main.ts)', () => {
     const after = (await json('GET', `/games/${game.body.id}`, undefined, player.token)).body
     expect(after.logSeq).toBeGreaterThan(before)
     expect(await waitUntil(async () => (await json('GET', '/dev/mail.json')).body.messages.some((m: { to: string; subject: string }) => m.to === player.email && /^Re:/.test(m.subject)), 30_000, 200)).toBe(true)
+
+    run.proc.kill('SIGINT')
+    expect(await exitedWithin(run.exit, 15_000), run.out()).toEqual({ code: 0, signal: null })
+  })
+
+  it('the private redis-server killed mid-game comes back by itself, and the next phase\'s email goes out', async () => {
+    const run = runMain({})
+    expect(await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100), run.out()).toBe(true)
+    const base = /hexmail is running at (\S+)/.exec(run.out())![1]!
+    const json = async (method: string, path: string, body?: unknown, token?: string) => {
+      const res = await fetch(`${base}${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined })
+      return { status: res.status, body: await res.json() as Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
+    }
+    const tag = randomBytes(4).toString('hex')
+    const users: Record<string, { token: string; email: string }> = {}
+    for (const name of ['cid', 'dee']) {
+      const email = `${name}.${tag}@example.org`
+      const r = await json('POST', '/auth/register', { email, name, password: 'correct horse battery' })
+      users[name] = { token: r.body.accessToken, email }
+    }
+    const game = await json('POST', '/games', { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' }, users.cid!.token)
+    const joined = await json('POST', `/games/${game.body.id}/join`, {}, users.dee!.token)
+    const who = (seat: string) => (seat === 'FED' ? users.cid! : users.dee!)
+    const phaseMailAt = async (email: string, position: number) =>
+      waitUntil(async () => (await json('GET', `/dev/mail.json?to=${encodeURIComponent(email)}&kind=your-phase&position=${position}`)).body.messages.length === 1, 30_000, 200)
+    const first = who(joined.body.game.pending[0].seats[0])
+    expect(await phaseMailAt(first.email, joined.body.game.logSeq)).toBe(true)
+
+    // Kill the private redis-server as an outside cause would (OOM killer, a stray kill).
+    const pid = Number(readFileSync(join(dataDir, 'redis', 'hexmail-redis.pid'), 'utf8'))
+    process.kill(pid, 'SIGKILL')
+    expect(await waitUntil(() => !isRunning(pid), 5000)).toBe(true)
+    // Orders are taken meanwhile; the email for the next step waits in the outbox.
+    const played = await fetch(`${base}/games/${game.body.id}/orders`, { method: 'POST', headers: { authorization: `Bearer ${first.token}`, 'content-type': 'text/plain' }, body: 'pass' })
+    expect(played.status).toBe(200)
+    const next = await played.json() as { seq: number; pending: Array<{ seats: string[] }> }
+    expect(await waitUntil(() => /redis-server stopped unexpectedly \(SIGKILL\)/.test(run.out()) && /redis-server is running again/.test(run.out()), 20_000, 100), run.out()).toBe(true)
+    expect(Number(readFileSync(join(dataDir, 'redis', 'hexmail-redis.pid'), 'utf8'))).not.toBe(pid)
+    expect(await phaseMailAt(who(next.pending[0]!.seats[0]!).email, next.seq), run.out()).toBe(true)
+    expect(await waitUntil(async () => (await json('GET', '/readyz')).body.checks.redis === 'ok', 10_000, 200)).toBe(true)
 
     run.proc.kill('SIGINT')
     expect(await exitedWithin(run.exit, 15_000), run.out()).toEqual({ code: 0, signal: null })

@@ -108,3 +108,37 @@ describe('Redis', () => {
     running = null
   })
 })
+
+describe('the private redis-server, supervised', () => {
+  it.skipIf(!hasRedis)('comes back on the same port with the same password when it is killed, and says so', async () => {
+    const told: string[] = []
+    const back: string[] = []
+    const r = (await startRedis({ redisUrl: null, dataDir, preferredPort: 0, log: () => undefined, onUnexpectedExit: (m) => told.push(m), onRestart: (m) => back.push(m) }))!
+    running = r
+    const password = decodeURIComponent(new URL(r.url).password)
+    const pidFile = join(dataDir, 'redis', 'hexmail-redis.pid')
+    for (let kill = 1; kill <= 2; kill++) {
+      const pid = Number(readFileSync(pidFile, 'utf8'))
+      process.kill(pid, 'SIGKILL')
+      expect(await waitUntil(() => !isRunning(pid), 5000)).toBe(true)
+      expect(await waitUntil(() => back.length === kill, 20_000, 50), told.join('\n')).toBe(true)
+      expect(told[kill - 1]).toMatch(/stopped unexpectedly \(SIGKILL\)[\s\S]*restarting redis-server in \d+\.\d s/)
+      expect(back[kill - 1]).toMatch(new RegExp(`running again \\(pid \\d+, port ${r.port}\\)`))
+      const again = Number(readFileSync(pidFile, 'utf8'))
+      expect(again).not.toBe(pid)
+      expect(isRunning(again)).toBe(true)
+      expect(await ping(r.port!, password)).toBe(true)
+    }
+    // The pause doubles while it keeps dying.
+    const waits = told.map((m) => Number(/restarting redis-server in (\d+\.\d) s/.exec(m)![1]))
+    expect(waits[1]).toBe(waits[0]! * 2)
+    // stop() ends it for good: no restart after it.
+    const last = Number(readFileSync(pidFile, 'utf8'))
+    await r.stop()
+    running = null
+    expect(isRunning(last)).toBe(false)
+    await new Promise((res) => setTimeout(res, 1500))
+    expect(back).toHaveLength(2)
+    expect(await ping(r.port!, password)).toBe(false)
+  })
+})

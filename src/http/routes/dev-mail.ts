@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { notFound } from '../problems.js'
-import { LogPosition } from '../schemas.js'
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 const Id = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
@@ -15,21 +14,31 @@ function shell(title: string, body: string): string {
     `iframe{width:100%;height:70vh;border:1px solid #ccc}pre{white-space:pre-wrap;background:#f6f6f6;padding:1em}</style></head><body>${body}</body></html>`
 }
 
-/** From the message's header block (unfolded): the Reply-To address, what the email is about and its log position. */
-function headersOf(raw: Buffer): { replyTo: string | null; kind: string | null; position: number | null } {
-  const head = raw.subarray(0, 16_384).toString('latin1').split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(head)?.[1]?.trim() ?? null
-  const reply = header('Reply-To')
-  const position = header('X-Hexmail-Position')
-  return { replyTo: reply ? (/<([^>]+)>/.exec(reply)?.[1] ?? reply) : null, kind: header('X-Hexmail-Kind'), position: position ? Number(position) : null }
+/** Headers a proxy adds: a request that carries one came from elsewhere, whatever its socket says. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const
+
+function isLoopback(ip: string): boolean {
+  return /^127\./.test(ip) || ip === '::1' || /^::ffff:127\./.test(ip)
 }
+
+const PAGE_MAX = 200
+const Paging = {
+  before: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: 'Only mail older than this id (the `next` link gives it)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX, description: `Messages per page (default 50, at most ${PAGE_MAX})` })),
+}
+const Listed = Type.Object({
+  id: Type.String(), to: Type.String(), subject: Type.String(), createdAt: Type.String(), url: Type.String(), raw: Type.String(),
+  replyTo: Type.Union([Type.String(), Type.Null()]), kind: Type.Union([Type.String(), Type.Null()]), position: Type.Union([Type.Integer(), Type.Null()]),
+})
 
 export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The caught mail holds every user's links and tokens: only this machine may read it, even when
-  // the server listens on all interfaces.
+  // the server listens on all interfaces, and not through a proxy on this machine either (a proxy
+  // connects from loopback on behalf of anyone, and says so in these headers).
   app.addHook('onRequest', async (request) => {
     const ip = request.socket.remoteAddress ?? ''
-    if (!(ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' || ip === '')) throw notFound(`no route ${request.method} ${request.url}`)
+    const proxied = PROXY_HEADERS.some((h) => request.headers[h] !== undefined)
+    if (!isLoopback(ip) || proxied) throw notFound(`no route ${request.method} ${request.url.split('?')[0]}`)
   })
   const load = async (id: string): Promise<{ parsed: ParsedMail; raw: Buffer; createdAt: Date }> => {
     const row = await app.db.caughtMail.findUnique({ where: { id: BigInt(id) } })
@@ -37,32 +46,52 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const raw = Buffer.from(row.raw)
     return { parsed: await simpleParser(raw, { keepCidLinks: true }), raw, createdAt: row.createdAt }
   }
+  /** One page of the list, newest first, without the messages themselves (they hold the maps). */
+  const page = (filter: { to?: string; kind?: string; position?: number }, before: string | undefined, limit: number) =>
+    app.db.caughtMail.findMany({
+      where: {
+        ...(filter.to ? { toAddress: { contains: filter.to, mode: 'insensitive' as const } } : {}),
+        ...(filter.kind ? { kind: filter.kind } : {}),
+        ...(filter.position !== undefined ? { position: filter.position } : {}),
+        ...(before ? { id: { lt: BigInt(before) } } : {}),
+      },
+      orderBy: { id: 'desc' }, take: limit,
+      select: { id: true, toAddress: true, subject: true, createdAt: true, kind: true, position: true, replyTo: true },
+    })
 
-  app.get('/dev/mail', { schema: { tags: ['development'], summary: 'The mail catcher: every email sent (development, no SMTP_URL)' } }, async (_request, reply) => {
-    const rows = await app.db.caughtMail.findMany({ orderBy: { id: 'desc' }, take: 200, select: { id: true, toAddress: true, subject: true, createdAt: true } })
-    const list = rows.map((r) => `<tr><td>${r.createdAt.toISOString().replace('T', ' ').slice(0, 19)}</td><td>${esc(r.toAddress)}</td><td><a href="/dev/mail/${r.id}">${esc(r.subject || '(no subject)')}</a></td></tr>`).join('')
+  app.get('/dev/mail', {
+    schema: { tags: ['development'], summary: 'The mail catcher: every email sent (development, no SMTP_URL)', querystring: Type.Object({ before: Paging.before }) },
+  }, async (request, reply) => {
+    const rows = await page({}, request.query.before, 100)
+    const list = rows.map((r) => `<tr><td>${r.createdAt.toISOString().replace('T', ' ').slice(0, 19)}</td><td>${esc(r.toAddress)}</td><td>${esc(r.kind ?? '')}</td><td><a href="/dev/mail/${r.id}">${esc(r.subject || '(no subject)')}</a></td></tr>`).join('')
+    const older = rows.length === 100 ? `<p><a href="/dev/mail?before=${rows.at(-1)!.id}">older mail →</a></p>` : ''
     return reply.type('text/html; charset=utf-8').send(shell('hexmail: caught mail', `<h1>Caught mail</h1><p>Emails this development server sent (no SMTP_URL is set, so none left this machine). Newest first; <a href="/dev/mail.json">JSON</a>.</p>` +
-      (rows.length ? `<table><tr><th>sent (UTC)</th><th>to</th><th>subject</th></tr>${list}</table>` : '<p>Nothing yet: register, or play a phase.</p>')))
+      (rows.length ? `<table><tr><th>sent (UTC)</th><th>to</th><th>kind</th><th>subject</th></tr>${list}</table>${older}` : '<p>Nothing yet: register, or play a phase.</p>')))
   })
 
   app.get('/dev/mail.json', {
     schema: {
-      tags: ['development'], summary: 'The caught mail as JSON (newest first), with each Reply-To (where orders by reply go)',
+      tags: ['development'], summary: 'The caught mail as JSON, newest first, a page at a time, with each Reply-To (where orders by reply go)',
       querystring: Type.Object({
-        to: Type.Optional(Type.String({ description: 'Only mail to this address' })),
-        kind: Type.Optional(Type.String({ description: 'Only this kind (your-phase, reminder, reply, verify-email…)' })),
-        position: Type.Optional(LogPosition({ description: 'Only mail made at this log position' })),
+        to: Type.Optional(Type.String({ maxLength: 254, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'Only mail to this address (or part of one)' })),
+        kind: Type.Optional(Type.String({ pattern: '^[a-z][a-z-]{0,39}$', description: 'Only this kind (your-phase, reminder, reply, verify-email…)' })),
+        position: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'Only mail made at this log position' })),
+        ...Paging,
       }),
+      response: { 200: Type.Object({ messages: Type.Array(Listed), next: Type.Union([Type.String(), Type.Null()], { description: 'The next (older) page, or null at the end' }) }) },
     },
   }, async (request) => {
-    const { kind, position } = request.query
+    const { kind, position, before } = request.query
     const to = request.query.to?.toLowerCase()
-    const rows = await app.db.caughtMail.findMany({ where: to ? { toAddress: { contains: to, mode: 'insensitive' } } : {}, orderBy: { id: 'desc' }, take: 500 })
+    const limit = request.query.limit ?? 50
+    const rows = await page({ to, kind, position }, before, limit)
     const messages = rows.map((r) => ({
       id: String(r.id), to: r.toAddress, subject: r.subject, createdAt: r.createdAt.toISOString(), url: `/dev/mail/${r.id}`, raw: `/dev/mail/${r.id}/raw`,
-      ...headersOf(Buffer.from(r.raw)),
+      replyTo: r.replyTo, kind: r.kind, position: r.position,
     }))
-    return { messages: messages.filter((m) => (kind === undefined || m.kind === kind) && (position === undefined || m.position === position)).slice(0, 200) }
+    const query = new URLSearchParams({ ...(to ? { to } : {}), ...(kind ? { kind } : {}), ...(position !== undefined ? { position: String(position) } : {}), limit: String(limit) })
+    const next = rows.length === limit ? `/dev/mail.json?${query.toString()}&before=${rows.at(-1)!.id}` : null
+    return { messages, next }
   })
 
   app.get('/dev/mail/:id', { schema: { tags: ['development'], summary: 'One caught email, as its recipient sees it', params: Id } }, async (request, reply) => {

@@ -33,6 +33,9 @@ export interface Deadline {
   at: string
   /** What happens when it passes, in words: "your phase is passed", "the moderator is called". */
   ifMissed: string
+  /** The email went out this late ("30 hours"), and the deadline moved by as much from `originalAt`. */
+  delayedBy?: string
+  originalAt?: string
 }
 
 /** Which step a side must play, in the rule system's words. */

@@ -195,8 +195,8 @@ describe('A-Bao-A-Qu notation: spelling', () => {
   })
 
   it('"pass" gives no orders, alone or among comments', () => {
-    expect(parse('pass')).toEqual({ ok: true, orders: [] })
-    expect(parse('# nothing this phase\npass\n')).toEqual({ ok: true, orders: [] })
+    expect(parse('pass')).toEqual({ ok: true, orders: [], lines: [], passes: [1] })
+    expect(parse('# nothing this phase\npass\n')).toEqual({ ok: true, orders: [], lines: [], passes: [2] })
   })
 
   it('a hex is "0710" or "7.10": column then row', () => {

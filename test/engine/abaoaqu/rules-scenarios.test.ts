@@ -53,7 +53,7 @@ describe('§7 deployment step (deployment=players)', () => {
   it('"pass" keeps the automatic placement', () => {
     const g = newGame('A-S4')
     const parsed = abaoaqu.parseOrders('pass', g, 'ZEON')
-    expect(parsed).toEqual({ ok: true, orders: [] })
+    expect(parsed).toEqual({ ok: true, orders: [], lines: [], passes: [1] })
     const r = submit(g, 'ZEON', [])
     expect(positions(r.state)).toEqual(positions(g))
     expect(pendingSides(r.state)).toEqual(['FED:move'])

@@ -36,6 +36,8 @@ export function bdProblem(state: State, seat: string, order: BdOrder): OrderErro
 /** The ranks a player may name: 0..max, or exactly max when option newtypeShift = always. */
 function ranksProblem(state: State, ranks: number | undefined, max: number, field: string): OrderError | null {
   if (ranks === undefined) return null
+  // No pilot to shift with: there is no range to choose from, so say that rather than "from 0 to 0".
+  if (max === 0 && ranks !== 0) return { rule: 'A-11-2', message: `"ranks ${ranks}" has nothing to choose: no newtype or elite pilot takes part, so leave "ranks" out`, field }
   if (!Number.isInteger(ranks) || ranks < 0 || ranks > max) return { rule: 'A-11-2', message: `ranks must be a whole number from 0 to ${max}`, field }
   if (state.options.newtypeShift === 'always' && ranks !== max) return { rule: 'AMB-A-13', message: `this game uses full pilot shifts: ranks must be ${max}`, field }
   return null

@@ -90,8 +90,8 @@ export function validateMoves(state: State, seat: string, mine: Array<{ order: M
       else moved.set(id, order.to)
     }
   }
-  if (errors.length) return errors
-  return stackingErrors(state, seat, moved, removed, mine)
+  // Stacking is judged on the moves that are legal, so it is reported beside the errors above.
+  return [...errors, ...stackingErrors(state, seat, moved, removed, mine)]
 }
 
 function stackingErrors(state: State, seat: string, moved: Map<string, Hex>, removed: Set<string>,
@@ -117,12 +117,16 @@ function stackingErrors(state: State, seat: string, moved: Map<string, Hex>, rem
   }
   const errors: OrderError[] = []
   const removalIndex = mine.find((m) => m.order.kind === 'remove')?.index
+  // An over-stacked hex is blamed on the last of this seat's moves into it, so the error has a line.
+  const lastInto = new Map<string, number>()
+  for (const { order, index } of mine) if (order.kind === 'move') lastInto.set(hexKey(order.to), index)
   for (const c of counts.values()) {
     for (const cls of ['MS', 'SHIP'] as const) {
       if (c[cls] <= STACK_LIMIT[cls]) continue
       const excess = c[cls] - STACK_LIMIT[cls]
       const how = state.step === 'deploy' ? 'place them elsewhere' : `name ${excess} to remove with "remove <unit>"`
-      errors.push({ rule: 'A-5-2', message: `hex ${hexLabel(c.hex)} would hold ${c[cls]} of your ${cls}-class units (limit ${STACK_LIMIT[cls]}): ${how} (A-5-6)` })
+      const into = lastInto.get(hexKey(c.hex))
+      errors.push({ rule: 'A-5-2', message: `hex ${hexLabel(c.hex)} would hold ${c[cls]} of your ${cls}-class units (limit ${STACK_LIMIT[cls]}): ${how} (A-5-6)`, ...(into === undefined ? {} : { order: into }) })
     }
   }
   for (const [key, r] of before) {

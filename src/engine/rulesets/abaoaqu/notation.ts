@@ -118,6 +118,8 @@ function parseLine(tokens: string[]): Order | null {
 
 export function parseOrders(text: string): Parsed<Order> {
   const orders: Order[] = []
+  const lines: number[] = []
+  const passes: number[] = []
   const errors: OrderError[] = []
   text.split(/\r?\n/).forEach((raw, i) => {
     const content = raw.replace(/#.*/, '').trim()
@@ -126,13 +128,16 @@ export function parseOrders(text: string): Parsed<Order> {
     if (tokens.length === 0) return
     try {
       const order = parseLine(tokens)
-      if (order) orders.push(order)
+      if (order) {
+        orders.push(order)
+        lines.push(i + 1)
+      } else passes.push(i + 1)
     } catch (e) {
       if (!(e instanceof LineError)) throw e
       errors.push({ rule: 'NOTATION', line: i + 1, message: `line ${i + 1} "${clip(content, 80)}": ${e.message}` })
     }
   })
-  return errors.length ? { ok: false, errors } : { ok: true, orders }
+  return errors.length ? { ok: false, errors, orders, lines, passes } : { ok: true, orders, lines, passes }
 }
 
 function formatTarget(o: Extract<Order, { kind: 'attack' }>): string {

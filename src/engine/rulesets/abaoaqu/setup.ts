@@ -101,7 +101,10 @@ export function setup(scenario: Scenario, config: SetupConfig, dice: Dice): Reso
   if (problems.length) throw new SetupError(problems.join('; '))
   const options = resolveOptions(scenario.options, config.options)
   const layout = scenario.seatLayouts.find((l) => l.players === config.players)
-  if (!layout) throw new SetupError(`${scenario.id} is for ${scenario.players.min}–${scenario.players.max} players, not ${config.players}`)
+  if (!layout) {
+    const counts = scenario.seatLayouts.map((l) => l.players)
+    throw new SetupError(`${scenario.id} is for ${counts.length > 1 ? `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}` : counts[0]} players, not ${config.players}`)
+  }
   const sides = scenario.sides.map((s) => s.id)
   const state: State = {
     system: 'abaoaqu', rulesVersion: RULES_VERSION, scenario, options,

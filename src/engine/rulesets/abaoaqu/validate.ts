@@ -49,26 +49,32 @@ export function validate(state: State, seat: string, orders: Order[], others: Re
   if (!actingSides(state).includes(seatInfo.side)) {
     return [{ rule: 'A-3-3', message: `it is the ${STEP_NAMES[state.step]} phase of ${actingSides(state).join(', ')}, not ${seatInfo.side}` }]
   }
+  // Every error at once: a malformed order is reported, and the well-formed ones are still checked
+  // against the rules, so a player fixes a submission in one go.
   const errors: OrderError[] = []
+  const wellFormed: Indexed[] = []
   orders.forEach((o, index) => {
     const shape = shapeProblem(o)
     if (shape) errors.push({ rule: 'ORDER', message: shape, order: index })
     else if (!STEP_KINDS[state.step].includes(o.kind)) errors.push({ rule: 'A-3-3', message: `${/^[aeiou]/.test(o.kind) ? 'an' : 'a'} ${o.kind} order does not belong in the ${STEP_NAMES[state.step]} phase`, order: index })
+    else wellFormed.push({ order: o, index })
   })
-  if (errors.length) return errors
-  if (state.step === 'deploy' || state.step === 'move') errors.push(...moveErrors(state, seat, orders, others))
-  else errors.push(...combatErrors(state, seatInfo.side, seat, orders, others))
-  return errors
+  if (state.step === 'deploy' || state.step === 'move') errors.push(...moveErrors(state, seat, wellFormed, others))
+  else errors.push(...combatErrors(state, seatInfo.side, seat, wellFormed, others))
+  return errors.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity))
 }
 
-function moveErrors(state: State, seat: string, orders: Order[], others: Record<string, Order[]>): OrderError[] {
+/** An order with its place in the submission (errors name that place). */
+interface Indexed { order: Order; index: number }
+
+function moveErrors(state: State, seat: string, orders: Indexed[], others: Record<string, Order[]>): OrderError[] {
   const isMove = (o: Order): o is MoveOrder | RemoveOrder => o.kind === 'move' || o.kind === 'remove'
-  const mine = orders.flatMap((order, index) => (isMove(order) ? [{ order, index }] : []))
+  const mine = orders.flatMap(({ order, index }) => (isMove(order) ? [{ order, index }] : []))
   const teammates = Object.entries(others).filter(([s]) => s !== seat).map(([s, os], offset) => ({ seat: s, orders: os.filter(isMove), offset }))
   return validateMoves(state, seat, mine, teammates)
 }
 
-function combatErrors(state: State, side: string, seat: string, orders: Order[], others: Record<string, Order[]>): OrderError[] {
+function combatErrors(state: State, side: string, seat: string, orders: Indexed[], others: Record<string, Order[]>): OrderError[] {
   const errors: OrderError[] = []
   const used = new Map<string, string>()
   for (const [s, os] of Object.entries(others)) {
@@ -76,7 +82,7 @@ function combatErrors(state: State, side: string, seat: string, orders: Order[],
     for (const o of os) if (o.kind === 'attack') attackProblems(state, side, s, o, used)
   }
   const defended = new Set<string>()
-  orders.forEach((o, index) => {
+  orders.forEach(({ order: o, index }) => {
     const at = (e: OrderError): OrderError => ({ ...e, order: index })
     if (o.kind === 'bd') {
       const p = bdProblem(state, seat, o)
