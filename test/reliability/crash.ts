@@ -6,12 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
-import pg from 'pg'
 import { freePort, waitUntil } from '../../src/runtime/os.js'
+import { createTestDb } from '../support/db.js'
 import { startTestRedis } from '../support/redis.js'
 
 const repo = resolve(import.meta.dirname, '../..')
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
 
 export interface CrashOptions {
   /** Acknowledged orders to reach. */
@@ -53,16 +52,6 @@ function rng(seed: number): () => number {
   }
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN_URL })
-  await c.connect()
-  try {
-    await c.query(sql)
-  } finally {
-    await c.end()
-  }
-}
-
 /** The server as a child process that can be killed and started again on the same port. */
 class Server {
   proc: ChildProcess | null = null
@@ -97,10 +86,11 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
   const log = o.log ?? (() => undefined)
   const t0 = Date.now()
   const random = rng(o.seed)
-  const dbName = `hexmail_crash_${randomBytes(6).toString('hex')}`
-  await adminQuery(`CREATE DATABASE "${dbName}"`)
-  const dbUrl = new URL(ADMIN_URL)
-  dbUrl.pathname = `/${dbName}`
+  // A database of its own, copied from the migrated template as every test file's is.
+  const testDb = await createTestDb()
+  await testDb.db.$disconnect()
+  const dbName = testDb.name
+  const dbUrl = new URL(testDb.url)
   const redis = await startTestRedis()
   const port = await freePort(0)
   const base = `http://127.0.0.1:${port}`
@@ -247,6 +237,6 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
   } finally {
     await server.kill()
     await redis.close()
-    await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
+    await testDb.drop()
   }
 }
