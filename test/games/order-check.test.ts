@@ -29,7 +29,7 @@ describe('the JSON order schema', () => {
   it('takes every kind of order unchanged (what the notation would give)', () => {
     expect(readOrders(abaoaqu, ONE_OF_EACH)).toEqual({ ok: true, orders: ONE_OF_EACH })
     const text = abaoaqu.formatOrders(ONE_OF_EACH, state)
-    expect(abaoaqu.parseOrders(text, state, 'FED')).toEqual({ ok: true, orders: ONE_OF_EACH })
+    expect(abaoaqu.parseOrders(text, state, 'FED')).toMatchObject({ ok: true, orders: ONE_OF_EACH })
   })
 
   it('rebuilds each order field by field: a new object, unit and attack ids upper-case as in the notation', () => {

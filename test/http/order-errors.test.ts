@@ -46,7 +46,9 @@ describe('a refused submission', () => {
     const res = await h.app.inject({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(player), payload: { orders: [{ kind: 'move', units: ['ZZ9'], to: [7, 6] }, { kind: 'move' }] } })
     expect(res.statusCode).toBe(422)
     const errors = res.json().errors as Array<{ order: number; rule: string; line?: number }>
-    expect(errors.map((e) => [e.order, e.rule])).toEqual([[0, 'A-2-2'], [1, 'ORDER']])
+    // The malformed order is reported once per field at fault ("units" and "to" are missing).
+    expect(errors.map((e) => [e.order, e.rule])).toEqual([[0, 'A-2-2'], [1, 'ORDER'], [1, 'ORDER']])
+    expect(errors.filter((e) => e.order === 1).map((e) => (e as unknown as { message: string }).message).join(' ')).toMatch(/"units" is missing.*"to" is missing|"to" is missing.*"units" is missing/)
     expect(errors.every((e) => e.line === undefined)).toBe(true)
   })
 
