@@ -1,11 +1,11 @@
 // renderSvg: a HexMapModel as one self-contained SVG document. Deterministic (no ids, no clock,
 // numbers to two decimals), so a golden file can pin it and a cache can key on the position.
 // One font family, DejaVu Sans, which png.ts bundles: the PNG looks the same on every machine.
-import { frameFor, type Frame } from './layout.js'
+import { frameFor, inWindow, type Frame, type MapWindow } from './layout.js'
 import type { HexMapModel } from './model.js'
 import { fragments, type Piece } from './pieces.js'
 import { counters } from './svg-counters.js'
-import { COLOURS, boardEdges, boardWatermarks, edgeLabels, gridLines, hexFills, hexLabels, screenFills } from './svg-grid.js'
+import { COLOURS, boardEdges, boardWatermarks, edgeLabels, gridLines, hexFills, hexLabels, screenFills, windowHexes } from './svg-grid.js'
 import { header, legend, legendHeight } from './svg-legend.js'
 import { attackLabels, attackLines, attackRings, entryRings, lossMarks, moveArrows } from './svg-marks.js'
 import { num } from './svg-text.js'
@@ -15,6 +15,12 @@ export interface SvgOptions {
   hexSize?: number
   /** Print each hex's coordinate inside it (default true). */
   hexLabels?: boolean
+  /** The part of the map to draw (default: all of it); what lies outside it is left out. */
+  window?: MapWindow
+  /** The title above the map (default true): a panel under another has none. */
+  header?: boolean
+  /** The legend below the map (default true). */
+  legend?: boolean
 }
 
 export const DEFAULT_HEX_SIZE = 24
@@ -34,12 +40,44 @@ export interface MapDrawing {
   layers: Piece[][]
 }
 
-export function layoutMap(model: HexMapModel, opts: SvgOptions = {}): MapDrawing {
+function checkWindow(model: HexMapModel, w: MapWindow): void {
+  const whole = [w.col0, w.row0, w.cols, w.rows].every(Number.isInteger)
+  if (!whole || w.col0 < 0 || w.row0 < 0 || w.cols < 1 || w.rows < 1 || w.col0 + w.cols > model.cols || w.row0 + w.rows > model.rows) {
+    throw new Error(`the window ${JSON.stringify(w)} is not a part of the ${model.cols}×${model.rows} map`)
+  }
+}
+
+/**
+ * What a window shows: the counters, losses and screened hexes inside it, and the marks that
+ * start or end inside it (a line from outside runs in from the picture's edge).
+ */
+function visiblePart(model: HexMapModel, w: MapWindow): HexMapModel {
+  const inside = (h: { col: number; row: number }) => inWindow(w, h)
+  return {
+    ...model,
+    counters: model.counters.filter((c) => inside(c.hex)),
+    screens: model.screens.flatMap((s) => {
+      const hexes = s.hexes.filter(inside)
+      return hexes.length === 0 ? [] : [{ ...s, hexes, label: inside(s.centre) ? s.label : '' }]
+    }),
+    arrows: model.arrows.filter((a) => inside(a.to) || (a.from !== null && inside(a.from))),
+    attacks: model.attacks.filter((a) => inside(a.to) || a.from.some(inside)),
+    losses: model.losses.filter((l) => inside(l.hex)),
+  }
+}
+
+export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing {
   const size = opts.hexSize ?? DEFAULT_HEX_SIZE
   if (!(size > 0)) throw new Error(`hexSize must be positive, got ${size}`)
-  if (model.cols < 1 || model.rows < 1) throw new Error(`a map needs at least one hex, got ${model.cols}×${model.rows}`)
-  const bare = frameFor(size, model.cols, model.rows, 0)
-  const frame = frameFor(size, model.cols, model.rows, legendHeight(bare, model))
+  if (whole.cols < 1 || whole.rows < 1) throw new Error(`a map needs at least one hex, got ${whole.cols}×${whole.rows}`)
+  const window = opts.window ?? { col0: 0, row0: 0, cols: whole.cols, rows: whole.rows }
+  checkWindow(whole, window)
+  const cropped = window.cols !== whole.cols || window.rows !== whole.rows
+  const model = cropped ? visiblePart(whole, window) : whole
+  const withHeader = opts.header !== false
+  const withLegend = opts.legend !== false
+  const bare = frameFor(size, window, 0, withHeader)
+  const frame = frameFor(size, window, withLegend ? legendHeight(bare, model) : 0, withHeader)
   const colours = new Map(model.sides.map((s) => [s.id, s.colour]))
   const withLabels = opts.hexLabels !== false
   const board = () => [
@@ -48,7 +86,7 @@ export function layoutMap(model: HexMapModel, opts: SvgOptions = {}): MapDrawing
     gridLines(frame, model),
     boardWatermarks(frame, model),
     boardEdges(frame, model),
-    withLabels ? hexLabels(frame, model.hexes) : '',
+    withLabels ? hexLabels(frame, windowHexes(frame, model)) : '',
     edgeLabels(frame, model),
   ].filter((l) => l !== '').join('\n')
   const w = num(frame.width)
@@ -57,7 +95,7 @@ export function layoutMap(model: HexMapModel, opts: SvgOptions = {}): MapDrawing
     frame,
     root: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="${FONT_FAMILY}">`,
     board,
-    boardKey: JSON.stringify([size, withLabels, frame.width, frame.height, model.cols, model.rows, model.boards, model.colLabels, model.rowLabels, model.hexes]),
+    boardKey: JSON.stringify([size, withLabels, window, frame.width, frame.height, model.cols, model.rows, model.boards, model.colLabels, model.rowLabels, model.hexes]),
     layers: [
       screenFills(frame, model),
       attackLines(frame, model.attacks, colours),
@@ -67,8 +105,8 @@ export function layoutMap(model: HexMapModel, opts: SvgOptions = {}): MapDrawing
       counters(frame, model.counters, colours),
       lossMarks(frame, model.losses, colours),
       attackLabels(frame, model.attacks, colours),
-      [header(frame, model)],
-      [legend(frame, model)],
+      withHeader ? [header(frame, model)] : [],
+      withLegend ? [legend(frame, model)] : [],
     ],
   }
 }
