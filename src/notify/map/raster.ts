@@ -350,8 +350,15 @@ export function rasterCacheSize(): { boards: { entries: number; bytes: number };
   return { boards: boards.size, pieces: sprites.size }
 }
 
-/** The drawing as a PNG, `width` pixels wide (default: its own size). */
-export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
+/** A picture as PNG rows (a filter byte, then RGB, per row), not yet deflated. */
+export interface PictureRows {
+  width: number
+  height: number
+  rows: Buffer
+}
+
+/** The drawing as rows of pixels, `width` pixels wide (default: its own size). */
+export function drawingToRows(d: MapDrawing, opts: PngOptions = {}): PictureRows {
   checkWidth(opts.width)
   const board = boardOf(d, opts.width)
   // resvg scales the board to the width asked for and rounds the height: the pieces follow both.
@@ -371,5 +378,23 @@ export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
     }
     blit(rows, board, sprite, p.left, p.top)
   }
-  return encodePngRows(rows, board.width, board.height, 3)
+  return { width: board.width, height: board.height, rows }
+}
+
+/** The drawing as a PNG, `width` pixels wide (default: its own size). */
+export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
+  const picture = drawingToRows(d, opts)
+  return encodePngRows(picture.rows, picture.width, picture.height, 3)
+}
+
+/** Pictures of one width one under the other, `gap` rows of `colour` between them, as one PNG. */
+export function stackedPng(pictures: readonly PictureRows[], gap: { rows: number; colour: [number, number, number] }): Buffer {
+  const width = pictures[0]!.width
+  if (pictures.some((p) => p.width !== width)) throw new Error(`pictures to stack must share one width, got ${pictures.map((p) => p.width).join(', ')}`)
+  const line = Buffer.alloc(width * 3 + 1)
+  for (let x = 0; x < width; x++) line.set(gap.colour, 1 + x * 3)
+  const between = Buffer.concat(Array.from({ length: gap.rows }, () => line))
+  const parts = pictures.flatMap((p, i) => (i === 0 ? [p.rows] : [between, p.rows]))
+  const height = pictures.reduce((n, p) => n + p.height, 0) + gap.rows * (pictures.length - 1)
+  return encodePngRows(Buffer.concat(parts), width, height, 3)
 }
