@@ -17,7 +17,7 @@ import { drawingToRows, stackedPng } from './raster.js'
 /** Width at which the email's HTML shows the picture, in CSS pixels. */
 export const EMAIL_DISPLAY_WIDTH = 558
 /** PNG pixels per CSS pixel: sharp on high-density screens and when zoomed. */
-export const EMAIL_PIXEL_RATIO = 2
+export const EMAIL_PIXEL_RATIO = 1
 /** The least width of a lone unit's counter at EMAIL_DISPLAY_WIDTH, in CSS pixels. */
 export const MIN_COUNTER_PX = 36
 
@@ -35,7 +35,7 @@ export function emailColumns(): number {
 const LIMITS: Omit<CropLimits, 'cols'> = { minRows: 4, maxRows: 8, panels: 3 }
 
 // Between two panels: a thin grey rule on white, in PNG pixels.
-const GAP = { rows: 9 * EMAIL_PIXEL_RATIO, colour: [0xd8, 0xdd, 0xe3] as [number, number, number] }
+const GAP = { rows: Math.round(9 * EMAIL_PIXEL_RATIO), colour: [0xd8, 0xdd, 0xe3] as [number, number, number] }
 
 export interface EmailMap {
   png: Buffer
@@ -52,7 +52,7 @@ export function emailMapPng(model: HexMapModel): EmailMap {
   const plan = planCrop(model, { ...LIMITS, cols: emailColumns() })
   const width = EMAIL_DISPLAY_WIDTH * EMAIL_PIXEL_RATIO
   const last = plan.panels.length - 1
-  const drawings = plan.panels.map((window, i) => layoutMap(model, { window, header: i === 0, legend: i === last }))
+  const drawings = plan.panels.map((window, i) => layoutMap(model, { window, header: i === 0, legend: i === last, tiled: true }))
   const frame = drawings[0]!.frame
   const counterPx = (counterSide(frame) * EMAIL_DISPLAY_WIDTH) / frame.width
   const pictures = drawings.map((d) => drawingToRows(d, { width }))

@@ -4,7 +4,7 @@
 import { ALL_DIRECTIONS, offsetNeighbor } from '../../engine/hex/index.js'
 import { hexCentre, hexCorner, hexsideCorners, inWindow, type Frame, type Point } from './layout.js'
 import { hexRefKey, type HexMapModel, type HexRef, type MapHex } from './model.js'
-import { boxAround, type Piece } from './pieces.js'
+import { anchored, boxAround, type Piece } from './pieces.js'
 import { escapeXml, num, textAt, textWidth, widthIsSure } from './svg-text.js'
 
 export const COLOURS = {
@@ -137,26 +137,48 @@ export function hexLabels(frame: Frame, hexes: readonly MapHex[]): string {
   }).join('')
 }
 
+interface EdgeLabel {
+  at: Point
+  text: string
+  anchor: 'start' | 'middle' | 'end'
+}
+
 /** Column labels above and below the grid, row labels left and right, as printed on a map's edge. */
-export function edgeLabels(frame: Frame, model: HexMapModel): string {
-  const style = { size: frame.size * 0.42, fill: COLOURS.edgeLabel, bold: true }
-  const out: string[] = []
+function edgeLabelPlaces(frame: Frame, model: HexMapModel): EdgeLabel[] {
+  const out: EdgeLabel[] = []
   const topY = frame.gridTop - frame.size * 0.36
   const bottomY = frame.gridBottom + frame.size * 0.36
   const { col0, row0, cols, rows } = frame.window
-  model.colLabels.slice(col0, col0 + cols).forEach((label, i) => {
+  model.colLabels.slice(col0, col0 + cols).forEach((text, i) => {
     const { x } = hexCentre(frame, { col: col0 + i, row: row0 })
-    out.push(textAt(x, topY, label, style), textAt(x, bottomY, label, style))
+    out.push({ at: { x, y: topY }, text, anchor: 'middle' }, { at: { x, y: bottomY }, text, anchor: 'middle' })
   })
   const lastCol = col0 + cols - 1
-  model.rowLabels.slice(row0, row0 + rows).forEach((label, i) => {
+  model.rowLabels.slice(row0, row0 + rows).forEach((text, i) => {
     const row = row0 + i
     const left = hexCentre(frame, { col: col0, row })
     const right = hexCentre(frame, { col: lastCol, row })
-    out.push(
-      textAt(frame.gridLeft - 3, left.y, label, { ...style, anchor: 'end' }),
-      textAt(frame.gridRight + 3, right.y, label, { ...style, anchor: 'start' }),
-    )
+    out.push({ at: { x: frame.gridLeft - 3, y: left.y }, text, anchor: 'end' }, { at: { x: frame.gridRight + 3, y: right.y }, text, anchor: 'start' })
   })
-  return out.join('')
+  return out
+}
+
+function edgeStyle(frame: Frame) {
+  return { size: frame.size * 0.42, fill: COLOURS.edgeLabel, bold: true }
+}
+
+export function edgeLabels(frame: Frame, model: HexMapModel): string {
+  const style = edgeStyle(frame)
+  return edgeLabelPlaces(frame, model).map((l) => textAt(l.at.x, l.at.y, l.text, { ...style, anchor: l.anchor })).join('')
+}
+
+/** The same labels as pieces, for a picture whose board is cut from a bigger one (raster.ts). */
+export function edgeLabelPieces(frame: Frame, model: HexMapModel): Piece[] {
+  const style = edgeStyle(frame)
+  return edgeLabelPlaces(frame, model).map((l) => {
+    const w = textWidth(l.text, style.size, true)
+    const [x0, x1] = l.anchor === 'middle' ? [-w, w] : l.anchor === 'end' ? [-w * 1.5, 2] : [-2, w * 1.5]
+    const piece = anchored(l.at, (p) => textAt(p.x, p.y, l.text, { ...style, anchor: l.anchor }), { x0, y0: -style.size, x1, y1: style.size })
+    return widthIsSure(l.text) ? piece : { ...piece, estimated: true }
+  })
 }

@@ -1,11 +1,11 @@
 // renderSvg: a HexMapModel as one self-contained SVG document. Deterministic (no ids, no clock,
 // numbers to two decimals), so a golden file can pin it and a cache can key on the position.
 // One font family, DejaVu Sans, which png.ts bundles: the PNG looks the same on every machine.
-import { frameFor, inWindow, type Frame, type MapWindow } from './layout.js'
+import { frameFor, hexCentre, inWindow, type Frame, type MapWindow } from './layout.js'
 import type { HexMapModel } from './model.js'
 import { fragments, type Piece } from './pieces.js'
 import { counters } from './svg-counters.js'
-import { COLOURS, boardEdges, boardWatermarks, edgeLabels, gridLines, hexFills, hexLabels, screenFills, windowHexes } from './svg-grid.js'
+import { COLOURS, boardEdges, boardWatermarks, edgeLabelPieces, edgeLabels, gridLines, hexFills, hexLabels, screenFills, windowHexes } from './svg-grid.js'
 import { header, legend, legendHeight } from './svg-legend.js'
 import { attackLabels, attackLines, attackRings, entryRings, lossMarks, moveArrows } from './svg-marks.js'
 import { num } from './svg-text.js'
@@ -21,6 +21,28 @@ export interface SvgOptions {
   header?: boolean
   /** The legend below the map (default true). */
   legend?: boolean
+  /**
+   * Let a PNG cut the board from tiles of the whole map's board, kept between pictures, instead
+   * of drawing the window's own (raster.ts): for crops, whose windows change with every position.
+   */
+  tiled?: boolean
+}
+
+/** The whole map's board, for a crop to be cut from (raster.ts); the crop keeps its own edge labels. */
+export interface BoardTiles {
+  /** Equal keys, equal boards. */
+  key: string
+  /** The whole map's hexes, grid, board borders and hex labels, in `frame`'s units. */
+  svg: () => string
+  frame: Frame
+  /** A point of the picture is at this point plus `shift` on the whole board. */
+  shift: { x: number; y: number }
+  /** What the picture takes from the whole board: the window's grid and a little around it. */
+  clip: { x0: number; y0: number; x1: number; y1: number }
+  /** Drawn over the cut board before the layers: the window's edge labels. */
+  overlay: Piece[]
+  /** The first this many layers are the grid's: their pieces are cut at `clip`. */
+  gridLayers: number
 }
 
 export const DEFAULT_HEX_SIZE = 24
@@ -38,6 +60,38 @@ export interface MapDrawing {
   boardKey: string
   /** Screens, marks, counters, title and legend, layer by layer, bottom first. */
   layers: Piece[][]
+  /** Set for a tiled crop: a PNG cuts its board from the whole map's instead of drawing board(). */
+  tiles?: BoardTiles
+}
+
+// The hexes of a map are the same array for every picture of one model: write them out once.
+const hexesJson = new WeakMap<object, string>()
+function hexesKey(model: HexMapModel): string {
+  let key = hexesJson.get(model.hexes)
+  if (key === undefined) {
+    key = JSON.stringify(model.hexes)
+    hexesJson.set(model.hexes, key)
+  }
+  return key
+}
+
+function boardTiles(whole: HexMapModel, frame: Frame, size: number, withLabels: boolean, model: HexMapModel): BoardTiles {
+  const all = { col0: 0, row0: 0, cols: whole.cols, rows: whole.rows }
+  const source = frameFor(size, all, 0, false)
+  const corner = { col: frame.window.col0, row: frame.window.row0 }
+  const here = hexCentre(frame, corner)
+  const there = hexCentre(source, corner)
+  // The map's edge is drawn with a thick stroke half outside the grid: keep that half.
+  const pad = size * 0.06
+  return {
+    key: JSON.stringify([size, withLabels, whole.cols, whole.rows, whole.boards]) + hexesKey(whole),
+    svg: () => [hexFills(source, whole), gridLines(source, whole), boardWatermarks(source, whole), boardEdges(source, whole), withLabels ? hexLabels(source, whole.hexes) : ''].join(''),
+    frame: source,
+    shift: { x: there.x - here.x, y: there.y - here.y },
+    clip: { x0: frame.gridLeft - pad, y0: frame.gridTop - pad, x1: frame.gridRight + pad, y1: frame.gridBottom + pad },
+    overlay: edgeLabelPieces(frame, model),
+    gridLayers: 0,
+  }
 }
 
 function checkWindow(model: HexMapModel, w: MapWindow): void {
@@ -91,23 +145,30 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
   ].filter((l) => l !== '').join('\n')
   const w = num(frame.width)
   const h = num(frame.height)
+  // A crop rings and labels only the targets inside it; a line to one outside runs to its edge.
+  const targeted = cropped ? model.attacks.filter((a) => inWindow(window, a.to)) : model.attacks
+  const gridLayers = [
+    screenFills(frame, model),
+    attackLines(frame, model.attacks, colours),
+    attackRings(frame, targeted, colours),
+    entryRings(frame, model.arrows, colours),
+    moveArrows(frame, model.arrows, colours),
+    counters(frame, model.counters, colours),
+    lossMarks(frame, model.losses, colours),
+  ]
   return {
     frame,
     root: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="${FONT_FAMILY}">`,
     board,
-    boardKey: JSON.stringify([size, withLabels, window, frame.width, frame.height, model.cols, model.rows, model.boards, model.colLabels, model.rowLabels, model.hexes]),
+    boardKey: JSON.stringify([size, withLabels, window, frame.width, frame.height, model.cols, model.rows, model.boards, model.colLabels, model.rowLabels]) + hexesKey(model),
     layers: [
-      screenFills(frame, model),
-      attackLines(frame, model.attacks, colours),
-      attackRings(frame, model.attacks, colours),
-      entryRings(frame, model.arrows, colours),
-      moveArrows(frame, model.arrows, colours),
-      counters(frame, model.counters, colours),
-      lossMarks(frame, model.losses, colours),
-      attackLabels(frame, model.attacks, colours),
+      ...gridLayers,
+      // Over the counters, and not cut at a crop's grid: a result under a target in the last row.
+      attackLabels(frame, targeted, colours),
       withHeader ? [header(frame, model)] : [],
       withLegend ? [legend(frame, model)] : [],
     ],
+    ...(opts.tiled ? { tiles: { ...boardTiles(whole, frame, size, withLabels, model), gridLayers: gridLayers.length } } : {}),
   }
 }
 
