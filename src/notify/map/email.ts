@@ -3,10 +3,11 @@
 //
 // The HTML email shows the picture 558 px wide (a 600 px column less its padding). There a lone
 // unit's counter is at least MIN_COUNTER_PX = 36 px wide, so its id is set at 12 px or more, the
-// usual floor for text read on a phone; the PNG carries twice the pixels, so a zoom stays sharp.
-// That fixes how many columns a panel shows (10 with the bands of coordinates at its sides), and so
-// a long board like A-S4's (64 columns) is cropped instead of shrunk. The whole board is a link
-// away (GET /games/:id/map.png).
+// usual floor for text read on a phone. That fixes how many columns a panel shows (10 with the bands
+// of coordinates at its sides), and so a long board like A-S4's (64 columns) is cropped instead of
+// shrunk. The whole board is a link away (GET /games/:id/map.png). The PNG has the pixels it is
+// shown at: twice as many would be sharper on high-density screens, but the pieces a new position
+// needs would cost four times the pixels to draw (bench/notify-render.ts: three times as long).
 import { counterSide } from './svg-counters.js'
 import { layoutMap } from './svg.js'
 import { planCrop, type CropLimits } from './crop.js'
@@ -16,7 +17,7 @@ import { drawingToRows, stackedPng } from './raster.js'
 
 /** Width at which the email's HTML shows the picture, in CSS pixels. */
 export const EMAIL_DISPLAY_WIDTH = 558
-/** PNG pixels per CSS pixel: sharp on high-density screens and when zoomed. */
+/** PNG pixels per CSS pixel. */
 export const EMAIL_PIXEL_RATIO = 1
 /** The least width of a lone unit's counter at EMAIL_DISPLAY_WIDTH, in CSS pixels. */
 export const MIN_COUNTER_PX = 36
