@@ -6,6 +6,8 @@
 // - the same with the piece rasters forgotten before each render (the board kept): a process that
 //   has just drawn some other game;
 // - the first render of the process, with nothing cached;
+// - the email's picture (map/email.ts: panels cropped around the reader's units, 1116 px wide) of
+//   each new position in order, as the worker draws it for each your-phase email;
 // - the SVG document alone (GET /games/:id/map.svg), and the whole document through resvg in one
 //   pass, as the map was drawn before raster.ts, for comparison.
 // Run: npx tsx bench/notify-render.ts   (BENCH_TURN, BENCH_TURNS, BENCH_WIDTH change the defaults)
@@ -15,7 +17,7 @@ import { createDice } from '../src/engine/dice.js'
 import type { GameEvent } from '../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../src/engine/rulesets/abaoaqu/index.js'
 import { randomOrders, rng } from '../src/engine/rulesets/abaoaqu/random-orders.js'
-import { buildMapModel, forgetRasters, mapModelToPng, rasterCacheSize, renderSvg, svgToPng } from '../src/notify/map/index.js'
+import { buildMapModel, emailMapPng, forgetRasters, mapModelToPng, rasterCacheSize, renderSvg, svgToPng } from '../src/notify/map/index.js'
 import { loadAbaoaquScenario } from '../src/scenarios/index.js'
 
 const SEED = 'be'.repeat(32)
@@ -81,6 +83,16 @@ for (const p of positions) {
   piecesForgotten.push(time(() => render(p))[1])
 }
 
+// The email pictures, as the worker draws them: a fresh process state for the pieces of this size.
+forgetRasters()
+const emailTimes: number[] = []
+let emailSize = ''
+positions.forEach((p, i) => {
+  const [email, ms] = time(() => emailMapPng(buildMapModel('abaoaqu', p.view, p.events)))
+  if (i > 0) emailTimes.push(ms)
+  emailSize = `${email.png.readUInt32BE(16)}×${email.png.readUInt32BE(20)}, ${email.panels.length} panels`
+})
+
 const svgTimes: number[] = []
 const onePass: number[] = []
 for (const p of positions.slice(0, 12)) {
@@ -97,5 +109,6 @@ console.log(`  the first seat to see a step:             ${stats(firstViewer)}`)
 console.log(`  the other seats:                          ${stats(laterViewer)}`)
 console.log(`kept after those positions: ${kept.pieces.entries} piece rasters in ${(kept.pieces.bytes / 1048576).toFixed(1)} MB, ${kept.boards.entries} board in ${(kept.boards.bytes / 1048576).toFixed(1)} MB`)
 console.log(`view -> PNG, piece rasters forgotten first: ${stats(piecesForgotten)}`)
+console.log(`email picture (${emailSize}), new positions: ${stats(emailTimes)}   target <= 50 ms`)
 console.log(`view -> SVG document (map.svg):             ${stats(svgTimes)}`)
 console.log(`whole SVG -> PNG in one resvg pass:         ${stats(onePass)}   (for comparison)`)

@@ -5,7 +5,7 @@ import type { GameEvent } from '../engine/ruleset.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
 import type { Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
-import { buildMapModel, mapModelToPng, renderSvg, type HexMapModel } from './map/index.js'
+import { buildMapModel, emailMapPng, mapModelToPng, renderSvg, type EmailMap, type HexMapModel } from './map/index.js'
 
 interface Drawn {
   model: HexMapModel
@@ -13,10 +13,9 @@ interface Drawn {
   svg?: string
   /** PNGs by width (0: the map's own size). */
   png: Map<number, Buffer>
+  /** The picture emails carry: the parts of the board that matter to the viewer (map/email.ts). */
+  email?: EmailMap
 }
-
-/** Width of the map in emails: a phone can zoom into it, and long boards (A-S4 is 64 hexes wide) stay legible. */
-export const EMAIL_MAP_WIDTH = 1200
 
 /** Memory the cache may hold: drawings are evicted oldest first beyond it. */
 const BUDGET_BYTES = 64 * 1024 * 1024
@@ -29,7 +28,7 @@ const MODEL_BYTES = 150_000
 function sizeOf(d: Drawn): number {
   let n = MODEL_BYTES + (d.svg?.length ?? 0)
   for (const png of d.png.values()) n += png.length
-  return n
+  return n + (d.email?.png.length ?? 0)
 }
 
 function keep(key: string, d: Drawn, before: number): void {
@@ -84,4 +83,23 @@ export async function mapPng(db: Db, game: GameRow, seq: number, viewer: string 
     keep(`${game.id}:${seq}:${viewer ?? ''}`, d, before)
   }
   return png
+}
+
+/** The email's picture of the position as `viewer` sees it. */
+export async function emailMap(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<EmailMap> {
+  const d = await drawn(db, game, seq, viewer)
+  if (d.email === undefined) {
+    const before = sizeOf(d)
+    d.email = emailMapPng(d.model)
+    keep(`${game.id}:${seq}:${viewer ?? ''}`, d, before)
+  }
+  return d.email
+}
+
+/** What part of the board the email's picture shows, in a sentence. */
+export function emailMapNote(map: EmailMap): string {
+  const parts = map.panels.length === 1 ? 'the part' : `${map.panels.length} parts`
+  if (map.ownUnits === 0) return `The picture shows ${parts} of the board where the units are.`
+  const all = map.ownShown === map.ownUnits
+  return `The picture shows ${parts} of the board around your units (${all ? `all ${map.ownUnits}` : `${map.ownShown} of your ${map.ownUnits}`}), the enemies near them and the last phase's moves and fire.`
 }

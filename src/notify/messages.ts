@@ -12,12 +12,13 @@ import { loadFolded, rulesetOf } from '../games/load.js'
 import { poolOf, type Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
 import {
-  abaoaquStepTitle, compactOptions, composeEmail, narrate, orderExamples,
+  abaoaquStepTitle, compactOptions, composeEmail, enemiesNear, narrate, orderExamples,
   type ComposedEmail, type GameRef, type Links, type StepRef,
 } from './compose/index.js'
 import { makeReplyToken, replyAddress } from './inbound/index.js'
 import { formatDate } from './compose/helpers.js'
-import { EMAIL_MAP_WIDTH, mapPng } from './map-cache.js'
+import { emailMap, emailMapNote } from './map-cache.js'
+import { mapLink } from './map-link.js'
 
 export interface MessageContext {
   db: Db
@@ -247,9 +248,10 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
       ...(late ? { delayedBy: durationWords(late.delayMs), originalAt: late.originalDeadline.toISOString() } : {}),
     }
     const withMap = async () => {
-      if (opts.map === false) return undefined
-      attachments.push({ filename: 'map.png', content: await mapPng(ctx.db, gameRow, n.seq!, n.seat, EMAIL_MAP_WIDTH), cid: MAP_CID, contentType: 'image/png' })
-      return MAP_CID
+      if (opts.map === false) return {}
+      const map = await emailMap(ctx.db, gameRow, n.seq!, n.seat)
+      attachments.push({ filename: 'map.png', content: map.png, cid: MAP_CID, contentType: 'image/png' })
+      return { mapCid: MAP_CID, mapNote: emailMapNote(map), ...(n.seat ? { mapUrl: mapLink(ctx.publicUrl, ctx.secret, g.game.id, n.seq!, n.seat) } : {}) }
     }
     const reply = () => {
       const exp = Math.floor(new Date(deadlineIso).getTime() / 1000) + (g.game.phaseHours + 48) * 3600
@@ -268,7 +270,7 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
         const o = optionLines()
         composed = composeEmail('your-phase', {
           ...lk, recipient, game: g.ref, side: sideName, seat: n.seat!, step: stepRef(mine), deadline, happened,
-          options: o.options, replyAddress: reply(), orderExamples: o.examples, mapCid: await withMap(),
+          options: o.options, replyAddress: reply(), orderExamples: o.examples, enemiesNear: enemiesNear(g.game.ruleset, view), ...(await withMap()),
         })
         break
       }
@@ -283,7 +285,7 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
         const nextSide = mine ? g.sideNames.get(mine.side) ?? mine.side : ''
         composed = composeEmail('phase-resolved', {
           ...lk, recipient, game: g.ref, step: stepRef(mine), side: sideName, happened: narrate(g.game.ruleset, events, view),
-          next: mine ? { side: nextSide, step: stepRef(mine), deadline: deadlineIso } : null, mapCid: await withMap(),
+          next: mine ? { side: nextSide, step: stepRef(mine), deadline: deadlineIso } : null, ...(await withMap()),
         })
         break
       }
@@ -294,7 +296,7 @@ export async function buildMessage(ctx: MessageContext, n: NotificationRow, opts
           ...lk, recipient, game: g.ref, winner: outcome.winner ? g.sideNames.get(outcome.winner) ?? outcome.winner : null,
           reason: outcome.reason ?? 'the game is over', ...(side ? { yourSide: sideName } : {}),
           turn: (folded.state as { turn?: number }).turn ?? 0, happened: narrate(g.game.ruleset, events, view),
-          seed: g.game.seed, seedCommitment: g.game.seedCommitment, verifyUrl: `${ctx.publicUrl}/games/${g.game.id}/verify`, mapCid: await withMap(),
+          seed: g.game.seed, seedCommitment: g.game.seedCommitment, verifyUrl: `${ctx.publicUrl}/games/${g.game.id}/verify`, ...(await withMap()),
         })
         break
       }

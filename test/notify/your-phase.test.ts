@@ -6,10 +6,12 @@ import type { GameEvent } from '../../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../../src/engine/rulesets/abaoaqu/index.js'
 import { randomOrders, rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
 import { formatDate } from '../../src/notify/compose/helpers.js'
-import { narrate } from '../../src/notify/compose/index.js'
+import { enemiesNear, narrate } from '../../src/notify/compose/index.js'
 import { loadAbaoaquScenario } from '../../src/scenarios/index.js'
 import { as, register, type User } from '../http/helpers.js'
 import { waitFor } from '../support/smtp.js'
+import { EMAIL_DISPLAY_WIDTH, EMAIL_PIXEL_RATIO } from '../../src/notify/map/index.js'
+import { decodePng, type Decoded } from './map/png-decode.js'
 import { startMailStack, type MailStack } from './stack.js'
 
 /** Standing orders alone pass a step only when the submission says so (docs/abaoaqu.md decision 18). */
@@ -30,6 +32,18 @@ beforeAll(async () => {
 afterAll(async () => s?.close())
 
 const flat = (text: string) => text.replace(/\s+/g, ' ')
+
+/** Pixels within a few levels of a #rrggbb colour: a side's counters in a decoded PNG. */
+function pixelsOf(image: Decoded, colour: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16))
+  let n = 0
+  for (let i = 0; i < image.data.length; i += image.channels) {
+    if (Math.abs(image.data[i]! - r!) <= 6 && Math.abs(image.data[i + 1]! - g!) <= 6 && Math.abs(image.data[i + 2]! - b!) <= 6) n++
+  }
+  return n
+}
+// The side colours of A-S4 (map/model.ts): the Federation first, then Zeon.
+const SIDE_COLOUR: Record<string, string> = { FED: '#2a62c9', ZEON: '#c8322f' }
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 describe('your phase, by email', () => {
@@ -69,6 +83,36 @@ describe('your phase, by email', () => {
       const map = mail.attachments.find((a) => a.contentType === 'image/png')!
       expect(map.content.subarray(0, 8).equals(PNG)).toBe(true)
       expect(mail.html).toContain(`cid:${map.cid}`)
+      // Cropped to the reader's part of the board, at twice the width the email shows it.
+      const picture = decodePng(map.content)
+      expect(picture.width).toBe(EMAIL_DISPLAY_WIDTH * EMAIL_PIXEL_RATIO)
+      expect(picture.height).toBeLessThan(2000 * EMAIL_PIXEL_RATIO)
+      // It shows the reader's units: their side's colour covers at least a third of a counter (36 px at 558 px) per unit shown.
+      const shown = Number(/around your units \((?:all (\d+)|(\d+) of your \d+)\)/.exec(flat(mail.text!))?.slice(1).find((n) => n !== undefined))
+      expect(shown).toBeGreaterThan(0)
+      const counterArea = (36 * EMAIL_PIXEL_RATIO) ** 2
+      const readerSide = seat === 'FED' ? 'FED' : 'ZEON'
+      const readerUnits = state.units.filter((u) => u.side === readerSide && u.at === 'map')
+      const hexes = new Set(readerUnits.map((u) => u.hex!.join(','))).size
+      expect(pixelsOf(picture, SIDE_COLOUR[readerSide]!)).toBeGreaterThan(Math.min(shown, hexes) * counterArea / 3)
+      // The whole board, by a link that needs no login; the key fits only that game, position and seat.
+      const fullUrl = /The whole board as you see it: (\S+)/.exec(flat(mail.text!))![1]!
+      const href = /href="([^"]*\/map\.png[^"]*)"/.exec(mail.html as string)![1]!.replace(/&#x3D;/g, '=').replace(/&amp;/g, '&')
+      expect(href).toBe(fullUrl)
+      const path = fullUrl.replace('http://hexmail.test', '')
+      expect(path).toBe(`/games/${gameId}/map.png?at=${seq}&seat=${seat}&key=${new URL(fullUrl).searchParams.get('key')}`)
+      const full = await s.app.inject({ method: 'GET', url: path })
+      expect(full.statusCode, full.body).toBe(200)
+      expect(full.headers['content-type']).toBe('image/png')
+      const own = (await s.app.inject({ method: 'GET', url: `/games/${gameId}/map.png?at=${seq}`, headers: as(player) })).rawPayload
+      expect(full.rawPayload.equals(own)).toBe(true)
+      const otherSeat = seat === 'FED' ? 'ZEON' : 'FED'
+      expect((await s.app.inject({ method: 'GET', url: path.replace(`seat=${seat}`, `seat=${otherSeat}`) })).statusCode).toBe(403)
+      expect((await s.app.inject({ method: 'GET', url: path.replace(`at=${seq}`, `at=${seq === 1 ? 2 : seq - 1}`) })).statusCode).toBe(403)
+      expect((await s.app.inject({ method: 'GET', url: `/games/${gameId}/map.png?at=${seq}&seat=${seat}` })).statusCode).toBe(400)
+      // The text names where the enemies near the reader's units are.
+      expect(flat(mail.text!)).toContain('Enemy units near yours')
+      for (const line of enemiesNear('abaoaqu', abaoaqu.view(state, seat)).lines) expect(flat(mail.text!)).toContain(flat(line))
       // Reply-To carries a token; List-Unsubscribe is one click.
       expect(String(mail.replyTo?.text)).toMatch(/^play\+[a-z2-7]{40}@hexmail\.test$/)
       expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m)

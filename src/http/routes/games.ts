@@ -5,13 +5,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { inviteByEmail } from '../../games/invites.js'
 import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
+import { isMapKey } from '../../notify/map-link.js'
+import { linkedMapAccess } from '../../games/map-access.js'
+import { mailSecret } from '../../config.js'
 import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifecycle.js'
 import { SUBMISSION_MAX_BYTES } from '../../games/order-check.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, viewAccess, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
-import { badRequest } from '../problems.js'
+import { badRequest, forbidden } from '../problems.js'
 import { LogPosition } from '../schemas.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
@@ -189,12 +192,22 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const MapQuery = Type.Object({
     at: Type.Optional(LogPosition({ minimum: 1, description: 'A past log entry (players only)' })),
     width: Type.Optional(Type.Union(MAP_WIDTHS.map((w) => Type.Literal(w)), { description: `PNG width in pixels: ${MAP_WIDTHS.join(', ')} (default: the map's own size)` })),
+    seat: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'With `key`: the seat whose map an email linked to' })),
+    key: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The key of a map link in an email: opens that position as that seat saw it, without signing in' })),
   })
+  /** A signed link from an email names its position and seat; otherwise the caller's own eyes. */
+  const mapAccess = async (request: FastifyRequest, gameId: string, query: { at?: number; seat?: string; key?: string }) => {
+    const { at, seat, key } = query
+    if (key === undefined && seat === undefined) return viewAccess(app.db, gameId, caller(request), at)
+    if (key === undefined || seat === undefined || at === undefined) throw badRequest('a map link names its position, seat and key together: at, seat and key', { field: key === undefined ? 'key' : seat === undefined ? 'seat' : 'at' })
+    if (!isMapKey(mailSecret(app.config), gameId, at, seat, key)) throw forbidden('this map link is not valid: its key does not match the game, position and seat')
+    return linkedMapAccess(app.db, gameId, at, seat)
+  }
   app.get('/games/:id/map.png', {
     onRequest: app.identify,
     schema: { tags: ['games'], summary: 'The map as you see it, as PNG (the last phase\'s moves as arrows, attacks as lines)', params: Id, querystring: MapQuery },
   }, async (request, reply) => {
-    const { meta, seat, seq } = await viewAccess(app.db, request.params.id, caller(request), request.query.at)
+    const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
     const png = await mapPng(app.db, meta, seq, seat, request.query.width)
     return reply.type('image/png').header('cache-control', 'private, max-age=60').header('etag', `"${seq}-${seat ?? ''}"`).send(png)
   })
@@ -202,7 +215,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.identify,
     schema: { tags: ['games'], summary: 'The map as you see it, as SVG', params: Id, querystring: MapQuery },
   }, async (request, reply) => {
-    const { meta, seat, seq } = await viewAccess(app.db, request.params.id, caller(request), request.query.at)
+    const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=60').send(await mapSvg(app.db, meta, seq, seat))
   })
 

@@ -38,11 +38,13 @@ const deadline: Spec<Deadline> = { at: 'instant', ifMissed: 'text', delayedBy: '
 const options: Spec<OptionLines> = { lines: 'lines', omitted: 'count', url: 'url' }
 const reply: Spec<ReplyHow> = { replyAddress: 'email', orderExamples: 'lines', notationUrl: 'url?' }
 const next: Spec<NextUp> = { side: 'text', step: { fields: step }, deadline: 'instant' }
+const map = { mapCid: 'cid?', mapUrl: 'url?', mapNote: 'text?' } as const
 
 const SPECS: { [K in EmailKind]: Spec<EmailDataByKind[K]> } = {
   'your-phase': {
     ...links, ...reply, recipient: { fields: recipient }, game: { fields: game }, side: 'text', seat: 'text',
-    step: { fields: step }, deadline: { fields: deadline }, happened: 'lines', options: { fields: options }, mapCid: 'cid?',
+    step: { fields: step }, deadline: { fields: deadline }, happened: 'lines', options: { fields: options },
+    enemiesNear: { fields: { lines: 'lines', omitted: 'count' } }, ...map,
   },
   reminder: {
     ...links, ...reply, recipient: { fields: recipient }, game: { fields: game }, side: 'text', seat: 'text',
@@ -50,11 +52,11 @@ const SPECS: { [K in EmailKind]: Spec<EmailDataByKind[K]> } = {
   },
   'phase-resolved': {
     ...links, recipient: { fields: recipient }, game: { fields: game }, step: { fields: step }, side: 'text',
-    happened: 'lines', next: { fields: next, nullable: true }, mapCid: 'cid?',
+    happened: 'lines', next: { fields: next, nullable: true }, ...map,
   },
   'game-over': {
     ...links, recipient: { fields: recipient }, game: { fields: game }, winner: 'text|null', reason: 'text',
-    yourSide: 'text?', turn: 'count', happened: 'lines', seed: 'sha256', seedCommitment: 'sha256', verifyUrl: 'url', mapCid: 'cid?',
+    yourSide: 'text?', turn: 'count', happened: 'lines', seed: 'sha256', seedCommitment: 'sha256', verifyUrl: 'url', ...map,
   },
   invite: {
     ...links, recipient: { fields: recipient }, from: 'text', game: { fields: game }, side: 'text?', message: 'anyText?',

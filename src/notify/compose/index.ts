@@ -31,6 +31,7 @@ export function composeEmail<K extends EmailKind>(kind: K, data: EmailDataByKind
 export { EmailDataError } from './check.js'
 export { clearTemplateCache, defaultTemplatesDir, type TemplateDirs } from './templates.js'
 export { narrate } from './narrate.js'
+export { enemiesNear, type EnemiesNear } from './nearby.js'
 export { abaoaquStepTitle, narrateAbaoaqu, narrationContext, type NarrationContext } from './narrate-abaoaqu.js'
 export { compactOptions, orderExamples, type CompactLimits, type CompactOptions } from './options-compact.js'
 export * from './types.js'

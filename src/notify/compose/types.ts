@@ -79,8 +79,14 @@ export interface YourPhaseData extends Links, ReplyHow {
   /** What happened since this player's last phase, one sentence a line. */
   happened: string[]
   options: OptionLines
+  /** Where the enemy units near the reader's are, a line each (nearest first), and how many were left out. */
+  enemiesNear: { lines: string[]; omitted: number }
   /** Content id of the attached map image (without "cid:"); absent when no map is attached. */
   mapCid?: string
+  /** The whole map of this position as the reader's seat sees it. */
+  mapUrl?: string
+  /** What part of the board the attached picture shows, in a sentence. */
+  mapNote?: string
 }
 
 export interface ReminderData extends Links, ReplyHow {
@@ -111,6 +117,8 @@ export interface PhaseResolvedData extends Links {
   /** Null when the game ended with this step. */
   next: NextUp | null
   mapCid?: string
+  mapUrl?: string
+  mapNote?: string
 }
 
 export interface GameOverData extends Links {
@@ -128,6 +136,8 @@ export interface GameOverData extends Links {
   seedCommitment: string
   verifyUrl: string
   mapCid?: string
+  mapUrl?: string
+  mapNote?: string
 }
 
 export interface InviteData extends Links {

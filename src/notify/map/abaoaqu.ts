@@ -7,6 +7,7 @@ import { hexLabel } from '../../engine/rulesets/abaoaqu/geometry.js'
 import type { Unit } from '../../engine/rulesets/abaoaqu/types.js'
 import type { View } from '../../engine/rulesets/abaoaqu/view.js'
 import { eventMarks } from './abaoaqu-events.js'
+import { enemiesInReach } from './abaoaqu-reach.js'
 import { boardLookup, type BoardLookup } from './boards.js'
 import { compareHexRefs, hexRefKey, sideColours, type HexMapModel, type HexRef, type MapCounter, type MapHex, type MapScreen, type MapSide } from './model.js'
 
@@ -75,7 +76,7 @@ function counters(view: View): MapCounter[] {
     const top = stack[0]!
     const hex = { col: top.hex![0], row: top.hex![1] }
     return {
-      hex, side: top.side, label: top.id, sublabel: top.type, stack: stack.length,
+      hex, side: top.side, label: top.id, sublabel: top.type, units: stack.map((u) => ({ label: u.id, markers: u.morale === 'N' ? [] : [u.morale] })),
       markers: (['C', 'D'] as const).filter((m) => stack.some((u) => u.morale === m)),
       flipped: top.face === 'back',
       title: `${label(hex)}: ${stack.map(unitWords).join('; ')}`,
@@ -132,5 +133,16 @@ export function abaoaquMapModel(view: View, events: readonly GameEvent[]): HexMa
     counters: counters(view),
     screens: screens(view, existing),
     ...eventMarks(events, units),
+    inReach: inReach(view),
   }
+}
+
+/** Hexes of the enemies in reach of the viewer's units (abaoaqu-reach.ts), nearest first, once each. */
+function inReach(view: View): HexRef[] {
+  const seen = new Map<string, HexRef>()
+  for (const e of enemiesInReach(view)) {
+    const hex = { col: e.hex[0], row: e.hex[1] }
+    if (!seen.has(hexRefKey(hex))) seen.set(hexRefKey(hex), hex)
+  }
+  return [...seen.values()]
 }

@@ -9,11 +9,14 @@ import type { PngOptions } from './png.js'
 import { drawingToPng } from './raster.js'
 import { layoutMap, renderSvg, type SvgOptions } from './svg.js'
 
-export type { HexMapModel, HexRef, MapArrow, MapAttack, MapBoard, MapCounter, MapHex, MapLoss, MapScreen, MapSide } from './model.js'
+export type { HexMapModel, HexRef, MapArrow, MapAttack, MapBoard, MapCounter, MapHex, MapLoss, MapScreen, MapSide, MapUnit } from './model.js'
 export { sideColours } from './model.js'
 export { abaoaquMapModel } from './abaoaqu.js'
 export { renderSvg, layoutMap, type MapDrawing, type SvgOptions } from './svg.js'
 export { drawingToPng, forgetRasters, rasterCacheSize } from './raster.js'
+export { emailColumns, emailMapPng, EMAIL_DISPLAY_WIDTH, EMAIL_PIXEL_RATIO, MIN_COUNTER_PX, type EmailMap } from './email.js'
+export { planCrop, type CropLimits, type CropPlan } from './crop.js'
+export type { MapWindow } from './layout.js'
 export { svgToPng, type PngOptions } from './png.js'
 
 /** The map model of `view`, a view of rule system `system` as the ruleset's view() returned it. */

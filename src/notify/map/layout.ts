@@ -11,10 +11,19 @@ export interface Point {
   y: number
 }
 
+/** The columns and rows a picture shows: the whole map, or a crop of it (crop.ts). */
+export interface MapWindow {
+  col0: number
+  row0: number
+  cols: number
+  rows: number
+}
+
 export interface Frame {
   /** Hex radius: centre to corner. */
   size: number
-  /** Centre of hex (0,0). */
+  window: MapWindow
+  /** Centre of the window's first hex (col0, row0). */
   originX: number
   originY: number
   /** Whole picture. */
@@ -33,24 +42,30 @@ const EDGE_BAND = 0.7
 const SIDE_BAND = 1.1
 
 /** Height of the grid's bounding box: a column of `rows` hexes, half a hex more if an odd column exists. */
-function gridHeight(size: number, cols: number, rows: number): number {
+function gridHeight(size: number, window: MapWindow): number {
   const h = SQRT3 * size
-  return cols > 1 ? h * rows + h / 2 : h * rows
+  return window.cols > 1 ? h * window.rows + h / 2 : h * window.rows
 }
 
 function gridWidth(size: number, cols: number): number {
   return 1.5 * size * (cols - 1) + 2 * size
 }
 
-export function frameFor(size: number, cols: number, rows: number, footerHeight: number): Frame {
+/**
+ * The picture of `window` at hex radius `size`. Without `header` there is no band for the title:
+ * a panel under another one (email.ts).
+ */
+export function frameFor(size: number, window: MapWindow, footerHeight: number, header = true): Frame {
   const gridLeft = SIDE_BAND * size
-  const gridTop = (HEADER + EDGE_BAND) * size
-  const gridRight = gridLeft + gridWidth(size, cols)
-  const gridBottom = gridTop + gridHeight(size, cols, rows)
+  const gridTop = ((header ? HEADER : 0) + EDGE_BAND) * size
+  const gridRight = gridLeft + gridWidth(size, window.cols)
+  const gridBottom = gridTop + gridHeight(size, window)
   return {
     size,
+    window,
     originX: gridLeft + size,
-    originY: gridTop + (SQRT3 * size) / 2,
+    // A lone odd column sits half a hex lower; hexCentre adds that half for it.
+    originY: gridTop + (SQRT3 * size) / 2 - (window.cols === 1 && window.col0 % 2 === 1 ? (SQRT3 * size) / 2 : 0),
     // Whole pixels, so the PNG is exactly the SVG's size.
     width: Math.ceil(gridRight + SIDE_BAND * size),
     height: Math.ceil(gridBottom + EDGE_BAND * size + footerHeight),
@@ -58,12 +73,31 @@ export function frameFor(size: number, cols: number, rows: number, footerHeight:
   }
 }
 
+/** Pixel width of a window of `cols` columns at hex radius `size`, bands included. */
+export function frameWidth(size: number, cols: number): number {
+  return Math.ceil(gridWidth(size, cols) + 2 * SIDE_BAND * size)
+}
+
+/** The hex radius at which a window of `cols` columns is `width` wide, bands included. */
+export function sizeForWidth(width: number, cols: number): number {
+  return width / (1.5 * (cols - 1) + 2 + 2 * SIDE_BAND)
+}
+
+/**
+ * A hex's centre. The odd-q stagger follows the map's own column numbers, so a window that
+ * starts on an odd column shows that column lower, as on the whole map; with both parities in
+ * the window, the grid's box starts at the top of an even column.
+ */
 export function hexCentre(frame: Frame, hex: HexRef): Point {
   const h = SQRT3 * frame.size
   return {
-    x: frame.originX + 1.5 * frame.size * hex.col,
-    y: frame.originY + h * (hex.row + (Math.abs(hex.col) % 2) / 2),
+    x: frame.originX + 1.5 * frame.size * (hex.col - frame.window.col0),
+    y: frame.originY + h * (hex.row - frame.window.row0 + (Math.abs(hex.col) % 2) / 2),
   }
+}
+
+export function inWindow(window: MapWindow, hex: HexRef): boolean {
+  return hex.col >= window.col0 && hex.col < window.col0 + window.cols && hex.row >= window.row0 && hex.row < window.row0 + window.rows
 }
 
 /** Corner i at 60·i degrees clockwise from east (SVG's y points down): 0 E, 1 lower right, … 5 upper right. */

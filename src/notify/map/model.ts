@@ -35,16 +35,23 @@ export interface MapSide {
   viewer: boolean
 }
 
-/** The top counter of one side's stack in one hex. */
+/** One unit of a stack, as its counter lists it. */
+export interface MapUnit {
+  label: string
+  /** Its own status markers (a stack's counter shows whose they are). */
+  markers: string[]
+}
+
+/** One side's stack in one hex: a unit alone, or several listed on one counter. */
 export interface MapCounter {
   hex: HexRef
   side: string
-  /** Big text: what a player names in orders (the unit id). */
+  /** Big text: what a player names in orders (the unit id) of the top unit. */
   label: string
-  /** Small text under it: the unit's type. */
+  /** Small text under it: the unit's type (a unit alone; a stack lists its labels instead). */
   sublabel: string
-  /** Units of this side in the hex; drawn as a number when more than 1. */
-  stack: number
+  /** Every unit of this side in the hex, the top one first: a stack lists them all, and its size. */
+  units: MapUnit[]
   /** Status markers shown on the stack, e.g. 'C' and 'D' morale. */
   markers: string[]
   /** The top unit shows its back (flipped, spent or damaged) face. */
@@ -101,6 +108,12 @@ export interface HexMapModel {
   arrows: MapArrow[]
   attacks: MapAttack[]
   losses: MapLoss[]
+  /**
+   * Hexes of enemy units within reach of the viewer's units, nearest first: what a crop of the map
+   * for that viewer must show after the viewer's own units (crop.ts). The rule system decides what
+   * "in reach" means; empty for an observer.
+   */
+  inReach: HexRef[]
 }
 
 // Blue and red first, as in most wargames; then hues far from both and from each other, dark

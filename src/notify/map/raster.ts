@@ -22,12 +22,17 @@ import { createHash } from 'node:crypto'
 import { encodePngRows, pngRows } from './png-encode.js'
 import { checkWidth, rasterise, type PngOptions, type Raster } from './png.js'
 import type { Box, Piece } from './pieces.js'
-import { FONT_FAMILY, type MapDrawing } from './svg.js'
+import { FONT_FAMILY, type BoardTiles, type MapDrawing } from './svg.js'
 
 /** A counter's place is rounded to this fraction of a pixel. */
 const PHASES = 4
+/** The same for a tiled crop (email.ts), drawn at twice the pixels it is shown at. */
+const CROP_PHASES = 1
 const BOARD_BUDGET_BYTES = 48 * 1024 * 1024
-const SPRITE_BUDGET_BYTES = 32 * 1024 * 1024
+const TILE_BUDGET_BYTES = 48 * 1024 * 1024
+/** Side of a tile of a whole board, in pixels (tiled crops). */
+const TILE = 512
+const SPRITE_BUDGET_BYTES = 64 * 1024 * 1024
 /** Pixels between two pieces on a sheet. */
 const GAP = 2
 
@@ -108,6 +113,7 @@ class Kept<T> {
 }
 
 const boards = new Kept<Board>(BOARD_BUDGET_BYTES, (b) => b.rows.length)
+const tiles = new Kept<Buffer>(TILE_BUDGET_BYTES, (t) => t.length)
 const sprites = new Kept<Sprite>(SPRITE_BUDGET_BYTES, (s) => s.runs.length * 4 + s.rgb.length + s.soft.length * 8 + 200)
 
 /** An opaque premultiplied RGBA page as RGB rows. */
@@ -253,19 +259,27 @@ function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: Scale): voi
   order.forEach(([key, r], i) => sprites.set(key, cutSprite(px, sheet.width, spots[i]!.x, spots[i]!.y, r.w, r.h)))
 }
 
-/** A sprite laid over opaque RGB rows ("over"), its top left at (left, top), clipped to the page. */
-function blit(rows: Buffer, page: Board, sprite: Sprite, left: number, top: number): void {
+/** Pixel bounds: x0 ≤ x < x1, y0 ≤ y < y1. */
+interface Clip {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
+/** A sprite laid over opaque RGB rows ("over"), its top left at (left, top), clipped to `clip` (default: the page). */
+function blit(rows: Buffer, page: Board, sprite: Sprite, left: number, top: number, clip: Clip = { x0: 0, y0: 0, x1: page.width, y1: page.height }): void {
   const stride = page.width * 3 + 1
   const { runs, rgb, soft, softRgba } = sprite
   for (let i = 0; i < runs.length; i += 4) {
     const y = top + runs[i]!
-    if (y < 0 || y >= page.height) continue
+    if (y < clip.y0 || y >= clip.y1) continue
     let x0 = left + runs[i + 1]!
-    const x1 = Math.min(page.width, left + runs[i + 2]!)
+    const x1 = Math.min(clip.x1, left + runs[i + 2]!)
     let from = runs[i + 3]!
-    if (x0 < 0) {
-      from -= x0 * 3
-      x0 = 0
+    if (x0 < clip.x0) {
+      from += (clip.x0 - x0) * 3
+      x0 = clip.x0
     }
     if (x1 <= x0) continue
     const to = y * stride + 1 + x0 * 3
@@ -277,7 +291,7 @@ function blit(rows: Buffer, page: Board, sprite: Sprite, left: number, top: numb
     const p = soft[i]!
     const y = top + (p >>> 16)
     const x = left + (p & 0xffff)
-    if (y < 0 || y >= page.height || x < 0 || x >= page.width) continue
+    if (y < clip.y0 || y >= clip.y1 || x < clip.x0 || x >= clip.x1) continue
     const d = y * stride + 1 + x * 3
     const s = i * 4
     const keep = 255 - softRgba[s + 3]!
@@ -295,29 +309,32 @@ function pixelBox(box: Box, scale: Scale): { left: number; top: number; w: numbe
   return { left, top, w: Math.ceil(box.x1 * scale.x) + 1 - left, h: Math.ceil(box.y1 * scale.y) + 1 - top }
 }
 
-/** A coordinate in pixels as a whole pixel and a phase, a multiple of 1 / PHASES. */
-function snap(v: number): [number, number] {
+/** A coordinate in pixels as a whole pixel and a phase, a multiple of 1 / phases. */
+function snap(v: number, phases: number): [number, number] {
   const whole = Math.floor(v)
-  const phase = Math.round((v - whole) * PHASES) / PHASES
+  const phase = Math.round((v - whole) * phases) / phases
   return phase === 1 ? [whole + 1, 0] : [whole, phase]
 }
 
 /** Where a piece's raster goes on the page, and what to rasterise; null when it paints off the page. */
-function place(piece: Piece, scale: Scale, page: Board): { left: number; top: number; key: string; request: Request } | null {
+function place(piece: Piece, scale: Scale, page: Board, phases: number, clip: Clip): { left: number; top: number; key: string; request: Request } | null {
   const local = piece.local
   let left: number
   let top: number
   let request: Request
   if (local === undefined) {
     const full = pixelBox(piece.box, scale)
-    if (full.left >= page.width || full.top >= page.height || full.left + full.w <= 0 || full.top + full.h <= 0) return null
-    const alone = piece.estimated === true
+    if (full.left >= clip.x1 || full.top >= clip.y1 || full.left + full.w <= clip.x0 || full.top + full.h <= clip.y0) return null
+    // A piece reaching well past its clip (a crop's line from a hex outside its window) is drawn
+    // alone too: a whole long line at a crop's scale would cost more than a pass of its own.
+    const beyond = full.w * full.h > 2 * (Math.min(clip.x1, full.left + full.w) - Math.max(clip.x0, full.left)) * (Math.min(clip.y1, full.top + full.h) - Math.max(clip.y0, full.top))
+    const alone = piece.estimated === true || beyond
     if (alone) {
       // Drawn on a page of its own: only the part on the picture is worth drawing.
-      left = Math.max(0, full.left)
-      top = Math.max(0, full.top)
-      const w = Math.min(page.width, full.left + full.w) - left
-      const h = Math.min(page.height, full.top + full.h) - top
+      left = Math.max(clip.x0, full.left)
+      top = Math.max(clip.y0, full.top)
+      const w = Math.min(clip.x1, full.left + full.w) - left
+      const h = Math.min(clip.y1, full.top + full.h) - top
       request = { fragment: piece.svg, x: left / scale.x, y: top / scale.y, w, h, alone }
     } else {
       // On the shared sheet the whole box is drawn, even off the picture: nothing there would cut
@@ -328,8 +345,8 @@ function place(piece: Piece, scale: Scale, page: Board): { left: number; top: nu
     }
   } else {
     // The origin of the local drawing lands on pixel (ix + qx, iy + qy): a whole pixel and a phase.
-    const [ix, qx] = snap(local.at.x * scale.x)
-    const [iy, qy] = snap(local.at.y * scale.y)
+    const [ix, qx] = snap(local.at.x * scale.x, phases)
+    const [iy, qy] = snap(local.at.y * scale.y, phases)
     const box = pixelBox(local.box, scale)
     left = ix + box.left
     top = iy + box.top
@@ -341,27 +358,113 @@ function place(piece: Piece, scale: Scale, page: Board): { left: number; top: nu
 
 /** Forgets every kept raster: for benchmarks that measure a process's first pictures. */
 export function forgetRasters(what: { boards?: boolean; pieces?: boolean } = { boards: true, pieces: true }): void {
-  if (what.boards) boards.clear()
+  if (what.boards) {
+    boards.clear()
+    tiles.clear()
+  }
   if (what.pieces) sprites.clear()
 }
 
 /** What the raster caches hold now: for benchmarks and for sizing their budgets. */
-export function rasterCacheSize(): { boards: { entries: number; bytes: number }; pieces: { entries: number; bytes: number } } {
-  return { boards: boards.size, pieces: sprites.size }
+export function rasterCacheSize(): { boards: { entries: number; bytes: number }; tiles: { entries: number; bytes: number }; pieces: { entries: number; bytes: number } } {
+  return { boards: boards.size, tiles: tiles.size, pieces: sprites.size }
 }
 
-/** The drawing as a PNG, `width` pixels wide (default: its own size). */
-export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
+/** Tile (i, j) of a whole board at `scale` pixels per unit: RGB, TILE × TILE, white beyond the board. */
+function tileOf(t: BoardTiles, key: string, scale: number, i: number, j: number): Buffer {
+  const id = `${key}|${scale}|${i},${j}`
+  let tile = tiles.get(id)
+  if (tile === undefined) {
+    const side = TILE / scale
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${TILE}" viewBox="${i * side} ${j * side} ${side} ${side}" font-family="${FONT_FAMILY}">${t.svg()}</svg>`
+    const page = rasterise(svg, undefined, '#ffffff')
+    tile = Buffer.allocUnsafe(TILE * TILE * 3)
+    for (let p = 0, q = 0; q < tile.length; p += 4, q += 3) {
+      tile[q] = page.pixels[p]!
+      tile[q + 1] = page.pixels[p + 1]!
+      tile[q + 2] = page.pixels[p + 2]!
+    }
+    tiles.set(id, tile)
+  }
+  return tile
+}
+
+/**
+ * The page of a tiled crop, `width` pixels wide: white, and the window's part of the whole board
+ * copied from tiles, which the next crops of the same map at the same size reuse. The tiles are
+ * drawn at the crop's scale on the whole board's pixel grid; the crop's offset on that grid is
+ * rounded to a whole pixel (half a pixel at most, which the eye cannot tell).
+ */
+function tiledPage(d: MapDrawing, t: BoardTiles, width: number | undefined): { page: Board; scale: Scale } {
+  const scale = width === undefined ? 1 : width / d.frame.width
+  const page = { width: Math.round(d.frame.width * scale), height: Math.round(d.frame.height * scale), rows: Buffer.alloc(0) }
+  const stride = page.width * 3 + 1
+  page.rows = Buffer.alloc(stride * page.height, 0xff)
+  for (let y = 0; y < page.height; y++) page.rows[y * stride] = 0
+  const key = createHash('sha256').update(t.key).digest('hex')
+  const ox = Math.round(t.shift.x * scale)
+  const oy = Math.round(t.shift.y * scale)
+  const x0 = Math.max(0, Math.floor(t.clip.x0 * scale))
+  const x1 = Math.min(page.width, Math.ceil(t.clip.x1 * scale))
+  const y0 = Math.max(0, Math.floor(t.clip.y0 * scale))
+  const y1 = Math.min(page.height, Math.ceil(t.clip.y1 * scale))
+  const sourceWidth = Math.ceil(t.frame.width * scale)
+  const sourceHeight = Math.ceil(t.frame.height * scale)
+  for (let y = y0; y < y1; y++) {
+    const gy = y + oy
+    if (gy < 0 || gy >= sourceHeight) continue
+    for (let x = x0; x < x1;) {
+      const gx = x + ox
+      const i = Math.floor(gx / TILE)
+      const end = Math.min(x1, (i + 1) * TILE - ox)
+      if (gx >= 0 && gx < sourceWidth) {
+        const tile = tileOf(t, key, scale, i, Math.floor(gy / TILE))
+        const from = ((gy % TILE) * TILE + (gx - i * TILE)) * 3
+        tile.copy(page.rows, y * stride + 1 + x * 3, from, from + (end - x) * 3)
+      }
+      x = end
+    }
+  }
+  return { page, scale: { x: scale, y: scale } }
+}
+
+/** A picture as PNG rows (a filter byte, then RGB, per row), not yet deflated. */
+export interface PictureRows {
+  width: number
+  height: number
+  rows: Buffer
+}
+
+/** The drawing as rows of pixels, `width` pixels wide (default: its own size). */
+export function drawingToRows(d: MapDrawing, opts: PngOptions = {}): PictureRows {
   checkWidth(opts.width)
-  const board = boardOf(d, opts.width)
+  const tiled = d.tiles === undefined ? null : tiledPage(d, d.tiles, opts.width)
+  const board = tiled?.page ?? boardOf(d, opts.width)
   // resvg scales the board to the width asked for and rounds the height: the pieces follow both.
-  const scale = { x: board.width / d.frame.width, y: board.height / d.frame.height }
-  const placed = d.layers.flat().map((piece) => place(piece, scale, board)).filter((p) => p !== null)
+  const scale = tiled?.scale ?? { x: board.width / d.frame.width, y: board.height / d.frame.height }
+  // A tiled crop keeps the marks of its grid layers inside its grid: a line running off the window
+  // stops at its edge instead of crossing the coordinates, the title or the legend.
+  const page = { x0: 0, y0: 0, x1: board.width, y1: board.height }
+  const grid = d.tiles === undefined ? page : {
+    x0: Math.max(0, Math.floor(d.tiles.clip.x0 * scale.x)), y0: Math.max(0, Math.floor(d.tiles.clip.y0 * scale.y)),
+    x1: Math.min(board.width, Math.ceil(d.tiles.clip.x1 * scale.x)), y1: Math.min(board.height, Math.ceil(d.tiles.clip.y1 * scale.y)),
+  }
+  const gridLayers = d.tiles?.gridLayers ?? 0
+  const pieces = [
+    ...(d.tiles?.overlay ?? []).map((piece) => ({ piece, clip: page })),
+    ...d.layers.flatMap((layer, i) => layer.map((piece) => ({ piece, clip: i < gridLayers ? grid : page }))),
+  ]
+  const placed = pieces.map(({ piece, clip }) => {
+    // A crop is drawn at twice the pixels it is shown at: there a whole pixel is finer than the eye,
+    // and one raster of each counter serves it wherever the crop's window falls.
+    const p = place(piece, scale, board, d.tiles === undefined ? PHASES : CROP_PHASES, clip)
+    return p === null ? null : { ...p, clip }
+  }).filter((p) => p !== null)
   const missing = new Map<string, Request>()
   for (const p of placed) if (sprites.get(p.key) === undefined) missing.set(p.key, p.request)
   if (missing.size > 0) rasteriseAll(missing, scale)
-  const rows = Buffer.allocUnsafe(board.rows.length)
-  board.rows.copy(rows)
+  // A tiled page is this picture's own; a kept board is copied before drawing on it.
+  const rows = tiled ? board.rows : Buffer.from(board.rows)
   for (const p of placed) {
     let sprite = sprites.get(p.key)
     if (sprite === undefined) {
@@ -369,7 +472,25 @@ export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
       rasteriseAll(new Map([[p.key, p.request]]), scale)
       sprite = sprites.get(p.key)!
     }
-    blit(rows, board, sprite, p.left, p.top)
+    blit(rows, board, sprite, p.left, p.top, p.clip)
   }
-  return encodePngRows(rows, board.width, board.height, 3)
+  return { width: board.width, height: board.height, rows }
+}
+
+/** The drawing as a PNG, `width` pixels wide (default: its own size). */
+export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
+  const picture = drawingToRows(d, opts)
+  return encodePngRows(picture.rows, picture.width, picture.height, 3)
+}
+
+/** Pictures of one width one under the other, `gap` rows of `colour` between them, as one PNG. */
+export function stackedPng(pictures: readonly PictureRows[], gap: { rows: number; colour: [number, number, number] }): Buffer {
+  const width = pictures[0]!.width
+  if (pictures.some((p) => p.width !== width)) throw new Error(`pictures to stack must share one width, got ${pictures.map((p) => p.width).join(', ')}`)
+  const line = Buffer.alloc(width * 3 + 1)
+  for (let x = 0; x < width; x++) line.set(gap.colour, 1 + x * 3)
+  const between = Buffer.concat(Array.from({ length: gap.rows }, () => line))
+  const parts = pictures.flatMap((p, i) => (i === 0 ? [p.rows] : [between, p.rows]))
+  const height = pictures.reduce((n, p) => n + p.height, 0) + gap.rows * (pictures.length - 1)
+  return encodePngRows(Buffer.concat(parts), width, height, 3)
 }

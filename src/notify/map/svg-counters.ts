@@ -1,8 +1,9 @@
-// Counters: a square in the side's colour with the unit's id and type, the stack size in a
-// badge, and status markers (C/D morale) along the bottom edge.
+// Counters: a square in the side's colour with the unit's id and type, and its status markers (C/D
+// morale) along the bottom edge; a stack lists every unit's id on its face instead (a unit's marker
+// colours its id), shows its depth behind it and its size in a badge.
 import { hexCentre, type Frame, type Point } from './layout.js'
-import { hexRefKey, type MapCounter } from './model.js'
-import type { Box, Piece } from './pieces.js'
+import { hexRefKey, type MapCounter, type MapUnit } from './model.js'
+import { anchored, type Box, type Piece } from './pieces.js'
 import { fitFontSize, num, textAt, widthIsSure } from './svg-text.js'
 import { titleTag } from './svg-grid.js'
 
@@ -28,27 +29,7 @@ export function tint(colour: string, amount: number): string {
   return `#${channels.map((c) => Math.round(c + (255 - c) * amount).toString(16).padStart(2, '0')).join('')}`
 }
 
-/** Counters of several sides in one hex (close combat, a missile among enemies) step aside from each other. */
-function placements(frame: Frame, counters: readonly MapCounter[]): Map<MapCounter, { at: Point; scale: number }> {
-  const byHex = new Map<string, MapCounter[]>()
-  for (const c of counters) {
-    const list = byHex.get(hexRefKey(c.hex))
-    if (list) list.push(c)
-    else byHex.set(hexRefKey(c.hex), [c])
-  }
-  const out = new Map<MapCounter, { at: Point; scale: number }>()
-  for (const list of byHex.values()) {
-    const scale = list.length > 1 ? 0.66 : 1
-    list.forEach((c, i) => {
-      const centre = hexCentre(frame, c.hex)
-      const shift = i - (list.length - 1) / 2
-      out.set(c, { at: { x: centre.x + shift * frame.size * 0.6, y: centre.y + shift * frame.size * 0.24 }, scale })
-    })
-  }
-  return out
-}
-
-// Drawing below is in units of `u`: the hex radius, smaller for counters sharing a hex.
+// Drawing below is in units of `u`: the hex radius.
 
 function badge(u: number, at: Point, text: string): string {
   const r = u * 0.29
@@ -67,41 +48,143 @@ function markers(u: number, topLeft: Point, side: number, list: readonly string[
   }).join('')
 }
 
+/** Counters drawn behind a stack's top one, offset up and right: how thick the stack looks. */
+const DEPTH_SHOWN = 2
+const DEPTH_STEP = 0.08
+/** Units a stack's face lists; a bigger stack lists this many less one, and "+n". */
+const MAX_LISTED = 12
+
+function depthOf(c: MapCounter): number {
+  return Math.min(DEPTH_SHOWN, c.units.length - 1)
+}
+
+interface Area {
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+/**
+ * Units by label in a grid filling `area`, as big as it allows (never bigger than a lone unit's
+ * label). A unit with a status marker has its label on the marker's colour, so the reader sees
+ * which unit of the stack it is.
+ */
+function unitList(u: number, units: readonly MapUnit[], area: Area, ink: string): string {
+  const listed = units.length <= MAX_LISTED ? units : [...units.slice(0, MAX_LISTED - 1), { label: `+${units.length - MAX_LISTED + 1}`, markers: [] }]
+  const longest = listed.reduce((a, b) => ([...b.label].length > [...a.label].length ? b : a)).label
+  // As many columns as give the biggest labels: one for short labels, more for a wide area.
+  let best = { cols: 1, rows: listed.length, cellW: area.w, cellH: area.h / listed.length, size: 0 }
+  for (let cols = 1; cols <= Math.min(listed.length, 4); cols++) {
+    const rows = Math.ceil(listed.length / cols)
+    const cellW = area.w / cols
+    const cellH = area.h / rows
+    const size = Math.min(u * 0.4, cellH / 1.15, fitFontSize(longest, u * 0.4, cellW * 0.92, true))
+    if (size > best.size * 1.02) best = { cols, rows, cellW, cellH, size }
+  }
+  const { cols, cellW, cellH, size } = best
+  return listed.map((unit, i) => {
+    const x = area.x + cellW * ((i % cols) + 0.5)
+    const y = area.y + cellH * (Math.floor(i / cols) + 0.5)
+    const marker = unit.markers[0]
+    if (marker === undefined) return textAt(x, y, unit.label, { size, fill: ink, bold: true })
+    const style = MARKER_STYLES[marker] ?? OTHER_MARKER
+    const h = Math.min(cellH * 0.92, size * 1.3)
+    return `<rect x="${num(x - cellW * 0.48)}" y="${num(y - h / 2)}" width="${num(cellW * 0.96)}" height="${num(h)}" rx="${num(h * 0.2)}" fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.02)}"/>` +
+      textAt(x, y, unit.label, { size, fill: style.text, bold: true })
+  }).join('')
+}
+
+function inset(left: number, top: number, w: number, h: number, pad: number): Area {
+  return { x: left + pad, y: top + pad, w: w - 2 * pad, h: h - 2 * pad }
+}
+
+function faceColours(c: MapCounter, colour: string): { fill: string; ink: string; stroke: string; width: number } {
+  return c.flipped ? { fill: tint(colour, 0.62), ink: INK, stroke: colour, width: 0.08 } : { fill: colour, ink: '#ffffff', stroke: INK, width: 0.04 }
+}
+
 function counter(u: number, c: MapCounter, at: Point, colour: string): string {
   const side = u * COUNTER_SIDE
   const left = at.x - side / 2
   const top = at.y - side / 2
-  const fill = c.flipped ? tint(colour, 0.62) : colour
-  const ink = c.flipped ? INK : '#ffffff'
-  const body = `<rect x="${num(left)}" y="${num(top)}" width="${num(side)}" height="${num(side)}" rx="${num(side * 0.08)}" fill="${fill}" stroke="${c.flipped ? colour : INK}" stroke-width="${num(u * (c.flipped ? 0.08 : 0.04))}"/>`
-  const label = textAt(at.x, at.y - side * 0.1, c.label, { size: fitFontSize(c.label, u * 0.4, side * 0.9, true), fill: ink, bold: true })
-  const sub = c.sublabel === '' ? '' : textAt(at.x, at.y + side * 0.27, c.sublabel, { size: fitFontSize(c.sublabel, u * 0.26, side * 0.9), fill: ink })
-  const stack = c.stack > 1 ? badge(u, { x: left + side, y: top }, String(c.stack)) : ''
-  return `<g>${titleTag(c.title)}${body}${label}${sub}${stack}${markers(u, { x: left, y: top }, side, c.markers)}</g>`
+  const face = faceColours(c, colour)
+  const square = (x: number, y: number) =>
+    `<rect x="${num(x)}" y="${num(y)}" width="${num(side)}" height="${num(side)}" rx="${num(side * 0.08)}" fill="${face.fill}" stroke="${face.stroke}" stroke-width="${num(u * face.width)}"/>`
+  const depth = depthOf(c)
+  const behind = Array.from({ length: depth }, (_, i) => depth - i).map((k) => square(left + k * DEPTH_STEP * u, top - k * DEPTH_STEP * u)).join('')
+  if (c.units.length > 1) {
+    const count = badge(u, { x: left + side + depth * DEPTH_STEP * u, y: top - depth * DEPTH_STEP * u }, String(c.units.length))
+    return `<g>${titleTag(c.title)}${behind}${square(left, top)}${unitList(u, c.units, inset(left, top, side, side, side * 0.05), face.ink)}${count}</g>`
+  }
+  const label = textAt(at.x, at.y - side * 0.1, c.label, { size: fitFontSize(c.label, u * 0.4, side * 0.9, true), fill: face.ink, bold: true })
+  const sub = c.sublabel === '' ? '' : textAt(at.x, at.y + side * 0.27, c.sublabel, { size: fitFontSize(c.sublabel, u * 0.26, side * 0.9), fill: face.ink })
+  return `<g>${titleTag(c.title)}${square(left, top)}${label}${sub}${markers(u, { x: left, y: top }, side, c.markers)}</g>`
 }
 
-/** What counter() paints around its centre: the square, the badge over its top right corner, the markers below. */
+/**
+ * Several sides in one hex (close combat, a missile among enemies): one counter of full size, a
+ * band of each side's colour listing its units, so nothing shrinks below a lone counter's size
+ * but the labels of a crowded hex.
+ */
+function sharedCounter(u: number, list: readonly MapCounter[], at: Point, colours: ReadonlyMap<string, string>): string {
+  const side = u * COUNTER_SIDE
+  const left = at.x - side / 2
+  const top = at.y - side / 2
+  const band = side / list.length
+  const bands = list.map((c, i) => {
+    const face = faceColours(c, colours.get(c.side) ?? OTHER_MARKER.fill)
+    const y = top + i * band
+    return `<rect x="${num(left)}" y="${num(y)}" width="${num(side)}" height="${num(band)}" fill="${face.fill}"/>` +
+      unitList(u, c.units, inset(left, y, side, band, side * 0.04), face.ink)
+  }).join('')
+  const frame = `<rect x="${num(left)}" y="${num(top)}" width="${num(side)}" height="${num(side)}" fill="none" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>`
+  return `<g>${titleTag(list.map((c) => c.title).join('\n'))}${bands}${frame}</g>`
+}
+
+/** What counter() paints around its centre: the square, a stack's depth and badge, a lone unit's markers. */
 function counterBox(u: number, c: MapCounter): Box {
   const half = (u * COUNTER_SIDE) / 2
-  const badge = half + u * 0.29 + u * 0.02
+  const edge = u * 0.04 // the flipped counter's wider stroke, half of it
+  if (c.units.length > 1) {
+    const lift = depthOf(c) * DEPTH_STEP * u
+    const badge = half + lift + u * 0.29 + u * 0.02
+    return { x0: -half - edge, y0: -Math.max(badge, half + lift + edge), x1: Math.max(badge, half + lift + edge), y1: half + edge }
+  }
   const box = u * 0.4
   const markerRight = -half - box * 0.25 + c.markers.length * (box + 1) + u * 0.015
-  const edge = u * 0.04 // the flipped counter's wider stroke, half of it
-  return { x0: -half - box * 0.25 - edge, y0: -badge, x1: Math.max(badge, markerRight), y1: half + box * 0.25 + edge }
+  return { x0: -half - box * 0.25 - edge, y0: -half - edge, x1: Math.max(half + edge, markerRight), y1: half + box * 0.25 + edge }
 }
 
+function labelsAreSure(list: readonly MapCounter[]): boolean {
+  return list.every((c) => widthIsSure(c.units.map((x) => x.label).join('') + c.sublabel + c.markers.join('')))
+}
+
+/** One piece per hex: a side's counter, or the shared counter of several sides. */
 export function counters(frame: Frame, list: readonly MapCounter[], colours: ReadonlyMap<string, string>): Piece[] {
-  const placed = placements(frame, list)
-  return list.map((c) => {
-    const { at, scale } = placed.get(c)!
-    const u = frame.size * scale
+  const byHex = new Map<string, MapCounter[]>()
+  for (const c of list) {
+    const here = byHex.get(hexRefKey(c.hex))
+    if (here) here.push(c)
+    else byHex.set(hexRefKey(c.hex), [c])
+  }
+  const u = frame.size
+  return [...byHex.values()].map((here) => {
+    const at = hexCentre(frame, here[0]!.hex)
+    const estimated = labelsAreSure(here) ? {} : { estimated: true }
+    if (here.length > 1) {
+      const half = (u * COUNTER_SIDE) / 2 + u * 0.02
+      const box = { x0: -half, y0: -half, x1: half, y1: half }
+      const plain = here.map((c) => ({ ...c, title: '' }))
+      return { ...anchored(at, (p) => sharedCounter(u, here, p, colours), box), local: { svg: sharedCounter(u, plain, { x: 0, y: 0 }, colours), at, box }, ...estimated }
+    }
+    const c = here[0]!
     const colour = colours.get(c.side) ?? OTHER_MARKER.fill
     const box = counterBox(u, c)
     return {
       svg: counter(u, c, at, colour),
       box: { x0: at.x + box.x0, y0: at.y + box.y0, x1: at.x + box.x1, y1: at.y + box.y1 },
       local: { svg: counter(u, { ...c, title: '' }, { x: 0, y: 0 }, colour), at, box },
-      ...(widthIsSure(c.label + c.sublabel + c.markers.join('')) ? {} : { estimated: true }),
+      ...estimated,
     }
   })
 }

@@ -2,9 +2,9 @@
 // the coordinates on the edge. Each layer is one <path> where it can be: a few big elements
 // render much faster than hundreds of small ones.
 import { ALL_DIRECTIONS, offsetNeighbor } from '../../engine/hex/index.js'
-import { hexCentre, hexCorner, hexsideCorners, type Frame, type Point } from './layout.js'
+import { hexCentre, hexCorner, hexsideCorners, inWindow, type Frame, type Point } from './layout.js'
 import { hexRefKey, type HexMapModel, type HexRef, type MapHex } from './model.js'
-import { boxAround, type Piece } from './pieces.js'
+import { anchored, boxAround, type Piece } from './pieces.js'
 import { escapeXml, num, textAt, textWidth, widthIsSure } from './svg-text.js'
 
 export const COLOURS = {
@@ -34,10 +34,16 @@ function filledHexes(frame: Frame, hexes: readonly HexRef[], attrs: string): str
   return `<path d="${hexes.map((h) => hexPath(frame, h)).join('')}" ${attrs}/>`
 }
 
+/** The hexes of the frame's window: the whole map, or the part a crop shows. */
+export function windowHexes(frame: Frame, model: HexMapModel): MapHex[] {
+  return model.hexes.filter((h) => inWindow(frame.window, h))
+}
+
 export function hexFills(frame: Frame, model: HexMapModel): string {
-  const fortress = model.hexes.filter((h) => h.tags.includes('fortress'))
+  const hexes = windowHexes(frame, model)
+  const fortress = hexes.filter((h) => h.tags.includes('fortress'))
   return [
-    filledHexes(frame, model.hexes, `fill="${COLOURS.space}"`),
+    filledHexes(frame, hexes, `fill="${COLOURS.space}"`),
     filledHexes(frame, fortress, `fill="${COLOURS.fortress}"`),
   ].join('')
 }
@@ -51,7 +57,7 @@ export function screenFills(frame: Frame, model: HexMapModel): Piece[] {
     svg: filledHexes(frame, hexes, `fill="${COLOURS.screen}" fill-opacity="0.2"`),
     box: boxAround(hexes.map((h) => hexCentre(frame, h)), frame.size),
   }]
-  const labels = model.screens.map((s) => {
+  const labels = model.screens.filter((s) => s.label !== '').map((s) => {
     const c = hexCentre(frame, s.centre)
     const size = frame.size * 0.3
     const y = c.y + frame.size * 0.68
@@ -75,24 +81,27 @@ export function titleTag(text: string): string {
  * other three belong to its neighbours, or lie on the map's edge, which boardEdges draws.
  */
 export function gridLines(frame: Frame, model: HexMapModel): string {
-  const d = model.hexes.map((h) => {
+  const d = windowHexes(frame, model).map((h) => {
     const c = hexCentre(frame, h)
     return `M${[2, 3, 4, 5].map((i) => hexCorner(frame, c, i)).map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}`
   }).join('')
   return `<path d="${d}" fill="none" stroke="${COLOURS.grid}" stroke-width="${num(frame.size * 0.035)}"/>`
 }
 
-/** Hexsides between two boards or on the edge of the map, so each board reads as one piece. */
+/**
+ * Hexsides between two boards or on the edge of the map, so each board reads as one piece. The
+ * edge of a crop is not an edge of the map: a neighbour outside the window still counts.
+ */
 export function boardEdges(frame: Frame, model: HexMapModel): string {
   const byKey = new Map(model.hexes.map((h) => [hexRefKey(h), h]))
   const segments: string[] = []
-  for (const hex of model.hexes) {
+  for (const hex of windowHexes(frame, model)) {
     const c = hexCentre(frame, hex)
     for (const d of ALL_DIRECTIONS) {
       const across = byKey.get(hexRefKey(offsetNeighbor(hex, d)))
       if (across !== undefined && across.board === hex.board) continue
       // A shared side between two boards is met from both hexes; draw it once.
-      if (across !== undefined && hexRefKey(across) < hexRefKey(hex)) continue
+      if (across !== undefined && inWindow(frame.window, across) && hexRefKey(across) < hexRefKey(hex)) continue
       const [a, b] = hexsideCorners(frame, c, d)
       segments.push(`M${num(a.x)} ${num(a.y)}L${num(b.x)} ${num(b.y)}`)
     }
@@ -128,24 +137,48 @@ export function hexLabels(frame: Frame, hexes: readonly MapHex[]): string {
   }).join('')
 }
 
+interface EdgeLabel {
+  at: Point
+  text: string
+  anchor: 'start' | 'middle' | 'end'
+}
+
 /** Column labels above and below the grid, row labels left and right, as printed on a map's edge. */
-export function edgeLabels(frame: Frame, model: HexMapModel): string {
-  const style = { size: frame.size * 0.42, fill: COLOURS.edgeLabel, bold: true }
-  const out: string[] = []
+function edgeLabelPlaces(frame: Frame, model: HexMapModel): EdgeLabel[] {
+  const out: EdgeLabel[] = []
   const topY = frame.gridTop - frame.size * 0.36
   const bottomY = frame.gridBottom + frame.size * 0.36
-  model.colLabels.forEach((label, col) => {
-    const { x } = hexCentre(frame, { col, row: 0 })
-    out.push(textAt(x, topY, label, style), textAt(x, bottomY, label, style))
+  const { col0, row0, cols, rows } = frame.window
+  model.colLabels.slice(col0, col0 + cols).forEach((text, i) => {
+    const { x } = hexCentre(frame, { col: col0 + i, row: row0 })
+    out.push({ at: { x, y: topY }, text, anchor: 'middle' }, { at: { x, y: bottomY }, text, anchor: 'middle' })
   })
-  const lastCol = model.cols - 1
-  model.rowLabels.forEach((label, row) => {
-    const left = hexCentre(frame, { col: 0, row })
+  const lastCol = col0 + cols - 1
+  model.rowLabels.slice(row0, row0 + rows).forEach((text, i) => {
+    const row = row0 + i
+    const left = hexCentre(frame, { col: col0, row })
     const right = hexCentre(frame, { col: lastCol, row })
-    out.push(
-      textAt(frame.gridLeft - 3, left.y, label, { ...style, anchor: 'end' }),
-      textAt(frame.gridRight + 3, right.y, label, { ...style, anchor: 'start' }),
-    )
+    out.push({ at: { x: frame.gridLeft - 3, y: left.y }, text, anchor: 'end' }, { at: { x: frame.gridRight + 3, y: right.y }, text, anchor: 'start' })
   })
-  return out.join('')
+  return out
+}
+
+function edgeStyle(frame: Frame) {
+  return { size: frame.size * 0.42, fill: COLOURS.edgeLabel, bold: true }
+}
+
+export function edgeLabels(frame: Frame, model: HexMapModel): string {
+  const style = edgeStyle(frame)
+  return edgeLabelPlaces(frame, model).map((l) => textAt(l.at.x, l.at.y, l.text, { ...style, anchor: l.anchor })).join('')
+}
+
+/** The same labels as pieces, for a picture whose board is cut from a bigger one (raster.ts). */
+export function edgeLabelPieces(frame: Frame, model: HexMapModel): Piece[] {
+  const style = edgeStyle(frame)
+  return edgeLabelPlaces(frame, model).map((l) => {
+    const w = textWidth(l.text, style.size, true)
+    const [x0, x1] = l.anchor === 'middle' ? [-w, w] : l.anchor === 'end' ? [-w * 1.5, 2] : [-2, w * 1.5]
+    const piece = anchored(l.at, (p) => textAt(p.x, p.y, l.text, { ...style, anchor: l.anchor }), { x0, y0: -style.size, x1, y1: style.size })
+    return widthIsSure(l.text) ? piece : { ...piece, estimated: true }
+  })
 }

@@ -125,6 +125,35 @@ describe('your-phase', () => {
     expect(noMap.text).not.toContain('The map is attached')
   })
 
+  it('links the whole board, and says what part of it the picture shows', () => {
+    expect(hrefs(email.html)).toContain(data.mapUrl)
+    expect(flat(email.text)).toContain(`The whole board as you see it: ${data.mapUrl}`)
+    expect(flat(email.text)).toContain(data.mapNote)
+    expect(visible(email.html)).toContain(data.mapNote)
+    const noLink = composeEmail('your-phase', { ...data, mapUrl: undefined })
+    expect(noLink.text).not.toContain('The whole board')
+    expect(() => composeEmail('your-phase', { ...data, mapUrl: 'javascript:alert(1)' })).toThrow(/mapUrl is not an http\(s\) URL/)
+  })
+
+  it('lists where the enemy units near the reader\'s are, nearest first, in the text and the HTML', () => {
+    // contact() in game.ts: GM1 and GM2 a hex from ZK1, the Gundam within reach; GM3 far off.
+    expect(data.enemiesNear.lines).toEqual([
+      '1008: GM1, GM2 (confused) — 1 hex from your ZK1 at 1009',
+      '0405: Gundam GD1 — 7 hexes from your ZK1 at 1009',
+    ])
+    const text = flat(email.text)
+    const heading = text.indexOf('Enemy units near yours')
+    expect(heading).toBeGreaterThan(0)
+    for (const line of data.enemiesNear.lines) {
+      expect(text.indexOf(`- ${line}`)).toBeGreaterThan(heading)
+      expect(visible(email.html)).toContain(line)
+    }
+    const crowd = composeEmail('your-phase', { ...data, enemiesNear: { lines: data.enemiesNear.lines, omitted: 7 } })
+    expect(flat(crowd.text)).toContain('7 more enemy units are within reach, further away.')
+    const none = composeEmail('your-phase', { ...data, enemiesNear: { lines: [], omitted: 0 } })
+    expect(none.text).toContain('No enemy unit is within reach of yours.')
+  })
+
   it('says how many option lines were left out, with the link to all of them', () => {
     const many = composeEmail('your-phase', { ...data, options: { ...data.options, omitted: 112 } })
     expect(flat(many.text)).toContain('112 more lines are left out to keep this email short.')

@@ -2,11 +2,11 @@
 // (game.ts): its narration and option lines are what a player of that position would get.
 import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
 import {
-  abaoaquStepTitle, compactOptions, narrate, orderExamples,
+  abaoaquStepTitle, compactOptions, enemiesNear, narrate, orderExamples,
   type DeadlineNoticeData, type GameOverData, type GameRef, type InviteData, type Links, type ModerationData, type PhaseResolvedData,
   type Recipient, type ReminderData, type VerifyEmailData, type YourPhaseData,
 } from '../../../src/notify/compose/index.js'
-import { skirmish } from './game.js'
+import { contact, skirmish } from './game.js'
 
 export const BASE = 'https://hexmail.example.org'
 /** Saturday 5 December 2026, 12:00 UTC: 21:00 in Tokyo, 12:00 in London (no summer time). */
@@ -43,12 +43,15 @@ export function yourPhase(recipient: Recipient = char): YourPhaseData {
     happened: narrate('abaoaqu', played.events, played.view),
     options: { ...compactOptions(options), url: `${game.url}/options` },
     orderExamples: orderExamples(options),
+    enemiesNear: enemiesNear('abaoaqu', contact().view),
     mapCid: 'map-g_7f3a-42@hexmail',
+    mapUrl: `${game.url}/map.png?at=42&seat=ZEON&key=k3y`,
+    mapNote: 'The picture shows the part of the board around your units (all 2), the enemies near them and the last phase\'s moves and fire.',
   }
 }
 
 export function reminder(): ReminderData {
-  const { happened: _h, options: _o, mapCid: _m, ...rest } = yourPhase()
+  const { happened: _h, options: _o, mapCid: _m, mapUrl: _u, mapNote: _n, enemiesNear: _e, ...rest } = yourPhase()
   return { ...rest, hoursLeft: 4 }
 }
 

@@ -48,3 +48,19 @@ export function firstMove(): Played & { view: View } {
   const r = resolve(start, 'ZEON', [], [])
   return { ...r, view: abaoaqu.view(r.state, 'FED') }
 }
+
+/**
+ * Zeon's view of a contact on A-S4: ZK1 at 1009 with GM1 and GM2 (one of them confused) a hex
+ * away, the Gundam at 0405 within its reach, a GM far off at 6002, and Zeon's GE1 alone at 3009.
+ */
+export function contact(): { state: State; view: View } {
+  const state = sandbox([
+    { id: 'GM1', type: 'GM', side: 'FED', hex: [10, 8] },
+    { id: 'GM2', type: 'GM', side: 'FED', hex: [10, 8], morale: 'C' },
+    { id: 'GD1', type: 'GD', side: 'FED', hex: [4, 5] },
+    { id: 'GM3', type: 'GM', side: 'FED', hex: [60, 2] },
+    { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 9] },
+    { id: 'GE1', type: 'GE', side: 'ZEON', hex: [30, 9] },
+  ], 'move')
+  return { state, view: abaoaqu.view(state, 'ZEON') }
+}

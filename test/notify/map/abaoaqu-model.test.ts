@@ -28,10 +28,15 @@ describe('A-Bao-A-Qu map model', () => {
     expect(model.arrows).toContainEqual({ from: null, to: { col: 10, row: 2 }, side: 'FED' })
   })
 
-  it('shows a stack of three as one counter with "3"', () => {
+  it('shows a stack of three as one counter that lists all three units, and "3"', () => {
     const [gm] = at(model, 8, 5)
-    expect(gm).toMatchObject({ side: 'FED', label: 'GM1', sublabel: 'GM', stack: 3 })
-    expect(svg).toMatch(/<circle [^>]*\/><text [^>]*font-weight="bold"[^>]*>3<\/text>/)
+    expect(gm).toMatchObject({ side: 'FED', label: 'GM1', sublabel: 'GM', units: [{ label: 'GM1', markers: [] }, { label: 'GM2', markers: ['D'] }, { label: 'GM3', markers: [] }] })
+    const drawn = /<g><title>0805: [^<]*<\/title>(.*?)<\/g>/.exec(svg)?.[1] ?? ''
+    const texts = [...drawn.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1])
+    expect(texts).toEqual(expect.arrayContaining(['GM1', 'GM2', 'GM3', '3']))
+    // A unit alone keeps its id and its type.
+    const alone = /<g><title>0405: [^<]*<\/title>(.*?)<\/g>/.exec(svg)?.[1] ?? ''
+    expect([...alone.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual(expect.arrayContaining(['RD2']))
   })
 
   it('puts a C marker on a C unit and the stack\'s worst states on a stack', () => {
@@ -80,7 +85,7 @@ describe('A-Bao-A-Qu map model', () => {
 
   it('leaves units off the map out: reserves and the eliminated', () => {
     const onMap = view.units.filter((u) => u.at === 'map').length
-    expect(model.counters.reduce((n, c) => n + c.stack, 0)).toBe(onMap)
+    expect(model.counters.reduce((n, c) => n + c.units.length, 0)).toBe(onMap)
     expect(model.counters.some((c) => c.label === 'GM4')).toBe(false)
   })
 

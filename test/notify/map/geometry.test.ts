@@ -41,7 +41,7 @@ describe('boards', () => {
 })
 
 describe('hex centres', () => {
-  const frame = frameFor(10, 8, 6, 0)
+  const frame = frameFor(10, { col0: 0, row0: 0, cols: 8, rows: 6 }, 0)
   it('put odd columns half a hex lower, and every engine neighbour one hex width away', () => {
     const a = hexCentre(frame, { col: 2, row: 2 })
     const b = hexCentre(frame, { col: 3, row: 2 })
