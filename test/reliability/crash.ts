@@ -3,6 +3,7 @@
 // through outages; the server is SIGKILLed at random moments and started again. Afterwards every
 // acknowledged order must be in the log exactly once, every chain must verify, every game must load.
 // `test/reliability/crash.test.ts` runs a short version; `npm run reliability:crash` the long one.
+import { rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
@@ -40,17 +41,6 @@ export interface CrashReport {
 }
 
 interface Ack { gameId: string; seat: string; seq: number; receipt: string; key: string }
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** The server as a child process that can be killed and started again on the same port. */
 class Server {

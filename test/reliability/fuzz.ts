@@ -3,6 +3,7 @@
 // by anonymous callers, strangers, players and forged tokens. There must never be a 5xx, and a refused
 // request must change nothing in the database. `test/reliability/fuzz.test.ts` sends 5,000;
 // `npm run reliability:fuzz` 100,000.
+import { rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -27,17 +28,6 @@ export interface FuzzReport {
   /** Refused requests after which the database was not as before. */
   changedOnRefusal: Array<{ request: string; status: number; tables: string[] }>
   seconds: number
-}
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 let deep: unknown = 1
