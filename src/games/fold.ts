@@ -18,6 +18,10 @@ export interface Folded {
 export interface SetupPayload {
   scenario: unknown
   config: SetupConfig
+  /** sha256 of the dice seed, anchored in the log (absent in games started before it was). */
+  seedCommitment?: string
+  /** Who held each seat when the game started (absent in games started before it was). */
+  seats?: Record<string, string | null>
 }
 
 export interface OrdersPayload {

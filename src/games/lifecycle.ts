@@ -106,7 +106,13 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
   const system = ruleSystem(game.ruleset)!
   const scenario = system.scenarios().find((s) => s.summary.id === game.scenarioId)
   if (!scenario) throw conflict(`scenario ${game.scenarioId} is no longer available on this server`)
-  const entry: NewEntry = { kind: 'SETUP', seat: null, userId: null, payload: { scenario: scenario.data, config: { players: game.players, options: game.options } } }
+  // The log itself names the dice seed's commitment and who holds each seat, so neither can be
+  // changed in the game's row later without /verify and every receipt noticing.
+  const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { seat: 'asc' } })
+  const entry: NewEntry = {
+    kind: 'SETUP', seat: null, userId: null,
+    payload: { scenario: scenario.data, config: { players: game.players, options: game.options }, seedCommitment: game.seedCommitment, seats: Object.fromEntries(seats.map((s) => [s.seat, s.userId])) },
+  }
   const plan = planAppend(game, null, [entry])
   // The row is locked by this transaction, so the conditional write cannot lose a race.
   if (!(await commitPlan(tx, plan, true))) throw conflict('the game changed while it was starting: try again')

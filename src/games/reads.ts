@@ -8,7 +8,7 @@ import { allSnapshots, canonicalJson, entriesBetween, entryCommitment, entryHash
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
 import type { AnyRuleset } from './catalog.js'
-import { applyEntry, ordersOf, outcomeOf, pendingOf, resignationWinner, splitOrders, submissionsOf, type Folded, type OrdersPayload, type ResignPayload, type ResolutionPayload } from './fold.js'
+import { applyEntry, ordersOf, outcomeOf, pendingOf, resignationWinner, splitOrders, submissionsOf, type Folded, type OrdersPayload, type ResignPayload, type ResolutionPayload, type SetupPayload } from './fold.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
 
 export type { Caller } from './access.js'
@@ -299,7 +299,7 @@ export function chainProblems(rows: Entry[]): Problems {
  * resolution must give the recorded events and rolls, each snapshot must be the fold it claims, and
  * the game's row must be where the log ends.
  */
-function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seats: Array<{ seat: string; side: string }> }, rows: Entry[], snapshots: StoredSnapshot[]) {
+function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seedCommitment: string; seats: Array<{ seat: string; side: string; userId: string | null }> }, rows: Entry[], snapshots: StoredSnapshot[]) {
   const ruleProblems: Problems = []
   const mismatches: Problems = []
   const snapshotProblems: Problems = []
@@ -309,9 +309,18 @@ function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seats: 
   for (const s of snapshots) if (s.seq > rows.length) snapshotProblems.push({ seq: s.seq, problem: `a snapshot of entry ${s.seq}, beyond the end of the log` })
   const sides = [...new Set(game.seats.map((s) => s.side))]
   let f: Folded | null = null
+  let holders: Record<string, string | null> | null = null
   for (const e of rows) {
     try {
-      const problem = f && outcomeOf(ruleset, f) ? 'an entry after the game ended' : entryProblem(ruleset, sides, game.seats, f, e)
+      if (e.kind === 'SETUP' && !f) {
+        // The log names the seed's commitment and the seat holders; the game's row must agree.
+        const p = e.payload as SetupPayload
+        if (p.seedCommitment === undefined) {
+          if (e.salt !== null) recordProblems.push('the SETUP entry names no seed commitment')
+        } else if (p.seedCommitment !== game.seedCommitment) recordProblems.push('the game\'s dice seed commitment is not the one its SETUP entry published: the seed was replaced')
+        holders = p.seats ?? null
+      }
+      const problem = f && outcomeOf(ruleset, f) ? 'an entry after the game ended' : (entryProblem(ruleset, sides, game.seats, f, e) ?? authorProblem(holders, e))
       if (problem) ruleProblems.push({ seq: e.seq, problem })
       if (e.kind === 'RESOLUTION' && f) {
         const p = e.payload as ResolutionPayload
@@ -329,6 +338,9 @@ function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seats: 
       const problem = snapshotProblem(game.id, snapshot, e.hash) ?? (canonicalJson(snapshot.state) !== canonicalJson(f) ? 'its state is not the fold of the log up to it' : null)
       if (problem) snapshotProblems.push({ seq: e.seq, problem })
     }
+  }
+  if (holders) {
+    for (const s of game.seats) if ((holders[s.seat] ?? null) !== s.userId) recordProblems.push(`seat ${s.seat} is held by another account than the log's SETUP names`)
   }
   const last = rows[rows.length - 1]
   if ((last?.seq ?? 0) !== game.logSeq) recordProblems.push(`the game says its log ends at entry ${game.logSeq}, but the log ends at ${last?.seq ?? 0}`)
@@ -370,6 +382,12 @@ function entryProblem(ruleset: AnyRuleset, sides: string[], seats: Array<{ seat:
     default:
       return null
   }
+}
+
+/** Orders and resignations are written by the account holding the seat (the SETUP entry names them). */
+function authorProblem(holders: Record<string, string | null> | null, e: Entry): string | null {
+  if (!holders || (e.kind !== 'ORDERS' && e.kind !== 'RESIGN') || e.userId === null) return null
+  return holders[e.seat ?? ''] === e.userId ? null : `${e.kind === 'ORDERS' ? 'orders' : 'a resignation'} for seat ${e.seat} by an account that does not hold it`
 }
 
 function sortedKeys<T>(o: Record<string, T>): Record<string, T> {

@@ -19,6 +19,7 @@ export interface GameRow {
 }
 
 export interface LockedGame extends GameRow {
+  seedCommitment: string
   players: number
   private: boolean
   inviteCode: string
@@ -29,7 +30,7 @@ export interface LockedGame extends GameRow {
 
 export async function lockGameRow(tx: Tx, gameId: string): Promise<LockedGame | undefined> {
   const rows = await tx.$queryRaw<LockedGame[]>`
-    SELECT id, ruleset, seed, "logSeq", "lastHash", status, "phaseHours", "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", players, private, "inviteCode", "scenarioId", options, "createdById"
+    SELECT id, ruleset, seed, "seedCommitment", "logSeq", "lastHash", status, "phaseHours", "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", players, private, "inviteCode", "scenarioId", options, "createdById"
     FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
   return rows[0]
 }

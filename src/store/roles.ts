@@ -7,6 +7,9 @@ import pg from 'pg'
 /** The embedded database's role for the server. */
 export const APP_ROLE = 'hexmail_app'
 
+/** Columns of a game the server never changes after creating it. */
+export const FIXED_GAME_COLUMNS = ['id', 'seed', 'seedCommitment', 'ruleset', 'rulesVersion', 'scenarioId', 'createdById', 'createdAt']
+
 /** Tables the server may only read and append to. */
 export const APPEND_ONLY_TABLES = ['LogEntry', 'Snapshot'] as const
 
@@ -41,6 +44,11 @@ export async function grantAppRole(ownerUrl: string, role: string): Promise<void
     await c.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${r}`)
     await c.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r}`)
     for (const table of APPEND_ONLY_TABLES) await c.query(`REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON ${quoteIdent(table)} FROM ${r}`)
+    // A game's identity and its dice seed never change once written: the server may update its
+    // other columns only (a new column is updatable unless it is listed here).
+    const columns = (await c.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'Game' AND NOT (column_name = ANY($1::text[])) ORDER BY ordinal_position`, [FIXED_GAME_COLUMNS])).rows.map((row) => quoteIdent(row.column_name as string))
+    await c.query(`REVOKE UPDATE ON "Game" FROM ${r}`)
+    await c.query(`GRANT UPDATE (${columns.join(', ')}) ON "Game" TO ${r}`)
     // The migration history is the owner's business.
     await c.query(`REVOKE ALL ON "_prisma_migrations" FROM ${r}`)
     await c.query('COMMIT')

@@ -1,6 +1,7 @@
 // /verify catches rewrites, not only edits (issue 9): someone with the database in hand removes
 // entries, edits one and re-hashes the chain behind it, flips a resignation, or edits a snapshot.
 // Each is done as a superuser would, with the triggers off for the session.
+import { createHash } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forgetCachedGames } from '../../src/games/load.js'
@@ -155,6 +156,39 @@ describe('/verify catches rewrites', () => {
     expect(report.recordOk).toBe(true)
     expect(report.ok).toBe(false)
     expect(report.ruleProblems[0].problem).toMatch(/naming ZEON the winner; the winner is FED/)
+  })
+
+  it('swapping the dice seed and its commitment in the game row, for a seed someone knows', async () => {
+    const id = await newGame()
+    const known = '0'.repeat(64)
+    const commitment = createHash('sha256').update(Buffer.from(known, 'hex')).digest('hex')
+    await asSuperuser(async (c) => { await c.query('UPDATE "Game" SET seed = $2, "seedCommitment" = $3 WHERE id = $1', [id, known, commitment]) })
+    forgetCachedGames()
+    await step(id)
+    await h.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })
+    const report = (await verify(id)).body
+    expect(report.commitmentOk).toBe(true)
+    expect(report.ok).toBe(false)
+    expect(report.recordProblems.join('\n')).toMatch(/seed commitment is not the one its SETUP entry published/)
+  })
+
+  it('moving a seat to another account, playing it, and moving it back', async () => {
+    const id = await newGame()
+    const puppet = await register(h.app, 'Puppet')
+    await step(id)
+    const zeonMoves = (await h.app.inject({ method: 'GET', url: `/games/${id}` })).json().pending[0].side === 'ZEON'
+    const seat = zeonMoves ? 'ZEON' : 'FED'
+    const owner = zeonMoves ? bob : alice
+    await asSuperuser(async (c) => { await c.query('UPDATE "Seat" SET "userId" = $3 WHERE "gameId" = $1 AND seat = $2', [id, seat, puppet.id]) })
+    forgetCachedGames()
+    const res = await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(puppet), payload: pass })
+    expect(res.statusCode, res.body).toBe(200)
+    const report = (await verify(id)).body
+    expect(report.recordProblems).toContain(`seat ${seat} is held by another account than the log's SETUP names`)
+    await asSuperuser(async (c) => { await c.query('UPDATE "Seat" SET "userId" = $3 WHERE "gameId" = $1 AND seat = $2', [id, seat, owner.id]) })
+    const back = (await verify(id)).body
+    expect(back.ok).toBe(false)
+    expect(back.ruleProblems).toContainEqual({ seq: res.json().seq - (res.json().resolved ? 1 : 0), problem: `orders for seat ${seat} by an account that does not hold it` })
   })
 
   it('a snapshot cannot be changed in place; one changed with the triggers off is ignored on load and reported', async () => {

@@ -72,6 +72,9 @@ describe('the server runs as a role that may only read and append to the log', (
     await expect(asApp('SET session_replication_role = replica')).rejects.toThrow(/permission denied/)
     await expect(asApp('DROP TRIGGER log_entry_append_only ON "LogEntry"')).rejects.toThrow(/must be owner/)
     await expect(asApp('SELECT count(*) FROM "_prisma_migrations"')).rejects.toThrow(/permission denied/)
+    // A game's dice seed and identity never change once written.
+    await expect(asApp(`UPDATE "Game" SET seed = seed`)).rejects.toThrow(/permission denied/)
+    await expect(asApp(`UPDATE "Game" SET "seedCommitment" = 'x'`)).rejects.toThrow(/permission denied/)
     // What it may do to other tables is untouched.
     await expect(asApp('UPDATE "Game" SET title = title')).resolves.toBeDefined()
   })
