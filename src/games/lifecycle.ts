@@ -4,7 +4,7 @@ import { seedCommitment } from '../engine/dice.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { gameMetaRow, lockGameRow, type LockedGame } from '../store/games.js'
-import type { NewEntry } from '../store/log.js'
+import { receiptOf, type NewEntry } from '../store/log.js'
 import { badRequest, conflict, forbidden } from '../http/problems.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { ruleSystem } from './catalog.js'
@@ -122,7 +122,10 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
 
 const RESIGN_ATTEMPTS = 3
 
-/** Resigning is valid at any step, so a lost race is simply retried on the newer position. */
+/**
+ * Resigning is valid at any step, so a lost race is simply retried on the newer position. Any seat
+ * of a side resigns for the whole side (a team concedes together).
+ */
 export async function resign(db: Db, userId: string, gameId: string, role: string | null = null) {
   for (let attempt = 0; attempt < RESIGN_ATTEMPTS; attempt++) {
     const game = await gameMetaRow(db, gameId)
@@ -133,7 +136,10 @@ export async function resign(db: Db, userId: string, gameId: string, role: strin
     const winner = resignationWinner([...new Set(game.seats.map((s) => s.side))], seat.side)
     const folded = await loadFolded(db, game)
     const plan = planAppend(game, folded, [{ kind: 'RESIGN', seat: seat.seat, userId, payload: { side: seat.side, winner } }])
-    if (await commitPlan(db, plan)) return plan.outcome
+    if (await commitPlan(db, plan)) {
+      const entry = plan.written[plan.written.length - 1]!
+      return { outcome: plan.outcome, receipt: receiptOf(entry.seq, entry.hash) }
+    }
   }
   throw conflict('the game is busy with other submissions: try again')
 }

@@ -236,7 +236,7 @@ const RECEIPT = new RegExp(`^(\\d{1,9}):([0-9a-f]{${RECEIPT_HEX},64})$`)
 export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt?: string): Promise<VerifyReport> {
   const { game } = await gameFor(db, gameId, caller)
   const match = receipt === undefined ? null : RECEIPT.exec(receipt.trim().toLowerCase())
-  if (receipt !== undefined && !match) throw badRequest(`a receipt is "position:hash", e.g. "12:${'0'.repeat(RECEIPT_HEX)}": the position, a colon and at least ${RECEIPT_HEX} hex digits of the hash`, { field: 'receipt' })
+  if (receipt !== undefined && (!match || Number(match[1]) < 1)) throw badRequest(`a receipt is "position:hash", e.g. "12:${'0'.repeat(RECEIPT_HEX)}": the position, a colon and at least ${RECEIPT_HEX} hex digits of the hash`, { field: 'receipt' })
   const rows = await entriesBetween(db, gameId, 0)
   const snapshots = await allSnapshots(db, gameId)
   const brokenLinks = chainProblems(rows)
@@ -263,10 +263,15 @@ export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt
   return report
 }
 
+/** A receipt that does not match is either mistyped, from another game, or proof of a rewrite: say so. */
 function checkReceipt(rows: Entry[], seq: number, prefix: string, receipt: string): { receipt: string; ok: boolean; problem: string | null } {
   const entry = rows[seq - 1]
-  if (!entry || entry.seq !== seq) return { receipt, ok: false, problem: `the log has no entry ${seq} now (it has ${rows.length}): entries were removed` }
-  if (!entry.hash.startsWith(prefix)) return { receipt, ok: false, problem: `entry ${seq} now has another hash: the log up to it was rewritten` }
+  if (!entry || entry.seq !== seq) {
+    return { receipt, ok: false, problem: `the log has no entry ${seq} (it has ${rows.length}): if this receipt was given by this game (in an email or an answer), entries were removed since; check that it is copied right and is for this game` }
+  }
+  if (!entry.hash.startsWith(prefix)) {
+    return { receipt, ok: false, problem: `entry ${seq} has another hash: if this receipt was given by this game (in an email or an answer), the log up to it was rewritten since; check that it is copied right and is for this game` }
+  }
   return { receipt, ok: true, problem: null }
 }
 

@@ -12,7 +12,7 @@ import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orde
 import { Problem } from '../http/problems.js'
 import { inTransaction, isDataError, poolOf, type Db } from '../store/db.js'
 import type { OutboxRow } from '../store/games.js'
-import { checkReplyToken, parseInbound, permanentFailure, readReplyToken, startInboundSmtp, tokenFromAddresses, type InboundMail } from './inbound/index.js'
+import { checkReplyToken, parseInbound, permanentFailure, readReplyToken, startInboundSmtp, tokensFromAddresses, type InboundMail } from './inbound/index.js'
 import { replyBinding } from './messages.js'
 
 export type InboundStatus = 'accepted' | 'refused' | 'ignored' | 'duplicate'
@@ -25,6 +25,8 @@ export interface InboundResult {
   /** Whether the sender is answered. */
   answered: boolean
   seq?: number
+  /** When one email answered several notifications: the results for the others. */
+  others?: InboundResult[]
 }
 
 interface NotificationRef {
@@ -51,11 +53,11 @@ export function replyContext(config: Config, db: Db): ReplyContext {
 }
 
 /** The answer to a player's email; it names their message and their game, so it joins the game's thread. */
-function answerRow(mail: InboundMail, to: { userId: string | null; gameId: string | null }, subject: string, text: string): OutboxRow {
+function answerRow(mail: InboundMail, key: string, to: { userId: string | null; gameId: string | null }, subject: string, text: string): OutboxRow {
   return {
     kind: 'reply',
     payload: { to: mail.from, userId: to.userId, gameId: to.gameId, subject, text, inReplyTo: mail.messageId, references: mail.references },
-    dedupeKey: `reply:${mail.messageId}`,
+    dedupeKey: `reply:${key}`,
   }
 }
 
@@ -83,12 +85,32 @@ const reSubject = (mail: InboundMail) => (/^re:/i.test(mail.subject) ? mail.subj
 
 export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: { from: string }): Promise<InboundResult> {
   const mail = await parseInbound(raw, envelope)
+  const tokens = tokensFromAddresses(mail.recipients, ctx.replyBase)
+  if (tokens.length <= 1) return handleReply(ctx, mail, tokens[0] ?? null)
+  // One email answering several notifications (games) at once: each is handled on its own.
+  const results: InboundResult[] = []
+  for (const token of tokens) results.push(await handleReply(ctx, mail, token))
+  return { ...results[0]!, others: results.slice(1) }
+}
+
+/**
+ * What makes a delivery "the same one again": its Message-ID and the reply address it answers. The
+ * Message-ID alone is not enough: one email may answer two games, and another sender may reuse an id.
+ */
+function deliveryKey(messageId: string, token: string | null): string {
+  if (!token) return messageId
+  const key = `${messageId} ${token}`
+  return key.length <= 190 ? key : `<${createHash('sha256').update(key).digest('hex')}@reply.hexmail.invalid>`
+}
+
+async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string | null): Promise<InboundResult> {
   const pool = poolOf(ctx.db)!
   const base = { messageId: mail.messageId }
+  const key = deliveryKey(mail.messageId, token)
   const claimed = await pool.query<{ status: string; result: InboundResult | null }>(
     `INSERT INTO "InboundMessage"("messageId", "fromAddress") VALUES ($1, $2)
        ON CONFLICT ("messageId") DO UPDATE SET "fromAddress" = "InboundMessage"."fromAddress"
-       RETURNING status, result`, [mail.messageId, mail.from])
+       RETURNING status, result`, [key, mail.from])
   if (claimed.rows[0]!.status === 'done') return { ...base, status: 'duplicate', reason: 'this message was already handled', answered: false }
 
   const finish = async (result: InboundResult, answer: OutboxRow | null, notificationId: string | null): Promise<InboundResult> => {
@@ -98,20 +120,19 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
           [answer.kind, JSON.stringify(answer.payload), answer.dedupeKey])
       }
       await client.query(`UPDATE "InboundMessage" SET status = 'done', result = $2::jsonb, "notificationId" = $3::bigint, "doneAt" = now() AT TIME ZONE 'UTC' WHERE "messageId" = $1`,
-        [mail.messageId, JSON.stringify(result), notificationId])
+        [key, JSON.stringify(result), notificationId])
     })
     return result
   }
   // Never answer a machine (loops), nor an address that is not a player's (no backscatter to forged senders).
   const refuse = (reason: string, answerTo: NotificationRef | null, notificationId: string | null) => {
     const answer = answerTo && !mail.autoReply
-      ? answerRow(mail, answerTo, reSubject(mail), `Your email was not applied: ${reason}\n\nNothing in the game changed.${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`)
+      ? answerRow(mail, key, answerTo, reSubject(mail), `Your email was not applied: ${reason}\n\nNothing in the game changed.${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`)
       : null
     return finish({ ...base, status: 'refused', reason, answered: answer !== null }, answer, notificationId)
   }
 
   if (mail.autoReply) return finish({ ...base, status: 'ignored', reason: 'automatic message (auto-reply or bounce)', answered: false }, null, null)
-  const token = tokenFromAddresses(mail.recipients, ctx.replyBase)
   const read = token ? readReplyToken(token) : null
   if (!read) return refuse('it was not sent to a reply address of a game notification', null, null)
   const n = (await pool.query<NotificationRef>(
@@ -133,11 +154,12 @@ export async function handleInbound(ctx: ReplyContext, raw: Buffer, envelope?: {
   try {
     const result: SubmitResult = await submitOrders(ctx.db, {
       gameId: n.gameId, userId: n.userId!, seat: n.seat, text: mail.ordersText, aroundOrders: true,
-      idempotency: { key: `email:${mail.messageId}`.slice(0, 200), requestHash: createHash('sha256').update(`${n.id}\n${mail.ordersText}`).digest('hex') },
-      answer: ({ text, result, ignored }) => answerRow(mail, n, subject,
+      idempotency: { key: `email:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`, requestHash: createHash('sha256').update(`${n.id}\n${mail.ordersText}`).digest('hex') },
+      answer: ({ text, result, ignored }) => answerRow(mail, key, n, subject,
         `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n${text || 'pass'}${ignoredNote(ignored)}\n\n` +
         (result.resolved ? 'The step is complete and has been resolved.' : 'The step resolves when every seat of your side has given orders.') +
-        `\nThe game: ${ctx.publicUrl}/games/${n.gameId}\n`),
+        `\nThe game: ${ctx.publicUrl}/games/${n.gameId}\n` +
+        `\nReceipt: ${result.receipt} (the game's record as of your orders).\nKeep it: this link checks it at any time.\n${ctx.publicUrl}/games/${n.gameId}/verify?receipt=${encodeURIComponent(result.receipt)}\n`),
     })
     return finish({ ...base, status: 'accepted', reason: result.replayed ? 'already applied' : 'orders accepted', answered: !result.replayed, seq: result.seq }, null, n.id)
   } catch (e) {

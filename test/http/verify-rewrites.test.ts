@@ -89,13 +89,19 @@ describe('/verify catches rewrites', () => {
     const bad = await verify(id, 'twelve:abc')
     expect(bad.status).toBe(400)
     expect(bad.body.field).toBe('receipt')
+    expect((await verify(id, `0:${'0'.repeat(16)}`)).status).toBe(400)
+    // A receipt from the future or mistyped is not called proof of a rewrite without saying it may be a typo.
+    const typo = (await verify(id, `${last.seq + 50}:${'0'.repeat(16)}`)).body.receipt
+    expect(typo).toMatchObject({ ok: false, problem: expect.stringMatching(/check that it is copied right/) })
   })
 
   it('deleting the final RESIGN entry, even with the game row moved back to match', async () => {
     const id = await newGame()
     await step(id)
-    expect((await h.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })).statusCode).toBe(200)
-    expect((await verify(id)).body.ok).toBe(true)
+    const resigned = await h.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })
+    expect(resigned.statusCode).toBe(200)
+    expect(resigned.json()).toMatchObject({ outcome: { winner: 'FED' }, receipt: expect.stringMatching(/^\d+:[0-9a-f]{16}$/) })
+    expect((await verify(id, resigned.json().receipt)).body).toMatchObject({ ok: true, receipt: { ok: true } })
     await rewrite(id, (rows) => rows.slice(0, -1))
     const report = (await verify(id)).body
     expect(report.ok).toBe(false)
@@ -126,7 +132,7 @@ describe('/verify catches rewrites', () => {
       await c.query('DELETE FROM "Notification" WHERE "gameId" = $1 AND seq > $2', [id, back.seq])
     })
     const withReceipt = (await verify(id, kept)).body
-    expect(withReceipt.receipt).toMatchObject({ ok: false, problem: expect.stringMatching(/no entry \d+ now/) })
+    expect(withReceipt.receipt).toMatchObject({ ok: false, problem: expect.stringMatching(/no entry \d+ \(it has \d+\): .*entries were removed/) })
     expect(withReceipt.ok).toBe(false)
   })
 

@@ -142,8 +142,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/games/:id/resign', {
     onRequest: app.authenticate,
-    schema: { tags: ['games'], summary: 'Resign: your side concedes', security: secured, params: Id, response: { 200: Anything, ...errors } },
-  }, async (request) => ({ outcome: await resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role) }))
+    schema: { tags: ['games'], summary: 'Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log', security: secured, params: Id, response: { 200: Anything, ...errors } },
+  }, async (request) => resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role))
 
   app.get('/games/:id/view', {
     onRequest: app.identify,

@@ -9,6 +9,9 @@ import { badRequest, forbidden } from '../problems.js'
 
 const MAX_BYTES = 1024 * 1024
 
+/** How one reply was handled. */
+const Handled = Type.Object({ status: Type.String(), reason: Type.String(), messageId: Type.String(), answered: Type.Boolean(), seq: Type.Optional(Type.Integer()) })
+
 export const inboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = replyContext(app.config, app.db)
   const key = app.config.mail.inboundKey
@@ -32,7 +35,12 @@ export const inboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'application/octet-stream': { schema: Type.Unknown({ description: 'The raw email' }) },
         },
       } as unknown as ReturnType<typeof Type.Unknown>,
-      response: { 200: Type.Object({ status: Type.String(), reason: Type.String(), messageId: Type.String(), answered: Type.Boolean(), seq: Type.Optional(Type.Integer()) }) },
+      response: {
+        200: Type.Object({
+          ...Handled.properties,
+          others: Type.Optional(Type.Array(Handled, { description: 'When the email answered several notifications: how each of the others was handled' })),
+        }),
+      },
     },
   }, async (request) => {
     if (key) {

@@ -4,6 +4,7 @@ export {
   readReplyToken,
   replyAddress,
   tokenFromAddresses,
+  tokensFromAddresses,
   type ReadReplyToken,
   type ReplyTokenCheck,
   type ReplyTokenClaims,

@@ -96,10 +96,10 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * The first well-formed token addressed to `base` in header values (To, Cc, Delivered-To, X-Original-To)
+ * Every well-formed token addressed to `base` in header values (To, Cc, Delivered-To, X-Original-To)
  * or bare addresses. Case-insensitive, and display names, angle brackets and lists are allowed around it.
  */
-export function tokenFromAddresses(addresses: readonly string[], base: string): string | null {
+export function tokensFromAddresses(addresses: readonly string[], base: string): string[] {
   const { local, domain } = splitAddress(base.trim())
   // The token must be the whole subaddress: not preceded by another local-part character, nor followed by
   // more of the domain (play+tok@host.evil.example is not ours); a final full stop is allowed.
@@ -107,11 +107,17 @@ export function tokenFromAddresses(addresses: readonly string[], base: string): 
     `(?<![\\w.!#$%&'*+/=?^\`{|}~-])${escapeRegExp(local)}\\+([a-z2-7]+)@${escapeRegExp(domain)}(?![\\w-]|\\.[\\w-])`,
     'gi',
   )
+  const found: string[] = []
   for (const text of addresses) {
     for (const match of text.matchAll(pattern)) {
       const token = match[1]?.toLowerCase()
-      if (token !== undefined && readReplyToken(token) !== null) return token
+      if (token !== undefined && readReplyToken(token) !== null && !found.includes(token)) found.push(token)
     }
   }
-  return null
+  return found
+}
+
+/** The first reply token among the addresses, or null. */
+export function tokenFromAddresses(addresses: readonly string[], base: string): string | null {
+  return tokensFromAddresses(addresses, base)[0] ?? null
 }
