@@ -5,8 +5,9 @@
 // restart finds due deadlines in the database.
 //
 // A player is never held to a deadline they were not told about: while a seat's "your phase" email
-// has not gone out (Redis away, the mail server refusing), its step's deadline is not enforced, and
-// when the email does go out late, the deadline moves by the delay (extendForLateMail).
+// has not gone out (Redis away, the mail server refusing), its step's deadline is not enforced, for
+// one phase length past it at most, and when the email does go out late, the deadline moves by the
+// delay (extendForLateMail).
 import type { Db } from '../store/db.js'
 import { poolOf } from '../store/db.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
@@ -90,6 +91,19 @@ export async function unmailedSeats(db: Db, gameId: string, stepSeq: number, sea
   return rows.rows.map((r) => r.seat)
 }
 
+/**
+ * The seats whose passed deadline is held because their "your phase" email has not gone out yet, and
+ * until when at most (for GET /games/:id: a deadline in the past is explained).
+ */
+export async function heldDeadline(db: Db, game: { id: string; deadlineAt: Date | null; phaseHours: number }, pending: string[], now = new Date()): Promise<{ seats: string[]; until: string } | null> {
+  if (!game.deadlineAt || game.deadlineAt.getTime() > now.getTime() || pending.length === 0) return null
+  const step = await currentStep(db, game.id)
+  if (!step[0]) return null
+  const seats = await unmailedSeats(db, game.id, step[0].seq, pending)
+  const until = game.deadlineAt.getTime() + game.phaseHours * HOUR
+  return seats.length && now.getTime() < until ? { seats, until: new Date(until).toISOString() } : null
+}
+
 function notice(game: GameMeta, seq: number, subject: string, lines: string[], callModerator = false): OutboxRow {
   return { kind: 'deadline', payload: { seq, subject: `${game.title}: ${subject}`, headline: subject, text: lines.join('\n'), ...(callModerator ? { callModerator: true } : {}) } }
 }
@@ -106,8 +120,11 @@ export async function planMissed(db: Db, game: GameMeta, now: Date, opts: Deadli
   if (missing.length === 0) return null
   const deadline = game.deadlineAt
   const step = await currentStep(db, game.id)
-  // Not told yet, not due yet: the email's late send moves the deadline (extendForLateMail).
-  if (opts.holdForMail !== false && step[0] && (await unmailedSeats(db, game.id, step[0].seq, missing)).length > 0) return { action: 'mail-pending', plan: null }
+  // Not told yet, not due yet: the email's late send moves the deadline (extendForLateMail). The hold
+  // lasts one phase length past the deadline at most: an email that cannot be delivered for longer (a
+  // full mailbox refusing it, retried for days) must not let a player stop the clock of the game.
+  const holdEnds = deadline.getTime() + game.phaseHours * HOUR
+  if (opts.holdForMail !== false && now.getTime() < holdEnds && step[0] && (await unmailedSeats(db, game.id, step[0].seq, missing)).length > 0) return { action: 'mail-pending', plan: null }
   const timeouts = step.filter((e) => e.kind === 'TIMEOUT')
   const nextSeq = game.logSeq + 1
   const seatsWords = missing.join(', ')

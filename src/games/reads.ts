@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
 import type { AnyRuleset } from './catalog.js'
 import { applyEntry, ordersOf, outcomeOf, pendingOf, resignationWinner, splitOrders, submissionsOf, type Folded, type OrdersPayload, type ResignPayload, type ResolutionPayload, type SetupPayload } from './fold.js'
+import { heldDeadline } from './deadlines.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
 
 export type { Caller } from './access.js'
@@ -41,6 +42,8 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
   const pending = (game.pending ?? []) as Array<{ side: string; step: string; seats: string[]; submitted?: string[]; description: string }>
   const seatInfo = (id: string) => game.seats.find((s) => s.seat === id)
   const deadline = game.status === 'ACTIVE' ? (game.deadlineAt?.toISOString() ?? null) : null
+  // A deadline in the past is explained: it waits while a seat's phase email has not gone out.
+  const held = game.status === 'ACTIVE' ? await heldDeadline(db, game, pending.flatMap((p) => p.seats)) : null
   return {
     id: game.id, title: game.title, ruleset: game.ruleset, rulesVersion: game.rulesVersion, scenario: game.scenarioId,
     status: game.status, private: game.private, players: game.players, phaseHours: game.phaseHours, missedPolicy: game.missedPolicy, options: game.options,
@@ -50,6 +53,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
     // Who must still act, and who of the same side already has.
     pending: pending.map((p) => ({ ...p, players: p.seats.map((id) => seatInfo(id)?.user?.name ?? null), submitted: p.submitted ?? [], submittedPlayers: (p.submitted ?? []).map((id) => seatInfo(id)?.user?.name ?? null) })),
     deadline,
+    ...(held ? { deadlineHeld: { ...held, why: `the deadline waits while the phase email to ${held.seats.join(', ')} has not gone out, until ${held.until} at most` } } : {}),
     seedCommitment: game.status === 'OPEN' ? null : game.seedCommitment,
     outcome: game.outcome,
     yourSeats: mySeats.map((s) => s.seat),

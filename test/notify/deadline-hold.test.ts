@@ -87,6 +87,29 @@ describe('deadlines wait for the phase email', () => {
     ahead = 0
   }, 120_000)
 
+  it('an email that cannot go out holds the deadline for one phase length at most (a full mailbox does not stop the game)', async () => {
+    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Capped hold', missedPolicy: 'pass', phaseHours: 24 } })
+    const id = created.json().id as string
+    await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
+    const g0 = await game(id)
+    await s.redis.stop()
+    try {
+      expect(actionsFor(id, await deadlineTick(s.t.db, at(g0.deadline, 23 * HOUR)))).toEqual(['mail-pending'])
+      // The game's page explains a deadline in the past that is held (the clock made to have passed it).
+      await s.t.sql(`UPDATE "Game" SET "deadlineAt" = (now() AT TIME ZONE 'UTC') - interval '1 hour' WHERE id = $1`, [id])
+      const shown = await game(id)
+      expect(shown.deadlineHeld).toMatchObject({ seats: pendingSeats(g0.pending), why: expect.stringMatching(/waits while the phase email to .* has not gone out/) })
+      await s.t.sql(`UPDATE "Game" SET "deadlineAt" = $2 WHERE id = $1`, [id, g0.deadline])
+      expect(actionsFor(id, await deadlineTick(s.t.db, at(g0.deadline, 24 * HOUR + 1000)))).toEqual(['passed'])
+    } finally {
+      await s.redis.restart()
+      await waitFor('the queue to drain after the outage', async () => {
+        const open = await s.t.sql(`SELECT count(*)::int AS n FROM "Outbox" WHERE "relayedAt" IS NULL`)
+        return open.rows[0].n === 0 && await queueIdle(s).catch(() => false)
+      }, 30_000)
+    }
+  }, 60_000)
+
   it('a player who asked for no phase emails is held to the deadline as before', async () => {
     const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'No mail test', missedPolicy: 'pass', phaseHours: 24 } })
     const id = created.json().id as string
