@@ -60,6 +60,17 @@ describe('NUL and unpaired surrogates', () => {
   })
 })
 
+describe('bidirectional overrides', () => {
+  it('in a title, a name and an invitation note: refused, so an email subject cannot show "gnp.exe" as "exe.png"; Arabic and Hebrew text is welcome', async () => {
+    const before = await h.t.db.game.count()
+    await refused({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'map \u202egnp.exe' } }, 'body/title', /bidirectional/)
+    await refused({ method: 'POST', url: '/auth/register', payload: { email: 'rtl@example.org', name: 'Eve\u2067', password: 'correct horse battery' } }, 'body/name', /bidirectional/)
+    expect(await h.t.db.game.count()).toBe(before)
+    const ok = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'معركة \u200fשדה' } })
+    expect(ok.statusCode, ok.body).toBe(201)
+  })
+})
+
 describe('numbers too large or not finite', () => {
   for (const value of ['1e309', '99999999999999999999', '-1e309']) {
     it(`${value} in /log?after= and ?limit=, and in /me/notifications?limit=`, async () => {

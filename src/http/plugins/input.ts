@@ -1,6 +1,7 @@
 // Checks every request's own values before any route sees them, so no route has to remember:
 // - strings (in the body, the path and the query, keys included) hold no NUL and no unpaired UTF-16
-//   surrogate: PostgreSQL stores neither, and a lone surrogate is not text in any encoding;
+//   surrogate (PostgreSQL stores neither, and a lone surrogate is not text in any encoding), and no
+//   bidirectional override (it disguises what a reader sees);
 // - numbers are finite: the schema validator turns "1e309" in a query string into Infinity, which
 //   passes its integer, minimum and maximum checks.
 // Raw bodies (Buffers: emails) are left to the route that reads them.
@@ -16,9 +17,15 @@ interface Fault {
   message: string
 }
 
+// Bidirectional embeddings, overrides and isolates reorder what a reader sees: a title or a name could
+// show "gnp.exe" as "exe.png" in an email subject. Right-to-left text needs none of them (the marks
+// U+200E and U+200F stay allowed).
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u
+
 function textFault(s: string): string | null {
   if (s.includes('\u0000')) return 'must not contain NUL (U+0000)'
   if (LONE_SURROGATE.test(s)) return 'must not contain an unpaired surrogate (U+D800 to U+DFFF): send well-formed UTF-8'
+  if (BIDI_CONTROL.test(s)) return 'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069): they change the order a reader sees'
   return null
 }
 
