@@ -89,7 +89,7 @@ describe('/dev/mail is for this machine only', () => {
   it('refuses another address, and a loopback caller that came through a proxy', async () => {
     expect((await get('/dev/mail.json', {}, '::1')).statusCode).toBe(200)
     expect((await get('/dev/mail.json', {}, '192.168.1.20')).statusCode).toBe(404)
-    const proxied: Array<Record<string, string>> = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }]
+    const proxied: Array<Record<string, string>> = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-host': 'hexmail.example.org' }, { via: '1.1 nginx' }, { 'x-forwarded-proto': 'https' }]
     for (const header of proxied) {
       for (const url of ['/dev/mail', '/dev/mail.json', '/dev/mail/1', '/dev/mail/1/raw']) {
         const res = await get(url, header)

@@ -14,8 +14,14 @@ function shell(title: string, body: string): string {
     `iframe{width:100%;height:70vh;border:1px solid #ccc}pre{white-space:pre-wrap;background:#f6f6f6;padding:1em}</style></head><body>${body}</body></html>`
 }
 
-/** Headers a proxy adds: a request that carries one came from elsewhere, whatever its socket says. */
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const
+/**
+ * Headers a proxy adds: a request that carries one came from elsewhere, whatever its socket says (any
+ * X-Forwarded-*, Forwarded, Via, X-Real-IP, and the client-address headers of common proxies and CDNs).
+ * A tunnel that adds nothing (ssh -L) cannot be told apart: never expose a development server so.
+ */
+function proxied(headers: Record<string, unknown>): boolean {
+  return Object.keys(headers).some((h) => /^(x-forwarded-|forwarded$|via$|x-real-ip$|x-client-ip$|true-client-ip$|cf-connecting-ip$|x-cluster-client-ip$|fastly-client-ip$)/.test(h))
+}
 
 function isLoopback(ip: string): boolean {
   return /^127\./.test(ip) || ip === '::1' || /^::ffff:127\./.test(ip)
@@ -37,8 +43,7 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // connects from loopback on behalf of anyone, and says so in these headers).
   app.addHook('onRequest', async (request) => {
     const ip = request.socket.remoteAddress ?? ''
-    const proxied = PROXY_HEADERS.some((h) => request.headers[h] !== undefined)
-    if (!isLoopback(ip) || proxied) throw notFound(`no route ${request.method} ${request.url.split('?')[0]}`)
+    if (!isLoopback(ip) || proxied(request.headers)) throw notFound(`no route ${request.method} ${request.url.split('?')[0]}`)
   })
   const load = async (id: string): Promise<{ parsed: ParsedMail; raw: Buffer; createdAt: Date }> => {
     const row = await app.db.caughtMail.findUnique({ where: { id: BigInt(id) } })
