@@ -1,10 +1,13 @@
 // Invitations by email: a seated player of a game still open invites an address; the email carries
 // the invite link (which shows the game, even a private one, and how to take a seat).
 import type { Db } from '../store/db.js'
-import { badRequest, conflict, forbidden } from '../http/problems.js'
+import { badRequest, conflict, forbidden, Problem } from '../http/problems.js'
 import { hiddenFrom, noSuchGame, type Caller } from './access.js'
 
 export const INVITES_PER_GAME = 20
+/** Invitations one player may send in a day, over all games; and one address may receive in a day, from anyone. */
+export const INVITES_PER_SENDER_DAY = 20
+export const INVITES_PER_ADDRESS_DAY = 3
 
 export interface InviteInput {
   email: string
@@ -34,8 +37,14 @@ export async function inviteByEmail(db: Db, caller: Caller & { userId: string },
   const dedupeKey = `invite:${gameId}:${email}`
   const existing = await db.outbox.findUnique({ where: { dedupeKey }, select: { id: true } })
   if (!existing) {
+    // Invitations reach people who never asked for mail: a day's worth is bounded per sender and per address.
+    const day = await db.$queryRaw<Array<{ bySender: number; toAddress: number }>>`
+      SELECT count(*) FILTER (WHERE payload->>'fromUserId' = ${userId})::int AS "bySender", count(*) FILTER (WHERE payload->>'to' = ${email})::int AS "toAddress"
+        FROM "Outbox" WHERE kind = 'invite' AND "createdAt" > (now() AT TIME ZONE 'UTC') - interval '1 day'`
+    if (day[0]!.bySender >= INVITES_PER_SENDER_DAY) throw new Problem(429, 'Too many invitations', `you have sent ${INVITES_PER_SENDER_DAY} invitations in the last 24 hours, the most a player may: send the invite link yourself, or try again tomorrow`)
+    if (day[0]!.toAddress >= INVITES_PER_ADDRESS_DAY) throw new Problem(429, 'Too many invitations', `${email} has been invited ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, the most an address may be: send them the invite link yourself`, { field: 'email' })
     await db.outbox.createMany({
-      data: [{ gameId, kind: 'invite', dedupeKey, payload: { to: email, userId: invitee?.id ?? null, from: inviter.name, seat: input.seat ?? null, message: input.message ?? null } }],
+      data: [{ gameId, kind: 'invite', dedupeKey, payload: { to: email, userId: invitee?.id ?? null, fromUserId: userId, from: inviter.name, seat: input.seat ?? null, message: input.message ?? null } }],
       skipDuplicates: true,
     })
   }

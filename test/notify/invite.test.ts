@@ -63,4 +63,25 @@ describe('invite by email', () => {
     expect(bad.json().detail).toMatch(/email/)
     expect(await s.t.db.outbox.count({ where: { gameId: id, kind: 'invite' } })).toBe(0)
   })
+
+  it('a day\'s invitations are bounded: 3 to one address from anyone, 20 from one player over all games', async () => {
+    // (Alice confirmed her address in the first test.)
+    const games: string[] = []
+    for (let i = 0; i < 5; i++) games.push((await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: `招待 ${i}` } })).json().id)
+    const invite = (game: string, email: string) => s.app.inject({ method: 'POST', url: `/games/${game}/invites`, headers: as(alice), payload: { email, message: 'x'.repeat(500) } })
+    for (let i = 0; i < 3; i++) expect((await invite(games[i]!, 'target@example.org')).statusCode).toBe(202)
+    const fourth = await invite(games[3]!, 'target@example.org')
+    expect(fourth.statusCode).toBe(429)
+    expect(fourth.json()).toMatchObject({ field: 'email', detail: expect.stringMatching(/invited 3 times in the last 24 hours/) })
+    const sentBy = async () => (await s.t.sql(`SELECT count(*)::int AS n FROM "Outbox" WHERE kind = 'invite' AND payload->>'fromUserId' = $1`, [alice.id])).rows[0].n as number
+    const before = await sentBy()
+    let refused = 0
+    for (let i = 0; i < 25; i++) {
+      const res = await invite(games[Math.floor(i / 6) % 5]!, `friend${i}@example.org`)
+      if (res.statusCode === 429) refused++
+      else expect(res.statusCode, res.body).toBe(202)
+    }
+    expect(await sentBy()).toBe(20)
+    expect(refused).toBe(25 - (20 - before))
+  })
 })
