@@ -151,33 +151,35 @@ function mayRead(e: Entry, leaf: string, r: Reader): boolean {
   return e.kind !== 'ORDERS' || e.seq <= r.resolvedUpTo || r.sides.has(r.sideOf.get(e.seat ?? '') ?? '')
 }
 
-/** An entry as one reader may see it: every field its hash covers, and the leaves they may open. */
+/**
+ * An entry as one reader may see it: every field its hash covers, each leaf's commitment, and the salt
+ * of each leaf they may open. An opened leaf's value is in `payload` (the body: the payload less its
+ * `private` field; a private leaf: `payload.private[seat]`), so no value is sent twice.
+ */
 function readableEntry(e: Entry, r: Reader) {
   const head = { seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, createdAt: e.createdAt.toISOString(), prevHash: e.prevHash, hash: e.hash }
   if (e.salt === null) {
     // Written before salting: the hash covers the payload in the clear.
     return { ...head, payload: mayRead(e, 'body', r) ? e.payload : { sealed: true } }
   }
-  const salt = e.salt
   const values = payloadLeaves(e.payload)
-  const leaves: Record<string, { commitment: string; salt?: string; value?: unknown }> = {}
+  const leaves: Record<string, { commitment: string; salt?: string }> = {}
   const sealed: string[] = []
+  const privates: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(values)) {
-    const s = leafSalt(salt, name)
-    const commitment = leafCommitment(s, value)
-    if (mayRead(e, name, r)) leaves[name] = { commitment, salt: s, value }
-    else {
+    const salt = leafSalt(e.salt, name)
+    const commitment = leafCommitment(salt, value)
+    if (!mayRead(e, name, r)) {
       leaves[name] = { commitment }
       sealed.push(name)
+      continue
     }
+    leaves[name] = { commitment, salt }
+    if (name !== 'body') privates[name.slice('private:'.length)] = value
   }
   const commitment = entryCommitment(Object.fromEntries(Object.entries(leaves).map(([n, l]) => [n, l.commitment])))
-  const open = (name: string) => leaves[name]!.value
-  const privates = Object.keys(values).filter((n) => n.startsWith('private:') && !sealed.includes(n))
-  const payload = sealed.includes('body') ? null
-    : privates.length || Object.keys(values).length > 1
-      ? { ...(open('body') as object), private: Object.fromEntries(privates.map((n) => [n.slice('private:'.length), open(n)])) }
-      : open('body')
+  const split = Object.keys(values).length > 1
+  const payload = sealed.includes('body') ? null : split ? { ...(values.body as object), private: privates } : values.body
   return { ...head, commitment, leaves, sealed, payload }
 }
 

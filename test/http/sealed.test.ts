@@ -85,7 +85,7 @@ function canon(v: unknown): string {
   const o = v as Record<string, unknown>
   return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canon(o[k])}`).join(',')}}`
 }
-interface LogEntryOut { seq: number; kind: string; seat: string | null; userId: string | null; createdAt: string; prevHash: string; hash: string; commitment: string; leaves: Record<string, { commitment: string; salt?: string; value?: unknown }> }
+interface LogEntryOut { seq: number; kind: string; seat: string | null; userId: string | null; createdAt: string; prevHash: string; hash: string; commitment: string; leaves: Record<string, { commitment: string; salt?: string }>; payload: Record<string, unknown> | null }
 function clientCheck(gameId: string, entries: LogEntryOut[]): { opened: number; problems: string[] } {
   const problems: string[] = []
   let prev = ''
@@ -94,7 +94,10 @@ function clientCheck(gameId: string, entries: LogEntryOut[]): { opened: number; 
     for (const [name, leaf] of Object.entries(e.leaves)) {
       if (leaf.salt === undefined) continue
       opened++
-      if (sha256(leaf.salt + canon(leaf.value)) !== leaf.commitment) problems.push(`${e.seq} ${name}: value does not match its commitment`)
+      // An opened leaf's value is in the payload: the body is the payload less its "private" field.
+      const { private: secret, ...body } = e.payload ?? {}
+      const value = name === 'body' ? body : (secret as Record<string, unknown>)[name.slice('private:'.length)]
+      if (sha256(leaf.salt + canon(value)) !== leaf.commitment) problems.push(`${e.seq} ${name}: value does not match its commitment`)
     }
     const commitment = sha256(canon(Object.fromEntries(Object.entries(e.leaves).map(([n, l]) => [n, l.commitment]))))
     if (commitment !== e.commitment) problems.push(`${e.seq}: commitment`)
