@@ -11,7 +11,11 @@ const WARMUP_TURNS = Number(process.env.BENCH_WARMUP_TURNS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200)
 const WARMUP_ROUNDS = 20
 
-interface Step { state: State; submissions: Record<string, Order[]>; seq: number }
+interface Step {
+  state: State
+  submissions: Record<string, Order[]>
+  seq: number
+}
 
 function playStep(state: State, r: () => number): Record<string, Order[]> {
   const submissions: Record<string, Order[]> = {}
@@ -30,7 +34,8 @@ const scenario = loadAbaoaquScenario('A-S3')
 const r = rng(3)
 let seq = 0
 let state = abaoaqu.setup(scenario, { players: 2, options: { deployment: 'auto' } }, createDice(SEED, seq++)).state
-while (state.turn <= WARMUP_TURNS && state.step !== 'over') state = abaoaqu.resolve(state, playStep(state, r), createDice(SEED, seq++)).state
+while (state.turn <= WARMUP_TURNS && state.step !== 'over')
+  state = abaoaqu.resolve(state, playStep(state, r), createDice(SEED, seq++)).state
 
 // Record the steps of one full turn: the states before each submission and the orders.
 const turn: Step[] = []
@@ -66,4 +71,6 @@ for (let i = 0; i < ROUNDS + WARMUP_ROUNDS; i++) {
 
 console.log(`A-S3, turn ${startTurn}: ${onMap} units on the map, ${turn.length} submitted steps, ${orders} orders`)
 console.log(`resolve one full turn (validation, every step and automatic phase): ${stats(turnTimes)}   target <= 5 ms`)
-console.log(`options() for every unit of every seat (${listed} units), per step: ${stats(optionTimes)}   target <= 20 ms`)
+console.log(
+  `options() for every unit of every seat (${listed} units), per step: ${stats(optionTimes)}   target <= 20 ms`,
+)

@@ -16,10 +16,17 @@ async function worker(w) {
   while (performance.now() < deadline && mine.length) {
     const g = mine[k++ % mine.length]
     const t0 = performance.now()
-    const res = await fetch(`${address}/games/${g.id}/orders`, { method: 'POST', headers: { authorization: `Bearer ${g.tokens[g.next]}`, 'content-type': 'application/json' }, body: '{"orders":[]}' })
+    const res = await fetch(`${address}/games/${g.id}/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${g.tokens[g.next]}`, 'content-type': 'application/json' },
+      body: '{"orders":[]}',
+    })
     const body = await res.json()
     latencies.push(performance.now() - t0)
-    if (res.status !== 200) { failures++; continue }
+    if (res.status !== 200) {
+      failures++
+      continue
+    }
     accepted++
     if (body.outcome || !body.pending.length) mine.splice(mine.indexOf(g), 1)
     else g.next = body.pending[0].seats[0]

@@ -17,7 +17,15 @@ import { createDice } from '../src/engine/dice.js'
 import type { GameEvent } from '../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../src/engine/rulesets/abaoaqu/index.js'
 import { randomOrders, rng } from '../src/engine/rulesets/abaoaqu/random-orders.js'
-import { buildMapModel, emailMapPng, forgetRasters, mapModelToPng, rasterCacheSize, renderSvg, svgToPng } from '../src/notify/map/index.js'
+import {
+  buildMapModel,
+  emailMapPng,
+  forgetRasters,
+  mapModelToPng,
+  rasterCacheSize,
+  renderSvg,
+  svgToPng,
+} from '../src/notify/map/index.js'
 import { loadAbaoaquScenario } from '../src/scenarios/index.js'
 
 const SEED = 'be'.repeat(32)
@@ -48,8 +56,13 @@ function time<T>(f: () => T): [T, number] {
 // The positions: after each resolution of turns TURN .. TURN + TURNS - 1, as every seat sees them.
 const r = rng(3)
 let seq = 0
-let state = abaoaqu.setup(loadAbaoaquScenario('A-S3'), { players: 2, options: { deployment: 'auto' } }, createDice(SEED, seq++)).state
-while (state.turn < TURN && state.step !== 'over') state = abaoaqu.resolve(state, playStep(state, r), createDice(SEED, seq++)).state
+let state = abaoaqu.setup(
+  loadAbaoaquScenario('A-S3'),
+  { players: 2, options: { deployment: 'auto' } },
+  createDice(SEED, seq++),
+).state
+while (state.turn < TURN && state.step !== 'over')
+  state = abaoaqu.resolve(state, playStep(state, r), createDice(SEED, seq++)).state
 const positions: Array<{ view: unknown; events: GameEvent[] }> = []
 while (state.turn < TURN + TURNS && state.step !== 'over') {
   const resolved = abaoaqu.resolve(state, playStep(state, r), createDice(SEED, seq++))
@@ -101,13 +114,17 @@ for (const p of positions.slice(0, 12)) {
   onePass.push(time(() => svgToPng(svg, PNG_OPTIONS))[1])
 }
 
-console.log(`A-S3, turns ${TURN}–${TURN + TURNS - 1}: ${onMap} units on the map at the end, ${positions.length} positions (steps × seats); load average ${loadavg()[0]!.toFixed(2)}`)
+console.log(
+  `A-S3, turns ${TURN}–${TURN + TURNS - 1}: ${onMap} units on the map at the end, ${positions.length} positions (steps × seats); load average ${loadavg()[0]!.toFixed(2)}`,
+)
 console.log(`PNG ${firstPng.readUInt32BE(16)}×${firstPng.readUInt32BE(20)}, up to ${pngBytes} bytes`)
 console.log(`first render of the process, nothing cached: ${firstMs.toFixed(1)} ms`)
 console.log(`view -> PNG, new positions in order:        ${stats(inOrder)}   target <= 50 ms`)
 console.log(`  the first seat to see a step:             ${stats(firstViewer)}`)
 console.log(`  the other seats:                          ${stats(laterViewer)}`)
-console.log(`kept after those positions: ${kept.pieces.entries} piece rasters in ${(kept.pieces.bytes / 1048576).toFixed(1)} MB, ${kept.boards.entries} board in ${(kept.boards.bytes / 1048576).toFixed(1)} MB`)
+console.log(
+  `kept after those positions: ${kept.pieces.entries} piece rasters in ${(kept.pieces.bytes / 1048576).toFixed(1)} MB, ${kept.boards.entries} board in ${(kept.boards.bytes / 1048576).toFixed(1)} MB`,
+)
 console.log(`view -> PNG, piece rasters forgotten first: ${stats(piecesForgotten)}`)
 console.log(`email picture (${emailSize}), new positions: ${stats(emailTimes)}   target <= 50 ms`)
 console.log(`view -> SVG document (map.svg):             ${stats(svgTimes)}`)

@@ -28,7 +28,11 @@ const pool = poolOf(db)!
 
 // A private redis-server, and an SMTP server that takes everything.
 const redisPort = await freePort(0)
-const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+const redis = spawn(
+  'redis-server',
+  ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+  { stdio: 'ignore' },
+)
 for (let i = 0; i < 100 && !(await ping(redisPort, null)); i++) await new Promise((r) => setTimeout(r, 50))
 let delivered = 0
 const smtp = spawn(process.execPath, ['bench/smtp-sink.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -47,8 +51,13 @@ const smtpPort = await new Promise<number>((resolve) => {
 })
 
 const config = loadConfig({
-  NODE_ENV: 'production', JWT_SECRET: 'bench'.repeat(8), LOG_LEVEL: 'silent', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  MAIL_CONCURRENCY: String(CONCURRENCY), RELAY_INTERVAL_MS: '20', PUBLIC_URL: 'http://hexmail.bench',
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench'.repeat(8),
+  LOG_LEVEL: 'silent',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_CONCURRENCY: String(CONCURRENCY),
+  RELAY_INTERVAL_MS: '20',
+  PUBLIC_URL: 'http://hexmail.bench',
 })
 
 async function drain(label: string, expected: number, start: () => Promise<void>): Promise<void> {
@@ -61,21 +70,36 @@ async function drain(label: string, expected: number, start: () => Promise<void>
   const seconds = (performance.now() - t0) / 1000
   await worker.close()
   const failed = Number((await pool.query(`SELECT count(*) FROM "Notification" WHERE status <> 'sent'`)).rows[0].count)
-  console.log(`${label}: ${delivered - before} of ${expected} emails in ${seconds.toFixed(2)} s = ${((delivered - before) / seconds).toFixed(0)} emails/s (not sent: ${failed})`)
+  console.log(
+    `${label}: ${delivered - before} of ${expected} emails in ${seconds.toFixed(2)} s = ${((delivered - before) / seconds).toFixed(0)} emails/s (not sent: ${failed})`,
+  )
 }
 
-console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; worker concurrency ${CONCURRENCY}`)
+console.log(
+  `machine: ${cpus().length} cores, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; worker concurrency ${CONCURRENCY}`,
+)
 
 // A. Account emails for RECIPIENTS users, queued as registration queues them.
 await drain(`A. ${RECIPIENTS} account emails`, RECIPIENTS, async () => {
   const ids = Array.from({ length: RECIPIENTS }, () => randomUUID())
-  await pool.query(`INSERT INTO "User"(id, email, name, "passwordHash") SELECT id::uuid, 'reader' || n || '@bench.example', 'Reader ' || n, 'x' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`, [ids])
-  await pool.query(`INSERT INTO "Outbox"(kind, payload) SELECT 'verify-email', jsonb_build_object('userId', id, 'email', 'reader' || n || '@bench.example', 'token', md5(id), 'expiresAt', '2030-01-01T00:00:00Z') FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`, [ids])
+  await pool.query(
+    `INSERT INTO "User"(id, email, name, "passwordHash") SELECT id::uuid, 'reader' || n || '@bench.example', 'Reader ' || n, 'x' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
+    [ids],
+  )
+  await pool.query(
+    `INSERT INTO "Outbox"(kind, payload) SELECT 'verify-email', jsonb_build_object('userId', id, 'email', 'reader' || n || '@bench.example', 'token', md5(id), 'expiresAt', '2030-01-01T00:00:00Z') FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
+    [ids],
+  )
 })
 
 // B. The first phase of GAMES new games: each email carries its own map.
 const players = Array.from({ length: GAMES * 2 }, () => randomUUID())
-await pool.query(`INSERT INTO "User"(id, email, name, "passwordHash") SELECT id::uuid, 'player' || n || '@bench.example', 'Player ' || n, 'x' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`, [players])
+await pool.query(
+  `INSERT INTO "User"(id, email, name, "passwordHash") SELECT id::uuid, 'player' || n || '@bench.example', 'Player ' || n, 'x' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
+  [players],
+)
 await drain(`B. ${GAMES} your-phase emails with a map`, GAMES, async () => {
   for (let g = 0; g < GAMES; g++) {
     const id = await createGame(db, players[2 * g]!, { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' })

@@ -6,10 +6,15 @@ import { SMTPServer } from 'smtp-server'
 
 let count = 0
 const server = new SMTPServer({
-  authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
   onData(stream, _session, cb) {
     stream.on('data', () => undefined)
-    stream.on('end', () => { count++; cb() })
+    stream.on('end', () => {
+      count++
+      cb()
+    })
   },
 })
 server.listen(0, '127.0.0.1', () => process.stdout.write(`port ${server.server.address().port}\n`))

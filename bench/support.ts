@@ -8,15 +8,26 @@ export const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@1
 export async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: ADMIN_URL })
   await c.connect()
-  try { await c.query(sql) } finally { await c.end() }
+  try {
+    await c.query(sql)
+  } finally {
+    await c.end()
+  }
 }
 
 /** Drops and recreates database `name`, migrates it, and opens a client with `poolSize` connections. */
-export async function freshBenchDb(name: string, poolSize: number): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
+export async function freshBenchDb(
+  name: string,
+  poolSize: number,
+): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const url = new URL(ADMIN_URL)
   url.pathname = `/${name}`
   await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
   await admin(`CREATE DATABASE ${name}`)
   await migrate(url.toString())
-  return { db: createDb(url.toString(), poolSize), url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+  return {
+    db: createDb(url.toString(), poolSize),
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  }
 }

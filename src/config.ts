@@ -64,7 +64,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1'
   const jwtSecret = env.JWT_SECRET ?? (mode === 'production' ? '' : randomBytes(32).toString('hex'))
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`
-  const publicHost = (() => { try { return new URL(publicUrl).hostname } catch { return 'localhost' } })()
+  const publicHost = (() => {
+    try {
+      return new URL(publicUrl).hostname
+    } catch {
+      return 'localhost'
+    }
+  })()
   if (!jwtSecret) throw new Error('JWT_SECRET must be set in production (32+ random characters)')
   return {
     env: mode,
@@ -96,7 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: Math.max(1, int(env.MAIL_CONCURRENCY, 8, 'MAIL_CONCURRENCY')),
       relayIntervalMs: Math.max(10, int(env.RELAY_INTERVAL_MS, 500, 'RELAY_INTERVAL_MS')),
       deadlineTickMs: Math.max(100, int(env.DEADLINE_TICK_MS, 30_000, 'DEADLINE_TICK_MS')),
-      inboundSmtpPort: env.INBOUND_SMTP_PORT === 'off' ? null : int(env.INBOUND_SMTP_PORT, mode === 'test' ? 0 : 2525, 'INBOUND_SMTP_PORT'),
+      inboundSmtpPort:
+        env.INBOUND_SMTP_PORT === 'off'
+          ? null
+          : int(env.INBOUND_SMTP_PORT, mode === 'test' ? 0 : 2525, 'INBOUND_SMTP_PORT'),
       inboundSmtpHost: env.INBOUND_SMTP_HOST ?? host,
       inboundKey: env.INBOUND_KEY || null,
       vacationDaysPerYear: int(env.VACATION_DAYS, 21, 'VACATION_DAYS'),

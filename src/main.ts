@@ -39,7 +39,9 @@ class Interrupted extends Error {
 function parseMode(args: string[]): Mode {
   const [mode = 'all', ...rest] = args
   if (rest.length > 0 || !(MODES as readonly string[]).includes(mode)) {
-    throw new StartupError(`Usage: node --import tsx src/main.ts [${MODES.join('|')}] (default: all). Got: ${args.join(' ')}`)
+    throw new StartupError(
+      `Usage: node --import tsx src/main.ts [${MODES.join('|')}] (default: all). Got: ${args.join(' ')}`,
+    )
   }
   return mode as Mode
 }
@@ -94,7 +96,9 @@ class Lifecycle {
       }, 1000).unref()
     }
     process.on('uncaughtException', (e) => this.fail(`Unexpected error: ${e.stack ?? e.message}`))
-    process.on('unhandledRejection', (e) => this.fail(`Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`))
+    process.on('unhandledRejection', (e) =>
+      this.fail(`Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+    )
   }
 
   private onSignal(signal: NodeJS.Signals): void {
@@ -128,7 +132,10 @@ class Lifecycle {
           await Promise.race([
             step.run(),
             new Promise((_, reject) => {
-              timer = setTimeout(() => reject(new Error(`no answer within ${CLEANUP_TIMEOUT_MS / 1000} s`)), CLEANUP_TIMEOUT_MS)
+              timer = setTimeout(
+                () => reject(new Error(`no answer within ${CLEANUP_TIMEOUT_MS / 1000} s`)),
+                CLEANUP_TIMEOUT_MS,
+              )
             }),
           ])
         } catch (e) {
@@ -155,7 +162,9 @@ async function checkDatabaseUrl(url: string): Promise<void> {
     where = `${u.hostname}:${u.port || 5432}`
     name = decodeURIComponent(u.pathname.slice(1))
   } catch {
-    throw new StartupError(`DATABASE_URL is not a valid URL (${redactUrl(url)}). Expected postgresql://user:password@host:5432/database, or unset it to use the embedded PostgreSQL.`)
+    throw new StartupError(
+      `DATABASE_URL is not a valid URL (${redactUrl(url)}). Expected postgresql://user:password@host:5432/database, or unset it to use the embedded PostgreSQL.`,
+    )
   }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
   client.on('error', () => undefined)
@@ -165,20 +174,28 @@ async function checkDatabaseUrl(url: string): Promise<void> {
   } catch (e) {
     const err = e as Error & { code?: string }
     const hint =
-      err.code === 'ECONNREFUSED' ? `Nothing answers at ${where}: start that PostgreSQL or fix the host and port.`
-      : err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' ? `The host in DATABASE_URL cannot be resolved (${where}).`
-      : err.code === '3D000' ? `The database "${name}" does not exist on ${where}: create it (createdb ${name}, or CREATE DATABASE "${name}").`
-      : err.code === '28P01' || err.code === '28000' ? `PostgreSQL at ${where} refused the user or password in DATABASE_URL.`
-      : /timeout/i.test(err.message) ? `No answer from ${where} within 10 s.`
-      : `PostgreSQL at ${where} said: ${err.message}`
-    throw new StartupError(`Cannot use the database at DATABASE_URL (${redactUrl(url)}). ${hint} Or unset DATABASE_URL to use the embedded PostgreSQL under DATA_DIR.`)
+      err.code === 'ECONNREFUSED'
+        ? `Nothing answers at ${where}: start that PostgreSQL or fix the host and port.`
+        : err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
+          ? `The host in DATABASE_URL cannot be resolved (${where}).`
+          : err.code === '3D000'
+            ? `The database "${name}" does not exist on ${where}: create it (createdb ${name}, or CREATE DATABASE "${name}").`
+            : err.code === '28P01' || err.code === '28000'
+              ? `PostgreSQL at ${where} refused the user or password in DATABASE_URL.`
+              : /timeout/i.test(err.message)
+                ? `No answer from ${where} within 10 s.`
+                : `PostgreSQL at ${where} said: ${err.message}`
+    throw new StartupError(
+      `Cannot use the database at DATABASE_URL (${redactUrl(url)}). ${hint} Or unset DATABASE_URL to use the embedded PostgreSQL under DATA_DIR.`,
+    )
   } finally {
     await client.end().catch(() => undefined)
   }
 }
 
 function httpUrl(host: string, port: number): string {
-  const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host
+  const shown =
+    host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host
   return `http://${shown}:${port}`
 }
 
@@ -200,11 +217,14 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     }
     config = loadConfig()
   } catch (e) {
-    throw new StartupError(`Configuration error: ${(e as Error).message}. The variables are listed in .env.example and docs/configuration.md.`)
+    throw new StartupError(
+      `Configuration error: ${(e as Error).message}. The variables are listed in .env.example and docs/configuration.md.`,
+    )
   }
   const dataDir = resolve(config.dataDir)
   // Without JWT_SECRET (development), a secret kept in DATA_DIR: sessions and emailed links survive a restart.
-  if (!process.env.JWT_SECRET && config.env !== 'production') config = { ...config, jwtSecret: persistedSecret(dataDir) }
+  if (!process.env.JWT_SECRET && config.env !== 'production')
+    config = { ...config, jwtSecret: persistedSecret(dataDir) }
 
   // PostgreSQL
   let databaseUrl: string
@@ -218,7 +238,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       dataDir,
       log: say,
       logError: warn,
-      onOutput: config.logLevel === 'debug' || config.logLevel === 'trace' ? (line) => say(`postgres: ${line}`) : undefined,
+      onOutput:
+        config.logLevel === 'debug' || config.logLevel === 'trace' ? (line) => say(`postgres: ${line}`) : undefined,
       onUnexpectedExit: (message) => {
         // The terminal's Ctrl-C reaches PostgreSQL too: give our own signal handler a moment to run first.
         setTimeout(() => {
@@ -227,7 +248,9 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       },
     }).catch((e: unknown) => {
       if (e instanceof EmbeddedPostgresError) throw new StartupError(e.message)
-      throw new StartupError(`The embedded PostgreSQL could not start: ${e instanceof Error ? e.message : String(e)}. Set DATABASE_URL to use your own PostgreSQL instead.`)
+      throw new StartupError(
+        `The embedded PostgreSQL could not start: ${e instanceof Error ? e.message : String(e)}. Set DATABASE_URL to use your own PostgreSQL instead.`,
+      )
     })
     life.onStop('the embedded PostgreSQL', embedded.stop)
     databaseUrl = embedded.url
@@ -247,13 +270,17 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     throw new StartupError(`Applying the database migrations failed. ${(e as Error).message.trim()}`)
   }
   try {
-    if (!config.databaseUrl) databaseUrl = await ensureAppRole(ownerUrl, APP_ROLE, persistedSecret(dataDir, 'postgres.app-password'))
+    if (!config.databaseUrl)
+      databaseUrl = await ensureAppRole(ownerUrl, APP_ROLE, persistedSecret(dataDir, 'postgres.app-password'))
     else if (ownerUrl !== databaseUrl) await grantAppRole(ownerUrl, decodeURIComponent(new URL(databaseUrl).username))
   } catch (e) {
     throw new StartupError(`Granting the server's database role its rights failed: ${(e as Error).message}`)
   }
   const rights = await logRewriteRights(databaseUrl)
-  if (rights.length) warn(`The server's database role can rewrite game logs (${rights.join('; ')}). Run it as a role that may only read and append to them: see "Database roles" in docs/verification.md.`)
+  if (rights.length)
+    warn(
+      `The server's database role can rewrite game logs (${rights.join('; ')}). Run it as a role that may only read and append to them: see "Database roles" in docs/verification.md.`,
+    )
   mark('migrations')
   life.checkpoint()
 
@@ -271,25 +298,37 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     })
   } catch (e) {
     if (e instanceof RedisStartError) throw new StartupError(e.message)
-    throw new StartupError(`The private redis-server could not start: ${(e as Error).message}. Set REDIS_URL to use another Redis instead.`)
+    throw new StartupError(
+      `The private redis-server could not start: ${(e as Error).message}. Set REDIS_URL to use another Redis instead.`,
+    )
   }
   if (redis) life.onStop('redis-server', redis.stop)
   mark('redis')
   life.checkpoint()
-  const redisWhere = !redis ? 'no Redis: notifications off' : redis.source === 'env' ? `Redis at ${redactUrl(redis.url)}` : `Redis on 127.0.0.1:${redis.port}`
+  const redisWhere = !redis
+    ? 'no Redis: notifications off'
+    : redis.source === 'env'
+      ? `Redis at ${redactUrl(redis.url)}`
+      : `Redis on 127.0.0.1:${redis.port}`
 
   // Scenario catalogue: parsed and validated once, so bad data stops the start here, not in a game.
   try {
     loadAbaoaqu()
   } catch (e) {
-    throw new StartupError(`The scenario data is invalid: ${(e as Error).message}\nFix the file (or restore it from the repository) and start again.`)
+    throw new StartupError(
+      `The scenario data is invalid: ${(e as Error).message}\nFix the file (or restore it from the repository) and start again.`,
+    )
   }
   mark('scenarios')
 
   const db = createDb(databaseUrl)
   life.onStop('the database client', () => db.$disconnect())
   configureSnapshots(config.jwtSecret, warn)
-  const mailWhere = config.mail.smtpUrl ? `mail via ${redactUrl(config.mail.smtpUrl)}` : config.env === 'production' ? 'mail caught, not sent: set SMTP_URL' : 'mail caught at /dev/mail'
+  const mailWhere = config.mail.smtpUrl
+    ? `mail via ${redactUrl(config.mail.smtpUrl)}`
+    : config.env === 'production'
+      ? 'mail caught, not sent: set SMTP_URL'
+      : 'mail caught at /dev/mail'
 
   // Workers: the outbox relay, the email and webhook jobs, and the deadline clock.
   if (mode === 'worker' || mode === 'all') {
@@ -300,15 +339,24 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       warn('No Redis: emails wait in the outbox (nothing is lost) until hexmail runs with Redis.')
     }
     // Without Redis no email ever goes out: deadlines cannot wait for the phase emails then.
-    const clock = startDeadlineClock(db, { intervalMs: config.mail.deadlineTickMs, holdForMail: redis !== null, onError: (e) => warn(`deadline clock: ${e.message}`) })
+    const clock = startDeadlineClock(db, {
+      intervalMs: config.mail.deadlineTickMs,
+      holdForMail: redis !== null,
+      onError: (e) => warn(`deadline clock: ${e.message}`),
+    })
     life.onStop('the deadline clock', () => clock.stop())
-    const digests = startDigestClock(db, { intervalMs: config.mail.deadlineTickMs, onError: (e) => warn(`daily digest: ${e.message}`) })
+    const digests = startDigestClock(db, {
+      intervalMs: config.mail.deadlineTickMs,
+      onError: (e) => warn(`daily digest: ${e.message}`),
+    })
     life.onStop('the digest clock', () => digests.stop())
   }
   if (mode === 'worker') {
     life.state = 'running'
     setInterval(() => undefined, 1 << 30) // nothing else may keep the process alive (DATABASE_URL + REDIS_URL)
-    say(`worker mode: notifications and deadlines. Data: ${databaseWhere}; ${redisWhere}; ${mailWhere}. Ctrl-C stops it.`)
+    say(
+      `worker mode: notifications and deadlines. Data: ${databaseWhere}; ${redisWhere}; ${mailWhere}. Ctrl-C stops it.`,
+    )
     return
   }
   const app = await buildApp({ config, db, redisUrl: redis?.url ?? null })
@@ -326,10 +374,14 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       )
     }
     if (err.code === 'EACCES') {
-      throw new StartupError(`Not allowed to listen on port ${config.port}: ports below 1024 need privileges. Set PORT to 1024 or above (the default is 3000).`)
+      throw new StartupError(
+        `Not allowed to listen on port ${config.port}: ports below 1024 need privileges. Set PORT to 1024 or above (the default is 3000).`,
+      )
     }
     if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
-      throw new StartupError(`Cannot listen on HOST=${config.host}: no such address on this machine. Use 127.0.0.1 (this machine only) or 0.0.0.0 (all interfaces).`)
+      throw new StartupError(
+        `Cannot listen on HOST=${config.host}: no such address on this machine. Use 127.0.0.1 (this machine only) or 0.0.0.0 (all interfaces).`,
+      )
     }
     throw e
   }
@@ -344,7 +396,9 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       life.onStop('the inbound SMTP listener', () => inbound.close())
       inboundWhere = `  replies: smtp://${config.mail.inboundSmtpHost}:${inbound.port}`
     } catch (e) {
-      warn(`The SMTP listener for replies could not start on port ${config.mail.inboundSmtpPort}: ${(e as Error).message}. Set INBOUND_SMTP_PORT to another port, or to "off".`)
+      warn(
+        `The SMTP listener for replies could not start on port ${config.mail.inboundSmtpPort}: ${(e as Error).message}. Set INBOUND_SMTP_PORT to another port, or to "off".`,
+      )
     }
   }
   life.state = 'running'
@@ -356,8 +410,13 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   const modeNote = mode === 'api' ? ' (api only)' : ''
   const seconds = ((performance.now() - t0) / 1000).toFixed(1)
   // The catcher's inbox holds every player's reply tokens: say plainly that it is on, and who may read it.
-  const devMail = !config.mail.smtpUrl && config.env !== 'production' ? `  mail: ${url}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only; set SMTP_URL to send mail instead)` : ''
-  say(`hexmail is running at ${url}${modeNote}  API docs: ${url}/docs${devMail}${inboundWhere}  data: ${databaseWhere}; ${redisWhere}; ${mailWhere}  (ready in ${seconds} s, Ctrl-C to stop)`)
+  const devMail =
+    !config.mail.smtpUrl && config.env !== 'production'
+      ? `  mail: ${url}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only; set SMTP_URL to send mail instead)`
+      : ''
+  say(
+    `hexmail is running at ${url}${modeNote}  API docs: ${url}/docs${devMail}${inboundWhere}  data: ${databaseWhere}; ${redisWhere}; ${mailWhere}  (ready in ${seconds} s, Ctrl-C to stop)`,
+  )
 }
 
 async function main(): Promise<void> {
@@ -372,7 +431,10 @@ async function main(): Promise<void> {
       await life.stopAndExit(0)
     }
     life.state = 'stopping'
-    const message = e instanceof StartupError ? e.message : `Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
+    const message =
+      e instanceof StartupError
+        ? e.message
+        : `Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
     warn(`hexmail could not start.\n${message}`)
     await life.stopAndExit(1)
   }

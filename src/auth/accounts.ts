@@ -37,10 +37,19 @@ export interface RegisterInput {
   timeZone?: string
 }
 
-const accountFields = { id: true, email: true, name: true, role: true, timeZone: true, emailVerifiedAt: true, createdAt: true } as const
+const accountFields = {
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  timeZone: true,
+  emailVerifiedAt: true,
+  createdAt: true,
+} as const
 
 // The same pattern as the JSON Schema "email" format (ajv-formats), so the API and the use case agree.
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
 
 function invalid(field: string, message: string): AuthError {
   return new AuthError('INVALID_INPUT', message, field)
@@ -102,8 +111,21 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<Se
     const passwordHash = await hashPassword(password, deps.passwordCost)
     // The verification email is queued in the same transaction as the account: neither without the other.
     account = await deps.db.$transaction(async (tx) => {
-      const created = await tx.user.create({ data: { email, name, timeZone, passwordHash, verifyTokenHash: tokenHash(verifyToken) }, select: accountFields })
-      await tx.outbox.create({ data: { kind: 'verify-email', payload: { userId: created.id, email, token: verifyToken, expiresAt: new Date(Date.now() + VERIFY_TOKEN_DAYS * 86_400_000).toISOString() } } })
+      const created = await tx.user.create({
+        data: { email, name, timeZone, passwordHash, verifyTokenHash: tokenHash(verifyToken) },
+        select: accountFields,
+      })
+      await tx.outbox.create({
+        data: {
+          kind: 'verify-email',
+          payload: {
+            userId: created.id,
+            email,
+            token: verifyToken,
+            expiresAt: new Date(Date.now() + VERIFY_TOKEN_DAYS * 86_400_000).toISOString(),
+          },
+        },
+      })
       return created
     })
   } catch (e) {
@@ -115,11 +137,15 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<Se
 
 /** A verification token works once; afterwards it is forgotten. */
 export async function verifyEmail(deps: AuthDeps, token: string): Promise<Account> {
-  const refused = () => new AuthError('INVALID_VERIFY_TOKEN', 'this verification token is unknown or has already been used')
+  const refused = () =>
+    new AuthError('INVALID_VERIFY_TOKEN', 'this verification token is unknown or has already been used')
   const hash = tokenHash(token)
   const user = await deps.db.user.findUnique({ where: { verifyTokenHash: hash }, select: { id: true } })
   if (!user) throw refused()
-  const done = await deps.db.user.updateMany({ where: { id: user.id, verifyTokenHash: hash }, data: { verifyTokenHash: null, emailVerifiedAt: new Date() } })
+  const done = await deps.db.user.updateMany({
+    where: { id: user.id, verifyTokenHash: hash },
+    data: { verifyTokenHash: null, emailVerifiedAt: new Date() },
+  })
   if (done.count === 0) throw refused()
   return getAccount(deps.db, user.id)
 }
@@ -127,14 +153,20 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Accoun
 /** One answer for an unknown email and a wrong password, and about the same time for both. */
 export async function login(deps: AuthDeps, credentials: { email: string; password: string }): Promise<Session> {
   const refused = () => new AuthError('INVALID_CREDENTIALS', 'the email or the password is wrong')
-  const user = await deps.db.user.findUnique({ where: { email: normaliseEmail(credentials.email) }, select: { ...accountFields, passwordHash: true } })
+  const user = await deps.db.user.findUnique({
+    where: { email: normaliseEmail(credentials.email) },
+    select: { ...accountFields, passwordHash: true },
+  })
   if (!user) {
     await verifyPassword(await dummyHash(deps.passwordCost), credentials.password)
     throw refused()
   }
   if (!(await verifyPassword(user.passwordHash, credentials.password))) throw refused()
   if (needsRehash(user.passwordHash, deps.passwordCost)) {
-    await deps.db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(credentials.password, deps.passwordCost) } })
+    await deps.db.user.update({
+      where: { id: user.id },
+      data: { passwordHash: await hashPassword(credentials.password, deps.passwordCost) },
+    })
   }
   const { passwordHash: _, ...account } = user
   return { account, refreshToken: await issueRefreshToken(deps, user.id) }

@@ -41,29 +41,48 @@ export async function issueRefreshToken(deps: TokenDeps, userId: string): Promis
 /** Revokes the presented token and issues its successor in the same family. */
 export async function rotateRefreshToken(deps: TokenDeps, presented: string): Promise<Rotation> {
   const { db } = deps
-  const row = await db.refreshToken.findUnique({ where: { tokenHash: tokenHash(presented) }, include: { user: { select: { role: true } } } })
+  const row = await db.refreshToken.findUnique({
+    where: { tokenHash: tokenHash(presented) },
+    include: { user: { select: { role: true } } },
+  })
   if (!row) throw new AuthError('INVALID_REFRESH_TOKEN', 'this refresh token is not known: sign in again')
   const now = new Date()
   if (row.revokedAt) {
     await revokeFamily(db, row.family, now)
-    throw new AuthError('REFRESH_TOKEN_REUSED', 'this refresh token was already used; every session it belongs to is now signed out: sign in again')
+    throw new AuthError(
+      'REFRESH_TOKEN_REUSED',
+      'this refresh token was already used; every session it belongs to is now signed out: sign in again',
+    )
   }
-  if (row.expiresAt <= now) throw new AuthError('REFRESH_TOKEN_EXPIRED', 'this refresh token has expired: sign in again')
+  if (row.expiresAt <= now)
+    throw new AuthError('REFRESH_TOKEN_EXPIRED', 'this refresh token has expired: sign in again')
 
   const token = newOpaqueToken()
   const successorId = randomUUID()
   // The conditional update makes two concurrent refreshes with one token a reuse, never two heirs.
   const rotated = await db.$transaction(async (tx) => {
-    const claimed = await tx.refreshToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: now, replacedBy: successorId } })
+    const claimed = await tx.refreshToken.updateMany({
+      where: { id: row.id, revokedAt: null },
+      data: { revokedAt: now, replacedBy: successorId },
+    })
     if (claimed.count === 0) return false
     await tx.refreshToken.create({
-      data: { id: successorId, userId: row.userId, family: row.family, tokenHash: tokenHash(token), expiresAt: expiresAt(deps.refreshTokenTtlDays, now) },
+      data: {
+        id: successorId,
+        userId: row.userId,
+        family: row.family,
+        tokenHash: tokenHash(token),
+        expiresAt: expiresAt(deps.refreshTokenTtlDays, now),
+      },
     })
     return true
   })
   if (!rotated) {
     await revokeFamily(db, row.family, now)
-    throw new AuthError('REFRESH_TOKEN_REUSED', 'this refresh token was already used; every session it belongs to is now signed out: sign in again')
+    throw new AuthError(
+      'REFRESH_TOKEN_REUSED',
+      'this refresh token was already used; every session it belongs to is now signed out: sign in again',
+    )
   }
   return { userId: row.userId, role: row.user.role, refreshToken: token }
 }

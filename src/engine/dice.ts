@@ -132,7 +132,9 @@ export function scriptedDice(faces: number[], seq = 0): Dice {
       }
       // A face the die cannot show means the test script is wrong, not the rules.
       if (!Number.isInteger(face) || face < 1 || face > sides) {
-        throw new Error(`scriptedDice: face ${face} at index ${index} is impossible on a d${sides} ("${purpose}", ${ref})`)
+        throw new Error(
+          `scriptedDice: face ${face} at index ${index} is impossible on a d${sides} ("${purpose}", ${ref})`,
+        )
       }
       rolls.push(Object.freeze({ seq, index, sides, face, purpose, ref }))
       return face

@@ -23,6 +23,10 @@ export const noSuchGame = (gameId: string): Problem => notFound(`no game ${gameI
 /** True when the caller may not learn that this game exists. */
 export function hiddenFrom(game: GameAccess, caller: Caller, invite?: string): boolean {
   if (!game.private || isStaff(caller)) return false
-  if (caller.userId !== null && (game.createdById === caller.userId || game.seats.some((s) => s.userId === caller.userId))) return false
+  if (
+    caller.userId !== null &&
+    (game.createdById === caller.userId || game.seats.some((s) => s.userId === caller.userId))
+  )
+    return false
   return !(invite !== undefined && game.inviteCode !== undefined && invite === game.inviteCode)
 }

@@ -28,9 +28,17 @@ export interface RuleSystem {
 
 function abaoaquSummary(s: AbqScenario): ScenarioSummary {
   return {
-    id: s.id, title: s.title, description: s.description, players: s.players, sides: s.sides,
-    seatLayouts: s.seatLayouts.map((l) => ({ players: l.players, seats: l.seats.map((x) => ({ id: x.id, side: x.side, groups: x.groups })) })),
-    houseData: s.houseData, notes: s.notes ?? [],
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    players: s.players,
+    sides: s.sides,
+    seatLayouts: s.seatLayouts.map((l) => ({
+      players: l.players,
+      seats: l.seats.map((x) => ({ id: x.id, side: x.side, groups: x.groups })),
+    })),
+    houseData: s.houseData,
+    notes: s.notes ?? [],
   }
 }
 

@@ -43,16 +43,25 @@ async function currentStep(db: Db, gameId: string): Promise<StepEntry[]> {
   const rows = await poolOf(db)!.query<StepEntry>(
     `SELECT seq, kind, payload, "createdAt" AT TIME ZONE 'UTC' AS "createdAt" FROM "LogEntry"
       WHERE "gameId" = $1::uuid AND seq >= COALESCE((SELECT max(seq) FROM "LogEntry" WHERE "gameId" = $1::uuid AND kind IN ('SETUP', 'RESOLUTION')), 0)
-      ORDER BY seq`, [gameId])
+      ORDER BY seq`,
+    [gameId],
+  )
   return rows.rows
 }
 
-interface Span { userId: string; id: string; startsAt: Date; endsAt: Date }
+interface Span {
+  userId: string
+  id: string
+  startsAt: Date
+  endsAt: Date
+}
 
 async function vacationsOf(db: Db, userIds: string[]): Promise<Span[]> {
   if (userIds.length === 0) return []
   const rows = await poolOf(db)!.query<Span>(
-    `SELECT "userId", id, "startsAt" AT TIME ZONE 'UTC' AS "startsAt", "endsAt" AT TIME ZONE 'UTC' AS "endsAt" FROM "Vacation" WHERE "userId" = ANY($1::uuid[])`, [userIds])
+    `SELECT "userId", id, "startsAt" AT TIME ZONE 'UTC' AS "startsAt", "endsAt" AT TIME ZONE 'UTC' AS "endsAt" FROM "Vacation" WHERE "userId" = ANY($1::uuid[])`,
+    [userIds],
+  )
   return rows.rows
 }
 
@@ -62,7 +71,10 @@ async function vacationsOf(db: Db, userIds: string[]): Promise<Span[]> {
  * counts, time inside does not.
  */
 export function vacationShiftMs(start: number, base: number, spans: Array<{ startsAt: Date; endsAt: Date }>): number {
-  const sorted = spans.map((v) => [v.startsAt.getTime(), v.endsAt.getTime()] as const).filter(([, e]) => e > start).sort((x, y) => x[0] - y[0])
+  const sorted = spans
+    .map((v) => [v.startsAt.getTime(), v.endsAt.getTime()] as const)
+    .filter(([, e]) => e > start)
+    .sort((x, y) => x[0] - y[0])
   let remaining = base - start
   let t = start
   for (const [s0, e0] of sorted) {
@@ -87,7 +99,9 @@ export async function unmailedSeats(db: Db, gameId: string, stepSeq: number, sea
       WHERE s."gameId" = $1::uuid AND s.seat = ANY($2::text[]) AND u."notifyYourPhase" AND u."unsubscribedAt" IS NULL
         AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."gameId" = s."gameId" AND n."userId" = u.id AND n.kind = 'your-phase'
                           AND n.seq >= $3 AND n.status <> 'queued')
-      ORDER BY s.seat`, [gameId, seats, stepSeq])
+      ORDER BY s.seat`,
+    [gameId, seats, stepSeq],
+  )
   return rows.rows.map((r) => r.seat)
 }
 
@@ -95,7 +109,12 @@ export async function unmailedSeats(db: Db, gameId: string, stepSeq: number, sea
  * The seats whose passed deadline is held because their "your phase" email has not gone out yet, and
  * until when at most (for GET /games/:id: a deadline in the past is explained).
  */
-export async function heldDeadline(db: Db, game: { id: string; deadlineAt: Date | null; phaseHours: number }, pending: string[], now = new Date()): Promise<{ seats: string[]; until: string } | null> {
+export async function heldDeadline(
+  db: Db,
+  game: { id: string; deadlineAt: Date | null; phaseHours: number },
+  pending: string[],
+  now = new Date(),
+): Promise<{ seats: string[]; until: string } | null> {
   if (!game.deadlineAt || game.deadlineAt.getTime() > now.getTime() || pending.length === 0) return null
   const step = await currentStep(db, game.id)
   if (!step[0]) return null
@@ -105,13 +124,27 @@ export async function heldDeadline(db: Db, game: { id: string; deadlineAt: Date 
 }
 
 function notice(game: GameMeta, seq: number, subject: string, lines: string[], callModerator = false): OutboxRow {
-  return { kind: 'deadline', payload: { seq, subject: `${game.title}: ${subject}`, headline: subject, text: lines.join('\n'), ...(callModerator ? { callModerator: true } : {}) } }
+  return {
+    kind: 'deadline',
+    payload: {
+      seq,
+      subject: `${game.title}: ${subject}`,
+      headline: subject,
+      text: lines.join('\n'),
+      ...(callModerator ? { callModerator: true } : {}),
+    },
+  }
 }
 
 const iso = (d: Date) => d.toISOString().replace('.000Z', 'Z')
 
 /** What the clock does for one game whose deadline has passed; null when nothing is due. */
-export async function planMissed(db: Db, game: GameMeta, now: Date, opts: DeadlineOptions = {}): Promise<{ action: DeadlineAction; plan: Plan | null } | null> {
+export async function planMissed(
+  db: Db,
+  game: GameMeta,
+  now: Date,
+  opts: DeadlineOptions = {},
+): Promise<{ action: DeadlineAction; plan: Plan | null } | null> {
   if (game.status !== 'ACTIVE' || !game.deadlineAt || game.deadlineAt.getTime() > now.getTime()) return null
   const folded = (await loadFolded(db, game)) as Folded
   const ruleset = rulesetOf(game)
@@ -124,48 +157,145 @@ export async function planMissed(db: Db, game: GameMeta, now: Date, opts: Deadli
   // lasts one phase length past the deadline at most: an email that cannot be delivered for longer (a
   // full mailbox refusing it, retried for days) must not let a player stop the clock of the game.
   const holdEnds = deadline.getTime() + game.phaseHours * HOUR
-  if (opts.holdForMail !== false && now.getTime() < holdEnds && step[0] && (await unmailedSeats(db, game.id, step[0].seq, missing)).length > 0) return { action: 'mail-pending', plan: null }
+  if (
+    opts.holdForMail !== false &&
+    now.getTime() < holdEnds &&
+    step[0] &&
+    (await unmailedSeats(db, game.id, step[0].seq, missing)).length > 0
+  )
+    return { action: 'mail-pending', plan: null }
   const timeouts = step.filter((e) => e.kind === 'TIMEOUT')
   const nextSeq = game.logSeq + 1
   const seatsWords = missing.join(', ')
 
   // A vacation taken by a player who still has to act moves the deadline first.
-  const priorShift = timeouts.filter((e) => e.payload.event === 'vacation').reduce((sum, e) => sum + (e.payload.shiftMs ?? 0), 0)
+  const priorShift = timeouts
+    .filter((e) => e.payload.event === 'vacation')
+    .reduce((sum, e) => sum + (e.payload.shiftMs ?? 0), 0)
   const users = [...new Set(game.seats.filter((s) => missing.includes(s.seat) && s.userId).map((s) => s.userId!))]
   const spans = await vacationsOf(db, users)
   const start = step[0]?.createdAt.getTime() ?? deadline.getTime() - game.phaseHours * HOUR
   const base = deadline.getTime() - priorShift
-  const shift = Math.max(0, ...users.map((u) => vacationShiftMs(start, base, spans.filter((v) => v.userId === u))))
+  const shift = Math.max(
+    0,
+    ...users.map((u) =>
+      vacationShiftMs(
+        start,
+        base,
+        spans.filter((v) => v.userId === u),
+      ),
+    ),
+  )
   if (shift > priorShift) {
     const to = new Date(base + shift)
-    const entry: NewEntry = { kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'vacation', seats: missing, from: iso(deadline), to: iso(to), shiftMs: shift - priorShift } }
-    const plan = planAppend(game, folded, [entry], { now, deadlineAt: to, extraOutbox: [notice(game, nextSeq, 'a deadline moved for a vacation', [`A player who has still to act in ${game.title} (${seatsWords}) is on vacation.`, `The deadline moves from ${iso(deadline)} to ${iso(to)}.`])] })
+    const entry: NewEntry = {
+      kind: 'TIMEOUT',
+      seat: null,
+      userId: null,
+      payload: { event: 'vacation', seats: missing, from: iso(deadline), to: iso(to), shiftMs: shift - priorShift },
+    }
+    const plan = planAppend(game, folded, [entry], {
+      now,
+      deadlineAt: to,
+      extraOutbox: [
+        notice(game, nextSeq, 'a deadline moved for a vacation', [
+          `A player who has still to act in ${game.title} (${seatsWords}) is on vacation.`,
+          `The deadline moves from ${iso(deadline)} to ${iso(to)}.`,
+        ]),
+      ],
+    })
     return { action: 'vacation', plan }
   }
 
   const policy = game.missedPolicy
   if (policy === 'extend-then-pass' && !timeouts.some((e) => e.payload.event === 'extended')) {
     const to = new Date(deadline.getTime() + game.phaseHours * HOUR)
-    const entry: NewEntry = { kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'extended', seats: missing, from: iso(deadline), to: iso(to) } }
-    const plan = planAppend(game, folded, [entry], { now, deadlineAt: to, extraOutbox: [notice(game, nextSeq, 'the deadline is extended once', [`The deadline passed with ${seatsWords} still to act.`, `It is extended once, to ${iso(to)}; after that, those seats pass.`])] })
+    const entry: NewEntry = {
+      kind: 'TIMEOUT',
+      seat: null,
+      userId: null,
+      payload: { event: 'extended', seats: missing, from: iso(deadline), to: iso(to) },
+    }
+    const plan = planAppend(game, folded, [entry], {
+      now,
+      deadlineAt: to,
+      extraOutbox: [
+        notice(game, nextSeq, 'the deadline is extended once', [
+          `The deadline passed with ${seatsWords} still to act.`,
+          `It is extended once, to ${iso(to)}; after that, those seats pass.`,
+        ]),
+      ],
+    })
     return { action: 'extended', plan }
   }
 
   // Passing is an empty order for every missing seat; a step where that is not legal goes to the moderator.
   const passLegal = missing.every((s) => ruleset.validate(folded.state, s, [], folded.submitted).length === 0)
   if (policy !== 'moderator' && passLegal) {
-    const lead: NewEntry[] = [{ kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'missed', seats: missing, deadline: iso(deadline), action: 'pass' } }]
-    const { entries, after } = ordersAndResolution(game, folded, lead, missing.map((seat) => ({ seat, orders: [], userId: null, note: { missedDeadline: true } })))
-    const plan = planAppend(game, folded, entries, { now, after, extraOutbox: [notice(game, nextSeq, 'a deadline passed', [`The deadline ${iso(deadline)} passed with ${seatsWords} still to act.`, 'Those seats passed this step, and the game goes on.'])] })
+    const lead: NewEntry[] = [
+      {
+        kind: 'TIMEOUT',
+        seat: null,
+        userId: null,
+        payload: { event: 'missed', seats: missing, deadline: iso(deadline), action: 'pass' },
+      },
+    ]
+    const { entries, after } = ordersAndResolution(
+      game,
+      folded,
+      lead,
+      missing.map((seat) => ({ seat, orders: [], userId: null, note: { missedDeadline: true } })),
+    )
+    const plan = planAppend(game, folded, entries, {
+      now,
+      after,
+      extraOutbox: [
+        notice(game, nextSeq, 'a deadline passed', [
+          `The deadline ${iso(deadline)} passed with ${seatsWords} still to act.`,
+          'Those seats passed this step, and the game goes on.',
+        ]),
+      ],
+    })
     return { action: 'passed', plan }
   }
-  const entry: NewEntry = { kind: 'TIMEOUT', seat: null, userId: null, payload: { event: 'missed', seats: missing, deadline: iso(deadline), action: 'moderator', ...(passLegal ? {} : { why: 'passing is not a legal order in this step' }) } }
-  const plan = planAppend(game, folded, [entry], { now, deadlineAt: null, extraOutbox: [notice(game, nextSeq, 'the moderator is called', [`The deadline ${iso(deadline)} passed with ${seatsWords} still to act.`, 'The moderator is called to decide; the step stays open meanwhile.'], true)] })
+  const entry: NewEntry = {
+    kind: 'TIMEOUT',
+    seat: null,
+    userId: null,
+    payload: {
+      event: 'missed',
+      seats: missing,
+      deadline: iso(deadline),
+      action: 'moderator',
+      ...(passLegal ? {} : { why: 'passing is not a legal order in this step' }),
+    },
+  }
+  const plan = planAppend(game, folded, [entry], {
+    now,
+    deadlineAt: null,
+    extraOutbox: [
+      notice(
+        game,
+        nextSeq,
+        'the moderator is called',
+        [
+          `The deadline ${iso(deadline)} passed with ${seatsWords} still to act.`,
+          'The moderator is called to decide; the step stays open meanwhile.',
+        ],
+        true,
+      ),
+    ],
+  })
   return { action: 'moderator', plan }
 }
 
 /** Applies what is due for one game; 'raced' when a player's orders came first (the next tick looks again). */
-export async function applyMissed(db: Db, gameId: string, now: Date, opts: DeadlineOptions = {}): Promise<DeadlineAction> {
+export async function applyMissed(
+  db: Db,
+  gameId: string,
+  now: Date,
+  opts: DeadlineOptions = {},
+): Promise<DeadlineAction> {
   const game = await gameMetaRow(db, gameId)
   if (!game) return 'not-due'
   const planned = await planMissed(db, game, now, opts)
@@ -189,7 +319,11 @@ export interface LateMail {
  * "mail-delayed"), so the player still has a full phase from the email. Returns the delay and the
  * deadline for the email to state, or null when it is on time (or its step is over).
  */
-export async function extendForLateMail(db: Db, mail: { gameId: string; seat: string; seq: number }, now: Date): Promise<LateMail | null> {
+export async function extendForLateMail(
+  db: Db,
+  mail: { gameId: string; seat: string; seq: number },
+  now: Date,
+): Promise<LateMail | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const game = await gameMetaRow(db, mail.gameId)
     if (!game || game.status !== 'ACTIVE' || !game.deadlineAt) return null
@@ -200,14 +334,25 @@ export async function extendForLateMail(db: Db, mail: { gameId: string; seat: st
     const made = moves.reduce((sum, e) => sum + (e.payload.delayMs ?? 0), 0)
     const original = new Date(game.deadlineAt.getTime() - made)
     const delay = now.getTime() - start.createdAt.getTime()
-    if (delay - made < MAIL_DELAY_GRACE_MS) return made > 0 ? { delayMs: made, deadline: game.deadlineAt, originalDeadline: original } : null
+    if (delay - made < MAIL_DELAY_GRACE_MS)
+      return made > 0 ? { delayMs: made, deadline: game.deadlineAt, originalDeadline: original } : null
     const to = new Date(game.deadlineAt.getTime() + delay - made)
     const entry: NewEntry = {
-      kind: 'TIMEOUT', seat: null, userId: null,
-      payload: { event: 'mail-delayed', seats: [mail.seat], stepSeq: start.seq, delayMs: delay - made, from: iso(game.deadlineAt), to: iso(to) },
+      kind: 'TIMEOUT',
+      seat: null,
+      userId: null,
+      payload: {
+        event: 'mail-delayed',
+        seats: [mail.seat],
+        stepSeq: start.seq,
+        delayMs: delay - made,
+        from: iso(game.deadlineAt),
+        to: iso(to),
+      },
     }
     const folded = (await loadFolded(db, game)) as Folded
-    if (await commitPlan(db, planAppend(game, folded, [entry], { now, deadlineAt: to }))) return { delayMs: delay, deadline: to, originalDeadline: original }
+    if (await commitPlan(db, planAppend(game, folded, [entry], { now, deadlineAt: to })))
+      return { delayMs: delay, deadline: to, originalDeadline: original }
   }
   return null
 }
@@ -226,7 +371,9 @@ async function queueReminders(db: Db, now: Date): Promise<number> {
         AND g.pending @> jsonb_build_array(jsonb_build_object('seats', jsonb_build_array(s.seat)))
         AND NOT EXISTS (SELECT 1 FROM "LogEntry" e WHERE e."gameId" = g.id AND e.seat = s.seat AND e.kind = 'ORDERS'
               AND e.seq > (SELECT max(seq) FROM "LogEntry" r WHERE r."gameId" = g.id AND r.kind IN ('SETUP', 'RESOLUTION')))
-     ON CONFLICT ("dedupeKey") DO NOTHING`, [now.toISOString(), now.toISOString()])
+     ON CONFLICT ("dedupeKey") DO NOTHING`,
+    [now.toISOString(), now.toISOString()],
+  )
   return res.rowCount ?? 0
 }
 
@@ -237,7 +384,10 @@ export interface TickResult {
 
 /** One look at the clock: every due deadline handled, every due reminder queued. */
 export async function deadlineTick(db: Db, now: Date, opts: DeadlineOptions = {}): Promise<TickResult> {
-  const due = await poolOf(db)!.query<{ id: string }>(`SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "deadlineAt" <= $1::timestamp ORDER BY "deadlineAt" LIMIT 500`, [now.toISOString()])
+  const due = await poolOf(db)!.query<{ id: string }>(
+    `SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "deadlineAt" <= $1::timestamp ORDER BY "deadlineAt" LIMIT 500`,
+    [now.toISOString()],
+  )
   const actions: TickResult['actions'] = []
   for (const { id } of due.rows) actions.push({ gameId: id, action: await applyMissed(db, id, now, opts) })
   return { actions, reminders: await queueReminders(db, now) }
@@ -247,11 +397,18 @@ export interface DeadlineClock {
   stop(): Promise<void>
 }
 
-export function startDeadlineClock(db: Db, opts: DeadlineOptions & { intervalMs: number; now?: () => Date; onError?: (e: Error) => void }): DeadlineClock {
+export function startDeadlineClock(
+  db: Db,
+  opts: DeadlineOptions & { intervalMs: number; now?: () => Date; onError?: (e: Error) => void },
+): DeadlineClock {
   let running: Promise<unknown> | null = null
   const tick = () => {
     if (running) return
-    running = deadlineTick(db, opts.now?.() ?? new Date(), opts).catch((e: Error) => opts.onError?.(e)).finally(() => { running = null })
+    running = deadlineTick(db, opts.now?.() ?? new Date(), opts)
+      .catch((e: Error) => opts.onError?.(e))
+      .finally(() => {
+        running = null
+      })
   }
   const timer = setInterval(tick, opts.intervalMs)
   timer.unref()

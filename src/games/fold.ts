@@ -56,7 +56,9 @@ export function ordersOf(payload: OrdersPayload, seat: string): unknown[] {
 /** The submissions a RESOLUTION resolved, private orders included. */
 export function submissionsOf(payload: ResolutionPayload): Record<string, unknown[]> {
   const seats = new Set([...Object.keys(payload.submissions), ...Object.keys(payload.private ?? {})])
-  return Object.fromEntries([...seats].sort().map((seat) => [seat, [...(payload.submissions[seat] ?? []), ...(payload.private?.[seat] ?? [])]]))
+  return Object.fromEntries(
+    [...seats].sort().map((seat) => [seat, [...(payload.submissions[seat] ?? []), ...(payload.private?.[seat] ?? [])]]),
+  )
 }
 
 /** Orders apart: those read once the step resolves, and the private ones (ruleset.isPrivateOrder). */
@@ -80,11 +82,19 @@ export function applyEntry(ruleset: AnyRuleset, seed: string, folded: Folded | n
     }
     case 'ORDERS': {
       const f = need(folded, entry)
-      return { ...f, seq: entry.seq, submitted: { ...f.submitted, [entry.seat!]: ordersOf(entry.payload as OrdersPayload, entry.seat!) } }
+      return {
+        ...f,
+        seq: entry.seq,
+        submitted: { ...f.submitted, [entry.seat!]: ordersOf(entry.payload as OrdersPayload, entry.seat!) },
+      }
     }
     case 'RESOLUTION': {
       const f = need(folded, entry)
-      const { state } = ruleset.resolve(f.state, submissionsOf(entry.payload as ResolutionPayload), createDice(seed, entry.seq))
+      const { state } = ruleset.resolve(
+        f.state,
+        submissionsOf(entry.payload as ResolutionPayload),
+        createDice(seed, entry.seq),
+      )
       return { seq: entry.seq, state, submitted: {}, verdict: f.verdict }
     }
     case 'RESIGN': {
@@ -116,6 +126,8 @@ export function outcomeOf(ruleset: AnyRuleset, f: Folded): Outcome | null {
 export function pendingOf(ruleset: AnyRuleset, f: Folded): Pending[] {
   if (outcomeOf(ruleset, f)) return []
   return ruleset.pending(f.state).map((p) => ({
-    ...p, seats: p.seats.filter((s) => f.submitted[s] === undefined), submitted: p.seats.filter((s) => f.submitted[s] !== undefined),
+    ...p,
+    seats: p.seats.filter((s) => f.submitted[s] === undefined),
+    submitted: p.seats.filter((s) => f.submitted[s] !== undefined),
   }))
 }

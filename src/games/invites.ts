@@ -16,7 +16,13 @@ export interface InviteInput {
   message?: string
 }
 
-export async function inviteByEmail(db: Db, caller: Caller & { userId: string }, gameId: string, input: InviteInput, publicUrl: string) {
+export async function inviteByEmail(
+  db: Db,
+  caller: Caller & { userId: string },
+  gameId: string,
+  input: InviteInput,
+  publicUrl: string,
+) {
   const { userId } = caller
   const email = input.email.trim().toLowerCase()
   const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: true } })
@@ -25,15 +31,25 @@ export async function inviteByEmail(db: Db, caller: Caller & { userId: string },
   if (!me) throw forbidden('only the players of a game invite to it')
   if (game.status !== 'OPEN') throw conflict('this game has started: every seat is taken')
   const free = game.seats.filter((s) => !s.userId)
-  if (input.seat !== undefined && !free.some((s) => s.seat === input.seat)) throw badRequest(`seat ${input.seat} is not free; free seats: ${free.map((s) => s.seat).join(', ')}`, { field: 'seat' })
+  if (input.seat !== undefined && !free.some((s) => s.seat === input.seat))
+    throw badRequest(`seat ${input.seat} is not free; free seats: ${free.map((s) => s.seat).join(', ')}`, {
+      field: 'seat',
+    })
   const invitee = await db.user.findUnique({ where: { email }, select: { id: true, unsubscribedAt: true } })
   if (invitee && game.seats.some((s) => s.userId === invitee.id)) throw conflict(`${email} already plays in this game`)
-  if (invitee?.unsubscribedAt) throw conflict(`${email} has unsubscribed from game email: send them the invite link yourself`, { field: 'email' })
+  if (invitee?.unsubscribedAt)
+    throw conflict(`${email} has unsubscribed from game email: send them the invite link yourself`, { field: 'email' })
   const sent = await db.outbox.count({ where: { gameId, kind: 'invite' } })
   if (sent >= INVITES_PER_GAME) throw conflict(`a game sends at most ${INVITES_PER_GAME} invitations`)
-  const inviter = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, emailVerifiedAt: true } })
+  const inviter = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { name: true, emailVerifiedAt: true },
+  })
   // Invitations go to addresses that never asked for mail: only a confirmed account may send them.
-  if (!inviter.emailVerifiedAt) throw forbidden('confirm your own email address first (the link in the verification email): then you can invite others by email')
+  if (!inviter.emailVerifiedAt)
+    throw forbidden(
+      'confirm your own email address first (the link in the verification email): then you can invite others by email',
+    )
   const dedupeKey = `invite:${gameId}:${email}`
   const existing = await db.outbox.findUnique({ where: { dedupeKey }, select: { id: true } })
   if (!existing) {
@@ -41,12 +57,41 @@ export async function inviteByEmail(db: Db, caller: Caller & { userId: string },
     const day = await db.$queryRaw<Array<{ bySender: number; toAddress: number }>>`
       SELECT count(*) FILTER (WHERE payload->>'fromUserId' = ${userId})::int AS "bySender", count(*) FILTER (WHERE payload->>'to' = ${email})::int AS "toAddress"
         FROM "Outbox" WHERE kind = 'invite' AND "createdAt" > (now() AT TIME ZONE 'UTC') - interval '1 day'`
-    if (day[0]!.bySender >= INVITES_PER_SENDER_DAY) throw new Problem(429, 'Too many invitations', `you have sent ${INVITES_PER_SENDER_DAY} invitations in the last 24 hours, the most a player may: send the invite link yourself, or try again tomorrow`)
-    if (day[0]!.toAddress >= INVITES_PER_ADDRESS_DAY) throw new Problem(429, 'Too many invitations', `${email} has been invited ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, the most an address may be: send them the invite link yourself`, { field: 'email' })
+    if (day[0]!.bySender >= INVITES_PER_SENDER_DAY)
+      throw new Problem(
+        429,
+        'Too many invitations',
+        `you have sent ${INVITES_PER_SENDER_DAY} invitations in the last 24 hours, the most a player may: send the invite link yourself, or try again tomorrow`,
+      )
+    if (day[0]!.toAddress >= INVITES_PER_ADDRESS_DAY)
+      throw new Problem(
+        429,
+        'Too many invitations',
+        `${email} has been invited ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, the most an address may be: send them the invite link yourself`,
+        { field: 'email' },
+      )
     await db.outbox.createMany({
-      data: [{ gameId, kind: 'invite', dedupeKey, payload: { to: email, userId: invitee?.id ?? null, fromUserId: userId, from: inviter.name, seat: input.seat ?? null, message: input.message ?? null } }],
+      data: [
+        {
+          gameId,
+          kind: 'invite',
+          dedupeKey,
+          payload: {
+            to: email,
+            userId: invitee?.id ?? null,
+            fromUserId: userId,
+            from: inviter.name,
+            seat: input.seat ?? null,
+            message: input.message ?? null,
+          },
+        },
+      ],
       skipDuplicates: true,
     })
   }
-  return { invited: email, alreadyInvited: existing !== null, inviteUrl: `${publicUrl}/games/${gameId}?invite=${encodeURIComponent(game.inviteCode)}` }
+  return {
+    invited: email,
+    alreadyInvited: existing !== null,
+    inviteUrl: `${publicUrl}/games/${gameId}?invite=${encodeURIComponent(game.inviteCode)}`,
+  }
 }

@@ -47,23 +47,51 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
   if (!scenario) throw badRequest(`rule system ${system.id} has no scenario "${input.scenario}"`, { field: 'scenario' })
   const players = input.players ?? scenario.summary.players.min
   const layout = scenario.summary.seatLayouts.find((l) => l.players === players)
-  if (!layout) throw badRequest(`${scenario.summary.id} is for ${playerCounts(scenario.summary.seatLayouts.map((l) => l.players))}, not ${players}`, { field: 'players' })
+  if (!layout)
+    throw badRequest(
+      `${scenario.summary.id} is for ${playerCounts(scenario.summary.seatLayouts.map((l) => l.players))}, not ${players}`,
+      { field: 'players' },
+    )
   for (const [id, value] of Object.entries(input.options ?? {})) {
     const spec = system.ruleset.optionSpecs.find((o) => o.id === id)
-    if (!spec) throw badRequest(`unknown option "${id}"; the options are ${system.ruleset.optionSpecs.map((o) => o.id).join(', ')}`, { field: `options.${id}` })
-    if (!spec.values.includes(value)) throw badRequest(`option ${id} must be one of ${spec.values.join(', ')}`, { field: `options.${id}` })
+    if (!spec)
+      throw badRequest(
+        `unknown option "${id}"; the options are ${system.ruleset.optionSpecs.map((o) => o.id).join(', ')}`,
+        { field: `options.${id}` },
+      )
+    if (!spec.values.includes(value))
+      throw badRequest(`option ${id} must be one of ${spec.values.join(', ')}`, { field: `options.${id}` })
   }
   const mySeat = input.seat ?? layout.seats[0]!.id
-  if (!layout.seats.some((s) => s.id === mySeat)) throw badRequest(`no seat "${mySeat}"; the seats are ${layout.seats.map((s) => s.id).join(', ')}`, { field: 'seat' })
+  if (!layout.seats.some((s) => s.id === mySeat))
+    throw badRequest(`no seat "${mySeat}"; the seats are ${layout.seats.map((s) => s.id).join(', ')}`, {
+      field: 'seat',
+    })
   const seed = randomBytes(32).toString('hex')
   const now = new Date()
   const game = await db.game.create({
     data: {
-      ruleset: system.id, rulesVersion: system.ruleset.version, scenarioId: scenario.summary.id,
-      title: input.title ?? `${scenario.summary.title}`, players, private: input.private ?? false,
-      phaseHours: input.phaseHours ?? 24, missedPolicy: input.missedPolicy ?? 'pass', webhookUrl: input.webhookUrl ?? null, options: input.options ?? {}, inviteCode: randomBytes(12).toString('base64url'),
-      seed, seedCommitment: seedCommitment(seed), createdById: userId,
-      seats: { create: layout.seats.map((s) => ({ seat: s.id, side: s.side, ...(s.id === mySeat ? { userId, joinedAt: now } : {}) })) },
+      ruleset: system.id,
+      rulesVersion: system.ruleset.version,
+      scenarioId: scenario.summary.id,
+      title: input.title ?? `${scenario.summary.title}`,
+      players,
+      private: input.private ?? false,
+      phaseHours: input.phaseHours ?? 24,
+      missedPolicy: input.missedPolicy ?? 'pass',
+      webhookUrl: input.webhookUrl ?? null,
+      options: input.options ?? {},
+      inviteCode: randomBytes(12).toString('base64url'),
+      seed,
+      seedCommitment: seedCommitment(seed),
+      createdById: userId,
+      seats: {
+        create: layout.seats.map((s) => ({
+          seat: s.id,
+          side: s.side,
+          ...(s.id === mySeat ? { userId, joinedAt: now } : {}),
+        })),
+      },
     },
   })
   return game.id
@@ -86,13 +114,25 @@ export async function joinGame(db: Db, userId: string, gameId: string, input: Jo
     const game = await lockGame(tx, gameId)
     const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } })
     if (hiddenFrom({ ...game, seats }, { userId, role }, input.invite)) throw noSuchGame(gameId)
-    if (game.status !== 'OPEN') throw conflict(game.status === 'ACTIVE' ? 'this game is full: every seat is taken and it has started' : 'this game is over')
-    if (game.private && game.createdById !== userId && input.invite !== game.inviteCode) throw forbidden('this game is private: join it with its invite link')
+    if (game.status !== 'OPEN')
+      throw conflict(
+        game.status === 'ACTIVE' ? 'this game is full: every seat is taken and it has started' : 'this game is over',
+      )
+    if (game.private && game.createdById !== userId && input.invite !== game.inviteCode)
+      throw forbidden('this game is private: join it with its invite link')
     if (seats.some((s) => s.userId === userId)) throw conflict('you already hold a seat in this game')
     const free = seats.filter((s) => !s.userId)
     const chosen = input.seat ? free.find((s) => s.seat === input.seat) : free[0]
-    if (!chosen) throw conflict(input.seat ? `seat ${input.seat} is taken or does not exist; free seats: ${free.map((s) => s.seat).join(', ') || 'none'}` : 'every seat is taken')
-    await tx.seat.update({ where: { gameId_seat: { gameId, seat: chosen.seat } }, data: { userId, joinedAt: new Date() } })
+    if (!chosen)
+      throw conflict(
+        input.seat
+          ? `seat ${input.seat} is taken or does not exist; free seats: ${free.map((s) => s.seat).join(', ') || 'none'}`
+          : 'every seat is taken',
+      )
+    await tx.seat.update({
+      where: { gameId_seat: { gameId, seat: chosen.seat } },
+      data: { userId, joinedAt: new Date() },
+    })
     const started = free.length === 1 ? await startGame(tx, game) : null
     return { seat: chosen.seat, started }
   }, TX_OPTIONS)
@@ -110,8 +150,15 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
   // changed in the game's row later without /verify and every receipt noticing.
   const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { seat: 'asc' } })
   const entry: NewEntry = {
-    kind: 'SETUP', seat: null, userId: null,
-    payload: { scenario: scenario.data, config: { players: game.players, options: game.options }, seedCommitment: game.seedCommitment, seats: Object.fromEntries(seats.map((s) => [s.seat, s.userId])) },
+    kind: 'SETUP',
+    seat: null,
+    userId: null,
+    payload: {
+      scenario: scenario.data,
+      config: { players: game.players, options: game.options },
+      seedCommitment: game.seedCommitment,
+      seats: Object.fromEntries(seats.map((s) => [s.seat, s.userId])),
+    },
   }
   const plan = planAppend(game, null, [entry])
   // The row is locked by this transaction, so the conditional write cannot lose a race.
@@ -130,12 +177,15 @@ export async function resign(db: Db, userId: string, gameId: string, role: strin
   for (let attempt = 0; attempt < RESIGN_ATTEMPTS; attempt++) {
     const game = await gameMetaRow(db, gameId)
     if (!game || hiddenFrom(game, { userId, role })) throw noSuchGame(gameId)
-    if (game.status !== 'ACTIVE') throw conflict(game.status === 'OPEN' ? 'the game has not started' : 'the game is over')
+    if (game.status !== 'ACTIVE')
+      throw conflict(game.status === 'OPEN' ? 'the game has not started' : 'the game is over')
     const seat = game.seats.find((s) => s.userId === userId)
     if (!seat) throw forbidden('you hold no seat in this game')
     const winner = resignationWinner([...new Set(game.seats.map((s) => s.side))], seat.side)
     const folded = await loadFolded(db, game)
-    const plan = planAppend(game, folded, [{ kind: 'RESIGN', seat: seat.seat, userId, payload: { side: seat.side, winner } }])
+    const plan = planAppend(game, folded, [
+      { kind: 'RESIGN', seat: seat.seat, userId, payload: { side: seat.side, winner } },
+    ])
     if (await commitPlan(db, plan)) {
       const entry = plan.written[plan.written.length - 1]!
       return { outcome: plan.outcome, receipt: receiptOf(entry.seq, entry.hash) }

@@ -47,11 +47,16 @@ export function sealedSnapshot(gameId: string, f: Folded, headHash: string) {
 }
 
 /** Why a stored snapshot cannot be trusted, or null when it can. */
-export function snapshotProblem(gameId: string, snapshot: StoredSnapshot, entryHash: string | undefined): string | null {
+export function snapshotProblem(
+  gameId: string,
+  snapshot: StoredSnapshot,
+  entryHash: string | undefined,
+): string | null {
   if (!snapshot.hash || !snapshot.seal) return 'it carries no head hash or seal'
   if (entryHash === undefined) return `the log has no entry ${snapshot.seq}`
   if (snapshot.hash !== entryHash) return `its head hash is not the hash of log entry ${snapshot.seq}`
-  if (snapshot.seal !== snapshotSeal(snapshotKey, gameId, snapshot.seq, snapshot.hash, snapshot.state)) return 'its seal does not match its content: it was altered, or sealed under another server key'
+  if (snapshot.seal !== snapshotSeal(snapshotKey, gameId, snapshot.seq, snapshot.hash, snapshot.state))
+    return 'its seal does not match its content: it was altered, or sealed under another server key'
   return null
 }
 
@@ -72,7 +77,9 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
       const key = `${game.id}:${snapshot.seq}`
       if (!reported.has(key)) {
         reported.add(key)
-        reportProblem(`ignoring the snapshot of game ${game.id} at entry ${snapshot.seq}: ${problem}; the state is rebuilt from the log`)
+        reportProblem(
+          `ignoring the snapshot of game ${game.id} at entry ${snapshot.seq}: ${problem}; the state is rebuilt from the log`,
+        )
       }
       snapshot = null
       entries = await entriesBetween(tx, game.id, 0, target)

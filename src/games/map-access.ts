@@ -4,10 +4,16 @@ import { badRequest, notFound } from '../http/problems.js'
 import type { Db } from '../store/db.js'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
 
-export async function linkedMapAccess(db: Db, gameId: string, at: number, seat: string): Promise<{ meta: GameMeta; seat: string; seq: number }> {
+export async function linkedMapAccess(
+  db: Db,
+  gameId: string,
+  at: number,
+  seat: string,
+): Promise<{ meta: GameMeta; seat: string; seq: number }> {
   const meta = await gameMetaRow(db, gameId)
   if (!meta) throw notFound(`no game ${gameId}`)
-  if (!meta.seats.some((s) => s.seat === seat)) throw badRequest(`the game has no seat ${JSON.stringify(seat)}`, { field: 'seat' })
+  if (!meta.seats.some((s) => s.seat === seat))
+    throw badRequest(`the game has no seat ${JSON.stringify(seat)}`, { field: 'seat' })
   if (at > meta.logSeq) throw notFound(`the log has entries 1 to ${meta.logSeq}`)
   return { meta, seat, seq: at }
 }

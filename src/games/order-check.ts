@@ -11,7 +11,10 @@ export const SUBMISSION_MAX_BYTES = 64 * 1024
 /** 413 when a submission is larger than any real one (a side's every unit moved fits in a few KB). */
 export function checkSubmissionSize(what: 'text' | 'orders', bytes: number): void {
   if (bytes > SUBMISSION_MAX_BYTES) {
-    throw payloadTooLarge(`the ${what === 'text' ? 'orders text' : 'orders'} take ${bytes} bytes; a submission may be at most ${SUBMISSION_MAX_BYTES} bytes`, SUBMISSION_MAX_BYTES)
+    throw payloadTooLarge(
+      `the ${what === 'text' ? 'orders text' : 'orders'} take ${bytes} bytes; a submission may be at most ${SUBMISSION_MAX_BYTES} bytes`,
+      SUBMISSION_MAX_BYTES,
+    )
   }
 }
 
@@ -30,16 +33,19 @@ function validatorOf(ruleset: AnyRuleset): ValidateFunction {
 
 /** The kinds a discriminated schema allows, for the message about an unknown one. */
 function kindsOf(schema: unknown): string[] {
-  const branches = (schema as { oneOf?: Array<{ properties?: { kind?: { const?: unknown } } }> } | undefined)?.oneOf ?? []
+  const branches =
+    (schema as { oneOf?: Array<{ properties?: { kind?: { const?: unknown } } }> } | undefined)?.oneOf ?? []
   return branches.map((b) => String(b.properties?.kind?.const))
 }
 
 function messageOf(e: ErrorObject, field: string): string {
   const at = field ? `"${field}" ` : ''
   const params = e.params as { additionalProperty?: string; missingProperty?: string; tagValue?: unknown }
-  if (e.keyword === 'additionalProperties') return `"${field ? `${field}/` : ''}${params.additionalProperty}" is not a field of this order`
+  if (e.keyword === 'additionalProperties')
+    return `"${field ? `${field}/` : ''}${params.additionalProperty}" is not a field of this order`
   if (e.keyword === 'required') return `"${field ? `${field}/` : ''}${params.missingProperty}" is missing`
-  if (e.keyword === 'discriminator') return `unknown order kind ${JSON.stringify(params.tagValue) ?? ''}; the kinds are ${kindsOf(e.parentSchema).join(', ')}`
+  if (e.keyword === 'discriminator')
+    return `unknown order kind ${JSON.stringify(params.tagValue) ?? ''}; the kinds are ${kindsOf(e.parentSchema).join(', ')}`
   const description = (e.parentSchema as { description?: string } | undefined)?.description
   return description ? `${at}must be ${description}` : `${at}${e.message ?? 'is invalid'}`
 }
@@ -66,7 +72,10 @@ function orderErrors(errors: ErrorObject[]): OrderError[] {
 }
 
 /** The orders checked against the rule system's schema and rebuilt by it, or every error. */
-export function readOrders(ruleset: AnyRuleset, orders: unknown): { ok: true; orders: unknown[] } | { ok: false; errors: OrderError[] } {
+export function readOrders(
+  ruleset: AnyRuleset,
+  orders: unknown,
+): { ok: true; orders: unknown[] } | { ok: false; errors: OrderError[] } {
   const validate = validatorOf(ruleset)
   if (!validate(orders)) return { ok: false, errors: orderErrors(validate.errors ?? []) }
   return { ok: true, orders: (orders as unknown[]).map((o) => ruleset.normaliseOrder(o as never)) }

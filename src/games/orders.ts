@@ -49,7 +49,12 @@ export interface SubmitResult {
 }
 
 /** The seat the user acts for: the one named, else their seat that must act now. */
-export function pickSeat(seats: Array<{ seat: string; userId: string | null }>, userId: string, wanted: string | undefined, acting: string[]): string {
+export function pickSeat(
+  seats: Array<{ seat: string; userId: string | null }>,
+  userId: string,
+  wanted: string | undefined,
+  acting: string[],
+): string {
   const mine = seats.filter((s) => s.userId === userId).map((s) => s.seat)
   if (mine.length === 0) throw forbidden('you hold no seat in this game')
   if (wanted) {
@@ -85,16 +90,32 @@ export interface ReadSubmission {
  * first order and after the last ("Hi,", "Thanks,", "お世話になっております。") are left out and listed;
  * such a line between two orders is still an error, as it may be a mistyped order.
  */
-export function readSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unknown, seat: string, input: SubmitInput): ReadSubmission {
+export function readSubmission(
+  ruleset: ReturnType<typeof rulesetOf>,
+  state: unknown,
+  seat: string,
+  input: SubmitInput,
+): ReadSubmission {
   if (input.text === undefined) {
     const raw = input.orders ?? []
     checkSubmissionSize('orders', Buffer.byteLength(JSON.stringify(raw)))
     const read = readOrders(ruleset, raw)
-    if (read.ok) return withPassCheck(ruleset, { orders: read.orders, lines: null, positions: null, errors: [], ignored: [] }, input.pass === true)
+    if (read.ok)
+      return withPassCheck(
+        ruleset,
+        { orders: read.orders, lines: null, positions: null, errors: [], ignored: [] },
+        input.pass === true,
+      )
     // The well-formed orders are still checked against the rules, so every error shows at once.
     const bad = new Set(read.errors.map((e) => e.order))
     const positions = Array.isArray(raw) && !bad.has(undefined) ? raw.map((_, i) => i).filter((i) => !bad.has(i)) : []
-    return { orders: positions.map((i) => ruleset.normaliseOrder(raw[i] as never)), lines: null, positions, errors: read.errors, ignored: [] }
+    return {
+      orders: positions.map((i) => ruleset.normaliseOrder(raw[i] as never)),
+      lines: null,
+      positions,
+      errors: read.errors,
+      ignored: [],
+    }
   }
   checkSubmissionSize('text', Buffer.byteLength(input.text))
   const parsed = ruleset.parseOrders(input.text, state, seat)
@@ -113,31 +134,64 @@ export function readSubmission(ruleset: ReturnType<typeof rulesetOf>, state: unk
   }
   const checked = readOrders(ruleset, orders)
   if (checked.ok) orders = checked.orders
-  else errors = [...errors, ...checked.errors.map((e) => (e.order !== undefined && parsed.lines ? { ...e, line: lines[e.order] } : e))]
+  else
+    errors = [
+      ...errors,
+      ...checked.errors.map((e) => (e.order !== undefined && parsed.lines ? { ...e, line: lines[e.order] } : e)),
+    ]
   // An empty reply is more likely a mistake than a decision: passing is written "pass".
   const passed = parsed.passes ? parsed.passes.length > 0 : PASS_LINE.test(input.text)
   if (orders.length === 0 && errors.length === 0 && !passed) {
-    const skipped = ignored.length ? ` (${ignored.length === 1 ? 'one line was' : `${ignored.length} lines were`} not orders: ${ignored.map((l) => `line ${l.line}`).join(', ')})` : ''
-    errors.push({ rule: 'NOTATION', message: `no orders found${skipped}: write one order per line, or "pass" to pass this step` })
+    const skipped = ignored.length
+      ? ` (${ignored.length === 1 ? 'one line was' : `${ignored.length} lines were`} not orders: ${ignored.map((l) => `line ${l.line}`).join(', ')})`
+      : ''
+    errors.push({
+      rule: 'NOTATION',
+      message: `no orders found${skipped}: write one order per line, or "pass" to pass this step`,
+    })
   }
-  return withPassCheck(ruleset, { orders, lines: parsed.lines ? lines : null, positions: null, errors, ignored }, passed, true)
+  return withPassCheck(
+    ruleset,
+    { orders, lines: parsed.lines ? lines : null, positions: null, errors, ignored },
+    passed,
+    true,
+  )
 }
 
 /**
  * Standing orders alone are like an empty reply: they decide nothing in this step, and a step is
  * never passed by accident. (A seat with nothing it could order is never asked: its step passes.)
  */
-function withPassCheck(ruleset: ReturnType<typeof rulesetOf>, read: ReadSubmission, saysPass: boolean, text = false): ReadSubmission {
+function withPassCheck(
+  ruleset: ReturnType<typeof rulesetOf>,
+  read: ReadSubmission,
+  saysPass: boolean,
+  text = false,
+): ReadSubmission {
   if (saysPass || read.errors.length || !ruleset.onlyStanding?.(read.orders)) return read
   const how = text ? 'write "pass" on a line of its own' : 'send "pass": true with them'
-  return { ...read, errors: [...read.errors, { rule: 'PASS', message: `only standing orders: they are kept for later phases and decide nothing in this step. Add your orders for the step, or, to set them and pass, ${how}` }] }
+  return {
+    ...read,
+    errors: [
+      ...read.errors,
+      {
+        rule: 'PASS',
+        message: `only standing orders: they are kept for later phases and decide nothing in this step. Add your orders for the step, or, to set them and pass, ${how}`,
+      },
+    ],
+  }
 }
 
 /**
  * Every error of a submission at once: the lines that could not be read, and the rule errors of the
  * orders that could, each with its line when the orders came as text, in the order of the text.
  */
-export function submissionErrors(ruleset: ReturnType<typeof rulesetOf>, folded: Folded, seat: string, read: ReadSubmission): OrderError[] {
+export function submissionErrors(
+  ruleset: ReturnType<typeof rulesetOf>,
+  folded: Folded,
+  seat: string,
+  read: ReadSubmission,
+): OrderError[] {
   const ruleErrors = ruleset.validate(folded.state, seat, read.orders, folded.submitted).map((e) => {
     if (e.order === undefined) return e
     if (read.positions) return { ...e, order: read.positions[e.order] ?? e.order }
@@ -166,19 +220,36 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
       if (replay) return { ...replay, replayed: true }
     }
     if (input.expectedSeq !== undefined && input.expectedSeq !== game.logSeq) {
-      throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${game.logSeq}`, { currentSeq: game.logSeq })
+      throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${game.logSeq}`, {
+        currentSeq: game.logSeq,
+      })
     }
-    if (game.status !== 'ACTIVE') throw conflict(game.status === 'OPEN' ? 'the game has not started: every seat must be taken first' : 'the game is over', { currentSeq: game.logSeq })
+    if (game.status !== 'ACTIVE')
+      throw conflict(
+        game.status === 'OPEN' ? 'the game has not started: every seat must be taken first' : 'the game is over',
+        { currentSeq: game.logSeq },
+      )
     // The step, not who of it has submitted: a teammate's orders landing first is not a new step.
-    const pendingKey = JSON.stringify(((game.pending ?? []) as Pending[]).map((p) => [p.side, p.step, [...p.seats, ...(p.submitted ?? [])].sort()]))
-    if (firstPending !== null && pendingKey !== firstPending) throw conflict('the game moved on while your orders were checked: look at it again', { currentSeq: game.logSeq })
+    const pendingKey = JSON.stringify(
+      ((game.pending ?? []) as Pending[]).map((p) => [p.side, p.step, [...p.seats, ...(p.submitted ?? [])].sort()]),
+    )
+    if (firstPending !== null && pendingKey !== firstPending)
+      throw conflict('the game moved on while your orders were checked: look at it again', { currentSeq: game.logSeq })
     firstPending = pendingKey
     const decided = decide(game, (await loadFolded(db, game))!, input)
-    if (input.idempotency) decided.plan.write.idempotency = { userId: input.userId, ...input.idempotency, status: 200, response: decided.response }
+    if (input.idempotency)
+      decided.plan.write.idempotency = {
+        userId: input.userId,
+        ...input.idempotency,
+        status: 200,
+        response: decided.response,
+      }
     if (await commitPlan(db, decided.plan)) return decided.response
     if (input.expectedSeq !== undefined) {
       const now = await gameMetaRow(db, input.gameId)
-      throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${now?.logSeq}`, { currentSeq: now?.logSeq })
+      throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${now?.logSeq}`, {
+        currentSeq: now?.logSeq,
+      })
     }
   }
   throw conflict('the game is busy with other submissions: try again')
@@ -192,27 +263,62 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   const seat = pickSeat(game.seats, input.userId, input.seat, pendingSeats)
   const read = readSubmission(ruleset, folded.state, seat, input)
   const { orders } = read
-  if (folded.submitted[seat]) throw conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
+  if (folded.submitted[seat])
+    throw conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
   const errors = submissionErrors(ruleset, folded, seat, read)
   if (errors.length) throw invalidOrders(errors, read.ignored)
-  if (!pendingSeats.includes(seat)) throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, { errors: [{ rule: 'A-3-3', message: 'not your step' }] })
-  const { entries, after, events, complete } = ordersAndResolution(game, folded, [], [{ seat, orders, userId: input.userId }])
+  if (!pendingSeats.includes(seat))
+    throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, {
+      errors: [{ rule: 'A-3-3', message: 'not your step' }],
+    })
+  const { entries, after, events, complete } = ordersAndResolution(
+    game,
+    folded,
+    [],
+    [{ seat, orders, userId: input.userId }],
+  )
   const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
   const head = plan.written[plan.written.length - 1]!
-  const response: SubmitResult = { seat, accepted: true, seq: after.seq, resolved: complete, pending: plan.pending, outcome: plan.outcome, events, receipt: receiptOf(head.seq, head.hash) }
+  const response: SubmitResult = {
+    seat,
+    accepted: true,
+    seq: after.seq,
+    resolved: complete,
+    pending: plan.pending,
+    outcome: plan.outcome,
+    events,
+    receipt: receiptOf(head.seq, head.hash),
+  }
   if (input.answer) {
     const rows = [plan.write.outbox ?? []].flat()
-    rows.push(input.answer({ orders, text: ruleset.formatOrders(orders, folded.state), result: response, ignored: read.ignored }))
+    rows.push(
+      input.answer({
+        orders,
+        text: ruleset.formatOrders(orders, folded.state),
+        result: response,
+        ignored: read.ignored,
+      }),
+    )
     plan.write.outbox = rows
   }
   return { plan, response }
 }
 
-async function storedResponse(db: Db, gameId: string, userId: string, idem: { key: string; requestHash: string }): Promise<SubmitResult | null> {
+async function storedResponse(
+  db: Db,
+  gameId: string,
+  userId: string,
+  idem: { key: string; requestHash: string },
+): Promise<SubmitResult | null> {
   const record = await findIdempotency(db, gameId, userId, idem.key)
   if (!record) return null
   if (record.requestHash !== idem.requestHash) {
-    throw new Problem(422, 'Idempotency-Key reused', `Idempotency-Key "${idem.key}" was used for a different request; use a new key for new orders`, { field: 'Idempotency-Key' })
+    throw new Problem(
+      422,
+      'Idempotency-Key reused',
+      `Idempotency-Key "${idem.key}" was used for a different request; use a new key for new orders`,
+      { field: 'Idempotency-Key' },
+    )
   }
   return record.response as unknown as SubmitResult
 }

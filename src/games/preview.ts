@@ -6,7 +6,12 @@ import { loadFolded, rulesetOf } from './load.js'
 import { gameMetaRow } from '../store/games.js'
 import { pickSeat, readSubmission, submissionErrors } from './orders.js'
 
-export async function previewOrders(db: Db, gameId: string, caller: { userId: string; role: string | null }, body: { orders?: unknown[]; text?: string; seat?: string; pass?: boolean }) {
+export async function previewOrders(
+  db: Db,
+  gameId: string,
+  caller: { userId: string; role: string | null },
+  body: { orders?: unknown[]; text?: string; seat?: string; pass?: boolean },
+) {
   const { userId } = caller
   const game = await gameMetaRow(db, gameId)
   if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
@@ -20,5 +25,13 @@ export async function previewOrders(db: Db, gameId: string, caller: { userId: st
   const errors = submissionErrors(ruleset, folded, seat, read)
   if (read.errors.length) throw invalidOrders(errors)
   const { orders } = read
-  return { seq: folded.seq, seat, valid: errors.length === 0, errors, orders, formatted: ruleset.formatOrders(orders, folded.state), odds: ruleset.preview ? ruleset.preview(folded.state, seat, orders) : [] }
+  return {
+    seq: folded.seq,
+    seat,
+    valid: errors.length === 0,
+    errors,
+    orders,
+    formatted: ruleset.formatOrders(orders, folded.state),
+    odds: ruleset.preview ? ruleset.preview(folded.state, seat, orders) : [],
+  }
 }

@@ -4,18 +4,47 @@ import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine
 import type { Db } from '../store/db.js'
 import { performance } from 'node:perf_hooks'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
-import { allSnapshots, canonicalJson, entriesBetween, entryCommitment, entryHash, leafCommitment, leafSalt, payloadLeaves, receiptOf, RECEIPT_HEX, type Entry, type StoredSnapshot } from '../store/log.js'
+import {
+  allSnapshots,
+  canonicalJson,
+  entriesBetween,
+  entryCommitment,
+  entryHash,
+  leafCommitment,
+  leafSalt,
+  payloadLeaves,
+  receiptOf,
+  RECEIPT_HEX,
+  type Entry,
+  type StoredSnapshot,
+} from '../store/log.js'
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
 import type { AnyRuleset } from './catalog.js'
-import { applyEntry, ordersOf, outcomeOf, pendingOf, resignationWinner, splitOrders, submissionsOf, type Folded, type OrdersPayload, type ResignPayload, type ResolutionPayload, type SetupPayload } from './fold.js'
+import {
+  applyEntry,
+  ordersOf,
+  outcomeOf,
+  pendingOf,
+  resignationWinner,
+  splitOrders,
+  submissionsOf,
+  type Folded,
+  type OrdersPayload,
+  type ResignPayload,
+  type ResolutionPayload,
+  type SetupPayload,
+} from './fold.js'
 import { heldDeadline } from './deadlines.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
 
 export type { Caller } from './access.js'
 
 async function gameFor(db: Db, gameId: string, caller: Caller, invite?: string) {
-  const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: { select: { id: true, name: true } } }, orderBy: { seat: 'asc' } } } })
+  const game = await db.game.findUnique({
+    where: { id: gameId },
+    include: { seats: { include: { user: { select: { id: true, name: true } } }, orderBy: { seat: 'asc' } } },
+  })
   if (!game || hiddenFrom(game, caller, invite)) throw noSuchGame(gameId)
   const mySeats = game.seats.filter((s) => caller.userId && s.userId === caller.userId)
   // Staff read what players may not, so never in a game where they hold a seat.
@@ -39,29 +68,77 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
   const { game, mySeats } = await gameFor(db, gameId, caller, opts.invite)
   const base = opts.publicUrl ?? ''
   const canInvite = mySeats.length > 0 && game.status === 'OPEN'
-  const pending = (game.pending ?? []) as Array<{ side: string; step: string; seats: string[]; submitted?: string[]; description: string }>
+  const pending = (game.pending ?? []) as Array<{
+    side: string
+    step: string
+    seats: string[]
+    submitted?: string[]
+    description: string
+  }>
   const seatInfo = (id: string) => game.seats.find((s) => s.seat === id)
   const deadline = game.status === 'ACTIVE' ? (game.deadlineAt?.toISOString() ?? null) : null
   // A deadline in the past is explained: it waits while a seat's phase email has not gone out.
-  const held = game.status === 'ACTIVE' ? await heldDeadline(db, game, pending.flatMap((p) => p.seats)) : null
+  const held =
+    game.status === 'ACTIVE'
+      ? await heldDeadline(
+          db,
+          game,
+          pending.flatMap((p) => p.seats),
+        )
+      : null
   return {
-    id: game.id, title: game.title, ruleset: game.ruleset, rulesVersion: game.rulesVersion, scenario: game.scenarioId,
-    status: game.status, private: game.private, players: game.players, phaseHours: game.phaseHours, missedPolicy: game.missedPolicy, options: game.options,
-    createdAt: game.createdAt.toISOString(), startedAt: game.startedAt?.toISOString() ?? null, finishedAt: game.finishedAt?.toISOString() ?? null,
-    seats: game.seats.map((s) => ({ seat: s.seat, side: s.side, player: s.user ? { id: s.user.id, name: s.user.name } : null })),
+    id: game.id,
+    title: game.title,
+    ruleset: game.ruleset,
+    rulesVersion: game.rulesVersion,
+    scenario: game.scenarioId,
+    status: game.status,
+    private: game.private,
+    players: game.players,
+    phaseHours: game.phaseHours,
+    missedPolicy: game.missedPolicy,
+    options: game.options,
+    createdAt: game.createdAt.toISOString(),
+    startedAt: game.startedAt?.toISOString() ?? null,
+    finishedAt: game.finishedAt?.toISOString() ?? null,
+    seats: game.seats.map((s) => ({
+      seat: s.seat,
+      side: s.side,
+      player: s.user ? { id: s.user.id, name: s.user.name } : null,
+    })),
     logSeq: game.logSeq,
     // Who must still act, and who of the same side already has.
-    pending: pending.map((p) => ({ ...p, players: p.seats.map((id) => seatInfo(id)?.user?.name ?? null), submitted: p.submitted ?? [], submittedPlayers: (p.submitted ?? []).map((id) => seatInfo(id)?.user?.name ?? null) })),
+    pending: pending.map((p) => ({
+      ...p,
+      players: p.seats.map((id) => seatInfo(id)?.user?.name ?? null),
+      submitted: p.submitted ?? [],
+      submittedPlayers: (p.submitted ?? []).map((id) => seatInfo(id)?.user?.name ?? null),
+    })),
     deadline,
-    ...(held ? { deadlineHeld: { ...held, why: `the deadline waits while the phase email to ${held.seats.join(', ')} has not gone out, until ${held.until} at most` } } : {}),
+    ...(held
+      ? {
+          deadlineHeld: {
+            ...held,
+            why: `the deadline waits while the phase email to ${held.seats.join(', ')} has not gone out, until ${held.until} at most`,
+          },
+        }
+      : {}),
     seedCommitment: game.status === 'OPEN' ? null : game.seedCommitment,
     outcome: game.outcome,
     yourSeats: mySeats.map((s) => s.seat),
     invite: canInvite ? game.inviteCode : null,
     /** Share this link: it shows the game (even a private one) and how to take a seat. */
     inviteUrl: canInvite ? `${base}/games/${game.id}?invite=${encodeURIComponent(game.inviteCode)}` : null,
-    freeSeats: game.status === 'OPEN' ? game.seats.filter((s) => !s.userId).map((s) => ({ seat: s.seat, side: s.side })) : [],
-    join: game.status === 'OPEN' && mySeats.length === 0 ? { method: 'POST', url: `${base}/games/${game.id}/join`, body: { invite: opts.invite ?? null, seat: '(optional) one of freeSeats' } } : null,
+    freeSeats:
+      game.status === 'OPEN' ? game.seats.filter((s) => !s.userId).map((s) => ({ seat: s.seat, side: s.side })) : [],
+    join:
+      game.status === 'OPEN' && mySeats.length === 0
+        ? {
+            method: 'POST',
+            url: `${base}/games/${game.id}/join`,
+            body: { invite: opts.invite ?? null, seat: '(optional) one of freeSeats' },
+          }
+        : null,
   }
 }
 
@@ -94,12 +171,18 @@ async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
 }
 
 /** Whose eyes the caller may look through, at which position: the checks every view and map share. */
-export async function viewAccess(db: Db, gameId: string, caller: Caller, at?: number): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
+export async function viewAccess(
+  db: Db,
+  gameId: string,
+  caller: Caller,
+  at?: number,
+): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
   const meta = await cachedMeta(db, gameId)
   if (hiddenFrom(meta, caller)) throw noSuchGame(gameId)
   const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
   const staff = isStaff(caller) && mySeats.length === 0
-  if (at !== undefined && mySeats.length === 0 && !staff) throw forbidden('past positions are for the players of this game')
+  if (at !== undefined && mySeats.length === 0 && !staff)
+    throw forbidden('past positions are for the players of this game')
   if (meta.logSeq === 0) throw conflict('the game has not started: every seat must be taken first')
   if (at !== undefined && (at < 1 || at > meta.logSeq)) throw notFound(`the log has entries 1 to ${meta.logSeq}`)
   return { meta, seat: viewerSeat(mySeats, meta.pending), seq: at ?? meta.logSeq }
@@ -116,8 +199,17 @@ export async function gameView(db: Db, gameId: string, caller: Caller, at?: numb
   const side = ruleset.seats(f.state).find((s) => s.id === seat)?.side
   // Only your side's submissions for the step still being played, and of those, a teammate's
   // private orders (standing orders) stay theirs.
-  const teammates = new Set(ruleset.seats(f.state).filter((s) => s.side === side).map((s) => s.id))
-  const submitted = Object.fromEntries(Object.entries(f.submitted).filter(([s]) => teammates.has(s)).map(([s, orders]) => [s, s === seat ? orders : splitOrders(ruleset, orders).open]))
+  const teammates = new Set(
+    ruleset
+      .seats(f.state)
+      .filter((s) => s.side === side)
+      .map((s) => s.id),
+  )
+  const submitted = Object.fromEntries(
+    Object.entries(f.submitted)
+      .filter(([s]) => teammates.has(s))
+      .map(([s, orders]) => [s, s === seat ? orders : splitOrders(ruleset, orders).open]),
+  )
   const body = JSON.stringify({ seq: f.seq, seat, view: ruleset.view(f.state, seat), submitted })
   viewCache.set(`${gameId}:${f.seq}:${seat ?? ''}`, body)
   if (viewCache.size > 2000) viewCache.delete(viewCache.keys().next().value!)
@@ -130,7 +222,12 @@ export async function gameOptions(db: Db, gameId: string, caller: Caller, wanted
   const seat = wanted ?? viewerSeat(mySeats, game.pending)!
   if (!mySeats.some((s) => s.seat === seat)) throw forbidden(`seat ${seat} is not yours`)
   const f = await foldedFor(db, game)
-  return { seq: f.seq, seat, alreadySubmitted: f.submitted[seat] !== undefined, options: rulesetOf(game).options(f.state, seat) }
+  return {
+    seq: f.seq,
+    seat,
+    alreadySubmitted: f.submitted[seat] !== undefined,
+    options: rulesetOf(game).options(f.state, seat),
+  }
 }
 
 /** Who reads the log: which leaves of an entry they may open (docs/verification.md). */
@@ -157,7 +254,15 @@ function mayRead(e: Entry, leaf: string, r: Reader): boolean {
  * `private` field; a private leaf: `payload.private[seat]`), so no value is sent twice.
  */
 function readableEntry(e: Entry, r: Reader) {
-  const head = { seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, createdAt: e.createdAt.toISOString(), prevHash: e.prevHash, hash: e.hash }
+  const head = {
+    seq: e.seq,
+    kind: e.kind,
+    seat: e.seat,
+    userId: e.userId,
+    createdAt: e.createdAt.toISOString(),
+    prevHash: e.prevHash,
+    hash: e.hash,
+  }
   if (e.salt === null) {
     // Written before salting: the hash covers the payload in the clear.
     return { ...head, payload: mayRead(e, 'body', r) ? e.payload : { sealed: true } }
@@ -179,23 +284,35 @@ function readableEntry(e: Entry, r: Reader) {
   }
   const commitment = entryCommitment(Object.fromEntries(Object.entries(leaves).map(([n, l]) => [n, l.commitment])))
   const split = Object.keys(values).length > 1
-  const payload = sealed.includes('body') ? null : split ? { ...(values.body as object), private: privates } : values.body
+  const payload = sealed.includes('body')
+    ? null
+    : split
+      ? { ...(values.body as object), private: privates }
+      : values.body
   return { ...head, commitment, leaves, sealed, payload }
 }
 
 export async function gameLog(db: Db, gameId: string, caller: Caller, after: number, limit: number) {
   const { game, mySeats, staff } = await gameFor(db, gameId, caller)
   const rows = await entriesBetween(db, gameId, after, after + limit)
-  const lastResolution = await db.logEntry.findFirst({ where: { gameId, kind: 'RESOLUTION' }, orderBy: { seq: 'desc' }, select: { seq: true } })
+  const lastResolution = await db.logEntry.findFirst({
+    where: { gameId, kind: 'RESOLUTION' },
+    orderBy: { seq: 'desc' },
+    select: { seq: true },
+  })
   const reader: Reader = {
-    seats: new Set(mySeats.map((s) => s.seat)), sides: new Set(mySeats.map((s) => s.side)),
-    all: staff || game.status === 'FINISHED', resolvedUpTo: lastResolution?.seq ?? 0,
+    seats: new Set(mySeats.map((s) => s.seat)),
+    sides: new Set(mySeats.map((s) => s.side)),
+    all: staff || game.status === 'FINISHED',
+    resolvedUpTo: lastResolution?.seq ?? 0,
     sideOf: new Map(game.seats.map((s) => [s.seat, s.side])),
   }
   return {
     entries: rows.map((e) => readableEntry(e, reader)),
     next: rows.length === limit && rows[rows.length - 1]!.seq < game.logSeq ? rows[rows.length - 1]!.seq : null,
-    head: game.logSeq ? { seq: game.logSeq, hash: game.lastHash, receipt: receiptOf(game.logSeq, game.lastHash) } : null,
+    head: game.logSeq
+      ? { seq: game.logSeq, hash: game.lastHash, receipt: receiptOf(game.logSeq, game.lastHash) }
+      : null,
   }
 }
 
@@ -242,11 +359,17 @@ const RECEIPT = new RegExp(`^(\\d{1,9}):([0-9a-f]{${RECEIPT_HEX},64})$`)
 export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt?: string): Promise<VerifyReport> {
   const { game } = await gameFor(db, gameId, caller)
   const match = receipt === undefined ? null : RECEIPT.exec(receipt.trim().toLowerCase())
-  if (receipt !== undefined && (!match || Number(match[1]) < 1)) throw badRequest(`a receipt is "position:hash", e.g. "12:${'0'.repeat(RECEIPT_HEX)}": the position, a colon and at least ${RECEIPT_HEX} hex digits of the hash`, { field: 'receipt' })
+  if (receipt !== undefined && (!match || Number(match[1]) < 1))
+    throw badRequest(
+      `a receipt is "position:hash", e.g. "12:${'0'.repeat(RECEIPT_HEX)}": the position, a colon and at least ${RECEIPT_HEX} hex digits of the hash`,
+      { field: 'receipt' },
+    )
   const rows = await entriesBetween(db, gameId, 0)
   const snapshots = await allSnapshots(db, gameId)
   const brokenLinks = chainProblems(rows)
-  const rolls = rows.flatMap((e) => (e.kind === 'RESOLUTION' ? (((e.payload as ResolutionPayload).rolls ?? []) as DieRoll[]) : []))
+  const rolls = rows.flatMap((e) =>
+    e.kind === 'RESOLUTION' ? (((e.payload as ResolutionPayload).rolls ?? []) as DieRoll[]) : [],
+  )
   const dice = verifyRolls(game.seed, game.seedCommitment, rolls)
   const replay = replayLog(game, rows, snapshots)
   const recordProblems = [...replay.recordProblems, ...(await emailProblems(db, gameId, rows.length))]
@@ -254,29 +377,64 @@ export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt
   const last = rows[rows.length - 1]
   const receiptCheck = match ? checkReceipt(rows, Number(match[1]), match[2]!, receipt!.trim()) : undefined
   const report: VerifyReport = {
-    gameId, status: game.status, seed: game.status === 'FINISHED' ? game.seed : null, seedCommitment: game.seedCommitment, commitmentOk,
-    entries: rows.length, head: last ? { seq: last.seq, hash: last.hash, receipt: receiptOf(last.seq, last.hash) } : null,
-    hashChainOk: brokenLinks.length === 0, brokenLinks,
-    recordOk: recordProblems.length === 0, recordProblems,
-    rulesOk: replay.ruleProblems.length === 0, ruleProblems: replay.ruleProblems,
-    rolls: rolls.length, rollsOk: dice.ok, rollMismatches: game.status === 'FINISHED' ? dice.mismatches : dice.mismatches.map((m) => ({ seq: m.seq, index: m.index })),
-    replayOk: replay.mismatches.length === 0, replayMismatches: replay.mismatches,
-    snapshots: snapshots.length, snapshotsOk: replay.snapshotProblems.length === 0, snapshotProblems: replay.snapshotProblems,
+    gameId,
+    status: game.status,
+    seed: game.status === 'FINISHED' ? game.seed : null,
+    seedCommitment: game.seedCommitment,
+    commitmentOk,
+    entries: rows.length,
+    head: last ? { seq: last.seq, hash: last.hash, receipt: receiptOf(last.seq, last.hash) } : null,
+    hashChainOk: brokenLinks.length === 0,
+    brokenLinks,
+    recordOk: recordProblems.length === 0,
+    recordProblems,
+    rulesOk: replay.ruleProblems.length === 0,
+    ruleProblems: replay.ruleProblems,
+    rolls: rolls.length,
+    rollsOk: dice.ok,
+    rollMismatches:
+      game.status === 'FINISHED' ? dice.mismatches : dice.mismatches.map((m) => ({ seq: m.seq, index: m.index })),
+    replayOk: replay.mismatches.length === 0,
+    replayMismatches: replay.mismatches,
+    snapshots: snapshots.length,
+    snapshotsOk: replay.snapshotProblems.length === 0,
+    snapshotProblems: replay.snapshotProblems,
     ...(receiptCheck ? { receipt: receiptCheck } : {}),
     ok: false,
   }
-  report.ok = commitmentOk && report.hashChainOk && report.recordOk && report.rulesOk && dice.ok && report.replayOk && report.snapshotsOk && (receiptCheck?.ok ?? true)
+  report.ok =
+    commitmentOk &&
+    report.hashChainOk &&
+    report.recordOk &&
+    report.rulesOk &&
+    dice.ok &&
+    report.replayOk &&
+    report.snapshotsOk &&
+    (receiptCheck?.ok ?? true)
   return report
 }
 
 /** A receipt that does not match is either mistyped, from another game, or proof of a rewrite: say so. */
-function checkReceipt(rows: Entry[], seq: number, prefix: string, receipt: string): { receipt: string; ok: boolean; problem: string | null } {
+function checkReceipt(
+  rows: Entry[],
+  seq: number,
+  prefix: string,
+  receipt: string,
+): { receipt: string; ok: boolean; problem: string | null } {
   const entry = rows[seq - 1]
   if (!entry || entry.seq !== seq) {
-    return { receipt, ok: false, problem: `the log has no entry ${seq} (it has ${rows.length}): if this receipt was given by this game (in an email or an answer), entries were removed since; check that it is copied right and is for this game` }
+    return {
+      receipt,
+      ok: false,
+      problem: `the log has no entry ${seq} (it has ${rows.length}): if this receipt was given by this game (in an email or an answer), entries were removed since; check that it is copied right and is for this game`,
+    }
   }
   if (!entry.hash.startsWith(prefix)) {
-    return { receipt, ok: false, problem: `entry ${seq} has another hash: if this receipt was given by this game (in an email or an answer), the log up to it was rewritten since; check that it is copied right and is for this game` }
+    return {
+      receipt,
+      ok: false,
+      problem: `entry ${seq} has another hash: if this receipt was given by this game (in an email or an answer), the log up to it was rewritten since; check that it is copied right and is for this game`,
+    }
   }
   return { receipt, ok: true, problem: null }
 }
@@ -287,7 +445,9 @@ async function emailProblems(db: Db, gameId: string, entries: number): Promise<s
     SELECT GREATEST((SELECT max((payload->>'seq')::int) FROM "Outbox" WHERE "gameId" = ${gameId}::uuid AND payload ? 'seq' AND jsonb_typeof(payload->'seq') = 'number'),
                     (SELECT max(seq) FROM "Notification" WHERE "gameId" = ${gameId}::uuid)) AS seq`
   const seq = rows[0]?.seq ?? null
-  return seq !== null && seq > entries ? [`emails were sent about log entry ${seq}, but the log ends at ${entries}: entries were removed`] : []
+  return seq !== null && seq > entries
+    ? [`emails were sent about log entry ${seq}, but the log ends at ${entries}: entries were removed`]
+    : []
 }
 
 export function chainProblems(rows: Entry[]): Problems {
@@ -298,8 +458,10 @@ export function chainProblems(rows: Entry[]): Problems {
     if (e.seq !== i + 1) problems.push({ seq: e.seq, problem: `expected entry ${i + 1}` })
     if (e.prevHash !== prev) problems.push({ seq: e.seq, problem: 'does not link to the entry before it' })
     // A game begun with salted entries keeps them: an unsalted one was written by someone else.
-    if (salted && e.salt === null) problems.push({ seq: e.seq, problem: 'it has no salt, unlike the entries before it: it was rewritten' })
-    if (entryHash(e.prevHash, e) !== e.hash) problems.push({ seq: e.seq, problem: 'its content does not match its hash: it was altered' })
+    if (salted && e.salt === null)
+      problems.push({ seq: e.seq, problem: 'it has no salt, unlike the entries before it: it was rewritten' })
+    if (entryHash(e.prevHash, e) !== e.hash)
+      problems.push({ seq: e.seq, problem: 'its content does not match its hash: it was altered' })
     prev = e.hash
   })
   return problems
@@ -310,14 +472,25 @@ export function chainProblems(rows: Entry[]): Problems {
  * resolution must give the recorded events and rolls, each snapshot must be the fold it claims, and
  * the game's row must be where the log ends.
  */
-function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seedCommitment: string; seats: Array<{ seat: string; side: string; userId: string | null }> }, rows: Entry[], snapshots: StoredSnapshot[]) {
+function replayLog(
+  game: GameRow & {
+    pending: unknown
+    outcome: unknown
+    seedCommitment: string
+    seats: Array<{ seat: string; side: string; userId: string | null }>
+  },
+  rows: Entry[],
+  snapshots: StoredSnapshot[],
+) {
   const ruleProblems: Problems = []
   const mismatches: Problems = []
   const snapshotProblems: Problems = []
   const recordProblems: string[] = []
   const ruleset = rulesetOf(game)
   const bySeq = new Map(snapshots.map((s) => [s.seq, s]))
-  for (const s of snapshots) if (s.seq > rows.length) snapshotProblems.push({ seq: s.seq, problem: `a snapshot of entry ${s.seq}, beyond the end of the log` })
+  for (const s of snapshots)
+    if (s.seq > rows.length)
+      snapshotProblems.push({ seq: s.seq, problem: `a snapshot of entry ${s.seq}, beyond the end of the log` })
   const sides = [...new Set(game.seats.map((s) => s.side))]
   let f: Folded | null = null
   let holders: Record<string, string | null> | null = null
@@ -328,16 +501,24 @@ function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seedCom
         const p = e.payload as SetupPayload
         if (p.seedCommitment === undefined) {
           if (e.salt !== null) recordProblems.push('the SETUP entry names no seed commitment')
-        } else if (p.seedCommitment !== game.seedCommitment) recordProblems.push('the game\'s dice seed commitment is not the one its SETUP entry published: the seed was replaced')
+        } else if (p.seedCommitment !== game.seedCommitment)
+          recordProblems.push(
+            "the game's dice seed commitment is not the one its SETUP entry published: the seed was replaced",
+          )
         holders = p.seats ?? null
       }
-      const problem = f && outcomeOf(ruleset, f) ? 'an entry after the game ended' : (entryProblem(ruleset, sides, game.seats, f, e) ?? authorProblem(holders, e))
+      const problem =
+        f && outcomeOf(ruleset, f)
+          ? 'an entry after the game ended'
+          : (entryProblem(ruleset, sides, game.seats, f, e) ?? authorProblem(holders, e))
       if (problem) ruleProblems.push({ seq: e.seq, problem })
       if (e.kind === 'RESOLUTION' && f) {
         const p = e.payload as ResolutionPayload
         const replay = ruleset.resolve(f.state, submissionsOf(p), createDice(game.seed, e.seq))
-        if (canonicalJson(replay.events) !== canonicalJson(p.events)) mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other events than recorded' })
-        if (canonicalJson(replay.rolls) !== canonicalJson(p.rolls)) mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other rolls than recorded' })
+        if (canonicalJson(replay.events) !== canonicalJson(p.events))
+          mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other events than recorded' })
+        if (canonicalJson(replay.rolls) !== canonicalJson(p.rolls))
+          mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other rolls than recorded' })
       }
       f = applyEntry(ruleset, game.seed, f, e)
     } catch (err) {
@@ -346,27 +527,44 @@ function replayLog(game: GameRow & { pending: unknown; outcome: unknown; seedCom
     }
     const snapshot = bySeq.get(e.seq)
     if (snapshot) {
-      const problem = snapshotProblem(game.id, snapshot, e.hash) ?? (canonicalJson(snapshot.state) !== canonicalJson(f) ? 'its state is not the fold of the log up to it' : null)
+      const problem =
+        snapshotProblem(game.id, snapshot, e.hash) ??
+        (canonicalJson(snapshot.state) !== canonicalJson(f) ? 'its state is not the fold of the log up to it' : null)
       if (problem) snapshotProblems.push({ seq: e.seq, problem })
     }
   }
   if (holders) {
-    for (const s of game.seats) if ((holders[s.seat] ?? null) !== s.userId) recordProblems.push(`seat ${s.seat} is held by another account than the log's SETUP names`)
+    for (const s of game.seats)
+      if ((holders[s.seat] ?? null) !== s.userId)
+        recordProblems.push(`seat ${s.seat} is held by another account than the log's SETUP names`)
   }
   const last = rows[rows.length - 1]
-  if ((last?.seq ?? 0) !== game.logSeq) recordProblems.push(`the game says its log ends at entry ${game.logSeq}, but the log ends at ${last?.seq ?? 0}`)
-  if ((last?.hash ?? '') !== game.lastHash) recordProblems.push('the game\'s head hash is not the hash of the last log entry')
+  if ((last?.seq ?? 0) !== game.logSeq)
+    recordProblems.push(`the game says its log ends at entry ${game.logSeq}, but the log ends at ${last?.seq ?? 0}`)
+  if ((last?.hash ?? '') !== game.lastHash)
+    recordProblems.push("the game's head hash is not the hash of the last log entry")
   if (f) {
     const outcome = outcomeOf(ruleset, f)
-    if (canonicalJson(outcome) !== canonicalJson(game.outcome ?? null)) recordProblems.push(`the game's outcome is ${JSON.stringify(game.outcome ?? null)}, the log's is ${JSON.stringify(outcome)}`)
-    if ((outcome !== null) !== (game.status === 'FINISHED')) recordProblems.push(`the game is ${game.status}, but the log ${outcome ? 'has ended it' : 'has not ended it'}`)
-    if (!outcome && canonicalJson(game.pending ?? []) !== canonicalJson(pendingOf(ruleset, f))) recordProblems.push('the game\'s list of who must act is not the log\'s')
+    if (canonicalJson(outcome) !== canonicalJson(game.outcome ?? null))
+      recordProblems.push(
+        `the game's outcome is ${JSON.stringify(game.outcome ?? null)}, the log's is ${JSON.stringify(outcome)}`,
+      )
+    if ((outcome !== null) !== (game.status === 'FINISHED'))
+      recordProblems.push(`the game is ${game.status}, but the log ${outcome ? 'has ended it' : 'has not ended it'}`)
+    if (!outcome && canonicalJson(game.pending ?? []) !== canonicalJson(pendingOf(ruleset, f)))
+      recordProblems.push("the game's list of who must act is not the log's")
   } else if (game.status !== 'OPEN') recordProblems.push(`the game is ${game.status}, but its log is empty`)
   return { ruleProblems, mismatches, snapshotProblems, recordProblems }
 }
 
 /** Why an entry could not have been written where it stands, or null. */
-function entryProblem(ruleset: AnyRuleset, sides: string[], seats: Array<{ seat: string; side: string }>, f: Folded | null, e: Entry): string | null {
+function entryProblem(
+  ruleset: AnyRuleset,
+  sides: string[],
+  seats: Array<{ seat: string; side: string }>,
+  f: Folded | null,
+  e: Entry,
+): string | null {
   if (e.kind === 'SETUP') return f ? 'a second SETUP' : null
   if (!f) return `a ${e.kind} entry before the game's SETUP`
   const pendingSeats = ruleset.pending(f.state).flatMap((p) => p.seats)
@@ -381,14 +579,18 @@ function entryProblem(ruleset: AnyRuleset, sides: string[], seats: Array<{ seat:
     case 'RESOLUTION': {
       const missing = pendingSeats.filter((s) => f.submitted[s] === undefined)
       if (missing.length) return `a resolution before ${missing.join(', ')} submitted`
-      return canonicalJson(submissionsOf(e.payload as ResolutionPayload)) === canonicalJson(sortedKeys(f.submitted)) ? null : 'its submissions are not the orders logged before it'
+      return canonicalJson(submissionsOf(e.payload as ResolutionPayload)) === canonicalJson(sortedKeys(f.submitted))
+        ? null
+        : 'its submissions are not the orders logged before it'
     }
     case 'RESIGN': {
       const p = e.payload as ResignPayload
       const side = seats.find((s) => s.seat === e.seat)?.side
       if (!side || p.side !== side) return `a resignation for side ${p.side} by seat ${e.seat}, which is not on it`
       const winner = resignationWinner(sides, side)
-      return p.winner === winner ? null : `a resignation of ${side} naming ${p.winner ?? 'no one'} the winner; the winner is ${winner ?? 'no one'}`
+      return p.winner === winner
+        ? null
+        : `a resignation of ${side} naming ${p.winner ?? 'no one'} the winner; the winner is ${winner ?? 'no one'}`
     }
     default:
       return null
@@ -398,9 +600,15 @@ function entryProblem(ruleset: AnyRuleset, sides: string[], seats: Array<{ seat:
 /** Orders and resignations are written by the account holding the seat (the SETUP entry names them). */
 function authorProblem(holders: Record<string, string | null> | null, e: Entry): string | null {
   if (!holders || (e.kind !== 'ORDERS' && e.kind !== 'RESIGN') || e.userId === null) return null
-  return holders[e.seat ?? ''] === e.userId ? null : `${e.kind === 'ORDERS' ? 'orders' : 'a resignation'} for seat ${e.seat} by an account that does not hold it`
+  return holders[e.seat ?? ''] === e.userId
+    ? null
+    : `${e.kind === 'ORDERS' ? 'orders' : 'a resignation'} for seat ${e.seat} by an account that does not hold it`
 }
 
 function sortedKeys<T>(o: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]!]))
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]!]),
+  )
 }

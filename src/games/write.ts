@@ -34,21 +34,39 @@ export function ordersAndResolution(game: GameRow, folded: Folded, lead: NewEntr
   // Private orders (standing orders) are kept apart in the log, under their own commitment; a seat's
   // orders are resolved as stored: its readable orders, then its private ones.
   const split = given.map((g) => ({ ...g, ...splitOrders(ruleset, g.orders) }))
-  const entries: NewEntry[] = [...lead, ...split.map((g): NewEntry => ({ kind: 'ORDERS', seat: g.seat, userId: g.userId, payload: { orders: g.open, private: { [g.seat]: g.secret }, ...meta, ...g.note } }))]
-  const submissions = { ...folded.submitted, ...Object.fromEntries(split.map((g) => [g.seat, [...g.open, ...g.secret]])) }
+  const entries: NewEntry[] = [
+    ...lead,
+    ...split.map((g): NewEntry => ({
+      kind: 'ORDERS',
+      seat: g.seat,
+      userId: g.userId,
+      payload: { orders: g.open, private: { [g.seat]: g.secret }, ...meta, ...g.note },
+    })),
+  ]
+  const submissions = {
+    ...folded.submitted,
+    ...Object.fromEntries(split.map((g) => [g.seat, [...g.open, ...g.secret]])),
+  }
   const complete = pendingSeats.every((s) => submissions[s] !== undefined)
   let events: GameEvent[] = []
   let after: Folded = { ...folded, seq: game.logSeq + entries.length, submitted: submissions }
   if (complete) {
-    const resolution = ruleset.resolve(folded.state, submissions, createDice(game.seed, game.logSeq + entries.length + 1))
+    const resolution = ruleset.resolve(
+      folded.state,
+      submissions,
+      createDice(game.seed, game.logSeq + entries.length + 1),
+    )
     events = resolution.events
     const parts = Object.entries(submissions).map(([seat, orders]) => [seat, splitOrders(ruleset, orders)] as const)
     entries.push({
-      kind: 'RESOLUTION', seat: null, userId: null,
+      kind: 'RESOLUTION',
+      seat: null,
+      userId: null,
       payload: {
         submissions: Object.fromEntries(parts.map(([seat, p]) => [seat, p.open])),
         private: Object.fromEntries(parts.map(([seat, p]) => [seat, p.secret])),
-        events: resolution.events, rolls: resolution.rolls,
+        events: resolution.events,
+        rolls: resolution.rolls,
       },
     })
     after = { seq: game.logSeq + entries.length, state: resolution.state, submitted: {}, verdict: folded.verdict }
@@ -93,17 +111,44 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
   const outcome = outcomeOf(ruleset, after)
   const pending: Pending[] = pendingOf(ruleset, after)
   const every = opts.snapshotEvery ?? SNAPSHOT_EVERY
-  const snapshot = Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? sealedSnapshot(game.id, after, last.hash) : null
+  const snapshot =
+    Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? sealedSnapshot(game.id, after, last.hash) : null
   const newStep = written.some((e) => e.kind === 'SETUP' || e.kind === 'RESOLUTION')
-  const deadlineAt = outcome || pending.length === 0 ? null
-    : opts.deadlineAt !== undefined ? opts.deadlineAt
-    : newStep || !game.deadlineAt ? new Date(now.getTime() + game.phaseHours * 3_600_000) : game.deadlineAt
-  const outbox: OutboxRow[] = [{ kind: outcome ? 'game-over' : 'step', payload: { seq: last.seq, newStep, pending, outcome, deadline: deadlineAt?.toISOString() ?? null } }]
+  const deadlineAt =
+    outcome || pending.length === 0
+      ? null
+      : opts.deadlineAt !== undefined
+        ? opts.deadlineAt
+        : newStep || !game.deadlineAt
+          ? new Date(now.getTime() + game.phaseHours * 3_600_000)
+          : game.deadlineAt
+  const outbox: OutboxRow[] = [
+    {
+      kind: outcome ? 'game-over' : 'step',
+      payload: { seq: last.seq, newStep, pending, outcome, deadline: deadlineAt?.toISOString() ?? null },
+    },
+  ]
   return {
-    written, after, outcome, pending, newStep, deadlineAt,
+    written,
+    after,
+    outcome,
+    pending,
+    newStep,
+    deadlineAt,
     write: {
-      gameId: game.id, expectedSeq: game.logSeq, entries: written, snapshot,
-      position: { logSeq: last.seq, lastHash: last.hash, pending, status: outcome ? 'FINISHED' : 'ACTIVE', outcome, finishedAt: outcome ? now : null, deadlineAt },
+      gameId: game.id,
+      expectedSeq: game.logSeq,
+      entries: written,
+      snapshot,
+      position: {
+        logSeq: last.seq,
+        lastHash: last.hash,
+        pending,
+        status: outcome ? 'FINISHED' : 'ACTIVE',
+        outcome,
+        finishedAt: outcome ? now : null,
+        deadlineAt,
+      },
       outbox: [...outbox, ...(opts.extraOutbox ?? [])],
       idempotency: opts.idempotency ?? null,
     },
@@ -111,7 +156,11 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
 }
 
 /** Writes the plan; false when another writer moved the game first (nothing was written). */
-export async function commitPlan(db: Db | Prisma.TransactionClient, plan: Plan, inTransaction = false): Promise<boolean> {
+export async function commitPlan(
+  db: Db | Prisma.TransactionClient,
+  plan: Plan,
+  inTransaction = false,
+): Promise<boolean> {
   const ok = await appendIfAt(db, plan.write)
   // Inside a caller's transaction the caches are updated by the caller after its commit.
   if (ok && !inTransaction) afterCommit(plan.write.gameId, plan.after)

@@ -52,11 +52,25 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
       // Secrets travel in some query strings (unsubscribe links, verification links, invites, the
       // inbound key): the log keeps the names, not the values.
       serializers: {
-        req: (req: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) =>
-          ({ method: req.method, url: redactQuery(req.url), host: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+        req: (req: {
+          method: string
+          url: string
+          hostname?: string
+          ip?: string
+          socket?: { remotePort?: number }
+        }) => ({
+          method: req.method,
+          url: redactQuery(req.url),
+          host: req.hostname,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
       },
     },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 128 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 128
+        ? req.headers['x-request-id']
+        : randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },

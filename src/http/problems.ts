@@ -13,12 +13,16 @@ export class Problem extends Error {
   }
 }
 
-export const badRequest = (detail: string, extra: Record<string, unknown> = {}) => new Problem(400, 'Bad request', detail, extra)
-export const unauthorized = (detail = 'sign in first: send "Authorization: Bearer <access token>"') => new Problem(401, 'Unauthorized', detail)
+export const badRequest = (detail: string, extra: Record<string, unknown> = {}) =>
+  new Problem(400, 'Bad request', detail, extra)
+export const unauthorized = (detail = 'sign in first: send "Authorization: Bearer <access token>"') =>
+  new Problem(401, 'Unauthorized', detail)
 export const forbidden = (detail: string) => new Problem(403, 'Forbidden', detail)
 export const notFound = (detail: string) => new Problem(404, 'Not found', detail)
-export const conflict = (detail: string, extra: Record<string, unknown> = {}) => new Problem(409, 'Conflict', detail, extra)
-export const payloadTooLarge = (detail: string, limit: number) => new Problem(413, 'Payload too large', detail, { limit })
+export const conflict = (detail: string, extra: Record<string, unknown> = {}) =>
+  new Problem(409, 'Conflict', detail, extra)
+export const payloadTooLarge = (detail: string, limit: number) =>
+  new Problem(413, 'Payload too large', detail, { limit })
 export const tooManyRequests = (detail: string) => new Problem(429, 'Too many requests', detail)
 
 /**
@@ -28,7 +32,10 @@ export const tooManyRequests = (detail: string) => new Problem(429, 'Too many re
 export function invalidOrders(errors: OrderError[], ignored: Array<{ line: number; text: string }> = []): Problem {
   const first = errors[0]
   const where = first?.line !== undefined && !/^line \d+/.test(first.message) ? `line ${first.line}: ` : ''
-  const detail = errors.length === 1 && first ? `${where}${first.rule}: ${first.message}` : `${errors.length} orders break the rules; each is listed in "errors"`
+  const detail =
+    errors.length === 1 && first
+      ? `${where}${first.rule}: ${first.message}`
+      : `${errors.length} orders break the rules; each is listed in "errors"`
   return new Problem(422, 'Orders refused', detail, { errors, ...(ignored.length ? { ignored } : {}) })
 }
 

@@ -16,10 +16,13 @@ interface Held {
 
 export async function queueDigests(db: Db, now: Date): Promise<number> {
   const pool = poolOf(db)!
-  const held = (await pool.query<Held>(
-    `SELECT u.id AS "userId", u.email, u."timeZone", array_agg(n.id::text ORDER BY n.id) AS ids
+  const held = (
+    await pool.query<Held>(
+      `SELECT u.id AS "userId", u.email, u."timeZone", array_agg(n.id::text ORDER BY n.id) AS ids
        FROM "Notification" n JOIN "User" u ON u.id = n."userId"
-      WHERE n.status = 'digest' AND u."unsubscribedAt" IS NULL GROUP BY u.id, u.email, u."timeZone"`)).rows
+      WHERE n.status = 'digest' AND u."unsubscribedAt" IS NULL GROUP BY u.id, u.email, u."timeZone"`,
+    )
+  ).rows
   let queued = 0
   for (const h of held) {
     const local = DateTime.fromJSDate(now, { zone: h.timeZone })
@@ -28,10 +31,17 @@ export async function queueDigests(db: Db, now: Date): Promise<number> {
     const sent = await inTransaction(pool, async (client) => {
       const row = await client.query(
         `INSERT INTO "Outbox"(kind, payload, "dedupeKey") VALUES ('digest', $1::jsonb, $2) ON CONFLICT ("dedupeKey") DO NOTHING RETURNING id`,
-        [JSON.stringify({ userId: h.userId, to: h.email, ids: h.ids, date: zoned.toISODate() }), `digest:${h.userId}:${zoned.toISODate()}`])
+        [
+          JSON.stringify({ userId: h.userId, to: h.email, ids: h.ids, date: zoned.toISODate() }),
+          `digest:${h.userId}:${zoned.toISODate()}`,
+        ],
+      )
       // Today's digest already went: these wait for tomorrow's.
       if (row.rowCount !== 1) return false
-      await client.query(`UPDATE "Notification" SET status = 'digested' WHERE id = ANY($1::bigint[]) AND status = 'digest'`, [h.ids])
+      await client.query(
+        `UPDATE "Notification" SET status = 'digested' WHERE id = ANY($1::bigint[]) AND status = 'digest'`,
+        [h.ids],
+      )
       return true
     })
     if (sent) queued++
@@ -44,11 +54,18 @@ export interface DigestClock {
 }
 
 /** Looks for digests due every `intervalMs` (beside the deadline clock; only the database is needed). */
-export function startDigestClock(db: Db, opts: { intervalMs: number; now?: () => Date; onError?: (e: Error) => void }): DigestClock {
+export function startDigestClock(
+  db: Db,
+  opts: { intervalMs: number; now?: () => Date; onError?: (e: Error) => void },
+): DigestClock {
   let running: Promise<unknown> | null = null
   const tick = () => {
     if (running) return
-    running = queueDigests(db, opts.now?.() ?? new Date()).catch((e: Error) => opts.onError?.(e)).finally(() => { running = null })
+    running = queueDigests(db, opts.now?.() ?? new Date())
+      .catch((e: Error) => opts.onError?.(e))
+      .finally(() => {
+        running = null
+      })
   }
   const timer = setInterval(tick, opts.intervalMs)
   timer.unref()

@@ -43,12 +43,28 @@ interface StepPayload {
 }
 
 /** The outbox kinds that may tell someone (recipientsOf); a 'step' row only when it began a new step. */
-export const NOTIFYING_KINDS = ['step', 'game-over', 'reminder', 'deadline', 'moderation', 'verify-email', 'invite', 'reply', 'digest'] as const
+export const NOTIFYING_KINDS = [
+  'step',
+  'game-over',
+  'reminder',
+  'deadline',
+  'moderation',
+  'verify-email',
+  'invite',
+  'reply',
+  'digest',
+] as const
 
 /** Who is told what for one outbox row. Pure: the rows it reads are passed in. */
 export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] {
   const p = row.payload
-  const tell = (s: SeatUser, kind: string): Recipient => ({ userId: s.userId, seat: s.seat, kind, toAddress: s.email, ...(s.digest && DIGESTIBLE.has(kind) ? { held: true } : {}) })
+  const tell = (s: SeatUser, kind: string): Recipient => ({
+    userId: s.userId,
+    seat: s.seat,
+    kind,
+    toAddress: s.email,
+    ...(s.digest && DIGESTIBLE.has(kind) ? { held: true } : {}),
+  })
   const subscribed = seats.filter((s) => !s.unsubscribed)
   switch (row.kind) {
     case 'step': {
@@ -86,30 +102,46 @@ async function seatUsers(db: Db, gameId: string): Promise<SeatUser[]> {
   const rows = await poolOf(db)!.query<SeatUser>(
     `SELECT s.seat, s.side, u.id AS "userId", u.email, u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase", u.digest,
             (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
-       FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = $1::uuid ORDER BY s.seat`, [gameId])
+       FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = $1::uuid ORDER BY s.seat`,
+    [gameId],
+  )
   return rows.rows
 }
 
 /** The job that delivers a notification: a webhook post, or an email. */
 export function jobFor(n: { id: string; kind: string }): NotifyJob {
-  return n.kind === 'webhook' ? { name: 'webhook', data: { notificationId: n.id } } : { name: 'send', data: { notificationId: n.id } }
+  return n.kind === 'webhook'
+    ? { name: 'webhook', data: { notificationId: n.id } }
+    : { name: 'send', data: { notificationId: n.id } }
 }
 
 export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Promise<number> {
   const pool = poolOf(db)!
-  const row = (await pool.query<OutboxRecord>(`SELECT id::text, "gameId", kind, payload FROM "Outbox" WHERE id = $1::bigint`, [outboxId])).rows[0]
+  const row = (
+    await pool.query<OutboxRecord>(`SELECT id::text, "gameId", kind, payload FROM "Outbox" WHERE id = $1::bigint`, [
+      outboxId,
+    ])
+  ).rows[0]
   if (!row) return 0
   const seats = row.gameId ? await seatUsers(db, row.gameId) : []
   const recipients = recipientsOf(row, seats)
   // A deadline that calls the moderator tells the server's moderators and admins too.
   if (row.kind === 'deadline' && row.payload.callModerator) {
-    const staff = await pool.query<{ id: string; email: string }>(`SELECT id, email FROM "User" WHERE role IN ('MODERATOR', 'ADMIN') AND "unsubscribedAt" IS NULL`)
-    for (const u of staff.rows) if (!recipients.some((r) => r.toAddress === u.email)) recipients.push({ userId: u.id, seat: null, kind: 'deadline', toAddress: u.email })
+    const staff = await pool.query<{ id: string; email: string }>(
+      `SELECT id, email FROM "User" WHERE role IN ('MODERATOR', 'ADMIN') AND "unsubscribedAt" IS NULL`,
+    )
+    for (const u of staff.rows)
+      if (!recipients.some((r) => r.toAddress === u.email))
+        recipients.push({ userId: u.id, seat: null, kind: 'deadline', toAddress: u.email })
   }
   const seq = typeof row.payload.seq === 'number' ? row.payload.seq : null
   // The game's webhook is told of a new step like a recipient: a row of its own, so it is posted once.
   if (row.kind === 'step' && row.payload.newStep && row.gameId) {
-    const hook = (await pool.query<{ webhookUrl: string | null }>(`SELECT "webhookUrl" FROM "Game" WHERE id = $1::uuid`, [row.gameId])).rows[0]?.webhookUrl
+    const hook = (
+      await pool.query<{ webhookUrl: string | null }>(`SELECT "webhookUrl" FROM "Game" WHERE id = $1::uuid`, [
+        row.gameId,
+      ])
+    ).rows[0]?.webhookUrl
     if (hook) recipients.push({ userId: null, seat: null, kind: 'webhook', toAddress: `webhook:${hook}` })
   }
   if (recipients.length > 0) {
@@ -118,9 +150,15 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
          SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress", CASE WHEN r.held THEN 'digest' ELSE 'queued' END
          FROM jsonb_to_recordset($4::jsonb) AS r("userId" text, seat text, kind text, "toAddress" text, held boolean)
        ON CONFLICT ("outboxId", "toAddress", kind) DO NOTHING`,
-      [outboxId, row.gameId, seq, JSON.stringify(recipients)])
+      [outboxId, row.gameId, seq, JSON.stringify(recipients)],
+    )
   }
-  const queued = (await pool.query<{ id: string; kind: string }>(`SELECT id::text, kind FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued' ORDER BY id`, [outboxId])).rows
+  const queued = (
+    await pool.query<{ id: string; kind: string }>(
+      `SELECT id::text, kind FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued' ORDER BY id`,
+      [outboxId],
+    )
+  ).rows
   await queue.add(queued.map(jobFor))
   return queued.length
 }

@@ -8,13 +8,35 @@ import { startNotifyWorker, type NotifyWorker } from './worker.js'
 
 /** `now`: the clock (tests move it; it decides how late an email is). */
 export function messageContext(config: Config, db: Db, now?: () => Date): MessageContext {
-  return { db, publicUrl: config.publicUrl, from: config.mail.from, replyBase: config.mail.replyBase, secret: mailSecret(config), ...(now ? { now } : {}) }
+  return {
+    db,
+    publicUrl: config.publicUrl,
+    from: config.mail.from,
+    replyBase: config.mail.replyBase,
+    secret: mailSecret(config),
+    ...(now ? { now } : {}),
+  }
 }
 
-export function startNotifications(config: Config, db: Db, redisUrl: string, log?: { info(m: string): void; warn(m: string): void }, now?: () => Date): NotifyWorker {
+export function startNotifications(
+  config: Config,
+  db: Db,
+  redisUrl: string,
+  log?: { info(m: string): void; warn(m: string): void },
+  now?: () => Date,
+): NotifyWorker {
   const m = config.mail
-  return startNotifyWorker(messageContext(config, db, now), createMailer(db, { smtpUrl: m.smtpUrl, maxConnections: Math.min(m.concurrency, 10) }), {
-    redisUrl, attempts: m.attempts, backoffMs: m.backoffMs, concurrency: m.concurrency, relayIntervalMs: m.relayIntervalMs, log,
-    webhookAllowPrivate: config.env !== 'production',
-  })
+  return startNotifyWorker(
+    messageContext(config, db, now),
+    createMailer(db, { smtpUrl: m.smtpUrl, maxConnections: Math.min(m.concurrency, 10) }),
+    {
+      redisUrl,
+      attempts: m.attempts,
+      backoffMs: m.backoffMs,
+      concurrency: m.concurrency,
+      relayIntervalMs: m.relayIntervalMs,
+      log,
+      webhookAllowPrivate: config.env !== 'production',
+    },
+  )
 }

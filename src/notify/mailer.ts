@@ -24,9 +24,14 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
   if (opts.smtpUrl) {
     const timeout = opts.timeoutMs ?? 30_000
     const transport = nodemailer.createTransport({
-      url: opts.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout,
+      url: opts.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
       // A pool: one SMTP conversation per message would cost a connection and a greeting each.
-      pool: true, maxConnections: opts.maxConnections ?? 5, maxMessages: 1000,
+      pool: true,
+      maxConnections: opts.maxConnections ?? 5,
+      maxMessages: 1000,
     } as SMTPTransport.Options)
     return {
       kind: 'smtp',
@@ -45,7 +50,9 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       const info = await stream.sendMail(message)
       const raw = info.message as Buffer
       const to = info.envelope.to.join(', ')
-      await db.caughtMail.create({ data: { toAddress: to, subject: String(message.subject ?? ''), raw: new Uint8Array(raw), ...listed(message) } })
+      await db.caughtMail.create({
+        data: { toAddress: to, subject: String(message.subject ?? ''), raw: new Uint8Array(raw), ...listed(message) },
+      })
       return { messageId: info.messageId, response: 'caught' }
     },
     close: () => stream.close(),

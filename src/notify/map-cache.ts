@@ -45,8 +45,12 @@ function keep(key: string, d: Drawn, before: number): void {
 export const MAP_WIDTHS = [600, 900, 1200, 1600] as const
 
 async function lastEvents(db: Db, gameId: string, seq: number): Promise<GameEvent[]> {
-  const row = await db.logEntry.findFirst({ where: { gameId, seq: { lte: seq }, kind: 'RESOLUTION' }, orderBy: { seq: 'desc' }, select: { payload: true } })
-  return ((row?.payload as { events?: GameEvent[] } | undefined)?.events) ?? []
+  const row = await db.logEntry.findFirst({
+    where: { gameId, seq: { lte: seq }, kind: 'RESOLUTION' },
+    orderBy: { seq: 'desc' },
+    select: { payload: true },
+  })
+  return (row?.payload as { events?: GameEvent[] } | undefined)?.events ?? []
 }
 
 async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<Drawn> {
@@ -72,8 +76,15 @@ export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string 
   return d.svg
 }
 
-export async function mapPng(db: Db, game: GameRow, seq: number, viewer: string | null, width?: number): Promise<Buffer> {
-  if (width !== undefined && !(MAP_WIDTHS as readonly number[]).includes(width)) throw new Error(`map width must be one of ${MAP_WIDTHS.join(', ')}`)
+export async function mapPng(
+  db: Db,
+  game: GameRow,
+  seq: number,
+  viewer: string | null,
+  width?: number,
+): Promise<Buffer> {
+  if (width !== undefined && !(MAP_WIDTHS as readonly number[]).includes(width))
+    throw new Error(`map width must be one of ${MAP_WIDTHS.join(', ')}`)
   const d = await drawn(db, game, seq, viewer)
   let png = d.png.get(width ?? 0)
   if (!png) {

@@ -33,15 +33,22 @@ export interface NotifyQueue {
 export function jobId(job: NotifyJob): string {
   // BullMQ refuses ':' in custom ids.
   switch (job.name) {
-    case 'outbox': return `outbox-${job.data.outboxId}`
-    case 'send': return `mail-${job.data.notificationId}`
-    case 'webhook': return `hook-${job.data.notificationId}`
+    case 'outbox':
+      return `outbox-${job.data.outboxId}`
+    case 'send':
+      return `mail-${job.data.notificationId}`
+    case 'webhook':
+      return `hook-${job.data.notificationId}`
   }
 }
 
 /** A connection for adding jobs: fails fast while Redis is away (the outbox keeps the work). */
 export function producerConnection(url: string): Redis {
-  const r = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) })
+  const r = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    retryStrategy: (n) => Math.min(n * 200, 2000),
+  })
   r.on('error', () => undefined)
   return r
 }
@@ -58,7 +65,12 @@ async function bounded<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   work.catch(() => undefined)
   try {
-    return await Promise.race([work, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs) })])
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs)
+      }),
+    ])
   } finally {
     clearTimeout(timer)
   }
@@ -75,10 +87,14 @@ export function createNotifyQueue(options: QueueOptions): NotifyQueue {
     removeOnFail: { age: 30 * 24 * 3600 },
   }
   return {
-    queue, options,
+    queue,
+    options,
     async add(jobs, timeoutMs = 3000) {
       if (jobs.length === 0) return
-      await bounded(queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...defaults, jobId: jobId(j) } }))), timeoutMs)
+      await bounded(
+        queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...defaults, jobId: jobId(j) } }))),
+        timeoutMs,
+      )
     },
     async has(jobs, timeoutMs = 3000) {
       if (jobs.length === 0) return []
@@ -95,12 +111,14 @@ export function createNotifyQueue(options: QueueOptions): NotifyQueue {
       const pipeline = connection.pipeline()
       for (const j of jobs) pipeline.zscore(queue.toKey('failed'), jobId(j))
       const answers = (await bounded(pipeline.exec(), timeoutMs)) ?? []
-      return Promise.all(answers.map(async ([err, score], i) => {
-        if (err) throw err
-        if (score === null) return undefined
-        const job = await bounded(queue.getJob(jobId(jobs[i]!)), timeoutMs)
-        return job?.failedReason || 'the job failed'
-      }))
+      return Promise.all(
+        answers.map(async ([err, score], i) => {
+          if (err) throw err
+          if (score === null) return undefined
+          const job = await bounded(queue.getJob(jobId(jobs[i]!)), timeoutMs)
+          return job?.failedReason || 'the job failed'
+        }),
+      )
     },
     onReady(fn) {
       connection.on('ready', fn)

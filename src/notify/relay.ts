@@ -16,10 +16,16 @@ import { markFailed } from './send.js'
 
 export async function relayOnce(db: Db, queue: NotifyQueue, limit = 500): Promise<number> {
   const pool = poolOf(db)!
-  const rows = (await pool.query<{ id: string }>(`SELECT id::text FROM "Outbox" WHERE "relayedAt" IS NULL ORDER BY id LIMIT $1`, [limit])).rows
+  const rows = (
+    await pool.query<{ id: string }>(`SELECT id::text FROM "Outbox" WHERE "relayedAt" IS NULL ORDER BY id LIMIT $1`, [
+      limit,
+    ])
+  ).rows
   if (rows.length === 0) return 0
   await queue.add(rows.map((r) => ({ name: 'outbox' as const, data: { outboxId: r.id } })))
-  await pool.query(`UPDATE "Outbox" SET "relayedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)])
+  await pool.query(`UPDATE "Outbox" SET "relayedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY($1::bigint[])`, [
+    rows.map((r) => r.id),
+  ])
   return rows.length
 }
 
@@ -34,7 +40,12 @@ export const RECONCILE_HORIZON_HOURS = 24
  */
 export async function reconcileOnce(db: Db, queue: NotifyQueue, limit = 1000): Promise<number> {
   const pool = poolOf(db)!
-  const queued = (await pool.query<{ id: string; kind: string }>(`SELECT id::text, kind FROM "Notification" WHERE status = 'queued' ORDER BY id LIMIT $1`, [limit])).rows
+  const queued = (
+    await pool.query<{ id: string; kind: string }>(
+      `SELECT id::text, kind FROM "Notification" WHERE status = 'queued' ORDER BY id LIMIT $1`,
+      [limit],
+    )
+  ).rows
   const sends: NotifyJob[] = queued.map(jobFor)
   // A send job that ended failed while its notification still says 'queued' (the worker died before
   // recording it, or BullMQ gave up on a job that stalled too often) would never run again: record
@@ -45,12 +56,16 @@ export async function reconcileOnce(db: Db, queue: NotifyQueue, limit = 1000): P
   // Rows fanned out to nobody (everyone opted out) look the same as rows never fanned out; Redis
   // keeps the job of either for days, so only rows whose job is gone are queued again. Rows that
   // never tell anyone (orders that did not complete a step) are not even looked at.
-  const unfanned = (await pool.query<{ id: string }>(
-    `SELECT o.id::text FROM "Outbox" o
+  const unfanned = (
+    await pool.query<{ id: string }>(
+      `SELECT o.id::text FROM "Outbox" o
       WHERE o."relayedAt" IS NOT NULL AND o."relayedAt" > (now() AT TIME ZONE 'UTC') - make_interval(hours => $2)
         AND o.kind = ANY($3::text[]) AND NOT (o.kind = 'step' AND coalesce(o.payload->>'newStep', 'false') <> 'true')
         AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."outboxId" = o.id)
-      ORDER BY o.id LIMIT $1`, [limit, RECONCILE_HORIZON_HOURS, NOTIFYING_KINDS])).rows
+      ORDER BY o.id LIMIT $1`,
+      [limit, RECONCILE_HORIZON_HOURS, NOTIFYING_KINDS],
+    )
+  ).rows
   const fanouts: NotifyJob[] = unfanned.map((r) => ({ name: 'outbox', data: { outboxId: r.id } }))
   const held = await queue.has(fanouts)
   const lost = fanouts.filter((_, i) => !held[i])

@@ -18,11 +18,16 @@ import { buildMessage, mailDomain, newMessageId, type MessageContext, type Notif
 
 export type SendResult = 'sent' | 'already-done' | 'missing'
 
-async function loadNotification(db: Db, id: string): Promise<(NotificationRow & { status: string; unsubscribed: boolean }) | undefined> {
+async function loadNotification(
+  db: Db,
+  id: string,
+): Promise<(NotificationRow & { status: string; unsubscribed: boolean }) | undefined> {
   const rows = await poolOf(db)!.query<NotificationRow & { status: string; unsubscribed: boolean }>(
     `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status, o.payload,
             u.name AS "userName", u."timeZone" AS "userTimeZone", (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
-       FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId" WHERE n.id = $1::bigint`, [id])
+       FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId" WHERE n.id = $1::bigint`,
+    [id],
+  )
   return rows.rows[0]
 }
 
@@ -31,26 +36,37 @@ async function loadNotification(db: Db, id: string): Promise<(NotificationRow & 
  * conversation: the worker gives it a pool of its own, so slow mail servers never hold the
  * connections the API and the message building need (by default, the database's pool).
  */
-export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: string, locks?: pg.Pool): Promise<SendResult> {
+export async function sendNotification(
+  ctx: MessageContext,
+  mailer: Mailer,
+  id: string,
+  locks?: pg.Pool,
+): Promise<SendResult> {
   const n = await loadNotification(ctx.db, id)
   if (!n) return 'missing'
   if (n.status !== 'queued') return 'already-done'
   // Unsubscribed since it was queued: only account mail and answers to the player's own emails still go.
   if (n.unsubscribed && n.kind !== 'verify-email' && n.kind !== 'reply') {
-    await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'skipped', "lastError" = 'unsubscribed' WHERE id = $1::bigint AND status = 'queued'`, [id])
+    await poolOf(ctx.db)!.query(
+      `UPDATE "Notification" SET status = 'skipped', "lastError" = 'unsubscribed' WHERE id = $1::bigint AND status = 'queued'`,
+      [id],
+    )
     return 'already-done'
   }
   // A "your phase" email going out late moves its step's deadline by the delay, and says so.
-  const late = n.kind === 'your-phase' && n.gameId && n.seat && n.seq !== null
-    ? await extendForLateMail(ctx.db, { gameId: n.gameId, seat: n.seat, seq: n.seq }, ctx.now?.() ?? new Date())
-    : null
+  const late =
+    n.kind === 'your-phase' && n.gameId && n.seat && n.seq !== null
+      ? await extendForLateMail(ctx.db, { gameId: n.gameId, seat: n.seat, seq: n.seq }, ctx.now?.() ?? new Date())
+      : null
   let built
   try {
     built = await buildMessage(ctx, n, { messageId: await keptMessageId(ctx, id), late })
   } catch (e) {
     // A message that cannot be built will not build on retry either.
-    await poolOf(ctx.db)!.query(`UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`,
-      [id, `could not compose: ${(e as Error).message}`])
+    await poolOf(ctx.db)!.query(
+      `UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`,
+      [id, `could not compose: ${(e as Error).message}`],
+    )
     throw new UnrecoverableError(`notification ${id}: ${(e as Error).message}`)
   }
   const client = await (locks ?? poolOf(ctx.db)!).connect()
@@ -65,7 +81,10 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
     open = true
     // Takes the row lock (waiting while another sender has it) and counts the attempt in one statement;
     // no row means another sender finished it meanwhile (or it is gone).
-    const claimed = await client.query(`UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint AND status = 'queued' RETURNING id`, [id])
+    const claimed = await client.query(
+      `UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint AND status = 'queued' RETURNING id`,
+      [id],
+    )
     if (claimed.rowCount === 0) {
       const exists = (await client.query(`SELECT 1 FROM "Notification" WHERE id = $1::bigint`, [id])).rowCount
       await commit()
@@ -77,12 +96,18 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
     } catch (e) {
       const message = (e as Error).message
       const permanent = isPermanentSmtpError(e)
-      await client.query(`UPDATE "Notification" SET "lastError" = $2${permanent ? `, status = 'failed'` : ''} WHERE id = $1::bigint`, [id, message])
+      await client.query(
+        `UPDATE "Notification" SET "lastError" = $2${permanent ? `, status = 'failed'` : ''} WHERE id = $1::bigint`,
+        [id, message],
+      )
       await commit()
       if (permanent) throw new UnrecoverableError(`notification ${id}: refused for good: ${message}`)
       throw e
     }
-    await client.query(`UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = $2, "lastError" = NULL WHERE id = $1::bigint`, [id, info.messageId])
+    await client.query(
+      `UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = $2, "lastError" = NULL WHERE id = $1::bigint`,
+      [id, info.messageId],
+    )
     await commit()
     return 'sent'
   } catch (e) {
@@ -101,11 +126,16 @@ export async function sendNotification(ctx: MessageContext, mailer: Mailer, id: 
 /** The notification's Message-ID: made (at random) on its first try, the same on every later one. */
 async function keptMessageId(ctx: MessageContext, id: string): Promise<string> {
   const rows = await poolOf(ctx.db)!.query<{ messageId: string }>(
-    `UPDATE "Notification" SET "messageId" = COALESCE("messageId", $2) WHERE id = $1::bigint RETURNING "messageId"`, [id, newMessageId(mailDomain(ctx))])
+    `UPDATE "Notification" SET "messageId" = COALESCE("messageId", $2) WHERE id = $1::bigint RETURNING "messageId"`,
+    [id, newMessageId(mailDomain(ctx))],
+  )
   return rows.rows[0]!.messageId
 }
 
 /** The visible end state of an email that could not be delivered. */
 export async function markFailed(db: Db, id: string, error: string): Promise<void> {
-  await poolOf(db)!.query(`UPDATE "Notification" SET status = 'failed', "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`, [id, error])
+  await poolOf(db)!.query(
+    `UPDATE "Notification" SET status = 'failed', "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`,
+    [id, error],
+  )
 }

@@ -11,10 +11,33 @@ import { inTransaction, poolOf, type Db } from '../store/db.js'
 const permanent = (message: string) => Object.assign(new Error(message), { permanent: true })
 
 const blocked = new BlockList()
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) blocked.addSubnet(net, prefix, 'ipv4')
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4')
 // IPv6: unspecified, loopback, unique local, link-local, multicast, and the forms that carry an IPv4
 // address inside (NAT64, 6to4, Teredo), which could reach a private IPv4 network.
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32]] as const) blocked.addSubnet(net, prefix, 'ipv6')
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6')
 
 /** IPv4-mapped IPv6 (::ffff:a.b.c.d, in any spelling) as the IPv4 address it is. */
 function unmapped(ip: string): string {
@@ -44,8 +67,10 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
     if (err) return callback(err, '', 0)
     const list = addresses as LookupAddress[]
     const bad = list.find((a) => isPrivateAddress(a.address))
-    if (bad || list.length === 0) return callback(permanent(`webhook host ${hostname} is not a public address`) as NodeJS.ErrnoException, '', 0)
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list)
+    if (bad || list.length === 0)
+      return callback(permanent(`webhook host ${hostname} is not a public address`) as NodeJS.ErrnoException, '', 0)
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list)
     callback(null, list[0]!.address, list[0]!.family)
   })
 }
@@ -53,13 +78,23 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
 function post(url: URL, body: string, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<number> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
-    const req = send(url, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'hexmail-webhook' },
-      timeout: opts.timeoutMs, ...(opts.allowPrivate ? {} : { lookup: publicLookup }),
-    }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-    })
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'hexmail-webhook',
+        },
+        timeout: opts.timeoutMs,
+        ...(opts.allowPrivate ? {} : { lookup: publicLookup }),
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
     req.on('timeout', () => req.destroy(new Error(`webhook did not answer within ${opts.timeoutMs} ms`)))
     req.on('error', reject)
     req.end(body)
@@ -76,18 +111,32 @@ export interface WebhookOptions {
  * Delivers webhook notification `id` once: the attempt is claimed under the row's lock (as emails are),
  * posted, and its outcome recorded. A second run finds it done.
  */
-export async function deliverWebhook(db: Db, publicUrl: string, id: string, opts: WebhookOptions & { locks?: pg.Pool } = {}): Promise<'posted' | 'none' | 'already-done'> {
+export async function deliverWebhook(
+  db: Db,
+  publicUrl: string,
+  id: string,
+  opts: WebhookOptions & { locks?: pg.Pool } = {},
+): Promise<'posted' | 'none' | 'already-done'> {
   // The outcome is recorded and committed first; an error goes on to the job afterwards (retry, or the end).
   const outcome = await inTransaction(opts.locks ?? poolOf(db)!, async (client) => {
-    const claimed = await client.query<{ outboxId: string }>(`UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint AND status = 'queued' RETURNING "outboxId"::text`, [id])
+    const claimed = await client.query<{ outboxId: string }>(
+      `UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint AND status = 'queued' RETURNING "outboxId"::text`,
+      [id],
+    )
     if (claimed.rowCount === 0) return { done: 'already-done' as const }
     try {
       const result = await postWebhook(db, publicUrl, claimed.rows[0]!.outboxId, opts)
-      await client.query(`UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "lastError" = NULL WHERE id = $1::bigint`, [id])
+      await client.query(
+        `UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "lastError" = NULL WHERE id = $1::bigint`,
+        [id],
+      )
       return { done: result }
     } catch (e) {
       const failed = (e as { permanent?: boolean }).permanent === true
-      await client.query(`UPDATE "Notification" SET "lastError" = $2${failed ? `, status = 'failed'` : ''} WHERE id = $1::bigint`, [id, (e as Error).message])
+      await client.query(
+        `UPDATE "Notification" SET "lastError" = $2${failed ? `, status = 'failed'` : ''} WHERE id = $1::bigint`,
+        [id, (e as Error).message],
+      )
       return { error: e as Error }
     }
   })
@@ -95,23 +144,45 @@ export async function deliverWebhook(db: Db, publicUrl: string, id: string, opts
   return outcome.done
 }
 
-export async function postWebhook(db: Db, publicUrl: string, outboxId: string, opts: WebhookOptions = {}): Promise<'posted' | 'none'> {
-  const row = (await poolOf(db)!.query<{ webhookUrl: string | null; title: string; gameId: string; payload: { pending?: Array<{ side: string; description: string }>; deadline?: string | null } }>(
-    `SELECT g."webhookUrl", g.title, g.id AS "gameId", o.payload FROM "Outbox" o JOIN "Game" g ON g.id = o."gameId" WHERE o.id = $1::bigint`, [outboxId])).rows[0]
+export async function postWebhook(
+  db: Db,
+  publicUrl: string,
+  outboxId: string,
+  opts: WebhookOptions = {},
+): Promise<'posted' | 'none'> {
+  const row = (
+    await poolOf(db)!.query<{
+      webhookUrl: string | null
+      title: string
+      gameId: string
+      payload: { pending?: Array<{ side: string; description: string }>; deadline?: string | null }
+    }>(
+      `SELECT g."webhookUrl", g.title, g.id AS "gameId", o.payload FROM "Outbox" o JOIN "Game" g ON g.id = o."gameId" WHERE o.id = $1::bigint`,
+      [outboxId],
+    )
+  ).rows[0]
   if (!row?.webhookUrl) return 'none'
   const sides = [...new Set((row.payload.pending ?? []).map((p) => p.side))].join(' and ')
   const step = row.payload.pending?.[0]?.description ?? ''
   const deadline = row.payload.deadline ? ` Deadline: ${row.payload.deadline.replace('T', ' ').slice(0, 16)} UTC.` : ''
   const content = `**${row.title}**: ${sides || 'nobody'} to play${step ? ` (${step})` : ''}.${deadline} ${publicUrl}/games/${row.gameId}`
   const url = new URL(row.webhookUrl)
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw permanent(`webhook URL must be http(s), got ${url.protocol}`)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw permanent(`webhook URL must be http(s), got ${url.protocol}`)
   const literal = url.hostname.replace(/^\[|\]$/g, '')
-  if (!opts.allowPrivate && isIP(literal) && isPrivateAddress(literal)) throw permanent(`webhook host ${literal} is not a public address`)
+  if (!opts.allowPrivate && isIP(literal) && isPrivateAddress(literal))
+    throw permanent(`webhook host ${literal} is not a public address`)
   const body = JSON.stringify({ content: content.slice(0, 2000), username: 'hexmail', allowed_mentions: { parse: [] } })
-  const status = await post(url, body, { timeoutMs: opts.timeoutMs ?? 10_000, allowPrivate: opts.allowPrivate ?? false })
+  const status = await post(url, body, {
+    timeoutMs: opts.timeoutMs ?? 10_000,
+    allowPrivate: opts.allowPrivate ?? false,
+  })
   // Redirects are not followed (they could lead inside); 4xx other than 429 will not get better by
   // retrying; the job's attempts cover the rest.
   if (status >= 300 && status < 400) throw permanent(`webhook answered ${status} (redirects are not followed)`)
-  if (status < 200 || status >= 300) throw Object.assign(new Error(`webhook answered ${status}`), { permanent: status >= 400 && status < 500 && status !== 429 })
+  if (status < 200 || status >= 300)
+    throw Object.assign(new Error(`webhook answered ${status}`), {
+      permanent: status >= 400 && status < 500 && status !== 429,
+    })
   return 'posted'
 }

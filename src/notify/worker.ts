@@ -29,36 +29,52 @@ export interface NotifyWorker {
 
 export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: NotifyWorkerOptions): NotifyWorker {
   const queue = createNotifyQueue(opts)
-  const relay = startRelay(ctx.db, queue, { intervalMs: opts.relayIntervalMs, onError: (e) => opts.log?.warn(`outbox relay waiting for Redis: ${e.message}`) })
+  const relay = startRelay(ctx.db, queue, {
+    intervalMs: opts.relayIntervalMs,
+    onError: (e) => opts.log?.warn(`outbox relay waiting for Redis: ${e.message}`),
+  })
   const connection = workerConnection(opts.redisUrl)
   // The connections that hold a notification's row lock while its SMTP conversation lasts (send.ts):
   // one per concurrent job, apart from the pool the API and the message building use.
   const base = poolOf(ctx.db)!
   const locks = new pg.Pool({ ...base.options, max: opts.concurrency })
   locks.on('error', () => undefined) // an idle connection closed by the server: replaced on next use
-  const worker = new Worker(QUEUE_NAME, async (job: Job) => {
-    switch (job.name) {
-      case 'outbox': return fanOut(ctx.db, queue, job.data.outboxId)
-      case 'send': return sendNotification(ctx, mailer, job.data.notificationId, locks)
-      case 'webhook':
-        try {
-          return await deliverWebhook(ctx.db, ctx.publicUrl, job.data.notificationId, { allowPrivate: opts.webhookAllowPrivate ?? false, locks })
-        } catch (e) {
-          if ((e as { permanent?: boolean }).permanent) throw new UnrecoverableError((e as Error).message)
-          throw e
-        }
-      default: throw new UnrecoverableError(`unknown job ${job.name}`)
-    }
-  }, { connection, concurrency: opts.concurrency, autorun: true })
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job: Job) => {
+      switch (job.name) {
+        case 'outbox':
+          return fanOut(ctx.db, queue, job.data.outboxId)
+        case 'send':
+          return sendNotification(ctx, mailer, job.data.notificationId, locks)
+        case 'webhook':
+          try {
+            return await deliverWebhook(ctx.db, ctx.publicUrl, job.data.notificationId, {
+              allowPrivate: opts.webhookAllowPrivate ?? false,
+              locks,
+            })
+          } catch (e) {
+            if ((e as { permanent?: boolean }).permanent) throw new UnrecoverableError((e as Error).message)
+            throw e
+          }
+        default:
+          throw new UnrecoverableError(`unknown job ${job.name}`)
+      }
+    },
+    { connection, concurrency: opts.concurrency, autorun: true },
+  )
   worker.on('error', () => undefined)
   worker.on('failed', (job, err) => {
     if (!job) return
     const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1)
-    if (final && (job.name === 'send' || job.name === 'webhook')) void markFailed(ctx.db, job.data.notificationId, err.message).catch(() => undefined)
+    if (final && (job.name === 'send' || job.name === 'webhook'))
+      void markFailed(ctx.db, job.data.notificationId, err.message).catch(() => undefined)
     if (final) opts.log?.warn(`${job.name} job ${job.id} failed for good: ${err.message}`)
   })
   return {
-    queue, relay, worker,
+    queue,
+    relay,
+    worker,
     async close() {
       await relay.stop()
       await worker.close().catch(() => undefined)

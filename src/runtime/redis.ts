@@ -105,7 +105,9 @@ async function recoverStale(dir: string, pidFile: string, log: (m: string) => vo
   }
   log(`A redis-server left running by a hexmail that did not shut down (pid ${pid}) holds ${dir}; stopping it.`)
   if (!(await killAndWait(pid, 'SIGTERM', 15_000)) && !(await killAndWait(pid, 'SIGKILL', 5_000))) {
-    throw new RedisStartError(`A redis-server left running in ${dir} (pid ${pid}) will not stop. Stop it by hand (kill ${pid}) and start again.`)
+    throw new RedisStartError(
+      `A redis-server left running in ${dir} (pid ${pid}) will not stop. Stop it by hand (kill ${pid}) and start again.`,
+    )
   }
   rmSync(pidFile, { force: true })
 }
@@ -149,7 +151,15 @@ export async function startRedis(options: RedisOptions): Promise<Redis | null> {
           'Set REDIS_URL to use another Redis instead.',
       )
     }
-    const supervisor = superviseRedis(started.proc, { port, pidFile, tail, launch, log, onUnexpectedExit: options.onUnexpectedExit, onRestart: options.onRestart })
+    const supervisor = superviseRedis(started.proc, {
+      port,
+      pidFile,
+      tail,
+      launch,
+      log,
+      onUnexpectedExit: options.onUnexpectedExit,
+      onRestart: options.onRestart,
+    })
     return { url: `redis://:${password}@127.0.0.1:${port}`, source: 'private', port, stop: supervisor.stop }
   }
 }
@@ -168,8 +178,23 @@ async function launchRedis(o: LaunchOptions): Promise<{ up: true; proc: ChildPro
   const proc = spawn(
     o.binary,
     [
-      '-', '--bind', '127.0.0.1', '--port', String(o.port), '--protected-mode', 'yes', '--daemonize', 'no',
-      '--save', '', '--appendonly', 'yes', '--dir', o.dir, '--maxmemory-policy', 'noeviction',
+      '-',
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(o.port),
+      '--protected-mode',
+      'yes',
+      '--daemonize',
+      'no',
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--dir',
+      o.dir,
+      '--maxmemory-policy',
+      'noeviction',
     ],
     // Its own process group: the terminal's Ctrl-C reaches only us, and we stop redis last, in order.
     { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
@@ -191,7 +216,11 @@ async function launchRedis(o: LaunchOptions): Promise<{ up: true; proc: ChildPro
     proc.kill('SIGKILL')
     await new Promise((r) => setTimeout(r, 100))
   }
-  const why = spawnState.error ? spawnState.error.message : exited(proc) ? `it exited (${proc.signalCode ?? `code ${proc.exitCode}`})` : `no PONG within ${o.timeoutMs / 1000} s`
+  const why = spawnState.error
+    ? spawnState.error.message
+    : exited(proc)
+      ? `it exited (${proc.signalCode ?? `code ${proc.exitCode}`})`
+      : `no PONG within ${o.timeoutMs / 1000} s`
   return { up: false, why }
 }
 
@@ -241,7 +270,9 @@ function superviseRedis(first: ChildProcess, o: SuperviseOptions): { stop: () =>
     proc.once('exit', (code, signal) => {
       if (stopping) return
       if (Date.now() - startedAt > STABLE_MS) delay = REDIS_RESTART_DELAYS_MS.first
-      scheduleRestart(`The private redis-server stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last messages:\n${o.tail.text(12)}`)
+      scheduleRestart(
+        `The private redis-server stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last messages:\n${o.tail.text(12)}`,
+      )
     })
   }
   const restart = async () => {
@@ -251,11 +282,14 @@ function superviseRedis(first: ChildProcess, o: SuperviseOptions): { stop: () =>
       if (started.up) started.proc.kill('SIGTERM')
       return
     }
-    if (!started.up) return scheduleRestart(`The private redis-server did not start again on port ${o.port}: ${started.why}.`)
+    if (!started.up)
+      return scheduleRestart(`The private redis-server did not start again on port ${o.port}: ${started.why}.`)
     current = started.proc
     startedAt = Date.now()
     watch(current)
-    o.onRestart?.(`The private redis-server is running again (pid ${current.pid}, port ${o.port}); email notifications resume.`)
+    o.onRestart?.(
+      `The private redis-server is running again (pid ${current.pid}, port ${o.port}); email notifications resume.`,
+    )
   }
   watch(first)
 
@@ -266,7 +300,8 @@ function superviseRedis(first: ChildProcess, o: SuperviseOptions): { stop: () =>
       const proc = current
       if (!exited(proc)) {
         const gone = new Promise<void>((r) => proc.once('exit', () => r()))
-        const wait = (ms: number) => Promise.race([gone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())])
+        const wait = (ms: number) =>
+          Promise.race([gone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())])
         proc.kill('SIGTERM') // redis: fsync the append-only file, then exit
         if (!(await wait(15_000))) {
           o.log(`redis-server (pid ${proc.pid}) did not stop within 15 s; killing it.`)

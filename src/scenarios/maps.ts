@@ -49,7 +49,8 @@ function areaHexes(file: string, at: string, area: Area, board: { cols: number; 
   }
   const [c0, c1] = area.cols
   const [r0, r1] = area.rows
-  if (c0 > c1 || !inside([c0, 0]) || !inside([c1, 0])) fail(file, `${at}/cols`, `columns ${c0}-${c1} do not fit the board`)
+  if (c0 > c1 || !inside([c0, 0]) || !inside([c1, 0]))
+    fail(file, `${at}/cols`, `columns ${c0}-${c1} do not fit the board`)
   if (r0 > r1 || !inside([0, r0]) || !inside([0, r1])) fail(file, `${at}/rows`, `rows ${r0}-${r1} do not fit the board`)
   const hexes: Hex[] = []
   for (let c = c0; c <= c1; c++) for (let r = r0; r <= r1; r++) hexes.push([c, r])

@@ -74,7 +74,12 @@ export function expandRoster(loaded: Loaded, ctx: Context, stack: string[]): Sou
     for (const s of expandRoster(source, ctx, [...stack, data.id])) {
       const from = `line "${s.line.line}" of ${include.scenario}`
       const mapped = mapGroup(file, at, s.line.group, include.groups, from)
-      lines.push({ line: { ...s.line, group: mapped.group }, file: s.file, at: s.at, include: { at, from, groupAt: mapped.groupAt } })
+      lines.push({
+        line: { ...s.line, group: mapped.group },
+        file: s.file,
+        at: s.at,
+        include: { at, from, groupAt: mapped.groupAt },
+      })
     }
   })
   data.roster.forEach((line, i) => lines.push({ line, file, at: `/roster/${i}` }))
@@ -104,7 +109,11 @@ function mapGroup(
   for (const [key, g] of Object.entries(group.values)) {
     const to = target(g)
     if (isByOption(to)) {
-      fail(file, `${at}/groups/${escapePointer(g)}`, `${from} already depends on option ${group.option}; map its groups to plain group ids`)
+      fail(
+        file,
+        `${at}/groups/${escapePointer(g)}`,
+        `${from} already depends on option ${group.option}; map its groups to plain group ids`,
+      )
     }
     values[key] = to
   }

@@ -9,7 +9,8 @@ import { isByOption } from './roster.js'
 import type { Context, ScenarioFile, Sourced } from './scenario-file.js'
 
 export function checkSidesAndGroups(file: string, data: ScenarioFile): Map<string, SideId> {
-  if (data.players.min > data.players.max) fail(file, '/players', `min ${data.players.min} is above max ${data.players.max}`)
+  if (data.players.min > data.players.max)
+    fail(file, '/players', `min ${data.players.min} is above max ${data.players.max}`)
   if (data.sides[0]?.id === data.sides[1]?.id) fail(file, '/sides/1/id', `side ${data.sides[1]?.id} is listed twice`)
   const groupSide = new Map<string, SideId>()
   data.groups.forEach((g, i) => {
@@ -49,8 +50,14 @@ export function checkOptions(file: string, data: ScenarioFile, roster: Sourced[]
   const declared = data.options ?? {}
   for (const [id, value] of Object.entries(declared)) {
     const spec = optionSpecs.find((o) => o.id === id)
-    if (!spec) fail(file, `/options/${escapePointer(id)}`, `unknown option ${id}; the rule system's options are ${optionSpecs.map((o) => o.id).join(', ')}`)
-    else if (!spec.values.includes(value)) fail(file, `/options/${escapePointer(id)}`, `option ${id} must be one of ${spec.values.join(', ')}`)
+    if (!spec)
+      fail(
+        file,
+        `/options/${escapePointer(id)}`,
+        `unknown option ${id}; the rule system's options are ${optionSpecs.map((o) => o.id).join(', ')}`,
+      )
+    else if (!spec.values.includes(value))
+      fail(file, `/options/${escapePointer(id)}`, `option ${id} must be one of ${spec.values.join(', ')}`)
   }
   for (const s of roster) {
     for (const field of ['group', 'count', 'pilot'] as const) {
@@ -58,7 +65,12 @@ export function checkOptions(file: string, data: ScenarioFile, roster: Sourced[]
       if (!value || !isByOption(value)) continue
       const spec = optionSpecs.find((o) => o.id === value.option)
       const missing = spec?.values.filter((v) => !(String(v) in value.values)) ?? []
-      if (spec && missing.length) fail(file, !s.include ? `${s.at}/${field}/values` : '/options', `option ${value.option} can be ${missing.join(', ')}; give a value for each`)
+      if (spec && missing.length)
+        fail(
+          file,
+          !s.include ? `${s.at}/${field}/values` : '/options',
+          `option ${value.option} can be ${missing.join(', ')}; give a value for each`,
+        )
     }
   }
   const seen = new Map<string, { keys: string; at: string }>()
@@ -71,16 +83,28 @@ export function checkOptions(file: string, data: ScenarioFile, roster: Sourced[]
       const what = s.include ? ` (${s.include.from})` : ''
       if (!(value.option in declared)) {
         const known = Object.keys(declared).join(', ') || 'none'
-        fail(file, located ? `${at}/option` : at, `unknown option ${value.option}${what}; this scenario's options are ${known}`)
+        fail(
+          file,
+          located ? `${at}/option` : at,
+          `unknown option ${value.option}${what}; this scenario's options are ${known}`,
+        )
       }
       const chosen = String(declared[value.option])
       if (!(chosen in value.values)) {
-        fail(file, located ? `${at}/values` : at, `no value for ${value.option} = ${chosen}, the scenario default${what}`)
+        fail(
+          file,
+          located ? `${at}/values` : at,
+          `no value for ${value.option} = ${chosen}, the scenario default${what}`,
+        )
       }
       const keys = Object.keys(value.values).sort().join(', ')
       const prior = seen.get(value.option)
       if (prior && prior.keys !== keys) {
-        fail(file, located ? `${at}/values` : at, `values of option ${value.option} are {${keys}}${what} but {${prior.keys}} at ${prior.at}`)
+        fail(
+          file,
+          located ? `${at}/values` : at,
+          `values of option ${value.option} are {${keys}}${what} but {${prior.keys}} at ${prior.at}`,
+        )
       }
       seen.set(value.option, { keys, at })
     }
@@ -107,7 +131,11 @@ export function checkPlacementRules(
   })
   data.victory.forEach((rule, i) => {
     if (rule.type === 'occupy' && !map.tags[rule.zoneTag]) {
-      fail(file, `/victory/${i}/zoneTag`, `unknown zone tag ${rule.zoneTag}; map ${map.id} has ${Object.keys(map.tags).join(', ')}`)
+      fail(
+        file,
+        `/victory/${i}/zoneTag`,
+        `unknown zone tag ${rule.zoneTag}; map ${map.id} has ${Object.keys(map.tags).join(', ')}`,
+      )
     }
   })
 }
@@ -119,7 +147,8 @@ function checkZone(file: string, at: string, zone: ZoneSpec, map: MapData): void
     fail(file, `${at}/${field}`, `unknown zone tag ${tag}; map ${map.id} has ${Object.keys(map.tags).join(', ')}`)
   }
   const band = (field: 'rows' | 'cols', [from, to]: [number, number], size: number) => {
-    if (from > to || to >= size) fail(file, `${at}/${field}`, `${field} ${from}-${to} are not within 0-${size - 1} of map ${map.id}`)
+    if (from > to || to >= size)
+      fail(file, `${at}/${field}`, `${field} ${from}-${to} are not within 0-${size - 1} of map ${map.id}`)
   }
   if ('rows' in zone) band('rows', zone.rows, map.rows)
   if ('cols' in zone) band('cols', zone.cols, map.cols)
@@ -131,7 +160,10 @@ export function checkCoverage(file: string, data: ScenarioFile, roster: Sourced[
     for (const [, group] of groupValues(s.line.group)) {
       const { side, type } = s.line
       const placed = data.setup.some(
-        (r) => r.side === side && (r.group === undefined || r.group === group) && (r.types === undefined || r.types.includes(type)),
+        (r) =>
+          r.side === side &&
+          (r.group === undefined || r.group === group) &&
+          (r.types === undefined || r.types.includes(type)),
       )
       const enters = data.entries.some((r) => r.side === side && (r.group === undefined || r.group === group))
       if (!placed && !enters) {
@@ -151,7 +183,8 @@ export function checkSeatLayouts(file: string, data: ScenarioFile, groupSide: Ma
       fail(file, `${at}/players`, `${layout.players} players is outside players ${min}-${max}`)
     }
     const prior = layoutFor.get(layout.players)
-    if (prior !== undefined) fail(file, `${at}/players`, `/seatLayouts/${prior} is already for ${layout.players} players`)
+    if (prior !== undefined)
+      fail(file, `${at}/players`, `/seatLayouts/${prior} is already for ${layout.players} players`)
     layoutFor.set(layout.players, i)
     if (layout.seats.length !== layout.players) {
       fail(file, `${at}/seats`, `${layout.seats.length} seats for ${layout.players} players`)
@@ -181,7 +214,8 @@ export function checkSeatLayouts(file: string, data: ScenarioFile, groupSide: Ma
 export function checkHouseData(file: string, data: ScenarioFile, roster: Sourced[], ctx: Context, map: MapData): void {
   if (data.houseData) return
   const house: string[] = []
-  if (ctx.tables.tables.shoot.status === 'H' || ctx.tables.tables.close.status === 'H') house.push(basename(ctx.tablesFile))
+  if (ctx.tables.tables.shoot.status === 'H' || ctx.tables.tables.close.status === 'H')
+    house.push(basename(ctx.tablesFile))
   if (map.status === 'H') house.push(`map ${map.id}`)
   for (const s of roster) {
     if (s.line.status === 'H') house.push(`roster line "${s.line.line}"`)

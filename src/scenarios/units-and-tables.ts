@@ -63,7 +63,8 @@ function checkTable(file: string, at: string, table: RatioTable): void {
   const [lo, hi] = table.rowRange
   if (lo > hi) fail(file, `${at}/rowRange`, `${lo} is above ${hi}`)
   for (const key of Object.keys(table.rows)) {
-    if (Number(key) < lo || Number(key) > hi) fail(file, `${at}/rows/${key}`, `row ${key} is outside rowRange ${lo}-${hi}`)
+    if (Number(key) < lo || Number(key) > hi)
+      fail(file, `${at}/rows/${key}`, `row ${key} is outside rowRange ${lo}-${hi}`)
   }
   for (let roll = lo; roll <= hi; roll++) {
     if (!table.rows[String(roll)]) fail(file, `${at}/rows`, `row ${roll} is missing (rowRange ${lo}-${hi})`)

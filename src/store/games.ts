@@ -54,7 +54,12 @@ export interface OutboxRow {
 }
 
 /** An Idempotency-Key is the user's for one game: the same key in another game is another request. */
-export async function findIdempotency(tx: Tx, gameId: string, userId: string, key: string): Promise<{ requestHash: string; response: unknown } | undefined> {
+export async function findIdempotency(
+  tx: Tx,
+  gameId: string,
+  userId: string,
+  key: string,
+): Promise<{ requestHash: string; response: unknown } | undefined> {
   const rows = await tx.$queryRaw<Array<{ requestHash: string; response: unknown }>>`
     SELECT "requestHash", response FROM "IdempotencyRecord" WHERE "gameId" = ${gameId}::uuid AND "userId" = ${userId}::uuid AND key = ${key}`
   return rows[0]
@@ -83,7 +88,17 @@ export async function gameMetaRow(tx: Tx, gameId: string): Promise<GameMeta | un
 export interface AppendRequest {
   gameId: string
   expectedSeq: number
-  entries: Array<{ seq: number; kind: string; seat: string | null; userId: string | null; payload: unknown; createdAt: Date; prevHash: string; hash: string; salt: string | null }>
+  entries: Array<{
+    seq: number
+    kind: string
+    seat: string | null
+    userId: string | null
+    payload: unknown
+    createdAt: Date
+    prevHash: string
+    hash: string
+    salt: string | null
+  }>
   position: Position
   outbox: OutboxRow | OutboxRow[] | null
   snapshot: { seq: number; state: unknown; hash: string; seal: string } | null
@@ -95,12 +110,27 @@ export async function appendIfAt(db: Tx, r: AppendRequest): Promise<boolean> {
   const entries = JSON.stringify(r.entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })))
   const p = r.position
   const position = JSON.stringify({
-    logSeq: p.logSeq, lastHash: p.lastHash, pending: p.pending, status: p.status, outcome: p.outcome ?? undefined, finishedAt: p.finishedAt?.toISOString(),
+    logSeq: p.logSeq,
+    lastHash: p.lastHash,
+    pending: p.pending,
+    status: p.status,
+    outcome: p.outcome ?? undefined,
+    finishedAt: p.finishedAt?.toISOString(),
     ...(p.deadlineAt !== undefined ? { deadlineAt: p.deadlineAt?.toISOString() ?? null } : {}),
   })
   const sql = 'SELECT hexmail_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb) AS seq'
-  const params = [r.gameId, r.expectedSeq, entries, position, r.outbox ? JSON.stringify(r.outbox) : null, r.snapshot ? JSON.stringify(r.snapshot) : null, r.idempotency ? JSON.stringify(r.idempotency) : null]
+  const params = [
+    r.gameId,
+    r.expectedSeq,
+    entries,
+    position,
+    r.outbox ? JSON.stringify(r.outbox) : null,
+    r.snapshot ? JSON.stringify(r.snapshot) : null,
+    r.idempotency ? JSON.stringify(r.idempotency) : null,
+  ]
   const pool = poolOf(db)
-  const rows = pool ? (await pool.query<{ seq: number }>(sql, params)).rows : await db.$queryRawUnsafe<Array<{ seq: number }>>(sql, ...params)
+  const rows = pool
+    ? (await pool.query<{ seq: number }>(sql, params)).rows
+    : await db.$queryRawUnsafe<Array<{ seq: number }>>(sql, ...params)
   return (rows[0]?.seq ?? -1) >= 0
 }

@@ -28,7 +28,9 @@ type Tx = Prisma.TransactionClient | Db
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  const keys = Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort()
+  const keys = Object.keys(value as object)
+    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+    .sort()
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`
 }
 
@@ -43,7 +45,8 @@ export const privateLeaf = (seat: string) => `private:${seat}`
 
 /** The payload's leaves: `body` (everything but `private`), and one leaf per seat in `private`. */
 export function payloadLeaves(payload: unknown): Record<string, unknown> {
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload) || !('private' in payload)) return { body: payload }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload) || !('private' in payload))
+    return { body: payload }
   const { private: secret, ...body } = payload as { private: Record<string, unknown> }
   const leaves: Record<string, unknown> = { body }
   for (const [seat, value] of Object.entries(secret ?? {})) leaves[privateLeaf(seat)] = value
@@ -62,7 +65,9 @@ export function leafCommitment(salt: string, value: unknown): string {
 /** Each leaf's commitment, by name. */
 export function leafCommitments(entrySalt: string, payload: unknown): Record<string, string> {
   const leaves = payloadLeaves(payload)
-  return Object.fromEntries(Object.entries(leaves).map(([name, value]) => [name, leafCommitment(leafSalt(entrySalt, name), value)]))
+  return Object.fromEntries(
+    Object.entries(leaves).map(([name, value]) => [name, leafCommitment(leafSalt(entrySalt, name), value)]),
+  )
 }
 
 /** The entry's commitment: one hash over its leaves' commitments. */
@@ -72,7 +77,15 @@ export function entryCommitment(leaves: Record<string, string>): string {
 
 /** What an entry's hash covers, all of it public: a client can recompute the chain from /log alone. */
 export function hashedFields(e: Omit<Entry, 'hash' | 'prevHash' | 'payload' | 'salt'>, commitment: string) {
-  return { gameId: e.gameId, seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, createdAt: e.createdAt.toISOString(), commitment }
+  return {
+    gameId: e.gameId,
+    seq: e.seq,
+    kind: e.kind,
+    seat: e.seat,
+    userId: e.userId,
+    createdAt: e.createdAt.toISOString(),
+    commitment,
+  }
 }
 
 /**
@@ -80,20 +93,44 @@ export function hashedFields(e: Omit<Entry, 'hash' | 'prevHash' | 'payload' | 's
  * Entries written before salting (salt null) hashed the payload in the clear.
  */
 export function entryHash(prevHash: string, e: Omit<Entry, 'hash' | 'prevHash'>): string {
-  const canonical = e.salt === null
-    ? canonicalJson({ gameId: e.gameId, seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, payload: e.payload, createdAt: e.createdAt.toISOString() })
-    : canonicalJson(hashedFields(e, entryCommitment(leafCommitments(e.salt, e.payload))))
+  const canonical =
+    e.salt === null
+      ? canonicalJson({
+          gameId: e.gameId,
+          seq: e.seq,
+          kind: e.kind,
+          seat: e.seat,
+          userId: e.userId,
+          payload: e.payload,
+          createdAt: e.createdAt.toISOString(),
+        })
+      : canonicalJson(hashedFields(e, entryCommitment(leafCommitments(e.salt, e.payload))))
   return createHash('sha256').update(prevHash).update(canonical).digest('hex')
 }
 
 /** Entries after `afterSeq` (whose hash is `prevHash`), salted, numbered and hash-chained, not yet written. */
-export function chainEntries(gameId: string, afterSeq: number, prevHash: string, entries: NewEntry[], now: Date): Entry[] {
+export function chainEntries(
+  gameId: string,
+  afterSeq: number,
+  prevHash: string,
+  entries: NewEntry[],
+  now: Date,
+): Entry[] {
   const out: Entry[] = []
   let prev = prevHash
   let seq = afterSeq
   for (const e of entries) {
     seq++
-    const base = { gameId, seq, kind: e.kind, seat: e.seat, userId: e.userId, payload: e.payload, createdAt: now, salt: randomBytes(16).toString('hex') }
+    const base = {
+      gameId,
+      seq,
+      kind: e.kind,
+      seat: e.seat,
+      userId: e.userId,
+      payload: e.payload,
+      createdAt: now,
+      salt: randomBytes(16).toString('hex'),
+    }
     const hash = entryHash(prev, base)
     out.push({ ...base, prevHash: prev, hash })
     prev = hash
@@ -108,7 +145,14 @@ export function receiptOf(seq: number, hash: string): string {
 export const RECEIPT_HEX = 16
 
 /** Appends entries after `afterSeq` (whose hash is `prevHash`); returns them with their hashes. */
-export async function appendEntries(tx: Tx, gameId: string, afterSeq: number, prevHash: string, entries: NewEntry[], now: Date): Promise<Entry[]> {
+export async function appendEntries(
+  tx: Tx,
+  gameId: string,
+  afterSeq: number,
+  prevHash: string,
+  entries: NewEntry[],
+  now: Date,
+): Promise<Entry[]> {
   const out = chainEntries(gameId, afterSeq, prevHash, entries, now)
   // Raw SQL on the hot path: Prisma's model queries cost several times more here.
   for (const e of out) {
@@ -118,7 +162,18 @@ export async function appendEntries(tx: Tx, gameId: string, afterSeq: number, pr
   return out
 }
 
-function toEntry(row: { gameId: string; seq: number; kind: string; seat: string | null; userId: string | null; payload: unknown; createdAt: Date; prevHash: string; hash: string; salt: string | null }): Entry {
+function toEntry(row: {
+  gameId: string
+  seq: number
+  kind: string
+  seat: string | null
+  userId: string | null
+  payload: unknown
+  createdAt: Date
+  prevHash: string
+  hash: string
+  salt: string | null
+}): Entry {
   return { ...row, kind: row.kind as LogKind }
 }
 

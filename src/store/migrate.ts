@@ -12,12 +12,25 @@ const DONE = /All migrations have been successfully applied|No pending migration
 
 export async function migrate(databaseUrl: string, timeoutMs = 120_000): Promise<string> {
   const cli = createRequire(import.meta.url).resolve('prisma/build/index.js')
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PRISMA_QUERY_ENGINE_LIBRARY: '/bin/true', PRISMA_SCHEMA_ENGINE_BINARY: '/bin/true', PRISMA_HIDE_UPDATE_MESSAGE: '1' }
-  const child = spawn(process.execPath, [cli, 'migrate', 'deploy'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PRISMA_QUERY_ENGINE_LIBRARY: '/bin/true',
+    PRISMA_SCHEMA_ENGINE_BINARY: '/bin/true',
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  }
+  const child = spawn(process.execPath, [cli, 'migrate', 'deploy'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   let err = ''
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`migrations did not finish within ${timeoutMs / 1000} s:\n${err || out}`)) }, timeoutMs)
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`migrations did not finish within ${timeoutMs / 1000} s:\n${err || out}`))
+    }, timeoutMs)
     const finish = (ok: boolean) => {
       clearTimeout(timer)
       if (ok) resolvePromise(out)
@@ -25,10 +38,20 @@ export async function migrate(databaseUrl: string, timeoutMs = 120_000): Promise
     }
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString()
-      if (DONE.test(out)) { child.kill('SIGTERM'); finish(true) }
+      if (DONE.test(out)) {
+        child.kill('SIGTERM')
+        finish(true)
+      }
     })
-    child.stderr.on('data', (d: Buffer) => { err += d.toString() })
-    child.on('error', (e) => { clearTimeout(timer); reject(e) })
-    child.on('exit', (code) => { if (!DONE.test(out)) finish(code === 0) })
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString()
+    })
+    child.on('error', (e) => {
+      clearTimeout(timer)
+      reject(e)
+    })
+    child.on('exit', (code) => {
+      if (!DONE.test(out)) finish(code === 0)
+    })
   })
 }

@@ -8,7 +8,16 @@ import pg from 'pg'
 export const APP_ROLE = 'hexmail_app'
 
 /** Columns of a game the server never changes after creating it. */
-export const FIXED_GAME_COLUMNS = ['id', 'seed', 'seedCommitment', 'ruleset', 'rulesVersion', 'scenarioId', 'createdById', 'createdAt']
+export const FIXED_GAME_COLUMNS = [
+  'id',
+  'seed',
+  'seedCommitment',
+  'ruleset',
+  'rulesVersion',
+  'scenarioId',
+  'createdById',
+  'createdAt',
+]
 
 /** Tables the server may only read and append to. */
 export const APPEND_ONLY_TABLES = ['LogEntry', 'Snapshot'] as const
@@ -43,10 +52,16 @@ export async function grantAppRole(ownerUrl: string, role: string): Promise<void
     await c.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`)
     await c.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${r}`)
     await c.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r}`)
-    for (const table of APPEND_ONLY_TABLES) await c.query(`REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON ${quoteIdent(table)} FROM ${r}`)
+    for (const table of APPEND_ONLY_TABLES)
+      await c.query(`REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON ${quoteIdent(table)} FROM ${r}`)
     // A game's identity and its dice seed never change once written: the server may update its
     // other columns only (a new column is updatable unless it is listed here).
-    const columns = (await c.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'Game' AND NOT (column_name = ANY($1::text[])) ORDER BY ordinal_position`, [FIXED_GAME_COLUMNS])).rows.map((row) => quoteIdent(row.column_name as string))
+    const columns = (
+      await c.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'Game' AND NOT (column_name = ANY($1::text[])) ORDER BY ordinal_position`,
+        [FIXED_GAME_COLUMNS],
+      )
+    ).rows.map((row) => quoteIdent(row.column_name as string))
     await c.query(`REVOKE UPDATE ON "Game" FROM ${r}`)
     await c.query(`GRANT UPDATE (${columns.join(', ')}) ON "Game" TO ${r}`)
     // The migration history is the owner's business.
@@ -66,7 +81,9 @@ export async function ensureAppRole(ownerUrl: string, role: string, password: st
   await withClient(ownerUrl, async (c) => {
     const exists = (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount
     const literal = (await c.query('SELECT quote_literal($1) AS q', [password])).rows[0].q as string
-    await c.query(`${exists ? 'ALTER' : 'CREATE'} ROLE ${r} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal}`)
+    await c.query(
+      `${exists ? 'ALTER' : 'CREATE'} ROLE ${r} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal}`,
+    )
     const db = (await c.query('SELECT current_database() AS d')).rows[0].d as string
     await c.query(`GRANT CONNECT ON DATABASE ${quoteIdent(db)} TO ${r}`)
   })
@@ -80,12 +97,17 @@ export async function ensureAppRole(ownerUrl: string, role: string, password: st
 /** What the connected role could do to the log that it should not (empty: nothing). */
 export async function logRewriteRights(url: string): Promise<string[]> {
   return withClient(url, async (c) => {
-    const row = (await c.query(`SELECT current_user AS who, r.rolsuper AS super, r.rolbypassrls AS bypass,
+    const row = (
+      await c.query(
+        `SELECT current_user AS who, r.rolsuper AS super, r.rolbypassrls AS bypass,
         (SELECT array_agg(t) FROM unnest($1::text[]) AS t
           WHERE pg_get_userbyid((SELECT relowner FROM pg_class WHERE oid = format('%I', t)::regclass)) = current_user) AS owns,
         (SELECT array_agg(t || ' ' || p) FROM unnest($1::text[]) AS t, unnest(ARRAY['UPDATE', 'DELETE', 'TRUNCATE']) AS p
           WHERE has_table_privilege(format('%I', t), p)) AS may
-      FROM pg_roles r WHERE r.rolname = current_user`, [APPEND_ONLY_TABLES])).rows[0]
+      FROM pg_roles r WHERE r.rolname = current_user`,
+        [APPEND_ONLY_TABLES],
+      )
+    ).rows[0]
     const out: string[] = []
     if (row.super) out.push(`${row.who} is a superuser`)
     if (row.owns?.length) out.push(`${row.who} owns ${row.owns.join(', ')} (and may switch their triggers off)`)

@@ -56,7 +56,9 @@ describe('seed validation', () => {
 
   it('does not leak the seed in the error message', () => {
     const almost = SEED.slice(0, 63) + 'z'
-    expect(() => createDice(almost, 1)).toThrow(expect.objectContaining({ message: expect.not.stringContaining(almost) }))
+    expect(() => createDice(almost, 1)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(almost) }),
+    )
   })
 
   it('rejects impossible dice and positions', () => {
@@ -74,8 +76,14 @@ describe('seed validation', () => {
 describe('derivation', () => {
   it('matches an independent node:crypto implementation of the spec for d2..d256', () => {
     for (let sides = 2; sides <= 256; sides++) {
-      for (const [seq, index] of [[0, 0], [1, 3], [987654, 12]] as const) {
-        expect(deriveFace(SEED, seq, index, sides), `d${sides} @${seq}:${index}`).toBe(referenceFace(SEED, seq, index, sides))
+      for (const [seq, index] of [
+        [0, 0],
+        [1, 3],
+        [987654, 12],
+      ] as const) {
+        expect(deriveFace(SEED, seq, index, sides), `d${sides} @${seq}:${index}`).toBe(
+          referenceFace(SEED, seq, index, sides),
+        )
       }
     }
   })
@@ -223,7 +231,9 @@ describe('verifyRolls', () => {
     const result = verifyRolls(SEED, seedCommitment(SEED), log)
     expect(result.ok).toBe(false)
     expect(result.commitmentOk).toBe(true)
-    expect(result.mismatches).toEqual([{ seq: victim.seq, index: victim.index, recorded: forged, derived: victim.face }])
+    expect(result.mismatches).toEqual([
+      { seq: victim.seq, index: victim.index, recorded: forged, derived: victim.face },
+    ])
   })
 
   it('reports a malformed record instead of throwing', () => {
@@ -274,7 +284,9 @@ describe('scriptedDice', () => {
   it('throws a clear error when it runs out', () => {
     const dice = scriptedDice([4])
     dice.roll(6, 'first', 'A-1')
-    expect(() => dice.roll(6, 'morale recovery Z12', 'A-10-3')).toThrow(/ran out of faces after 1 roll.*morale recovery Z12.*A-10-3/)
+    expect(() => dice.roll(6, 'morale recovery Z12', 'A-10-3')).toThrow(
+      /ran out of faces after 1 roll.*morale recovery Z12.*A-10-3/,
+    )
     expect(dice.rolls).toHaveLength(1)
   })
 

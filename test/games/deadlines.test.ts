@@ -21,7 +21,12 @@ const NO_MAIL = { holdForMail: false }
 const at = (d: string | Date, ms: number) => new Date(new Date(d).getTime() + ms)
 
 async function newGame(missedPolicy: string) {
-  const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', missedPolicy, phaseHours: 24 } })
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', missedPolicy, phaseHours: 24 },
+  })
   expect(created.statusCode, created.body).toBe(201)
   const id = created.json().id as string
   await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
@@ -33,7 +38,8 @@ async function summary(id: string) {
 }
 
 async function log(id: string) {
-  return (await h.app.inject({ method: 'GET', url: `/games/${id}/log?limit=100`, headers: as(alice) })).json().entries as Array<{ seq: number; kind: string; seat: string | null; payload: Record<string, unknown> }>
+  return (await h.app.inject({ method: 'GET', url: `/games/${id}/log?limit=100`, headers: as(alice) })).json()
+    .entries as Array<{ seq: number; kind: string; seat: string | null; payload: Record<string, unknown> }>
 }
 
 async function outbox(id: string, kind: string) {
@@ -47,12 +53,19 @@ describe('a missed deadline', () => {
     expect(new Date(deadline).getTime() - new Date(s0.startedAt).getTime()).toBe(24 * HOUR)
     const acting = s0.pending[0].seats as string[]
 
-    expect((await deadlineTick(h.t.db, at(deadline, -60_000), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
+    expect((await deadlineTick(h.t.db, at(deadline, -60_000), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual(
+      [],
+    )
     const tick = await deadlineTick(h.t.db, at(deadline, 1000), NO_MAIL)
     expect(tick.actions).toContainEqual({ gameId: id, action: 'passed' })
     const entries = await log(id)
     const missed = entries.find((e) => e.kind === 'TIMEOUT')!
-    expect(missed.payload).toMatchObject({ event: 'missed', action: 'pass', seats: acting, deadline: deadline.replace('.000Z', 'Z') })
+    expect(missed.payload).toMatchObject({
+      event: 'missed',
+      action: 'pass',
+      seats: acting,
+      deadline: deadline.replace('.000Z', 'Z'),
+    })
     const after = entries.filter((e) => e.seq > missed.seq)
     expect(after.map((e) => e.kind)).toEqual([...acting.map(() => 'ORDERS'), 'RESOLUTION'])
     expect(after[0]!.payload).toMatchObject({ orders: [], missedDeadline: true })
@@ -69,30 +82,51 @@ describe('a missed deadline', () => {
   it('"extend-then-pass": one extension by a phase length, then the seats pass', async () => {
     const { id, summary: s0 } = await newGame('extend-then-pass')
     const deadline = s0.deadline as string
-    expect((await deadlineTick(h.t.db, at(deadline, 5), NO_MAIL)).actions).toContainEqual({ gameId: id, action: 'extended' })
+    expect((await deadlineTick(h.t.db, at(deadline, 5), NO_MAIL)).actions).toContainEqual({
+      gameId: id,
+      action: 'extended',
+    })
     const s1 = await summary(id)
     expect(s1.deadline).toBe(at(deadline, 24 * HOUR).toISOString())
-    expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'extended', to: s1.deadline.replace('.000Z', 'Z') } })
-    expect((await deadlineTick(h.t.db, at(s1.deadline, -5), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
-    expect((await deadlineTick(h.t.db, at(s1.deadline, 5), NO_MAIL)).actions).toContainEqual({ gameId: id, action: 'passed' })
+    expect((await log(id)).at(-1)).toMatchObject({
+      kind: 'TIMEOUT',
+      payload: { event: 'extended', to: s1.deadline.replace('.000Z', 'Z') },
+    })
+    expect((await deadlineTick(h.t.db, at(s1.deadline, -5), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual(
+      [],
+    )
+    expect((await deadlineTick(h.t.db, at(s1.deadline, 5), NO_MAIL)).actions).toContainEqual({
+      gameId: id,
+      action: 'passed',
+    })
   })
 
   it('"moderator": the moderator is called, the step stays open, and the clock stops', async () => {
     const { id, summary: s0 } = await newGame('moderator')
-    expect((await deadlineTick(h.t.db, at(s0.deadline, 5), NO_MAIL)).actions).toContainEqual({ gameId: id, action: 'moderator' })
+    expect((await deadlineTick(h.t.db, at(s0.deadline, 5), NO_MAIL)).actions).toContainEqual({
+      gameId: id,
+      action: 'moderator',
+    })
     const s1 = await summary(id)
     expect(s1.deadline).toBeNull()
     expect(s1.pending).toEqual(s0.pending)
     expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'missed', action: 'moderator' } })
     // The notice goes to the players and calls the server's moderators.
     expect((await outbox(id, 'deadline')).at(-1)!.payload).toMatchObject({ callModerator: true })
-    expect((await deadlineTick(h.t.db, at(s0.deadline, 48 * HOUR), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
+    expect(
+      (await deadlineTick(h.t.db, at(s0.deadline, 48 * HOUR), NO_MAIL)).actions.filter((a) => a.gameId === id),
+    ).toEqual([])
   })
 
   it('orders that arrive first win: a deadline already met is not applied', async () => {
     const { id, summary: s0 } = await newGame('pass')
     const player = s0.pending[0].seats[0] === 'FED' ? alice : bob
-    const res = await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(player), payload: { text: 'pass' } })
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/orders`,
+      headers: as(player),
+      payload: { text: 'pass' },
+    })
     expect(res.statusCode, res.body).toBe(200)
     const s1 = await summary(id)
     expect(new Date(s1.deadline).getTime()).toBeGreaterThan(new Date(s0.deadline).getTime())
@@ -121,7 +155,12 @@ describe('vacation', () => {
     const { id, summary: s0 } = await newGame('pass')
     const player = s0.pending[0].seats[0] === 'FED' ? alice : bob
     const start = new Date(s0.startedAt)
-    const taken = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(player), payload: { startsAt: at(start, 2 * HOUR).toISOString(), endsAt: at(start, 50 * HOUR).toISOString() } })
+    const taken = await h.app.inject({
+      method: 'POST',
+      url: '/me/vacations',
+      headers: as(player),
+      payload: { startsAt: at(start, 2 * HOUR).toISOString(), endsAt: at(start, 50 * HOUR).toISOString() },
+    })
     expect(taken.statusCode, taken.body).toBe(201)
     expect(taken.json().used[String(start.getUTCFullYear())] ?? 0).toBeGreaterThan(0)
     const tick = await deadlineTick(h.t.db, at(s0.deadline, 5), NO_MAIL)
@@ -129,29 +168,62 @@ describe('vacation', () => {
     const s1 = await summary(id)
     // 24 h of phase outside a vacation of 48 h starting 2 h in: 2 h before, 22 h after it ends.
     expect(s1.deadline).toBe(at(start, 72 * HOUR).toISOString())
-    expect((await log(id)).at(-1)).toMatchObject({ kind: 'TIMEOUT', payload: { event: 'vacation', shiftMs: 48 * HOUR } })
+    expect((await log(id)).at(-1)).toMatchObject({
+      kind: 'TIMEOUT',
+      payload: { event: 'vacation', shiftMs: 48 * HOUR },
+    })
     expect((await outbox(id, 'deadline')).at(-1)!.payload).toMatchObject({ text: expect.stringContaining('vacation') })
     // The moved deadline passes like any other.
-    expect((await deadlineTick(h.t.db, at(s1.deadline, 5), NO_MAIL)).actions).toContainEqual({ gameId: id, action: 'passed' })
+    expect((await deadlineTick(h.t.db, at(s1.deadline, 5), NO_MAIL)).actions).toContainEqual({
+      gameId: id,
+      action: 'passed',
+    })
   })
 
   it('the bank is limited per year, and bad requests change nothing', async () => {
     const year = new Date().getUTCFullYear() + 1
-    const long = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: `${year}-03-01T00:00:00Z`, endsAt: `${year}-05-01T00:00:00Z` } })
+    const long = await h.app.inject({
+      method: 'POST',
+      url: '/me/vacations',
+      headers: as(alice),
+      payload: { startsAt: `${year}-03-01T00:00:00Z`, endsAt: `${year}-05-01T00:00:00Z` },
+    })
     expect(long.statusCode).toBe(409)
     expect(long.json().detail).toMatch(/vacation days? left of 21/)
-    const backwards = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: `${year}-03-05T00:00:00Z`, endsAt: `${year}-03-01T00:00:00Z` } })
+    const backwards = await h.app.inject({
+      method: 'POST',
+      url: '/me/vacations',
+      headers: as(alice),
+      payload: { startsAt: `${year}-03-05T00:00:00Z`, endsAt: `${year}-03-01T00:00:00Z` },
+    })
     expect(backwards.statusCode).toBe(400)
-    const past = await h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: '2020-01-01T00:00:00Z', endsAt: `${year}-01-02T00:00:00Z` } })
+    const past = await h.app.inject({
+      method: 'POST',
+      url: '/me/vacations',
+      headers: as(alice),
+      payload: { startsAt: '2020-01-01T00:00:00Z', endsAt: `${year}-01-02T00:00:00Z` },
+    })
     expect(past.statusCode).toBe(400)
     const list = (await h.app.inject({ method: 'GET', url: '/me/vacations', headers: as(alice) })).json()
     expect(list.vacations).toEqual([])
     // Ten requests at once for 5 days each, in distinct weeks: the 21-day bank takes four of them.
-    const weeks = Array.from({ length: 10 }, (_, i) => h.app.inject({ method: 'POST', url: '/me/vacations', headers: as(alice), payload: { startsAt: new Date(Date.UTC(year, 5, 1 + 7 * i)).toISOString(), endsAt: new Date(Date.UTC(year, 5, 6 + 7 * i)).toISOString() } }))
+    const weeks = Array.from({ length: 10 }, (_, i) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/me/vacations',
+        headers: as(alice),
+        payload: {
+          startsAt: new Date(Date.UTC(year, 5, 1 + 7 * i)).toISOString(),
+          endsAt: new Date(Date.UTC(year, 5, 6 + 7 * i)).toISOString(),
+        },
+      }),
+    )
     const codes = (await Promise.all(weeks)).map((r) => r.statusCode).sort()
     expect(codes.filter((c) => c === 201)).toHaveLength(4)
     expect(codes.filter((c) => c === 409)).toHaveLength(6)
-    expect((await h.app.inject({ method: 'GET', url: '/me/vacations', headers: as(alice) })).json().used[String(year)]).toBe(20)
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/me/vacations', headers: as(alice) })).json().used[String(year)],
+    ).toBe(20)
   })
 
   it('vacationShiftMs finds the fixed point', () => {
@@ -159,11 +231,21 @@ describe('vacation', () => {
     expect(vacationShiftMs(0, 24 * HOUR, [])).toBe(0)
     expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(2), endsAt: d(50) }])).toBe(48 * HOUR)
     expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(30), endsAt: d(40) }])).toBe(0)
-    expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(10), endsAt: d(20) }, { startsAt: d(30), endsAt: d(40) }])).toBe(20 * HOUR)
+    expect(
+      vacationShiftMs(0, 24 * HOUR, [
+        { startsAt: d(10), endsAt: d(20) },
+        { startsAt: d(30), endsAt: d(40) },
+      ]),
+    ).toBe(20 * HOUR)
     // A week away starting an hour before the deadline: all of it moves the deadline.
     expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(23), endsAt: d(23 + 168) }])).toBe(168 * HOUR)
     // Overlapping vacations count once; one before the step counts only from the step's start.
-    expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(10), endsAt: d(20) }, { startsAt: d(15), endsAt: d(25) }])).toBe(15 * HOUR)
+    expect(
+      vacationShiftMs(0, 24 * HOUR, [
+        { startsAt: d(10), endsAt: d(20) },
+        { startsAt: d(15), endsAt: d(25) },
+      ]),
+    ).toBe(15 * HOUR)
     expect(vacationShiftMs(0, 24 * HOUR, [{ startsAt: d(-48), endsAt: d(5) }])).toBe(5 * HOUR)
   })
 })

@@ -33,13 +33,20 @@ describe('the JSON order schema', () => {
   })
 
   it('rebuilds each order field by field: a new object, unit and attack ids upper-case as in the notation', () => {
-    const sent = [{ kind: 'move', units: ['gm1'], to: [7, 10] }, { kind: 'attack', mode: 'close', units: ['zi1'], target: { unit: 'gd1' } }, { kind: 'defend', attack: 'a3', ranks: 1 }]
+    const sent = [
+      { kind: 'move', units: ['gm1'], to: [7, 10] },
+      { kind: 'attack', mode: 'close', units: ['zi1'], target: { unit: 'gd1' } },
+      { kind: 'defend', attack: 'a3', ranks: 1 },
+    ]
     const read = readOrders(abaoaqu, sent)
-    expect(read).toEqual({ ok: true, orders: [
-      { kind: 'move', units: ['GM1'], to: [7, 10] },
-      { kind: 'attack', mode: 'close', units: ['ZI1'], target: { unit: 'GD1' } },
-      { kind: 'defend', attack: 'A3', ranks: 1 },
-    ] })
+    expect(read).toEqual({
+      ok: true,
+      orders: [
+        { kind: 'move', units: ['GM1'], to: [7, 10] },
+        { kind: 'attack', mode: 'close', units: ['ZI1'], target: { unit: 'GD1' } },
+        { kind: 'defend', attack: 'A3', ranks: 1 },
+      ],
+    })
     if (read.ok) {
       expect(read.orders[0]).not.toBe(sent[0])
       expect((read.orders[0] as { to: unknown }).to).not.toBe(sent[0]!.to)
@@ -47,34 +54,71 @@ describe('the JSON order schema', () => {
   })
 
   it('refuses a field no order of that kind has, naming it and the order', () => {
-    const errors = refused([{ kind: 'standing', defenceShift: 'none' }, { kind: 'move', units: ['GM1'], to: [7, 10], junk: 'x'.repeat(1000) }])
+    const errors = refused([
+      { kind: 'standing', defenceShift: 'none' },
+      { kind: 'move', units: ['GM1'], to: [7, 10], junk: 'x'.repeat(1000) },
+    ])
     expect(errors).toEqual([{ rule: 'ORDER', order: 1, message: 'order 2: "junk" is not a field of this order' }])
-    expect(refused([{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1', note: 'hi' } }]).map((e) => e.message)).toContain('order 1: "target/note" is not a field of this order')
+    expect(
+      refused([{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1', note: 'hi' } }]).map(
+        (e) => e.message,
+      ),
+    ).toContain('order 1: "target/note" is not a field of this order')
   })
 
   it('refuses numbers out of bounds: ranks, hexes, a standing order of 10^20 ranks', () => {
-    expect(refused([{ kind: 'standing', defenceShift: 100000000000000000000 }])[0]).toMatchObject({ order: 0, field: 'defenceShift', message: expect.stringMatching(/"full", "none" or pilot ranks from 0 to 4/) })
-    expect(refused([{ kind: 'defend', attack: 'A1', ranks: 5 }])[0]).toMatchObject({ field: 'ranks', message: expect.stringMatching(/from 0 to 4/) })
-    expect(refused([{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' }, ranks: -1 }])[0]).toMatchObject({ field: 'ranks' })
-    expect(refused([{ kind: 'move', units: ['GM1'], to: [1000, 0] }])[0]).toMatchObject({ field: 'to/0', message: expect.stringMatching(/0 to 999/) })
+    expect(refused([{ kind: 'standing', defenceShift: 100000000000000000000 }])[0]).toMatchObject({
+      order: 0,
+      field: 'defenceShift',
+      message: expect.stringMatching(/"full", "none" or pilot ranks from 0 to 4/),
+    })
+    expect(refused([{ kind: 'defend', attack: 'A1', ranks: 5 }])[0]).toMatchObject({
+      field: 'ranks',
+      message: expect.stringMatching(/from 0 to 4/),
+    })
+    expect(
+      refused([{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' }, ranks: -1 }])[0],
+    ).toMatchObject({ field: 'ranks' })
+    expect(refused([{ kind: 'move', units: ['GM1'], to: [1000, 0] }])[0]).toMatchObject({
+      field: 'to/0',
+      message: expect.stringMatching(/0 to 999/),
+    })
     expect(refused([{ kind: 'move', units: ['GM1'], to: [1.5, 2] }])[0]).toMatchObject({ field: 'to/0' })
-    expect(refused([{ kind: 'move', units: ['GM1'], to: [1, 2, 3] }])[0]).toMatchObject({ field: 'to', message: expect.stringMatching(/\[column, row\]/) })
+    expect(refused([{ kind: 'move', units: ['GM1'], to: [1, 2, 3] }])[0]).toMatchObject({
+      field: 'to',
+      message: expect.stringMatching(/\[column, row\]/),
+    })
   })
 
   it('refuses strings and lists out of bounds', () => {
-    expect(refused([{ kind: 'remove', units: ['G'.repeat(17)] }])[0]).toMatchObject({ field: 'units/0', message: expect.stringMatching(/at most 16/) })
+    expect(refused([{ kind: 'remove', units: ['G'.repeat(17)] }])[0]).toMatchObject({
+      field: 'units/0',
+      message: expect.stringMatching(/at most 16/),
+    })
     expect(refused([{ kind: 'remove', units: ['GM 1'] }])[0]).toMatchObject({ field: 'units/0' })
     expect(refused([{ kind: 'remove', units: [] }])[0]).toMatchObject({ field: 'units' })
-    expect(refused([{ kind: 'remove', units: Array.from({ length: 201 }, (_, i) => `GM${i}`) }])[0]).toMatchObject({ field: 'units', message: expect.stringMatching(/1 to 200/) })
-    expect(refused(Array.from({ length: 501 }, () => ({ kind: 'standing', defenceShift: 'full' })))[0]!.message).toMatch(/at most 500/)
+    expect(refused([{ kind: 'remove', units: Array.from({ length: 201 }, (_, i) => `GM${i}`) }])[0]).toMatchObject({
+      field: 'units',
+      message: expect.stringMatching(/1 to 200/),
+    })
+    expect(
+      refused(Array.from({ length: 501 }, () => ({ kind: 'standing', defenceShift: 'full' })))[0]!.message,
+    ).toMatch(/at most 500/)
   })
 
   it('refuses an unknown kind, listing the kinds, and a target that is both a unit and a group', () => {
-    expect(refused([{ kind: 'teleport', units: ['GM1'] }])[0]!.message).toBe('order 1: unknown order kind "teleport"; the kinds are move, remove, bd, attack, defend, standing')
+    expect(refused([{ kind: 'teleport', units: ['GM1'] }])[0]!.message).toBe(
+      'order 1: unknown order kind "teleport"; the kinds are move, remove, bd, attack, defend, standing',
+    )
     expect(refused([{ units: ['GM1'] }])[0]!.message).toMatch(/"kind" is missing/)
     expect(refused(['GM1 -> 0710'])[0]!.message).toMatch(/order 1: must be object/)
-    expect(refused([{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1', group: 'MS' } }])[0]).toMatchObject({ field: 'target', message: expect.stringMatching(/either \{"unit"/) })
-    expect(refused([{ kind: 'attack', mode: 'aim', units: ['GM1'], target: { unit: 'ZK1' } }])[0]).toMatchObject({ field: 'mode', message: expect.stringMatching(/"shoot" or "close"/) })
+    expect(
+      refused([{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1', group: 'MS' } }])[0],
+    ).toMatchObject({ field: 'target', message: expect.stringMatching(/either \{"unit"/) })
+    expect(refused([{ kind: 'attack', mode: 'aim', units: ['GM1'], target: { unit: 'ZK1' } }])[0]).toMatchObject({
+      field: 'mode',
+      message: expect.stringMatching(/"shoot" or "close"/),
+    })
     expect(refused({ orders: [] })[0]!.message).toMatch(/a submission is a list of orders/)
   })
 })
@@ -86,7 +130,11 @@ describe('the text notation keeps the same bounds', () => {
     return r.errors[0]!
   }
   it('refuses a standing order of 10^20 ranks, and ranks over 4, with the line', () => {
-    expect(lineError('pass\nstanding defence 100000000000000000000')).toMatchObject({ rule: 'NOTATION', line: 2, message: expect.stringMatching(/from 0 to 4/) })
+    expect(lineError('pass\nstanding defence 100000000000000000000')).toMatchObject({
+      rule: 'NOTATION',
+      line: 2,
+      message: expect.stringMatching(/from 0 to 4/),
+    })
     expect(lineError('shoot GD1 @ ZI1 ranks 5')).toMatchObject({ rule: 'NOTATION', line: 1 })
     expect(lineError('defend A1 ranks 12')).toMatchObject({ rule: 'NOTATION', line: 1 })
   })

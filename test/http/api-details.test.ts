@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(async () => h?.close())
 
 async function threePlayerGame(): Promise<string> {
-  const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S1', players: 3, seat: 'FED-1', options: { deployment: 'auto' } } })
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: { ruleset: 'abaoaqu', scenario: 'A-S1', players: 3, seat: 'FED-1', options: { deployment: 'auto' } },
+  })
   const id = created.json().id as string
   await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { seat: 'ZEON' } })
   await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(carol), payload: { seat: 'FED-2' } })
@@ -28,7 +33,9 @@ function oddHexes(value: unknown, path = '$', out: string[] = []): string[] {
     for (const [k, v] of Object.entries(value)) {
       if (/hex$|^hexes$|^to$|^moves$|^targets?Hex/i.test(k) && v !== null) {
         const list = /^(moves|hexes)$/i.test(k) ? (v as unknown[]) : [v]
-        for (const x of list) if (!(Array.isArray(x) && x.length === 2 && x.every(Number.isInteger))) out.push(`${path}.${k} = ${JSON.stringify(x)}`)
+        for (const x of list)
+          if (!(Array.isArray(x) && x.length === 2 && x.every(Number.isInteger)))
+            out.push(`${path}.${k} = ${JSON.stringify(x)}`)
       } else oddHexes(v, `${path}.${k}`, out)
     }
   }
@@ -39,28 +46,59 @@ describe('who must act', () => {
   it('GET /games/:id lists only the seats still to act, and says who of the side has submitted', async () => {
     const id = await threePlayerGame()
     const before = (await h.app.inject({ method: 'GET', url: `/games/${id}` })).json()
-    expect(before.pending[0]).toMatchObject({ side: 'FED', seats: ['FED-1', 'FED-2'], players: ['Alice', 'Carol'], submitted: [] })
-    const sent = await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(alice), payload: { text: 'GM1 -> 0104' } })
+    expect(before.pending[0]).toMatchObject({
+      side: 'FED',
+      seats: ['FED-1', 'FED-2'],
+      players: ['Alice', 'Carol'],
+      submitted: [],
+    })
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/orders`,
+      headers: as(alice),
+      payload: { text: 'GM1 -> 0104' },
+    })
     expect(sent.statusCode, sent.body).toBe(200)
     expect(sent.json().pending[0]).toMatchObject({ seats: ['FED-2'], submitted: ['FED-1'] })
     const after = (await h.app.inject({ method: 'GET', url: `/games/${id}` })).json()
-    expect(after.pending[0]).toMatchObject({ side: 'FED', seats: ['FED-2'], players: ['Carol'], submitted: ['FED-1'], submittedPlayers: ['Alice'] })
+    expect(after.pending[0]).toMatchObject({
+      side: 'FED',
+      seats: ['FED-2'],
+      players: ['Carol'],
+      submitted: ['FED-1'],
+      submittedPlayers: ['Alice'],
+    })
     // Carol's orders still complete the step (the retry logic sees the same step, not a new one).
-    const done = await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(carol), payload: { text: 'pass' } })
+    const done = await h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/orders`,
+      headers: as(carol),
+      payload: { text: 'pass' },
+    })
     expect(done.statusCode, done.body).toBe(200)
     expect(done.json().resolved).toBe(true)
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/verify` })).json()).toMatchObject({ ok: true, recordOk: true })
+    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/verify` })).json()).toMatchObject({
+      ok: true,
+      recordOk: true,
+    })
   })
 })
 
 describe('hexes are written one way', () => {
   it('every answer gives hexes as [column, row]: options, view, past state, preview, log', async () => {
-    const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+    })
     const id = created.json().id as string
     await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
     // Play on (entering units) until the side to act has a unit on the map that can move.
     let player = alice
-    let options: { options: { units: Array<{ id: string; hex: unknown; moves: unknown[] }> } } = { options: { units: [] } }
+    let options: { options: { units: Array<{ id: string; hex: unknown; moves: unknown[] }> } } = {
+      options: { units: [] },
+    }
     let unit: { id: string; hex: unknown; moves: unknown[] } | undefined
     for (let i = 0; i < 12 && !unit; i++) {
       const side = (await h.app.inject({ method: 'GET', url: `/games/${id}` })).json().pending[0].side
@@ -69,14 +107,31 @@ describe('hexes are written one way', () => {
       unit = options.options.units.find((u) => u.hex !== null && u.moves.length > 0)
       if (unit) break
       const entering = options.options.units.find((u) => u.moves.length > 0)
-      const body = entering ? { orders: [{ kind: 'move', units: [entering.id], to: entering.moves[0] }] } : { text: 'pass' }
-      expect((await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(player), payload: body })).statusCode).toBe(200)
+      const body = entering
+        ? { orders: [{ kind: 'move', units: [entering.id], to: entering.moves[0] }] }
+        : { text: 'pass' }
+      expect(
+        (await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(player), payload: body }))
+          .statusCode,
+      ).toBe(200)
     }
     expect(unit).toBeDefined()
     expect(unit!.hex).toEqual([expect.any(Number), expect.any(Number)])
     const move = { kind: 'move', units: [unit!.id], to: unit!.moves[0] }
-    const preview = (await h.app.inject({ method: 'POST', url: `/games/${id}/orders/preview`, headers: as(player), payload: { orders: [move] } })).json()
-    const sent = await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(player), payload: { orders: [move] } })
+    const preview = (
+      await h.app.inject({
+        method: 'POST',
+        url: `/games/${id}/orders/preview`,
+        headers: as(player),
+        payload: { orders: [move] },
+      })
+    ).json()
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/orders`,
+      headers: as(player),
+      payload: { orders: [move] },
+    })
     expect(sent.statusCode, sent.body).toBe(200)
     const answers = {
       options,

@@ -25,12 +25,18 @@ const PASSWORD = 'correct horse battery'
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
 const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
-const me = (accessToken: string) => app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${accessToken}` } })
+const me = (accessToken: string) =>
+  app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${accessToken}` } })
 
 async function registered(email = uniqueEmail()) {
   const res = await post('/auth/register', { email, name: 'Ada', password: PASSWORD })
   expect(res.statusCode).toBe(201)
-  return res.json() as { user: { id: string; email: string }; accessToken: string; refreshToken: string; verification: { sent: boolean; note: string; verifyToken?: string } }
+  return res.json() as {
+    user: { id: string; email: string }
+    accessToken: string
+    refreshToken: string
+    verification: { sent: boolean; note: string; verifyToken?: string }
+  }
 }
 
 function expectProblem(res: LightMyRequestResponse, status: number) {
@@ -42,10 +48,21 @@ function expectProblem(res: LightMyRequestResponse, status: number) {
 describe('register, login, /me', () => {
   it('registers a PLAYER with a lower-cased email, signs in with any case, and shows the account', async () => {
     await start()
-    const reg = await post('/auth/register', { email: 'Ada.Lovelace@Example.ORG', name: 'Ada', password: PASSWORD, timeZone: 'europe/paris' })
+    const reg = await post('/auth/register', {
+      email: 'Ada.Lovelace@Example.ORG',
+      name: 'Ada',
+      password: PASSWORD,
+      timeZone: 'europe/paris',
+    })
     expect(reg.statusCode).toBe(201)
     const body = reg.json()
-    expect(body.user).toMatchObject({ email: 'ada.lovelace@example.org', name: 'Ada', role: 'PLAYER', timeZone: 'Europe/Paris', emailVerifiedAt: null })
+    expect(body.user).toMatchObject({
+      email: 'ada.lovelace@example.org',
+      name: 'Ada',
+      role: 'PLAYER',
+      timeZone: 'Europe/Paris',
+      emailVerifiedAt: null,
+    })
     expect(body.user).not.toHaveProperty('passwordHash')
     expect(body.verification).toMatchObject({ sent: true })
     expect(body.verification.verifyToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -67,14 +84,20 @@ describe('register, login, /me', () => {
     await start()
     const { user } = await registered()
     expectProblem(await app.inject({ method: 'GET', url: '/me' }), 401)
-    const other = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test' }), jwtSecret: 'another secret entirely' }, db: t.db })
+    const other = await buildApp({
+      config: { ...loadConfig({ NODE_ENV: 'test' }), jwtSecret: 'another secret entirely' },
+      db: t.db,
+    })
     try {
       expectProblem(await me(other.jwt.sign({ sub: user.id, role: 'ADMIN' })), 401)
     } finally {
       await other.close()
     }
     // fast-jwt computes exp from a given iat: an hour ago plus the 15-minute lifetime is long past.
-    const claims = { sub: user.id, role: 'PLAYER', iat: Math.floor(Date.now() / 1000) - 3600 } as { sub: string; role: 'PLAYER' }
+    const claims = { sub: user.id, role: 'PLAYER', iat: Math.floor(Date.now() / 1000) - 3600 } as {
+      sub: string
+      role: 'PLAYER'
+    }
     const expired = app.jwt.sign(claims)
     const problem = expectProblem(await me(expired), 401)
     expect(problem.detail).toMatch(/expired/)
@@ -93,7 +116,10 @@ describe('register refuses', () => {
     await start()
     const email = uniqueEmail('dup')
     await registered(email)
-    const again = expectProblem(await post('/auth/register', { email: email.toUpperCase(), name: 'Other', password: PASSWORD }), 409)
+    const again = expectProblem(
+      await post('/auth/register', { email: email.toUpperCase(), name: 'Other', password: PASSWORD }),
+      409,
+    )
     expect(again.detail).toContain(email)
   })
 
@@ -115,8 +141,14 @@ describe('login refuses', () => {
   it('a wrong password and an unknown email alike, with 401', async () => {
     await start()
     const { user } = await registered()
-    const wrongPassword = expectProblem(await post('/auth/login', { email: user.email, password: 'wrong password!' }), 401)
-    const unknownEmail = expectProblem(await post('/auth/login', { email: 'nobody@example.org', password: PASSWORD }), 401)
+    const wrongPassword = expectProblem(
+      await post('/auth/login', { email: user.email, password: 'wrong password!' }),
+      401,
+    )
+    const unknownEmail = expectProblem(
+      await post('/auth/login', { email: 'nobody@example.org', password: PASSWORD }),
+      401,
+    )
     expect(wrongPassword.detail).toBe(unknownEmail.detail)
   })
 })
@@ -134,7 +166,10 @@ describe('refresh tokens', () => {
     expectProblem(await post('/auth/refresh', { refreshToken: first }), 401)
     const afterTheft = expectProblem(await post('/auth/refresh', { refreshToken: second }), 401)
     expect(afterTheft.detail).toMatch(/already used/)
-    const family = await t.sql(`SELECT count(*)::int AS live FROM "RefreshToken" WHERE family = (SELECT family FROM "RefreshToken" WHERE "tokenHash" = $1) AND "revokedAt" IS NULL`, [sha256(first)])
+    const family = await t.sql(
+      `SELECT count(*)::int AS live FROM "RefreshToken" WHERE family = (SELECT family FROM "RefreshToken" WHERE "tokenHash" = $1) AND "revokedAt" IS NULL`,
+      [sha256(first)],
+    )
     expect(family.rows[0].live).toBe(0)
   })
 
@@ -150,7 +185,10 @@ describe('refresh tokens', () => {
   it('allow one of two concurrent refreshes with the same token, then treat the pair as theft', async () => {
     await start()
     const { refreshToken } = await registered()
-    const results = await Promise.all([post('/auth/refresh', { refreshToken }), post('/auth/refresh', { refreshToken })])
+    const results = await Promise.all([
+      post('/auth/refresh', { refreshToken }),
+      post('/auth/refresh', { refreshToken }),
+    ])
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401])
     const winner = results.find((r) => r.statusCode === 200)?.json().refreshToken as string
     expectProblem(await post('/auth/refresh', { refreshToken: winner }), 401)
@@ -159,7 +197,9 @@ describe('refresh tokens', () => {
   it('expire', async () => {
     await start()
     const { refreshToken } = await registered()
-    await t.sql(`UPDATE "RefreshToken" SET "expiresAt" = now() - interval '1 second' WHERE "tokenHash" = $1`, [sha256(refreshToken)])
+    await t.sql(`UPDATE "RefreshToken" SET "expiresAt" = now() - interval '1 second' WHERE "tokenHash" = $1`, [
+      sha256(refreshToken),
+    ])
     expect(expectProblem(await post('/auth/refresh', { refreshToken }), 401).detail).toMatch(/expired/)
   })
 
@@ -206,10 +246,17 @@ describe('email verification', () => {
 describe('rate limit', () => {
   it('answers 429 with Retry-After once an address has used its per-minute budget on /auth', async () => {
     await start({ authRateLimit: 3 })
-    for (let i = 0; i < 3; i++) expect((await post('/auth/login', { email: 'x@example.org', password: 'guess number ' + i })).statusCode).toBe(401)
+    for (let i = 0; i < 3; i++)
+      expect((await post('/auth/login', { email: 'x@example.org', password: 'guess number ' + i })).statusCode).toBe(
+        401,
+      )
     const limited = expectProblem(await post('/auth/login', { email: 'x@example.org', password: PASSWORD }), 429)
     expect(limited.status).toBe(429)
-    expect(Number(await post('/auth/login', { email: 'x@example.org', password: PASSWORD }).then((r) => r.headers['retry-after']))).toBeGreaterThan(0)
+    expect(
+      Number(
+        await post('/auth/login', { email: 'x@example.org', password: PASSWORD }).then((r) => r.headers['retry-after']),
+      ),
+    ).toBeGreaterThan(0)
     // One budget for every /auth route; other routes are not counted.
     expectProblem(await post('/auth/register', { email: uniqueEmail(), name: 'Ada', password: PASSWORD }), 429)
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
@@ -226,7 +273,9 @@ describe('storage', () => {
     expect(u.rows[0].passwordHash).toMatch(/^\$argon2id\$v=19\$/)
     expect(u.rows[0].row).not.toContain(PASSWORD)
 
-    const tokens = await t.sql(`SELECT "tokenHash", r::text AS row FROM "RefreshToken" r WHERE "userId" = $1`, [user.id])
+    const tokens = await t.sql(`SELECT "tokenHash", r::text AS row FROM "RefreshToken" r WHERE "userId" = $1`, [
+      user.id,
+    ])
     expect(tokens.rows.map((r) => r.tokenHash).sort()).toEqual([sha256(refreshToken), sha256(rotated)].sort())
     for (const row of tokens.rows) {
       expect(row.row).not.toContain(refreshToken)
@@ -252,7 +301,9 @@ describe('OpenAPI', () => {
   it('documents every auth route with its body and responses', async () => {
     await start()
     await app.ready()
-    const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }
+    const doc = app.swagger() as unknown as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>
+    }
     for (const path of ['/auth/register', '/auth/login', '/auth/refresh', '/auth/logout', '/auth/verify-email']) {
       expect(doc.paths[path]?.post?.requestBody, path).toBeDefined()
       expect(Object.keys(doc.paths[path]?.post?.responses ?? {}), path).toContain('429')

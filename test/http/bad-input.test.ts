@@ -12,9 +12,19 @@ let gameId: string
 beforeAll(async () => {
   h = await startApp()
   ;[alice, bob] = await Promise.all([register(h.app, 'Alice'), register(h.app, 'Bob')])
-  const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+  })
   gameId = created.json().id
-  const joined = await h.app.inject({ method: 'POST', url: `/games/${gameId}/join`, headers: as(bob), payload: { invite: created.json().invite } })
+  const joined = await h.app.inject({
+    method: 'POST',
+    url: `/games/${gameId}/join`,
+    headers: as(bob),
+    payload: { invite: created.json().invite },
+  })
   expect(joined.statusCode, joined.body).toBe(200)
 })
 afterAll(async () => h?.close())
@@ -36,26 +46,92 @@ const SURROGATE = /unpaired surrogate/
 
 describe('NUL and unpaired surrogates', () => {
   it('in the login email', async () => {
-    await refused({ method: 'POST', url: '/auth/login', payload: { email: 'alice\u0000@example.org', password: 'correct horse battery' } }, 'body/email', NUL)
-    await refused({ method: 'POST', url: '/auth/login', payload: { email: 'alice\ud800@example.org', password: 'correct horse battery' } }, 'body/email', SURROGATE)
+    await refused(
+      {
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'alice\u0000@example.org', password: 'correct horse battery' },
+      },
+      'body/email',
+      NUL,
+    )
+    await refused(
+      {
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'alice\ud800@example.org', password: 'correct horse battery' },
+      },
+      'body/email',
+      SURROGATE,
+    )
   })
 
   it('in a game title, and in an option name; no game is created', async () => {
     const before = await h.t.db.game.count()
-    await refused({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'Solomon \ud83d' } }, 'body/title', SURROGATE)
-    await refused({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'Solomon\u0000' } }, 'body/title', NUL)
-    await refused({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', options: { 'deploy\u0000ment': 'auto' } } }, 'body/options', /field name .*NUL/)
+    await refused(
+      {
+        method: 'POST',
+        url: '/games',
+        headers: as(alice),
+        payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'Solomon \ud83d' },
+      },
+      'body/title',
+      SURROGATE,
+    )
+    await refused(
+      {
+        method: 'POST',
+        url: '/games',
+        headers: as(alice),
+        payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'Solomon\u0000' },
+      },
+      'body/title',
+      NUL,
+    )
+    await refused(
+      {
+        method: 'POST',
+        url: '/games',
+        headers: as(alice),
+        payload: { ruleset: 'abaoaqu', scenario: 'A-S4', options: { 'deploy\u0000ment': 'auto' } },
+      },
+      'body/options',
+      /field name .*NUL/,
+    )
     expect(await h.t.db.game.count()).toBe(before)
     // A well-formed pair (an emoji) and Japanese are text like any other.
-    const ok = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'ア・バオア・クー攻略戦 🚀' } })
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'ア・バオア・クー攻略戦 🚀' },
+    })
     expect(ok.statusCode, ok.body).toBe(201)
     expect(ok.json().title).toBe('ア・バオア・クー攻略戦 🚀')
   })
 
   it('in a query string (/dev/mail.json?to=%00) and in text orders', async () => {
     await refused({ method: 'GET', url: '/dev/mail.json?to=%00' }, 'querystring/to', NUL)
-    await refused({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(bob, { 'content-type': 'text/plain' }), payload: 'pass\u0000' }, 'body', NUL)
-    await refused({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(bob), payload: { orders: [{ kind: 'move', units: ['ZI1\ud800'], to: [1, 1] }] } }, 'body/orders/0/units/0', SURROGATE)
+    await refused(
+      {
+        method: 'POST',
+        url: `/games/${gameId}/orders`,
+        headers: as(bob, { 'content-type': 'text/plain' }),
+        payload: 'pass\u0000',
+      },
+      'body',
+      NUL,
+    )
+    await refused(
+      {
+        method: 'POST',
+        url: `/games/${gameId}/orders`,
+        headers: as(bob),
+        payload: { orders: [{ kind: 'move', units: ['ZI1\ud800'], to: [1, 1] }] },
+      },
+      'body/orders/0/units/0',
+      SURROGATE,
+    )
     expect(await h.t.db.logEntry.count({ where: { gameId } })).toBe(1)
   })
 })
@@ -63,10 +139,32 @@ describe('NUL and unpaired surrogates', () => {
 describe('bidirectional overrides', () => {
   it('in a title, a name and an invitation note: refused, so an email subject cannot show "gnp.exe" as "exe.png"; Arabic and Hebrew text is welcome', async () => {
     const before = await h.t.db.game.count()
-    await refused({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'map \u202egnp.exe' } }, 'body/title', /bidirectional/)
-    await refused({ method: 'POST', url: '/auth/register', payload: { email: 'rtl@example.org', name: 'Eve\u2067', password: 'correct horse battery' } }, 'body/name', /bidirectional/)
+    await refused(
+      {
+        method: 'POST',
+        url: '/games',
+        headers: as(alice),
+        payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'map \u202egnp.exe' },
+      },
+      'body/title',
+      /bidirectional/,
+    )
+    await refused(
+      {
+        method: 'POST',
+        url: '/auth/register',
+        payload: { email: 'rtl@example.org', name: 'Eve\u2067', password: 'correct horse battery' },
+      },
+      'body/name',
+      /bidirectional/,
+    )
     expect(await h.t.db.game.count()).toBe(before)
-    const ok = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'معركة \u200fשדה' } })
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: 'معركة \u200fשדה' },
+    })
     expect(ok.statusCode, ok.body).toBe(201)
   })
 })
@@ -76,41 +174,86 @@ describe('numbers too large or not finite', () => {
     it(`${value} in /log?after= and ?limit=, and in /me/notifications?limit=`, async () => {
       await refused({ method: 'GET', url: `/games/${gameId}/log?after=${value}` }, 'querystring/after', /finite|<=|>=/)
       await refused({ method: 'GET', url: `/games/${gameId}/log?limit=${value}` }, 'querystring/limit', /finite|<=|>=/)
-      await refused({ method: 'GET', url: `/me/notifications?limit=${value}`, headers: as(alice) }, 'querystring/limit', /finite|<=|>=/)
+      await refused(
+        { method: 'GET', url: `/me/notifications?limit=${value}`, headers: as(alice) },
+        'querystring/limit',
+        /finite|<=|>=/,
+      )
     })
 
     it(`${value} as phaseHours and reminderHours, as a number or a string; nothing changes`, async () => {
       const games = await h.t.db.game.count()
       const prefs = await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })
       for (const v of [value, JSON.stringify(value)]) {
-        await refused({ method: 'POST', url: '/games', headers: json(alice), payload: `{"ruleset":"abaoaqu","scenario":"A-S4","phaseHours":${v}}` }, 'body/phaseHours', /finite|integer|<=|>=/)
-        await refused({ method: 'PATCH', url: '/me/preferences', headers: json(alice), payload: `{"reminderHours":${v}}` }, 'body/reminderHours', /finite|integer|<=|>=/)
+        await refused(
+          {
+            method: 'POST',
+            url: '/games',
+            headers: json(alice),
+            payload: `{"ruleset":"abaoaqu","scenario":"A-S4","phaseHours":${v}}`,
+          },
+          'body/phaseHours',
+          /finite|integer|<=|>=/,
+        )
+        await refused(
+          { method: 'PATCH', url: '/me/preferences', headers: json(alice), payload: `{"reminderHours":${v}}` },
+          'body/reminderHours',
+          /finite|integer|<=|>=/,
+        )
       }
       expect(await h.t.db.game.count()).toBe(games)
-      expect((await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json()).toEqual(prefs.json())
+      expect((await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json()).toEqual(
+        prefs.json(),
+      )
     })
   }
 
   it('a log position past what the database holds is a 400 in every query that takes one', async () => {
-    await refused({ method: 'GET', url: `/games/${gameId}/state?at=99999999999999999999`, headers: as(alice) }, 'querystring/at', /<=/)
-    await refused({ method: 'GET', url: `/games/${gameId}/map.svg?at=1e309`, headers: as(alice) }, 'querystring/at', /finite/)
+    await refused(
+      { method: 'GET', url: `/games/${gameId}/state?at=99999999999999999999`, headers: as(alice) },
+      'querystring/at',
+      /<=/,
+    )
+    await refused(
+      { method: 'GET', url: `/games/${gameId}/map.svg?at=1e309`, headers: as(alice) },
+      'querystring/at',
+      /finite/,
+    )
     await refused({ method: 'GET', url: '/dev/mail.json?position=99999999999999999999' }, 'querystring/position', /<=/)
   })
 
   it('every integer a request may carry has a maximum', () => {
-    const doc = h.app.swagger() as unknown as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema: unknown }>; requestBody?: { content: Record<string, { schema: unknown }> } }>> }
+    const doc = h.app.swagger() as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Array<{ name: string; schema: unknown }>
+            requestBody?: { content: Record<string, { schema: unknown }> }
+          }
+        >
+      >
+    }
     const unbounded: string[] = []
     const walk = (schema: unknown, where: string): void => {
       if (schema === null || typeof schema !== 'object') return
       const s = schema as Record<string, unknown>
       const fixed = s.const !== undefined || s.enum !== undefined
-      if ((s.type === 'integer' || s.type === 'number') && !fixed && s.maximum === undefined && s.exclusiveMaximum === undefined) unbounded.push(where)
+      if (
+        (s.type === 'integer' || s.type === 'number') &&
+        !fixed &&
+        s.maximum === undefined &&
+        s.exclusiveMaximum === undefined
+      )
+        unbounded.push(where)
       for (const [key, child] of Object.entries(s)) walk(child, `${where}.${key}`)
     }
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         for (const p of op.parameters ?? []) walk(p.schema, `${method} ${path} ${p.name}`)
-        for (const [type, c] of Object.entries(op.requestBody?.content ?? {})) walk(c.schema, `${method} ${path} body(${type})`)
+        for (const [type, c] of Object.entries(op.requestBody?.content ?? {}))
+          walk(c.schema, `${method} ${path} body(${type})`)
       }
     }
     expect(unbounded).toEqual([])
@@ -119,12 +262,32 @@ describe('numbers too large or not finite', () => {
 
 describe('one Idempotency-Key in two games', () => {
   async function newGame(): Promise<string> {
-    const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+    })
     const id = created.json().id as string
-    expect((await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: created.json().invite } })).statusCode).toBe(200)
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: `/games/${id}/join`,
+          headers: as(bob),
+          payload: { invite: created.json().invite },
+        })
+      ).statusCode,
+    ).toBe(200)
     return id
   }
-  const pass = (id: string, key: string) => h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(alice, { 'idempotency-key': key }), payload: { orders: [] } })
+  const pass = (id: string, key: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/orders`,
+      headers: as(alice, { 'idempotency-key': key }),
+      payload: { orders: [] },
+    })
   const entries = (id: string) => h.t.db.logEntry.count({ where: { gameId: id } })
 
   it('sent to two games at once: each game takes its own orders', async () => {
@@ -143,7 +306,10 @@ describe('one Idempotency-Key in two games', () => {
     expect(second.statusCode, second.body).toBe(200)
     expect(second.json().replayed).toBeUndefined()
     expect(await entries(two)).toBe(second.json().seq)
-    for (const [id, answer] of [[one, first], [two, second]] as const) {
+    for (const [id, answer] of [
+      [one, first],
+      [two, second],
+    ] as const) {
       const retry = await pass(id, 'same-key')
       expect(retry.json()).toEqual({ ...answer.json(), replayed: true })
     }
@@ -160,7 +326,14 @@ describe('a token for an account that no longer exists', () => {
       { method: 'GET', url: '/me/preferences' },
       { method: 'PATCH', url: '/me/preferences', payload: { digest: true } },
       { method: 'GET', url: '/me/notifications' },
-      { method: 'POST', url: '/me/vacations', payload: { startsAt: new Date(Date.now() + 86_400_000).toISOString(), endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString() } },
+      {
+        method: 'POST',
+        url: '/me/vacations',
+        payload: {
+          startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+          endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        },
+      },
       { method: 'POST', url: '/games', payload: { ruleset: 'abaoaqu', scenario: 'A-S4' } },
       { method: 'GET', url: `/games/${gameId}/view` },
     ]

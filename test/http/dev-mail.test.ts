@@ -15,8 +15,13 @@ beforeAll(async () => {
   for (let i = 0; i < 130; i++) {
     const mail = { to: `player${i % 3}@example.org`, kind: i % 2 ? 'your-phase' : 'reminder', position: i }
     await mailer.send({
-      from: 'hexmail <noreply@hexmail.test>', to: mail.to, subject: `mail ${i}`, text: 'hello', replyTo: `play+token${i}@hexmail.test`,
-      headers: { 'X-Hexmail-Kind': mail.kind, 'X-Hexmail-Position': String(mail.position) }, attachments: [{ filename: 'map.png', content: map }],
+      from: 'hexmail <noreply@hexmail.test>',
+      to: mail.to,
+      subject: `mail ${i}`,
+      text: 'hello',
+      replyTo: `play+token${i}@hexmail.test`,
+      headers: { 'X-Hexmail-Kind': mail.kind, 'X-Hexmail-Position': String(mail.position) },
+      attachments: [{ filename: 'map.png', content: map }],
     })
     sent.push(mail)
   }
@@ -24,7 +29,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => h?.close())
 
-const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => h.app.inject({ method: 'GET', url, headers, remoteAddress })
+const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  h.app.inject({ method: 'GET', url, headers, remoteAddress })
 
 describe('/dev/mail.json', () => {
   it('pages through all the mail, newest first, each message once', async () => {
@@ -34,7 +40,10 @@ describe('/dev/mail.json', () => {
     while (url) {
       const res = await get(url)
       expect(res.statusCode, res.body).toBe(200)
-      const body = res.json() as { messages: Array<{ id: string; subject: string; kind: string; position: number; replyTo: string }>; next: string | null }
+      const body = res.json() as {
+        messages: Array<{ id: string; subject: string; kind: string; position: number; replyTo: string }>
+        next: string | null
+      }
       expect(body.messages.length).toBeLessThanOrEqual(40)
       seen.push(...body.messages.map((m) => m.subject))
       url = body.next
@@ -43,7 +52,13 @@ describe('/dev/mail.json', () => {
     expect(pages).toBe(4)
     expect(seen).toEqual(sent.map((_, i) => `mail ${i}`).reverse())
     const first = (await get('/dev/mail.json?limit=1')).json().messages[0]
-    expect(first).toMatchObject({ subject: 'mail 129', kind: 'your-phase', position: 129, replyTo: 'play+token129@hexmail.test', to: 'player0@example.org' })
+    expect(first).toMatchObject({
+      subject: 'mail 129',
+      kind: 'your-phase',
+      position: 129,
+      replyTo: 'play+token129@hexmail.test',
+      to: 'player0@example.org',
+    })
   })
 
   it('filters in the database, so a filter finds mail beyond the first page, and stays fast and small', async () => {
@@ -63,7 +78,14 @@ describe('/dev/mail.json', () => {
   })
 
   it('refuses bad paging and filters with a 400 that names the field', async () => {
-    for (const q of ['limit=0', 'limit=201', 'before=abc', 'position=99999999999999999999', 'to=%00', 'kind=Your%20Phase']) {
+    for (const q of [
+      'limit=0',
+      'limit=201',
+      'before=abc',
+      'position=99999999999999999999',
+      'to=%00',
+      'kind=Your%20Phase',
+    ]) {
       const res = await get(`/dev/mail.json?${q}`)
       expect(res.statusCode, q).toBe(400)
       expect(res.json().detail, q).toMatch(new RegExp(q.split('=')[0]!))
@@ -89,7 +111,14 @@ describe('/dev/mail is for this machine only', () => {
   it('refuses another address, and a loopback caller that came through a proxy', async () => {
     expect((await get('/dev/mail.json', {}, '::1')).statusCode).toBe(200)
     expect((await get('/dev/mail.json', {}, '192.168.1.20')).statusCode).toBe(404)
-    const proxied: Array<Record<string, string>> = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-host': 'hexmail.example.org' }, { via: '1.1 nginx' }, { 'x-forwarded-proto': 'https' }]
+    const proxied: Array<Record<string, string>> = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { 'x-forwarded-host': 'hexmail.example.org' },
+      { via: '1.1 nginx' },
+      { 'x-forwarded-proto': 'https' },
+    ]
     for (const header of proxied) {
       for (const url of ['/dev/mail', '/dev/mail.json', '/dev/mail/1', '/dev/mail/1/raw']) {
         const res = await get(url, header)

@@ -9,7 +9,8 @@ import { loadAbaoaquScenario } from '../../src/scenarios/index.js'
 import { as, register, startApp, type TestApp, type User } from './helpers.js'
 
 /** Standing orders alone pass a step only when the submission says so (docs/abaoaqu.md decision 18). */
-const passIfOnlyStanding = (orders: Order[]) => (orders.length > 0 && orders.every((o) => o.kind === 'standing') ? { pass: true } : {})
+const passIfOnlyStanding = (orders: Order[]) =>
+  orders.length > 0 && orders.every((o) => o.kind === 'standing') ? { pass: true } : {}
 
 let h: TestApp
 let alice: User
@@ -25,7 +26,12 @@ afterAll(async () => h?.close())
 function pushyOrders(state: State, seat: string, r: () => number): Order[] {
   const orders = randomOrders(state, seat, r)
   if (state.step !== 'attack-lead' && state.step !== 'attack-follow') return orders
-  const close = abaoaqu.options(state, seat).units.flatMap((u) => u.attacks.filter((a) => a.order.mode === 'close').slice(0, 1).map((a) => a.order))
+  const close = abaoaqu.options(state, seat).units.flatMap((u) =>
+    u.attacks
+      .filter((a) => a.order.mode === 'close')
+      .slice(0, 1)
+      .map((a) => a.order),
+  )
   const used = new Set(close.flatMap((o) => o.units))
   const rest = orders.filter((o) => o.kind !== 'attack' || o.mode !== 'close' || !o.units.some((u) => used.has(u)))
   const merged = [...close, ...rest]
@@ -38,10 +44,22 @@ function unitsOf(view: { units: Array<{ id: string; at: string; hex: unknown; mo
 
 describe('two players play A-S4 through the API', () => {
   it('at least two full turns with moves, shooting, close combat and damage checks, views and log agreeing with the engine', async () => {
-    const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' } })
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' },
+    })
     expect(created.statusCode).toBe(201)
     const gameId = created.json().id as string
-    expect(created.json()).toMatchObject({ status: 'OPEN', seedCommitment: null, seats: [{ seat: 'FED', player: { name: 'Alice' } }, { seat: 'ZEON', player: null }] })
+    expect(created.json()).toMatchObject({
+      status: 'OPEN',
+      seedCommitment: null,
+      seats: [
+        { seat: 'FED', player: { name: 'Alice' } },
+        { seat: 'ZEON', player: null },
+      ],
+    })
 
     const joined = await h.app.inject({ method: 'POST', url: `/games/${gameId}/join`, headers: as(bob), payload: {} })
     expect(joined.statusCode).toBe(200)
@@ -49,7 +67,7 @@ describe('two players play A-S4 through the API', () => {
     expect(joined.json().game.seedCommitment).toMatch(/^[0-9a-f]{64}$/)
 
     // The local engine: same scenario, options and seed.
-    const { seed } = (await h.t.db.game.findUniqueOrThrow({ where: { id: gameId } }))
+    const { seed } = await h.t.db.game.findUniqueOrThrow({ where: { id: gameId } })
     let state = abaoaqu.setup(loadAbaoaquScenario('A-S4'), { players: 2, options: {} }, createDice(seed, 1)).state
     let seq = 1
     const players: Record<string, User> = { FED: alice, ZEON: bob }
@@ -65,7 +83,12 @@ describe('two players play A-S4 through the API', () => {
       const submissions: Record<string, Order[]> = {}
       for (const seat of pending!.seats) {
         const orders = pushyOrders(state, seat, r)
-        const res = await h.app.inject({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(players[seat]!, { 'if-match': `"${seq}"` }), payload: { orders, ...passIfOnlyStanding(orders) } })
+        const res = await h.app.inject({
+          method: 'POST',
+          url: `/games/${gameId}/orders`,
+          headers: as(players[seat]!, { 'if-match': `"${seq}"` }),
+          payload: { orders, ...passIfOnlyStanding(orders) },
+        })
         expect(res.statusCode, res.body).toBe(200)
         submissions[seat] = orders
         seq++
@@ -108,7 +131,14 @@ describe('two players play A-S4 through the API', () => {
     const resigned = await h.app.inject({ method: 'POST', url: `/games/${gameId}/resign`, headers: as(bob) })
     expect(resigned.json().outcome).toMatchObject({ winner: 'FED' })
     const verify = (await h.app.inject({ method: 'GET', url: `/games/${gameId}/verify`, headers: as(alice) })).json()
-    expect(verify).toMatchObject({ seed, ok: true, hashChainOk: true, rollsOk: true, replayOk: true, commitmentOk: true })
+    expect(verify).toMatchObject({
+      seed,
+      ok: true,
+      hashChainOk: true,
+      rollsOk: true,
+      replayOk: true,
+      commitmentOk: true,
+    })
     expect(verify.rolls).toBeGreaterThan(0)
   })
 })

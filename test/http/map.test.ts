@@ -19,14 +19,28 @@ const size = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUI
 
 describe('the map', () => {
   it('serves PNG and SVG for players and observers of an open game, a past position for players, and a chosen width', async () => {
-    const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' } })
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' },
+    })
     const id = created.json().id as string
     const early = await h.app.inject({ method: 'GET', url: `/games/${id}/map.png`, headers: as(alice) })
     expect(early.statusCode).toBe(409)
     await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
     const zeon = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(bob) })).json()
     const actor = zeon.pending[0].seats[0] === 'FED' ? alice : bob
-    expect((await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(actor), payload: { text: 'pass' } })).statusCode).toBe(200)
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: `/games/${id}/orders`,
+          headers: as(actor),
+          payload: { text: 'pass' },
+        })
+      ).statusCode,
+    ).toBe(200)
 
     const png = await h.app.inject({ method: 'GET', url: `/games/${id}/map.png`, headers: as(alice) })
     expect(png.statusCode).toBe(200)
@@ -48,17 +62,37 @@ describe('the map', () => {
     expect(past.statusCode).toBe(200)
     expect(past.body).not.toBe(svg.body)
     // An observer sees the open game's map, but not its past; nonsense is refused clearly.
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.svg`, headers: as(carol) })).statusCode).toBe(200)
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.svg?at=1`, headers: as(carol) })).statusCode).toBe(403)
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?at=999`, headers: as(alice) })).statusCode).toBe(404)
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?width=601`, headers: as(alice) })).statusCode).toBe(400)
+    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.svg`, headers: as(carol) })).statusCode).toBe(
+      200,
+    )
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/games/${id}/map.svg?at=1`, headers: as(carol) })).statusCode,
+    ).toBe(403)
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?at=999`, headers: as(alice) })).statusCode,
+    ).toBe(404)
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?width=601`, headers: as(alice) })).statusCode,
+    ).toBe(400)
   })
 
-  it('a private game\'s map is not shown to others', async () => {
-    const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', private: true } })
+  it("a private game's map is not shown to others", async () => {
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', private: true },
+    })
     const id = created.json().id as string
-    await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: created.json().invite } })
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png`, headers: as(carol) })).statusCode).toBe(404)
+    await h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/join`,
+      headers: as(bob),
+      payload: { invite: created.json().invite },
+    })
+    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png`, headers: as(carol) })).statusCode).toBe(
+      404,
+    )
     expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png` })).statusCode).toBe(404)
     expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png`, headers: as(bob) })).statusCode).toBe(200)
   })

@@ -13,9 +13,23 @@ beforeAll(async () => {
 afterAll(async () => h?.close())
 
 async function newGame(): Promise<string> {
-  const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+  })
   const id = created.json().id as string
-  expect((await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: created.json().invite } })).statusCode).toBe(200)
+  expect(
+    (
+      await h.app.inject({
+        method: 'POST',
+        url: `/games/${id}/join`,
+        headers: as(bob),
+        payload: { invite: created.json().invite },
+      })
+    ).statusCode,
+  ).toBe(200)
   return id
 }
 
@@ -25,7 +39,8 @@ const entries = (id: string) => h.t.db.logEntry.findMany({ where: { gameId: id }
 
 /** A legal move of Alice's first unit that can move, from /options. */
 async function legalMove(id: string): Promise<{ unit: string; to: [number, number] }> {
-  const options = (await h.app.inject({ method: 'GET', url: `/games/${id}/options`, headers: as(alice) })).json().options
+  const options = (await h.app.inject({ method: 'GET', url: `/games/${id}/options`, headers: as(alice) })).json()
+    .options
   const unit = options.units.find((u: { moves: unknown[] }) => u.moves.length > 0)
   return { unit: unit.id, to: unit.moves[0] }
 }
@@ -36,7 +51,12 @@ describe('JSON orders are checked and rebuilt', () => {
     const before = await entries(id)
     const { unit, to } = await legalMove(id)
     for (const path of ['orders', 'orders/preview']) {
-      const res = await post(id, { orders: [{ kind: 'move', units: [unit], to, junk: 'x'.repeat(200 * 1024) }] }, {}, path)
+      const res = await post(
+        id,
+        { orders: [{ kind: 'move', units: [unit], to, junk: 'x'.repeat(200 * 1024) }] },
+        {},
+        path,
+      )
       expect(res.statusCode, res.body).toBe(413)
       expect(res.headers['content-type']).toContain('application/problem+json')
       expect(res.json().detail).toMatch(/larger than 65536 bytes/)
@@ -52,7 +72,9 @@ describe('JSON orders are checked and rebuilt', () => {
     for (const path of ['orders', 'orders/preview']) {
       const res = await post(id, { orders: [{ kind: 'move', units: [unit], to, junk: 'x'.repeat(1000) }] }, {}, path)
       expect(res.statusCode, res.body).toBe(422)
-      expect(res.json().errors).toEqual([{ rule: 'ORDER', order: 0, message: 'order 1: "junk" is not a field of this order' }])
+      expect(res.json().errors).toEqual([
+        { rule: 'ORDER', order: 0, message: 'order 1: "junk" is not a field of this order' },
+      ])
     }
     expect(await entries(id)).toEqual(before)
   })
@@ -62,7 +84,11 @@ describe('JSON orders are checked and rebuilt', () => {
     const before = await entries(id)
     const text = await post(id, 'standing defence 100000000000000000000', { 'content-type': 'text/plain' })
     expect(text.statusCode, text.body).toBe(422)
-    expect(text.json().errors[0]).toMatchObject({ rule: 'NOTATION', line: 1, message: expect.stringMatching(/from 0 to 4/) })
+    expect(text.json().errors[0]).toMatchObject({
+      rule: 'NOTATION',
+      line: 1,
+      message: expect.stringMatching(/from 0 to 4/),
+    })
     const json = await post(id, { orders: [{ kind: 'standing', defenceShift: 100000000000000000000 }] })
     expect(json.statusCode, json.body).toBe(422)
     expect(json.json().errors[0]).toMatchObject({ rule: 'ORDER', order: 0, field: 'defenceShift' })
@@ -73,16 +99,29 @@ describe('JSON orders are checked and rebuilt', () => {
     const [one, two] = [await newGame(), await newGame()]
     const { unit, to } = await legalMove(one)
     const hex = `${String(to[0]).padStart(2, '0')}${String(to[1]).padStart(2, '0')}`
-    const json = await post(one, { orders: [{ units: [unit.toLowerCase()], to, kind: 'move' }, { defenceShift: 'none', kind: 'standing' }] })
+    const json = await post(one, {
+      orders: [
+        { units: [unit.toLowerCase()], to, kind: 'move' },
+        { defenceShift: 'none', kind: 'standing' },
+      ],
+    })
     expect(json.statusCode, json.body).toBe(200)
-    const text = await post(two, `${unit.toLowerCase()} -> ${hex}\nstanding defence none`, { 'content-type': 'text/plain' })
+    const text = await post(two, `${unit.toLowerCase()} -> ${hex}\nstanding defence none`, {
+      'content-type': 'text/plain',
+    })
     expect(text.statusCode, text.body).toBe(200)
     // The standing order is kept apart, as the seat's private orders (docs/verification.md).
     const stored = async (id: string) => {
-      const p = (await entries(id)).find((e) => e.kind === 'ORDERS')!.payload as { orders: unknown[]; private: Record<string, unknown[]> }
+      const p = (await entries(id)).find((e) => e.kind === 'ORDERS')!.payload as {
+        orders: unknown[]
+        private: Record<string, unknown[]>
+      }
       return { orders: [...p.orders, ...Object.values(p.private).flat()] }
     }
-    const expected = [{ kind: 'move', units: [unit], to }, { kind: 'standing', defenceShift: 'none' }]
+    const expected = [
+      { kind: 'move', units: [unit], to },
+      { kind: 'standing', defenceShift: 'none' },
+    ]
     expect((await stored(one)).orders).toEqual(expected)
     expect(JSON.stringify((await stored(one)).orders)).toBe(JSON.stringify((await stored(two)).orders))
   })
@@ -93,7 +132,10 @@ describe('a submission has a size limit', () => {
     const id = await newGame()
     const before = await entries(id)
     const text = `${'# a long comment\n'.repeat(4000)}pass\n`
-    for (const [payload, type] of [[text, 'text/plain'], [JSON.stringify({ text }), 'application/json']] as const) {
+    for (const [payload, type] of [
+      [text, 'text/plain'],
+      [JSON.stringify({ text }), 'application/json'],
+    ] as const) {
       const res = await post(id, payload, { 'content-type': type })
       expect(res.statusCode, res.body).toBe(413)
       expect(res.json().detail).toMatch(/65536 bytes, the limit of POST \/games\/:id\/orders/)

@@ -14,16 +14,37 @@ afterAll(async () => h?.close())
 
 /** A-S4 with automatic set-up: the Federation (Alice) moves first. */
 async function newGame(): Promise<string> {
-  const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'ソロモン沖', options: { deployment: 'auto' } } })
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: {
+      ruleset: 'abaoaqu',
+      scenario: 'A-S4',
+      seat: 'FED',
+      title: 'ソロモン沖',
+      options: { deployment: 'auto' },
+    },
+  })
   expect(created.statusCode, created.body).toBe(201)
   const id = created.json().id as string
-  const joined = await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: created.json().invite } })
+  const joined = await h.app.inject({
+    method: 'POST',
+    url: `/games/${id}/join`,
+    headers: as(bob),
+    payload: { invite: created.json().invite },
+  })
   expect(joined.statusCode, joined.body).toBe(200)
   return id
 }
 
 const text = (user: User, id: string, body: string, path = 'orders') =>
-  h.app.inject({ method: 'POST', url: `/games/${id}/${path}`, headers: as(user, { 'content-type': 'text/plain' }), payload: body })
+  h.app.inject({
+    method: 'POST',
+    url: `/games/${id}/${path}`,
+    headers: as(user, { 'content-type': 'text/plain' }),
+    payload: body,
+  })
 const json = (user: User, id: string, body: Record<string, unknown>, path = 'orders') =>
   h.app.inject({ method: 'POST', url: `/games/${id}/${path}`, headers: as(user), payload: body })
 const standingNone = { kind: 'standing', defenceShift: 'none' }
@@ -40,11 +61,17 @@ describe('a submission of only standing orders', () => {
     const id = await newGame()
     const before = await where(id)
     expect(before.standing).toEqual({ FED: { defenceShift: 'full' } })
-    for (const body of ['standing defence none', 'standing defence none  # 様子見です', 'standing defence 1\nstanding defence none\n']) {
+    for (const body of [
+      'standing defence none',
+      'standing defence none  # 様子見です',
+      'standing defence 1\nstanding defence none\n',
+    ]) {
       const res = await text(alice, id, body)
       expect(res.statusCode, body).toBe(422)
       expect(res.headers['content-type']).toContain('application/problem+json')
-      expect(res.json().errors).toEqual([{ rule: 'PASS', message: expect.stringContaining('write "pass" on a line of its own') }])
+      expect(res.json().errors).toEqual([
+        { rule: 'PASS', message: expect.stringContaining('write "pass" on a line of its own') },
+      ])
       expect(res.json().detail).toMatch(/^PASS: only standing orders/)
     }
     expect(await where(id)).toEqual(before)
@@ -89,9 +116,12 @@ describe('a submission of only standing orders', () => {
 
   it('is accepted when the step has real orders beside it; an empty JSON list is still an explicit pass', async () => {
     const id = await newGame()
-    const options = (await h.app.inject({ method: 'GET', url: `/games/${id}/options`, headers: as(alice) })).json().options
+    const options = (await h.app.inject({ method: 'GET', url: `/games/${id}/options`, headers: as(alice) })).json()
+      .options
     const mover = options.units.find((u: { moves: unknown[] }) => u.moves.length > 0)
-    const res = await json(alice, id, { orders: [{ kind: 'move', units: [mover.id], to: mover.moves[0] }, standingNone] })
+    const res = await json(alice, id, {
+      orders: [{ kind: 'move', units: [mover.id], to: mover.moves[0] }, standingNone],
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect((await where(id)).standing).toEqual({ FED: { defenceShift: 'none' } })
     const other = await newGame()

@@ -14,13 +14,30 @@ let h: TestApp
 const people: Record<Exclude<Role, 'anonymous'>, User> = {} as never
 let refresh: Record<string, string> = {}
 
-interface Game { id: string; seat: User; opponent: User }
+interface Game {
+  id: string
+  seat: User
+  opponent: User
+}
 
 /** A private A-S4 game in play: `seat` is the player whose turn it is, `opponent` the other. */
 async function privateGame(fed: User, zeon: User): Promise<Game> {
-  const created = (await h.app.inject({ method: 'POST', url: '/games', headers: as(fed), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, options: { deployment: 'auto' } } })).json()
-  await h.app.inject({ method: 'POST', url: `/games/${created.id}/join`, headers: as(zeon), payload: { invite: created.invite } })
-  const side = (await h.app.inject({ method: 'GET', url: `/games/${created.id}`, headers: as(fed) })).json().pending[0].side
+  const created = (
+    await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(fed),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, options: { deployment: 'auto' } },
+    })
+  ).json()
+  await h.app.inject({
+    method: 'POST',
+    url: `/games/${created.id}/join`,
+    headers: as(zeon),
+    payload: { invite: created.invite },
+  })
+  const side = (await h.app.inject({ method: 'GET', url: `/games/${created.id}`, headers: as(fed) })).json().pending[0]
+    .side
   return side === 'FED' ? { id: created.id, seat: fed, opponent: zeon } : { id: created.id, seat: zeon, opponent: fed }
 }
 
@@ -34,73 +51,231 @@ function userFor(role: Role, game: Game | null): User | null {
 
 type Req = Omit<InjectOptions, 'url'> & { url: string }
 /** How to call a route: `fresh` routes change the game, so each call gets a game of its own. */
-interface Row { fresh?: boolean; game?: boolean; request: (id: string, role: Role) => Req; expect: Record<Role, number> }
+interface Row {
+  fresh?: boolean
+  game?: boolean
+  request: (id: string, role: Role) => Req
+  expect: Record<Role, number>
+}
 
-const all = (status: number): Record<Role, number> => ({ anonymous: status, stranger: status, opponent: status, seat: status, moderator: status })
+const all = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  stranger: status,
+  opponent: status,
+  seat: status,
+  moderator: status,
+})
 const signedIn = (status: number): Record<Role, number> => ({ ...all(status), anonymous: 401 })
 
 const TABLE: Record<string, Row> = {
   'GET /docs': { request: () => ({ method: 'GET', url: '/docs' }), expect: all(200) },
-  'GET /docs/static/index.html': { request: () => ({ method: 'GET', url: '/docs/static/index.html' }), expect: all(302) },
-  'GET /docs/static/swagger-initializer.js': { request: () => ({ method: 'GET', url: '/docs/static/swagger-initializer.js' }), expect: all(200) },
+  'GET /docs/static/index.html': {
+    request: () => ({ method: 'GET', url: '/docs/static/index.html' }),
+    expect: all(302),
+  },
+  'GET /docs/static/swagger-initializer.js': {
+    request: () => ({ method: 'GET', url: '/docs/static/swagger-initializer.js' }),
+    expect: all(200),
+  },
   'GET /docs/json': { request: () => ({ method: 'GET', url: '/docs/json' }), expect: all(200) },
   'GET /docs/yaml': { request: () => ({ method: 'GET', url: '/docs/yaml' }), expect: all(200) },
   'GET /docs/static/*': { request: () => ({ method: 'GET', url: '/docs/static/swagger-ui.css' }), expect: all(200) },
   'GET /healthz': { request: () => ({ method: 'GET', url: '/healthz' }), expect: all(200) },
   'GET /readyz': { request: () => ({ method: 'GET', url: '/readyz' }), expect: all(200) },
-  'POST /auth/register': { request: () => ({ method: 'POST', url: '/auth/register', payload: { email: `new.${randomUUID()}@example.org`, name: '新人', password: 'correct horse battery' } }), expect: all(201) },
-  'POST /auth/login': { request: (_id, role) => ({ method: 'POST', url: '/auth/login', payload: { email: (userFor(role, null) ?? people.stranger).email, password: 'correct horse battery' } }), expect: all(200) },
-  'POST /auth/refresh': { request: (_id, role) => ({ method: 'POST', url: '/auth/refresh', payload: { refreshToken: refresh[role] ?? 'not-a-token' } }), expect: { ...all(200), anonymous: 401 } },
-  'POST /auth/logout': { request: () => ({ method: 'POST', url: '/auth/logout', payload: { refreshToken: 'not-a-token' } }), expect: all(204) },
-  'POST /auth/verify-email': { request: () => ({ method: 'POST', url: '/auth/verify-email', payload: { token: 'not-a-token' } }), expect: all(400) },
-  'GET /auth/verify-email': { request: () => ({ method: 'GET', url: '/auth/verify-email?token=not-a-token' }), expect: all(400) },
+  'POST /auth/register': {
+    request: () => ({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: `new.${randomUUID()}@example.org`, name: '新人', password: 'correct horse battery' },
+    }),
+    expect: all(201),
+  },
+  'POST /auth/login': {
+    request: (_id, role) => ({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: (userFor(role, null) ?? people.stranger).email, password: 'correct horse battery' },
+    }),
+    expect: all(200),
+  },
+  'POST /auth/refresh': {
+    request: (_id, role) => ({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refreshToken: refresh[role] ?? 'not-a-token' },
+    }),
+    expect: { ...all(200), anonymous: 401 },
+  },
+  'POST /auth/logout': {
+    request: () => ({ method: 'POST', url: '/auth/logout', payload: { refreshToken: 'not-a-token' } }),
+    expect: all(204),
+  },
+  'POST /auth/verify-email': {
+    request: () => ({ method: 'POST', url: '/auth/verify-email', payload: { token: 'not-a-token' } }),
+    expect: all(400),
+  },
+  'GET /auth/verify-email': {
+    request: () => ({ method: 'GET', url: '/auth/verify-email?token=not-a-token' }),
+    expect: all(400),
+  },
   'GET /me': { request: () => ({ method: 'GET', url: '/me' }), expect: signedIn(200) },
   'GET /rulesets': { request: () => ({ method: 'GET', url: '/rulesets' }), expect: all(200) },
-  'GET /rulesets/:ruleset/scenarios/:scenario': { request: () => ({ method: 'GET', url: '/rulesets/abaoaqu/scenarios/A-S4' }), expect: all(200) },
+  'GET /rulesets/:ruleset/scenarios/:scenario': {
+    request: () => ({ method: 'GET', url: '/rulesets/abaoaqu/scenarios/A-S4' }),
+    expect: all(200),
+  },
   'GET /games': { request: () => ({ method: 'GET', url: '/games' }), expect: all(200) },
-  'POST /games': { request: () => ({ method: 'POST', url: '/games', payload: { ruleset: 'abaoaqu', scenario: 'A-S4' } }), expect: signedIn(201) },
+  'POST /games': {
+    request: () => ({ method: 'POST', url: '/games', payload: { ruleset: 'abaoaqu', scenario: 'A-S4' } }),
+    expect: signedIn(201),
+  },
   // The game routes, on a private game in play: outsiders are told it does not exist.
-  'GET /games/:id': { game: true, request: (id) => ({ method: 'GET', url: `/games/${id}` }), expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 } },
-  'POST /games/:id/join': { game: true, request: (id) => ({ method: 'POST', url: `/games/${id}/join`, payload: {} }), expect: { anonymous: 401, stranger: 404, opponent: 409, seat: 409, moderator: 409 } },
-  'POST /games/:id/invites': { game: true, request: (id) => ({ method: 'POST', url: `/games/${id}/invites`, payload: { email: 'friend@example.org' } }), expect: { anonymous: 401, stranger: 404, opponent: 409, seat: 409, moderator: 403 } },
-  'POST /games/:id/resign': { fresh: true, request: (id) => ({ method: 'POST', url: `/games/${id}/resign` }), expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 403 } },
-  'GET /games/:id/view': { game: true, request: (id) => ({ method: 'GET', url: `/games/${id}/view` }), expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 } },
-  'GET /games/:id/state': { game: true, request: (id) => ({ method: 'GET', url: `/games/${id}/state?at=1` }), expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 200 } },
-  'GET /games/:id/options': { game: true, request: (id) => ({ method: 'GET', url: `/games/${id}/options` }), expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 403 } },
-  'POST /games/:id/orders': { fresh: true, request: (id) => ({ method: 'POST', url: `/games/${id}/orders`, payload: { text: 'pass' } }), expect: { anonymous: 401, stranger: 404, opponent: 422, seat: 200, moderator: 403 } },
-  'POST /games/:id/orders/preview': { game: true, request: (id) => ({ method: 'POST', url: `/games/${id}/orders/preview`, payload: { text: 'pass' } }), expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 403 } },
-  'GET /games/:id/map.png': { game: true, request: (id) => ({ method: 'GET', url: `/games/${id}/map.png` }), expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 } },
-  'GET /games/:id/map.svg': { game: true, request: (id) => ({ method: 'GET', url: `/games/${id}/map.svg?at=1` }), expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 } },
-  'GET /games/:id/log': { game: true, request: (id) => ({ method: 'GET', url: `/games/${id}/log` }), expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 } },
-  'GET /games/:id/verify': { game: true, request: (id) => ({ method: 'GET', url: `/games/${id}/verify` }), expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 } },
+  'GET /games/:id': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}` }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'POST /games/:id/join': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/join`, payload: {} }),
+    expect: { anonymous: 401, stranger: 404, opponent: 409, seat: 409, moderator: 409 },
+  },
+  'POST /games/:id/invites': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/invites`, payload: { email: 'friend@example.org' } }),
+    expect: { anonymous: 401, stranger: 404, opponent: 409, seat: 409, moderator: 403 },
+  },
+  'POST /games/:id/resign': {
+    fresh: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/resign` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 403 },
+  },
+  'GET /games/:id/view': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/view` }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'GET /games/:id/state': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/state?at=1` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'GET /games/:id/options': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/options` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 403 },
+  },
+  'POST /games/:id/orders': {
+    fresh: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/orders`, payload: { text: 'pass' } }),
+    expect: { anonymous: 401, stranger: 404, opponent: 422, seat: 200, moderator: 403 },
+  },
+  'POST /games/:id/orders/preview': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/orders/preview`, payload: { text: 'pass' } }),
+    expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 403 },
+  },
+  'GET /games/:id/map.png': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/map.png` }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'GET /games/:id/map.svg': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/map.svg?at=1` }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'GET /games/:id/log': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/log` }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'GET /games/:id/verify': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/verify` }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
   'GET /me/preferences': { request: () => ({ method: 'GET', url: '/me/preferences' }), expect: signedIn(200) },
-  'PATCH /me/preferences': { request: () => ({ method: 'PATCH', url: '/me/preferences', payload: { timeZone: 'Asia/Tokyo' } }), expect: signedIn(200) },
+  'PATCH /me/preferences': {
+    request: () => ({ method: 'PATCH', url: '/me/preferences', payload: { timeZone: 'Asia/Tokyo' } }),
+    expect: signedIn(200),
+  },
   'GET /me/notifications': { request: () => ({ method: 'GET', url: '/me/notifications' }), expect: signedIn(200) },
   // One-click unsubscribe works by its signed link alone, whoever follows it: a forged link is refused.
-  'POST /unsubscribe': { request: (_id, role) => ({ method: 'POST', url: `/unsubscribe?u=${userFor(role, null)?.id ?? randomUUID()}&t=forged` }), expect: all(403) },
-  'GET /unsubscribe': { request: (_id, role) => ({ method: 'GET', url: `/unsubscribe?u=${userFor(role, null)?.id ?? randomUUID()}&t=forged` }), expect: all(403) },
+  'POST /unsubscribe': {
+    request: (_id, role) => ({
+      method: 'POST',
+      url: `/unsubscribe?u=${userFor(role, null)?.id ?? randomUUID()}&t=forged`,
+    }),
+    expect: all(403),
+  },
+  'GET /unsubscribe': {
+    request: (_id, role) => ({
+      method: 'GET',
+      url: `/unsubscribe?u=${userFor(role, null)?.id ?? randomUUID()}&t=forged`,
+    }),
+    expect: all(403),
+  },
   // Replies arrive from mail servers, not signed-in users: a reply without a valid token is refused for everyone.
-  'POST /inbound/email': { request: () => ({ method: 'POST', url: '/inbound/email', headers: { 'content-type': 'message/rfc822' }, payload: 'From: someone@example.org\r\nTo: play+forged@hexmail.test\r\nMessage-ID: <p@example.org>\r\nSubject: Re\r\n\r\npass\r\n' }), expect: all(200) },
+  'POST /inbound/email': {
+    request: () => ({
+      method: 'POST',
+      url: '/inbound/email',
+      headers: { 'content-type': 'message/rfc822' },
+      payload:
+        'From: someone@example.org\r\nTo: play+forged@hexmail.test\r\nMessage-ID: <p@example.org>\r\nSubject: Re\r\n\r\npass\r\n',
+    }),
+    expect: all(200),
+  },
   'GET /me/vacations': { request: () => ({ method: 'GET', url: '/me/vacations' }), expect: signedIn(200) },
-  'POST /me/vacations': { request: () => ({ method: 'POST', url: '/me/vacations', payload: { startsAt: new Date(Date.now() + 86_400_000).toISOString(), endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString() } }), expect: signedIn(201) },
-  'DELETE /me/vacations/:id': { request: () => ({ method: 'DELETE', url: `/me/vacations/${randomUUID()}` }), expect: signedIn(404) },
+  'POST /me/vacations': {
+    request: () => ({
+      method: 'POST',
+      url: '/me/vacations',
+      payload: {
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      },
+    }),
+    expect: signedIn(201),
+  },
+  'DELETE /me/vacations/:id': {
+    request: () => ({ method: 'DELETE', url: `/me/vacations/${randomUUID()}` }),
+    expect: signedIn(404),
+  },
   // The mail catcher: this machine only (loopback, no proxy), whoever asks; never in production.
   'GET /dev/mail': { request: () => ({ method: 'GET', url: '/dev/mail' }), expect: all(200) },
   'GET /dev/mail.json': { request: () => ({ method: 'GET', url: '/dev/mail.json' }), expect: all(200) },
   'GET /dev/mail/:id': { request: () => ({ method: 'GET', url: '/dev/mail/999999' }), expect: all(404) },
   'GET /dev/mail/:id/raw': { request: () => ({ method: 'GET', url: '/dev/mail/999999/raw' }), expect: all(404) },
-  'GET /dev/mail/:id/cid/:cid': { request: () => ({ method: 'GET', url: '/dev/mail/999999/cid/map' }), expect: all(404) },
+  'GET /dev/mail/:id/cid/:cid': {
+    request: () => ({ method: 'GET', url: '/dev/mail/999999/cid/map' }),
+    expect: all(404),
+  },
 }
 
 beforeAll(async () => {
   h = await startApp()
-  const [stranger, a, b, moderator] = await Promise.all([register(h.app, 'Stranger'), register(h.app, 'PlayerA'), register(h.app, 'PlayerB'), register(h.app, 'Moderator')])
+  const [stranger, a, b, moderator] = await Promise.all([
+    register(h.app, 'Stranger'),
+    register(h.app, 'PlayerA'),
+    register(h.app, 'PlayerB'),
+    register(h.app, 'Moderator'),
+  ])
   await h.t.sql(`UPDATE "User" SET role = 'MODERATOR' WHERE id = $1`, [moderator!.id])
-  const login = async (u: User) => (await h.app.inject({ method: 'POST', url: '/auth/login', payload: { email: u.email, password: 'correct horse battery' } })).json()
+  const login = async (u: User) =>
+    (
+      await h.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: u.email, password: 'correct horse battery' },
+      })
+    ).json()
   const m = await login(moderator!)
   Object.assign(people, { stranger, opponent: b, seat: a, moderator: { ...moderator!, token: m.accessToken } })
   refresh = {}
-  for (const role of ['stranger', 'opponent', 'seat', 'moderator'] as const) refresh[role] = (await login(people[role])).refreshToken
+  for (const role of ['stranger', 'opponent', 'seat', 'moderator'] as const)
+    refresh[role] = (await login(people[role])).refreshToken
 })
 afterAll(async () => h?.close())
 
@@ -124,10 +299,16 @@ describe('the permissions table', () => {
         const user = userFor(role, row.fresh || row.game ? game : null)
         const res = await h.app.inject({ ...req, headers: as(user, (req.headers ?? {}) as Record<string, string>) })
         seen[route]![role] = res.statusCode
-        if (res.statusCode !== row.expect[role]) wrong.push(`${route} as ${role}: ${res.statusCode} (expected ${row.expect[role]}) ${res.body.slice(0, 160)}`)
+        if (res.statusCode !== row.expect[role])
+          wrong.push(`${route} as ${role}: ${res.statusCode} (expected ${row.expect[role]}) ${res.body.slice(0, 160)}`)
       }
     }
-    if (process.env.PERMISSIONS_PRINT) console.log(Object.entries(seen).map(([r, s]) => `${r.padEnd(44)} ${ROLES.map((role) => `${role}=${s[role]}`).join(' ')}`).join('\n'))
+    if (process.env.PERMISSIONS_PRINT)
+      console.log(
+        Object.entries(seen)
+          .map(([r, s]) => `${r.padEnd(44)} ${ROLES.map((role) => `${role}=${s[role]}`).join(' ')}`)
+          .join('\n'),
+      )
     expect(wrong).toEqual([])
   })
 })

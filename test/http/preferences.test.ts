@@ -15,27 +15,66 @@ afterAll(async () => h?.close())
 describe('preferences', () => {
   it('shows and changes only the fields sent; a bad time zone is refused and changes nothing', async () => {
     const before = (await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json()
-    expect(before).toMatchObject({ timeZone: 'UTC', notifyYourPhase: true, notifyReminders: true, notifyEveryPhase: false, digest: false, subscribed: true })
-    const changed = await h.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(alice), payload: { timeZone: 'America/Sao_Paulo', reminderHours: 3 } })
+    expect(before).toMatchObject({
+      timeZone: 'UTC',
+      notifyYourPhase: true,
+      notifyReminders: true,
+      notifyEveryPhase: false,
+      digest: false,
+      subscribed: true,
+    })
+    const changed = await h.app.inject({
+      method: 'PATCH',
+      url: '/me/preferences',
+      headers: as(alice),
+      payload: { timeZone: 'America/Sao_Paulo', reminderHours: 3 },
+    })
     expect(changed.json()).toMatchObject({ ...before, timeZone: 'America/Sao_Paulo', reminderHours: 3 })
-    const bad = await h.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(alice), payload: { timeZone: 'Mars/Olympus', digest: true } })
+    const bad = await h.app.inject({
+      method: 'PATCH',
+      url: '/me/preferences',
+      headers: as(alice),
+      payload: { timeZone: 'Mars/Olympus', digest: true },
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors?.[0]?.field ?? bad.json().field).toBe('timeZone')
-    expect((await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json()).toMatchObject({ timeZone: 'America/Sao_Paulo', digest: false })
+    expect((await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json()).toMatchObject({
+      timeZone: 'America/Sao_Paulo',
+      digest: false,
+    })
   })
 
-  it('one click unsubscribes (the mail client\'s form POST); the page asks first; a forged link is refused', async () => {
+  it("one click unsubscribes (the mail client's form POST); the page asks first; a forged link is refused", async () => {
     const t = unsubscribeToken(mailSecret(h.app.config), alice.id)
     const page = await h.app.inject({ method: 'GET', url: `/unsubscribe?u=${alice.id}&t=${t}` })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<form method="post"')
-    expect((await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json().subscribed).toBe(true)
-    const forged = await h.app.inject({ method: 'POST', url: `/unsubscribe?u=${alice.id}&t=${'x'.repeat(t.length)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+    expect((await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json().subscribed).toBe(
+      true,
+    )
+    const forged = await h.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?u=${alice.id}&t=${'x'.repeat(t.length)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
     expect(forged.statusCode).toBe(403)
-    const click = await h.app.inject({ method: 'POST', url: `/unsubscribe?u=${alice.id}&t=${t}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+    const click = await h.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?u=${alice.id}&t=${t}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
     expect(click.statusCode).toBe(200)
-    expect((await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json().subscribed).toBe(false)
-    const back = await h.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(alice), payload: { subscribed: true } })
+    expect((await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(alice) })).json().subscribed).toBe(
+      false,
+    )
+    const back = await h.app.inject({
+      method: 'PATCH',
+      url: '/me/preferences',
+      headers: as(alice),
+      payload: { subscribed: true },
+    })
     expect(back.json().subscribed).toBe(true)
   })
 })

@@ -14,8 +14,20 @@ beforeAll(async () => {
 afterAll(async () => h?.close())
 
 type Hex = [number, number]
-interface UnitOption { id: string; type: string; pilot: string | null; moves: Array<Hex | string>; attacks: Array<{ order: Record<string, unknown>; shift: number; column: string | null }> }
-interface GameEvent { type: string; attack?: string; shift?: number; column?: string | null; [k: string]: unknown }
+interface UnitOption {
+  id: string
+  type: string
+  pilot: string | null
+  moves: Array<Hex | string>
+  attacks: Array<{ order: Record<string, unknown>; shift: number; column: string | null }>
+}
+interface GameEvent {
+  type: string
+  attack?: string
+  shift?: number
+  column?: string | null
+  [k: string]: unknown
+}
 
 const toHex = (h: Hex | string): Hex => (typeof h === 'string' ? [Number(h.slice(0, 2)), Number(h.slice(2))] : h)
 const dist = (a: Hex, b: Hex) => offsetDistance({ col: a[0], row: a[1] }, { col: b[0], row: b[1] })
@@ -24,14 +36,37 @@ const choosesRanks = (u: UnitOption) => u.type !== 'WB' && /^(N\d|E)$/.test(u.pi
 
 describe('the preview counts the ranks an attack names', () => {
   it('"ranks 0" lowers the previewed shift, and the attack resolves on the previewed shift and column', async () => {
-    const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+    })
     expect(created.statusCode, created.body).toBe(201)
     const id = created.json().id as string
-    expect((await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: created.json().invite } })).statusCode).toBe(200)
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: `/games/${id}/join`,
+          headers: as(bob),
+          payload: { invite: created.json().invite },
+        })
+      ).statusCode,
+    ).toBe(200)
     const players: Record<string, User> = { FED: alice, ZEON: bob }
-    const post = (user: User, path: string, payload: unknown) => h.app.inject({ method: 'POST', url: `/games/${id}/${path}`, headers: as(user), payload: payload as Record<string, unknown> })
+    const post = (user: User, path: string, payload: unknown) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/games/${id}/${path}`,
+        headers: as(user),
+        payload: payload as Record<string, unknown>,
+      })
     const acting = async () => {
-      const pending = (await h.app.inject({ method: 'GET', url: `/games/${id}` })).json().pending as Array<{ step: string; seats: string[] }>
+      const pending = (await h.app.inject({ method: 'GET', url: `/games/${id}` })).json().pending as Array<{
+        step: string
+        seats: string[]
+      }>
       return { seat: pending[0]!.seats[0]!, step: pending[0]!.step }
     }
 
@@ -40,15 +75,24 @@ describe('the preview counts the ranks an attack names', () => {
     for (let guard = 0; guard < 60 && !checked; guard++) {
       const { seat, step } = await acting()
       const user = players[seat]!
-      const units = (await h.app.inject({ method: 'GET', url: `/games/${id}/options`, headers: as(user) })).json().options.units as UnitOption[]
+      const units = (await h.app.inject({ method: 'GET', url: `/games/${id}/options`, headers: as(user) })).json()
+        .options.units as UnitOption[]
       const pilots = units.filter(choosesRanks)
       if (step === 'move') {
         const view = (await h.app.inject({ method: 'GET', url: `/games/${id}/view`, headers: as(user) })).json().view
-        const enemies: Hex[] = view.units.filter((u: { side: string; at: string }) => u.side !== seat && u.at === 'map').map((u: { hex: Hex }) => u.hex)
-        const orders = pilots.filter((u) => u.moves.length > 0).map((u) => {
-          const to = u.moves.map(toHex).sort((a, b) => Math.min(...enemies.map((e) => dist(a, e))) - Math.min(...enemies.map((e) => dist(b, e))))[0]!
-          return { kind: 'move', units: [u.id], to }
-        })
+        const enemies: Hex[] = view.units
+          .filter((u: { side: string; at: string }) => u.side !== seat && u.at === 'map')
+          .map((u: { hex: Hex }) => u.hex)
+        const orders = pilots
+          .filter((u) => u.moves.length > 0)
+          .map((u) => {
+            const to = u.moves
+              .map(toHex)
+              .sort(
+                (a, b) => Math.min(...enemies.map((e) => dist(a, e))) - Math.min(...enemies.map((e) => dist(b, e))),
+              )[0]!
+            return { kind: 'move', units: [u.id], to }
+          })
         const res = await post(user, 'orders', { orders })
         expect(res.statusCode, res.body).toBe(200)
         continue
@@ -80,7 +124,10 @@ describe('the preview counts the ranks an attack names', () => {
       }
       const attack = events.find((e) => e.type === 'attack' && e.attack === declared)!
       expect(attack, `attack ${declared} resolved`).toBeDefined()
-      expect({ shift: attack.shift, column: attack.column }).toEqual({ shift: odds.shift, column: odds.column ?? 'below 1:4' })
+      expect({ shift: attack.shift, column: attack.column }).toEqual({
+        shift: odds.shift,
+        column: odds.column ?? 'below 1:4',
+      })
     }
     expect(checked, 'a newtype got a shot within 60 steps').not.toBeNull()
   })

@@ -11,7 +11,11 @@ let bob: User
 let stranger: User
 beforeAll(async () => {
   h = await startApp()
-  ;[alice, bob, stranger] = await Promise.all([register(h.app, 'Alice'), register(h.app, 'Bob'), register(h.app, 'Stranger')])
+  ;[alice, bob, stranger] = await Promise.all([
+    register(h.app, 'Alice'),
+    register(h.app, 'Bob'),
+    register(h.app, 'Stranger'),
+  ])
 })
 afterAll(async () => h?.close())
 
@@ -24,7 +28,11 @@ const REQUESTS: Record<string, Omit<InjectOptions, 'url'> & { query?: string }> 
   'GET /games/{id}/view': { method: 'GET' },
   'GET /games/{id}/state': { method: 'GET', query: '?at=1' },
   'GET /games/{id}/options': { method: 'GET' },
-  'POST /games/{id}/orders': { method: 'POST', payload: { orders: [] }, headers: { 'idempotency-key': 'probe-1', 'if-match': '"1"' } },
+  'POST /games/{id}/orders': {
+    method: 'POST',
+    payload: { orders: [] },
+    headers: { 'idempotency-key': 'probe-1', 'if-match': '"1"' },
+  },
   'POST /games/{id}/orders/preview': { method: 'POST', payload: { text: 'pass' } },
   'GET /games/{id}/map.png': { method: 'GET' },
   'GET /games/{id}/map.svg': { method: 'GET', query: '?at=1' },
@@ -48,7 +56,12 @@ async function ask(route: string, gameId: string, user: User | null) {
 }
 
 async function createPrivate(): Promise<{ id: string; invite: string }> {
-  const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, options: { deployment: 'auto' } } })
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, options: { deployment: 'auto' } },
+  })
   expect(created.statusCode, created.body).toBe(201)
   return { id: created.json().id, invite: created.json().invite }
 }
@@ -56,10 +69,30 @@ async function createPrivate(): Promise<{ id: string; invite: string }> {
 async function privateGames(): Promise<Record<string, string>> {
   const open = await createPrivate()
   const active = await createPrivate()
-  expect((await h.app.inject({ method: 'POST', url: `/games/${active.id}/join`, headers: as(bob), payload: { invite: active.invite } })).statusCode).toBe(200)
+  expect(
+    (
+      await h.app.inject({
+        method: 'POST',
+        url: `/games/${active.id}/join`,
+        headers: as(bob),
+        payload: { invite: active.invite },
+      })
+    ).statusCode,
+  ).toBe(200)
   const finished = await createPrivate()
-  expect((await h.app.inject({ method: 'POST', url: `/games/${finished.id}/join`, headers: as(bob), payload: { invite: finished.invite } })).statusCode).toBe(200)
-  expect((await h.app.inject({ method: 'POST', url: `/games/${finished.id}/resign`, headers: as(bob) })).statusCode).toBe(200)
+  expect(
+    (
+      await h.app.inject({
+        method: 'POST',
+        url: `/games/${finished.id}/join`,
+        headers: as(bob),
+        payload: { invite: finished.invite },
+      })
+    ).statusCode,
+  ).toBe(200)
+  expect(
+    (await h.app.inject({ method: 'POST', url: `/games/${finished.id}/resign`, headers: as(bob) })).statusCode,
+  ).toBe(200)
   return { open: open.id, active: active.id, finished: finished.id }
 }
 
@@ -78,7 +111,10 @@ describe('private games and missing games look the same to outsiders', () => {
         const absent = await ask(route, missing, user)
         expect([401, 404], `${route} for a missing game`).toContain(absent.status)
         for (const [state, id] of Object.entries(games)) {
-          expect(await ask(route, id, user), `${route} on a private ${state} game, as ${user ? 'a stranger' : 'anonymous'}`).toEqual(absent)
+          expect(
+            await ask(route, id, user),
+            `${route} on a private ${state} game, as ${user ? 'a stranger' : 'anonymous'}`,
+          ).toEqual(absent)
         }
       }
     }
@@ -86,7 +122,12 @@ describe('private games and missing games look the same to outsiders', () => {
 
   it('previewing orders for a game that does not exist is a 404 that says so', async () => {
     const id = randomUUID()
-    const res = await h.app.inject({ method: 'POST', url: `/games/${id}/orders/preview`, headers: as(alice), payload: { text: 'pass' } })
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/orders/preview`,
+      headers: as(alice),
+      payload: { text: 'pass' },
+    })
     expect(res.statusCode, res.body).toBe(404)
     expect(res.json().detail).toBe(`no game ${id}`)
   })

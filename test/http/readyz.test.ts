@@ -31,7 +31,14 @@ const ready = async () => {
 
 describe('/readyz', () => {
   it('reports Redis and the age of the oldest unsent outbox row', async () => {
-    expect(await ready()).toEqual({ code: 200, body: { status: 'ready', checks: { database: 'ok', redis: 'ok', outbox: 'ok' }, outbox: { unsent: 0, oldestUnsentSeconds: null } } })
+    expect(await ready()).toEqual({
+      code: 200,
+      body: {
+        status: 'ready',
+        checks: { database: 'ok', redis: 'ok', outbox: 'ok' },
+        outbox: { unsent: 0, oldestUnsentSeconds: null },
+      },
+    })
 
     await redis.stop()
     const down = await ready()
@@ -40,7 +47,9 @@ describe('/readyz', () => {
     expect(down.body.checks.redis).toMatch(/^down: /)
 
     // Mail waits in the outbox meanwhile: one row five minutes old, one just written.
-    await t.sql(`INSERT INTO "Outbox"(kind, payload, "createdAt") VALUES ('reply', '{}', (now() AT TIME ZONE 'UTC') - interval '5 minutes'), ('reply', '{}', now() AT TIME ZONE 'UTC')`)
+    await t.sql(
+      `INSERT INTO "Outbox"(kind, payload, "createdAt") VALUES ('reply', '{}', (now() AT TIME ZONE 'UTC') - interval '5 minutes'), ('reply', '{}', now() AT TIME ZONE 'UTC')`,
+    )
     const behind = (await ready()).body
     expect(behind.outbox.unsent).toBe(2)
     expect(behind.outbox.oldestUnsentSeconds).toBeGreaterThanOrEqual(300)
@@ -61,7 +70,10 @@ describe('/readyz', () => {
     try {
       const res = await none.inject({ method: 'GET', url: '/readyz' })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toMatchObject({ status: 'degraded', checks: { redis: expect.stringMatching(/^none: email notifications are off/) } })
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        checks: { redis: expect.stringMatching(/^none: email notifications are off/) },
+      })
       await t2.drop()
       const gone = await none.inject({ method: 'GET', url: '/readyz' })
       expect(gone.statusCode).toBe(503)

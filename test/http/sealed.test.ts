@@ -44,7 +44,20 @@ const get = async (url: string, who: User | null) => {
 
 /** A 3-player A-S1 game (FED-1 Alice, FED-2 Carol, ZEON Bob), placed automatically. */
 async function newGame(title: string) {
-  const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S1', players: 3, seat: 'FED-1', title, webhookUrl: hookUrl, options: { deployment: 'auto' } } })
+  const created = await s.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: {
+      ruleset: 'abaoaqu',
+      scenario: 'A-S1',
+      players: 3,
+      seat: 'FED-1',
+      title,
+      webhookUrl: hookUrl,
+      options: { deployment: 'auto' },
+    },
+  })
   expect(created.statusCode, created.body).toBe(201)
   const id = created.json().id as string
   await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { seat: 'ZEON' } })
@@ -55,7 +68,12 @@ async function newGame(title: string) {
 }
 
 async function submit(id: string, who: User, text: string) {
-  const res = await s.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(who, { 'content-type': 'text/plain' }), payload: text })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/games/${id}/orders`,
+    headers: as(who, { 'content-type': 'text/plain' }),
+    payload: text,
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json()
 }
@@ -67,7 +85,15 @@ async function saltOf(id: string, seq: number): Promise<string> {
 
 /** Everything Bob can read about the game right now, as text. */
 async function allBobReads(id: string, seq: number): Promise<string> {
-  const urls = [`/games/${id}`, `/games/${id}/log?limit=500`, `/games/${id}/view`, `/games/${id}/state?at=${seq}`, `/games/${id}/map.svg`, `/games/${id}/options`, `/games/${id}/verify`]
+  const urls = [
+    `/games/${id}`,
+    `/games/${id}/log?limit=500`,
+    `/games/${id}/view`,
+    `/games/${id}/state?at=${seq}`,
+    `/games/${id}/map.svg`,
+    `/games/${id}/options`,
+    `/games/${id}/verify`,
+  ]
   const out: string[] = []
   for (const url of urls) {
     const r = await get(url, bob)
@@ -83,9 +109,24 @@ function canon(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v)
   if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`
   const o = v as Record<string, unknown>
-  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canon(o[k])}`).join(',')}}`
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canon(o[k])}`)
+    .join(',')}}`
 }
-interface LogEntryOut { seq: number; kind: string; seat: string | null; userId: string | null; createdAt: string; prevHash: string; hash: string; commitment: string; leaves: Record<string, { commitment: string; salt?: string }>; payload: Record<string, unknown> | null }
+interface LogEntryOut {
+  seq: number
+  kind: string
+  seat: string | null
+  userId: string | null
+  createdAt: string
+  prevHash: string
+  hash: string
+  commitment: string
+  leaves: Record<string, { commitment: string; salt?: string }>
+  payload: Record<string, unknown> | null
+}
 function clientCheck(gameId: string, entries: LogEntryOut[]): { opened: number; problems: string[] } {
   const problems: string[] = []
   let prev = ''
@@ -97,12 +138,16 @@ function clientCheck(gameId: string, entries: LogEntryOut[]): { opened: number; 
       // An opened leaf's value is in the payload: the body is the payload less its "private" field.
       const { private: secret, ...body } = e.payload ?? {}
       const value = name === 'body' ? body : (secret as Record<string, unknown>)[name.slice('private:'.length)]
-      if (sha256(leaf.salt + canon(value)) !== leaf.commitment) problems.push(`${e.seq} ${name}: value does not match its commitment`)
+      if (sha256(leaf.salt + canon(value)) !== leaf.commitment)
+        problems.push(`${e.seq} ${name}: value does not match its commitment`)
     }
     const commitment = sha256(canon(Object.fromEntries(Object.entries(e.leaves).map(([n, l]) => [n, l.commitment]))))
     if (commitment !== e.commitment) problems.push(`${e.seq}: commitment`)
     if (e.prevHash !== prev) problems.push(`${e.seq}: link`)
-    const hash = sha256(prev + canon({ gameId, seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, createdAt: e.createdAt, commitment }))
+    const hash = sha256(
+      prev +
+        canon({ gameId, seq: e.seq, kind: e.kind, seat: e.seat, userId: e.userId, createdAt: e.createdAt, commitment }),
+    )
     if (hash !== e.hash) problems.push(`${e.seq}: hash`)
     prev = e.hash
   }
@@ -117,9 +162,13 @@ describe('sealed and private orders', () => {
     expect(first.receipt).toMatch(/^2:[0-9a-f]{16}$/)
     const seq = first.seq as number
     const salt = await saltOf(id, seq)
-    const stored = (await s.t.sql(`SELECT payload FROM "LogEntry" WHERE "gameId" = $1 AND seq = $2`, [id, seq])).rows[0].payload
+    const stored = (await s.t.sql(`SELECT payload FROM "LogEntry" WHERE "gameId" = $1 AND seq = $2`, [id, seq])).rows[0]
+      .payload
     // The private order is kept apart from the rest in the log.
-    expect(stored).toMatchObject({ orders: [{ kind: 'move', units: ['GM1'], to: [1, 4] }], private: { 'FED-1': [{ kind: 'standing', defenceShift: 'none' }] } })
+    expect(stored).toMatchObject({
+      orders: [{ kind: 'move', units: ['GM1'], to: [1, 4] }],
+      private: { 'FED-1': [{ kind: 'standing', defenceShift: 'none' }] },
+    })
 
     // The log: the entry is there with every field its hash covers, but nothing to open.
     const bobLog = (await get(`/games/${id}/log?limit=500`, bob)).json()
@@ -132,7 +181,19 @@ describe('sealed and private orders', () => {
 
     // Hashes: the trial's guess (the payload hashed in the clear, as before salting) no longer finds
     // the orders, and neither does hashing a leaf without its salt.
-    const guess = (payload: unknown) => sha256(sealed.prevHash + canonicalJson({ gameId: id, seq, kind: 'ORDERS', seat: 'FED-1', userId: alice.id, payload, createdAt: sealed.createdAt }))
+    const guess = (payload: unknown) =>
+      sha256(
+        sealed.prevHash +
+          canonicalJson({
+            gameId: id,
+            seq,
+            kind: 'ORDERS',
+            seat: 'FED-1',
+            userId: alice.id,
+            payload,
+            createdAt: sealed.createdAt,
+          }),
+      )
     expect(guess(stored)).not.toBe(sealed.hash)
     expect(guess({ orders: stored.orders, step: stored.step, turn: stored.turn })).not.toBe(sealed.hash)
     const { private: _secret, ...body } = stored
@@ -149,11 +210,30 @@ describe('sealed and private orders', () => {
 
     // Error messages Bob can provoke name no order.
     const refusals = [
-      await s.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(bob, { 'content-type': 'text/plain' }), payload: 'ZK1 -> 0104' }),
-      await s.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(bob), payload: { seat: 'FED-1', text: 'pass' } }),
-      await s.app.inject({ method: 'POST', url: `/games/${id}/orders/preview`, headers: as(bob), payload: { seat: 'FED-1', text: 'pass' } }),
+      await s.app.inject({
+        method: 'POST',
+        url: `/games/${id}/orders`,
+        headers: as(bob, { 'content-type': 'text/plain' }),
+        payload: 'ZK1 -> 0104',
+      }),
+      await s.app.inject({
+        method: 'POST',
+        url: `/games/${id}/orders`,
+        headers: as(bob),
+        payload: { seat: 'FED-1', text: 'pass' },
+      }),
+      await s.app.inject({
+        method: 'POST',
+        url: `/games/${id}/orders/preview`,
+        headers: as(bob),
+        payload: { seat: 'FED-1', text: 'pass' },
+      }),
       await s.app.inject({ method: 'GET', url: `/games/${id}/options?seat=FED-1`, headers: as(bob) }),
-      await s.app.inject({ method: 'GET', url: `/games/${id}/verify?receipt=${seq}:${'0'.repeat(16)}`, headers: as(bob) }),
+      await s.app.inject({
+        method: 'GET',
+        url: `/games/${id}/verify?receipt=${seq}:${'0'.repeat(16)}`,
+        headers: as(bob),
+      }),
     ]
     for (const r of refusals) {
       expect(r.body).not.toContain('GM1')
@@ -167,9 +247,13 @@ describe('sealed and private orders', () => {
     expect(carolSees.payload.orders).toEqual([{ kind: 'move', units: ['GM1'], to: [1, 4] }])
     expect(carolSees.sealed).toEqual(['private:FED-1'])
     expect(carolSees.payload.private).toEqual({})
-    expect((await get(`/games/${id}/view`, carol)).json().submitted).toEqual({ 'FED-1': [{ kind: 'move', units: ['GM1'], to: [1, 4] }] })
+    expect((await get(`/games/${id}/view`, carol)).json().submitted).toEqual({
+      'FED-1': [{ kind: 'move', units: ['GM1'], to: [1, 4] }],
+    })
     // Alice reads her own.
-    const aliceSees = (await get(`/games/${id}/log?limit=500`, alice)).json().entries.find((e: { seq: number }) => e.seq === seq)
+    const aliceSees = (await get(`/games/${id}/log?limit=500`, alice))
+      .json()
+      .entries.find((e: { seq: number }) => e.seq === seq)
     expect(aliceSees.payload.private).toEqual({ 'FED-1': [{ kind: 'standing', defenceShift: 'none' }] })
     expect(aliceSees.sealed).toEqual([])
 
@@ -188,7 +272,7 @@ describe('sealed and private orders', () => {
     expect(later).not.toContain('defenceShift":"none')
 
     // Emails and the webhook: Bob's your-phase email tells what happened, not Alice's standing order.
-    await waitFor('Bob\'s your-phase email', () => s.mails(bob.email, 'your-phase').length >= 1)
+    await waitFor("Bob's your-phase email", () => s.mails(bob.email, 'your-phase').length >= 1)
     await waitFor('a webhook post for Zeon', () => posts.some((p) => p.includes('ZEON')))
     for (const m of s.mails(bob.email)) {
       const text = `${m.parsed.text ?? ''}${m.parsed.html || ''}`
@@ -200,8 +284,14 @@ describe('sealed and private orders', () => {
     const mail = s.mails(bob.email, 'your-phase').at(-1)!
     const receipt = /Receipt: (\d+:[0-9a-f]{16})/.exec(mail.parsed.text ?? '')?.[1]
     expect(receipt, mail.parsed.text).toBeDefined()
-    expect(String(mail.parsed.html || '').replace(/&#x3D;/g, '=')).toContain(`verify?receipt=${encodeURIComponent(receipt!)}`)
-    expect((await get(`/games/${id}/verify?receipt=${receipt}`, bob)).json().receipt).toEqual({ receipt, ok: true, problem: null })
+    expect(String(mail.parsed.html || '').replace(/&#x3D;/g, '=')).toContain(
+      `verify?receipt=${encodeURIComponent(receipt!)}`,
+    )
+    expect((await get(`/games/${id}/verify?receipt=${receipt}`, bob)).json().receipt).toEqual({
+      receipt,
+      ok: true,
+      problem: null,
+    })
 
     // Once the game is over, everything opens, and every opened leaf checks out for anyone.
     expect((await s.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })).statusCode).toBe(200)
@@ -219,7 +309,11 @@ describe('sealed and private orders', () => {
   it('an admin who plays in the game reads it as a player, not as staff', async () => {
     const id = await newGame('Admin at the table')
     await s.t.sql(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [bob.id])
-    const login = await s.app.inject({ method: 'POST', url: '/auth/login', payload: { email: bob.email, password: 'correct horse battery' } })
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: bob.email, password: 'correct horse battery' },
+    })
     const admin = { ...bob, token: login.json().accessToken as string }
     try {
       const sent = await submit(id, alice, 'GM1 -> 0104\nstanding defence none')
@@ -234,7 +328,10 @@ describe('sealed and private orders', () => {
 
   it('a sealed entry is the same size whatever the orders in it', async () => {
     const sizes: number[] = []
-    for (const [title, text] of [['Short', 'pass'], ['Long', 'GM1 -> 0104\nGM2 -> 0105\nstanding defence 2\n# a long comment that is not stored']] as const) {
+    for (const [title, text] of [
+      ['Short', 'pass'],
+      ['Long', 'GM1 -> 0104\nGM2 -> 0105\nstanding defence 2\n# a long comment that is not stored'],
+    ] as const) {
       const id = await newGame(title)
       const sent = await submit(id, alice, text)
       const entry = (await get(`/games/${id}/log?after=${sent.seq - 1}`, bob)).json().entries[0]

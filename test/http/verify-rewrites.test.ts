@@ -20,7 +20,12 @@ afterAll(async () => h?.close())
 const pass = { text: 'pass' }
 
 async function newGame(): Promise<string> {
-  const created = await h.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+  })
   const id = created.json().id as string
   await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
   return id
@@ -30,17 +35,36 @@ async function newGame(): Promise<string> {
 async function step(id: string, orders?: unknown[]) {
   const s = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
   const who = s.pending[0].side === 'FED' ? alice : bob
-  const res = await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(who), payload: orders && who === alice ? { orders } : pass })
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/games/${id}/orders`,
+    headers: as(who),
+    payload: orders && who === alice ? { orders } : pass,
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as { seq: number; receipt: string }
 }
 
 const verify = async (id: string, receipt?: string) => {
-  const res = await h.app.inject({ method: 'GET', url: `/games/${id}/verify${receipt ? `?receipt=${encodeURIComponent(receipt)}` : ''}`, headers: as(alice) })
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `/games/${id}/verify${receipt ? `?receipt=${encodeURIComponent(receipt)}` : ''}`,
+    headers: as(alice),
+  })
   return { status: res.statusCode, body: res.json() }
 }
 
-interface Row { seq: number; kind: LogKind; seat: string | null; userId: string | null; payload: unknown; createdAt: string; salt: string | null; prevHash: string; hash: string }
+interface Row {
+  seq: number
+  kind: LogKind
+  seat: string | null
+  userId: string | null
+  payload: unknown
+  createdAt: string
+  salt: string | null
+  prevHash: string
+  hash: string
+}
 
 /** Runs statements as a superuser with triggers off, in one transaction. */
 async function asSuperuser(fn: (c: pg.Client) => Promise<void>): Promise<void> {
@@ -58,19 +82,33 @@ async function asSuperuser(fn: (c: pg.Client) => Promise<void>): Promise<void> {
 
 /** Rewrites a game's log: `edit` changes the rows, then the whole chain is re-hashed and the game's head moved to match. */
 async function rewrite(id: string, edit: (rows: Row[]) => Row[]): Promise<void> {
-  const read = await h.t.sql(`SELECT seq, kind, seat, "userId", payload, to_json("createdAt") #>> '{}' AS "createdAt", salt, "prevHash", hash FROM "LogEntry" WHERE "gameId" = $1 ORDER BY seq`, [id])
+  const read = await h.t.sql(
+    `SELECT seq, kind, seat, "userId", payload, to_json("createdAt") #>> '{}' AS "createdAt", salt, "prevHash", hash FROM "LogEntry" WHERE "gameId" = $1 ORDER BY seq`,
+    [id],
+  )
   const rows = edit(read.rows as Row[])
   let prev = ''
   for (const r of rows) {
     r.prevHash = prev
-    r.hash = entryHash(prev, { gameId: id, seq: r.seq, kind: r.kind, seat: r.seat, userId: r.userId, payload: r.payload, createdAt: new Date(`${r.createdAt}Z`), salt: r.salt })
+    r.hash = entryHash(prev, {
+      gameId: id,
+      seq: r.seq,
+      kind: r.kind,
+      seat: r.seat,
+      userId: r.userId,
+      payload: r.payload,
+      createdAt: new Date(`${r.createdAt}Z`),
+      salt: r.salt,
+    })
     prev = r.hash
   }
   await asSuperuser(async (c) => {
     await c.query('DELETE FROM "LogEntry" WHERE "gameId" = $1', [id])
     for (const r of rows) {
-      await c.query(`INSERT INTO "LogEntry"("gameId", seq, kind, seat, "userId", payload, "createdAt", salt, "prevHash", hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [id, r.seq, r.kind, r.seat, r.userId, JSON.stringify(r.payload), r.createdAt, r.salt, r.prevHash, r.hash])
+      await c.query(
+        `INSERT INTO "LogEntry"("gameId", seq, kind, seat, "userId", payload, "createdAt", salt, "prevHash", hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [id, r.seq, r.kind, r.seat, r.userId, JSON.stringify(r.payload), r.createdAt, r.salt, r.prevHash, r.hash],
+      )
     }
     await c.query('UPDATE "Game" SET "logSeq" = $2, "lastHash" = $3 WHERE id = $1', [id, rows.length, prev])
   })
@@ -84,7 +122,16 @@ describe('/verify catches rewrites', () => {
     for (let i = 0; i < 5; i++) last = await step(id)
     const running = await verify(id, last.receipt)
     expect(running.status).toBe(200)
-    expect(running.body).toMatchObject({ ok: true, seed: null, recordOk: true, rulesOk: true, replayOk: true, rollsOk: true, snapshotsOk: true, receipt: { ok: true } })
+    expect(running.body).toMatchObject({
+      ok: true,
+      seed: null,
+      recordOk: true,
+      rulesOk: true,
+      replayOk: true,
+      rollsOk: true,
+      snapshotsOk: true,
+      receipt: { ok: true },
+    })
     expect(running.body.snapshots).toBeGreaterThan(0)
     const bad = await verify(id, 'twelve:abc')
     expect(bad.status).toBe(400)
@@ -100,7 +147,10 @@ describe('/verify catches rewrites', () => {
     await step(id)
     const resigned = await h.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })
     expect(resigned.statusCode).toBe(200)
-    expect(resigned.json()).toMatchObject({ outcome: { winner: 'FED' }, receipt: expect.stringMatching(/^\d+:[0-9a-f]{16}$/) })
+    expect(resigned.json()).toMatchObject({
+      outcome: { winner: 'FED' },
+      receipt: expect.stringMatching(/^\d+:[0-9a-f]{16}$/),
+    })
     expect((await verify(id, resigned.json().receipt)).body).toMatchObject({ ok: true, receipt: { ok: true } })
     await rewrite(id, (rows) => rows.slice(0, -1))
     const report = (await verify(id)).body
@@ -121,7 +171,9 @@ describe('/verify catches rewrites', () => {
     const end = answers.at(-1)!.seq
     const back = answers.find((a) => a.seq <= end - 5 && !answers.some((b) => b.seq > a.seq && b.seq <= end - 5))!
     await rewrite(id, (rows) => rows.slice(0, back.seq))
-    await asSuperuser(async (c) => { await c.query('UPDATE "Game" SET pending = $2 WHERE id = $1', [id, JSON.stringify(back.pending)]) })
+    await asSuperuser(async (c) => {
+      await c.query('UPDATE "Game" SET pending = $2 WHERE id = $1', [id, JSON.stringify(back.pending)])
+    })
     const report = (await verify(id)).body
     expect(report.hashChainOk).toBe(true)
     expect(report.recordProblems.join('\n')).toMatch(/emails were sent about log entry \d+, but the log ends at/)
@@ -132,7 +184,10 @@ describe('/verify catches rewrites', () => {
       await c.query('DELETE FROM "Notification" WHERE "gameId" = $1 AND seq > $2', [id, back.seq])
     })
     const withReceipt = (await verify(id, kept)).body
-    expect(withReceipt.receipt).toMatchObject({ ok: false, problem: expect.stringMatching(/no entry \d+ \(it has \d+\): .*entries were removed/) })
+    expect(withReceipt.receipt).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/no entry \d+ \(it has \d+\): .*entries were removed/),
+    })
     expect(withReceipt.ok).toBe(false)
   })
 
@@ -143,20 +198,36 @@ describe('/verify catches rewrites', () => {
     const answer = await step(id, [{ kind: 'move', units: [mover.id], to: mover.moves[0] }])
     await step(id)
     expect((await verify(id)).body.ok).toBe(true)
-    await rewrite(id, (rows) => rows.map((r) => (r.kind === 'ORDERS' && r.seat === 'FED' && r.seq <= answer.seq ? { ...r, payload: { ...(r.payload as object), orders: [{ kind: 'move', units: [mover.id], to: mover.moves[1] }] } } : r)))
+    await rewrite(id, (rows) =>
+      rows.map((r) =>
+        r.kind === 'ORDERS' && r.seat === 'FED' && r.seq <= answer.seq
+          ? {
+              ...r,
+              payload: { ...(r.payload as object), orders: [{ kind: 'move', units: [mover.id], to: mover.moves[1] }] },
+            }
+          : r,
+      ),
+    )
     const report = (await verify(id, answer.receipt)).body
     expect(report.hashChainOk).toBe(true)
     expect(report.ok).toBe(false)
-    expect(report.ruleProblems).toContainEqual({ seq: answer.seq, problem: 'its submissions are not the orders logged before it' })
+    expect(report.ruleProblems).toContainEqual({
+      seq: answer.seq,
+      problem: 'its submissions are not the orders logged before it',
+    })
     expect(report.receipt).toMatchObject({ ok: false, problem: expect.stringMatching(/rewritten/) })
   })
 
-  it('flipping a resignation\'s winner and re-hashing', async () => {
+  it("flipping a resignation's winner and re-hashing", async () => {
     const id = await newGame()
     await step(id)
     await h.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })
-    await rewrite(id, (rows) => rows.map((r) => (r.kind === 'RESIGN' ? { ...r, payload: { side: 'ZEON', winner: 'ZEON' } } : r)))
-    await asSuperuser(async (c) => { await c.query(`UPDATE "Game" SET outcome = jsonb_set(outcome, '{winner}', '"ZEON"') WHERE id = $1`, [id]) })
+    await rewrite(id, (rows) =>
+      rows.map((r) => (r.kind === 'RESIGN' ? { ...r, payload: { side: 'ZEON', winner: 'ZEON' } } : r)),
+    )
+    await asSuperuser(async (c) => {
+      await c.query(`UPDATE "Game" SET outcome = jsonb_set(outcome, '{winner}', '"ZEON"') WHERE id = $1`, [id])
+    })
     const report = (await verify(id)).body
     expect(report.hashChainOk).toBe(true)
     expect(report.recordOk).toBe(true)
@@ -168,7 +239,9 @@ describe('/verify catches rewrites', () => {
     const id = await newGame()
     const known = '0'.repeat(64)
     const commitment = createHash('sha256').update(Buffer.from(known, 'hex')).digest('hex')
-    await asSuperuser(async (c) => { await c.query('UPDATE "Game" SET seed = $2, "seedCommitment" = $3 WHERE id = $1', [id, known, commitment]) })
+    await asSuperuser(async (c) => {
+      await c.query('UPDATE "Game" SET seed = $2, "seedCommitment" = $3 WHERE id = $1', [id, known, commitment])
+    })
     forgetCachedGames()
     await step(id)
     await h.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })
@@ -185,16 +258,23 @@ describe('/verify catches rewrites', () => {
     const zeonMoves = (await h.app.inject({ method: 'GET', url: `/games/${id}` })).json().pending[0].side === 'ZEON'
     const seat = zeonMoves ? 'ZEON' : 'FED'
     const owner = zeonMoves ? bob : alice
-    await asSuperuser(async (c) => { await c.query('UPDATE "Seat" SET "userId" = $3 WHERE "gameId" = $1 AND seat = $2', [id, seat, puppet.id]) })
+    await asSuperuser(async (c) => {
+      await c.query('UPDATE "Seat" SET "userId" = $3 WHERE "gameId" = $1 AND seat = $2', [id, seat, puppet.id])
+    })
     forgetCachedGames()
     const res = await h.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(puppet), payload: pass })
     expect(res.statusCode, res.body).toBe(200)
     const report = (await verify(id)).body
     expect(report.recordProblems).toContain(`seat ${seat} is held by another account than the log's SETUP names`)
-    await asSuperuser(async (c) => { await c.query('UPDATE "Seat" SET "userId" = $3 WHERE "gameId" = $1 AND seat = $2', [id, seat, owner.id]) })
+    await asSuperuser(async (c) => {
+      await c.query('UPDATE "Seat" SET "userId" = $3 WHERE "gameId" = $1 AND seat = $2', [id, seat, owner.id])
+    })
     const back = (await verify(id)).body
     expect(back.ok).toBe(false)
-    expect(back.ruleProblems).toContainEqual({ seq: res.json().seq - (res.json().resolved ? 1 : 0), problem: `orders for seat ${seat} by an account that does not hold it` })
+    expect(back.ruleProblems).toContainEqual({
+      seq: res.json().seq - (res.json().resolved ? 1 : 0),
+      problem: `orders for seat ${seat} by an account that does not hold it`,
+    })
   })
 
   it('a snapshot cannot be changed in place; one changed with the triggers off is ignored on load and reported', async () => {
@@ -203,24 +283,38 @@ describe('/verify catches rewrites', () => {
     const mover = s.options.units.find((u: { moves: unknown[] }) => u.moves.length > 0)
     await step(id, [{ kind: 'move', units: [mover.id], to: mover.moves[0] }])
     for (let i = 0; i < 4; i++) await step(id)
-    const snap = (await h.t.sql(`SELECT seq FROM "Snapshot" WHERE "gameId" = $1 ORDER BY seq DESC LIMIT 1`, [id])).rows[0]
+    const snap = (await h.t.sql(`SELECT seq FROM "Snapshot" WHERE "gameId" = $1 ORDER BY seq DESC LIMIT 1`, [id]))
+      .rows[0]
     expect(snap).toBeDefined()
-    await expect(h.t.sql(`UPDATE "Snapshot" SET state = '{}' WHERE "gameId" = $1`, [id])).rejects.toThrow(/insert-only: UPDATE/)
+    await expect(h.t.sql(`UPDATE "Snapshot" SET state = '{}' WHERE "gameId" = $1`, [id])).rejects.toThrow(
+      /insert-only: UPDATE/,
+    )
     await expect(h.t.sql(`DELETE FROM "Snapshot" WHERE "gameId" = $1`, [id])).rejects.toThrow(/insert-only: DELETE/)
-    const unitAt = async () => (await h.app.inject({ method: 'GET', url: `/games/${id}/view`, headers: as(alice) })).json().view.units.find((u: { id: string }) => u.id === mover.id).hex
+    const unitAt = async () =>
+      (await h.app.inject({ method: 'GET', url: `/games/${id}/view`, headers: as(alice) }))
+        .json()
+        .view.units.find((u: { id: string }) => u.id === mover.id).hex
     const before = await unitAt()
     // Move the unit in the snapshot, as the trial did with a plain UPDATE.
     await asSuperuser(async (c) => {
-      const row = (await c.query(`SELECT state FROM "Snapshot" WHERE "gameId" = $1 AND seq = $2`, [id, snap.seq])).rows[0]
+      const row = (await c.query(`SELECT state FROM "Snapshot" WHERE "gameId" = $1 AND seq = $2`, [id, snap.seq]))
+        .rows[0]
       const unit = row.state.state.units.find((u: { id: string }) => u.id === mover.id)
       unit.hex = [unit.hex[0] + 1, unit.hex[1]]
-      await c.query(`UPDATE "Snapshot" SET state = $3 WHERE "gameId" = $1 AND seq = $2`, [id, snap.seq, JSON.stringify(row.state)])
+      await c.query(`UPDATE "Snapshot" SET state = $3 WHERE "gameId" = $1 AND seq = $2`, [
+        id,
+        snap.seq,
+        JSON.stringify(row.state),
+      ])
     })
     forgetCachedGames()
     expect(await unitAt()).toEqual(before)
     const report = (await verify(id)).body
     expect(report.ok).toBe(false)
-    expect(report.snapshotProblems).toContainEqual({ seq: snap.seq, problem: expect.stringMatching(/seal does not match/) })
+    expect(report.snapshotProblems).toContainEqual({
+      seq: snap.seq,
+      problem: expect.stringMatching(/seal does not match/),
+    })
     // The game plays on from the log, not from the forged snapshot.
     await step(id)
     expect((await verify(id)).body.replayOk).toBe(true)

@@ -21,17 +21,29 @@ const flat = (text: string) => text.replace(/\s+/g, ' ')
 
 describe('deadline notices by email', () => {
   it('tell each player, in their own time zone, and the next side gets its phase email', async () => {
-    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Late' } })
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Late' },
+    })
     const id = created.json().id as string
     await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
     const before = (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
     // A deadline counts once its player was told (deadline-hold.test.ts): the phase email first.
     const acting = before.pending[0].seats[0] === 'FED' ? alice : bob
     await waitFor('the phase email', () => s.mails(acting.email, 'your-phase').length === 1)
-    await waitFor('its notification recorded as sent', async () => (await s.t.db.notification.count({ where: { gameId: id, kind: 'your-phase', status: 'sent' } })) === 1)
+    await waitFor(
+      'its notification recorded as sent',
+      async () =>
+        (await s.t.db.notification.count({ where: { gameId: id, kind: 'your-phase', status: 'sent' } })) === 1,
+    )
     const tick = await deadlineTick(s.t.db, new Date(new Date(before.deadline).getTime() + 1000))
     expect(tick.actions).toContainEqual({ gameId: id, action: 'passed' })
-    await waitFor('both deadline notices', () => s.mails(alice.email, 'deadline').length === 1 && s.mails(bob.email, 'deadline').length === 1)
+    await waitFor(
+      'both deadline notices',
+      () => s.mails(alice.email, 'deadline').length === 1 && s.mails(bob.email, 'deadline').length === 1,
+    )
     const forAlice = s.mails(alice.email, 'deadline')[0]!.parsed
     const forBob = s.mails(bob.email, 'deadline')[0]!.parsed
     expect(forAlice.subject).toBe('Late: a deadline passed')
@@ -42,6 +54,10 @@ describe('deadline notices by email', () => {
     expect(forBob.html as string).toContain(`/games/${id}"`)
     const after = (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
     const next = after.pending[0].seats[0] === 'FED' ? alice : bob
-    await waitFor('the next side\'s phase email', () => s.mails(next.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === String(after.logSeq)))
+    await waitFor("the next side's phase email", () =>
+      s
+        .mails(next.email, 'your-phase')
+        .some((m) => m.parsed.headers.get('x-hexmail-position') === String(after.logSeq)),
+    )
   }, 60_000)
 })

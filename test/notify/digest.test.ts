@@ -18,9 +18,19 @@ afterAll(async () => s?.close())
 
 describe('the daily digest', () => {
   it('holds phase-resolved news for a digest reader and sends it once a day, in one email', async () => {
-    const prefs = await s.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(bob), payload: { digest: true, notifyEveryPhase: true, timeZone: 'Asia/Tokyo' } })
+    const prefs = await s.app.inject({
+      method: 'PATCH',
+      url: '/me/preferences',
+      headers: as(bob),
+      payload: { digest: true, notifyEveryPhase: true, timeZone: 'Asia/Tokyo' },
+    })
     expect(prefs.json()).toMatchObject({ digest: true, notifyEveryPhase: true })
-    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Digest test' } })
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Digest test' },
+    })
     const id = created.json().id as string
     await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
     // Play until Alice has had two phases of her own: each resolution is news for Bob.
@@ -29,9 +39,22 @@ describe('the daily digest', () => {
       const summary = (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
       const actor = summary.pending[0].seats[0] === 'FED' ? alice : bob
       if (actor === alice) alicePhases++
-      expect((await s.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(actor), payload: { text: 'pass' } })).statusCode).toBe(200)
+      expect(
+        (
+          await s.app.inject({
+            method: 'POST',
+            url: `/games/${id}/orders`,
+            headers: as(actor),
+            payload: { text: 'pass' },
+          })
+        ).statusCode,
+      ).toBe(200)
     }
-    await waitFor('held notifications', async () => (await s.t.db.notification.count({ where: { gameId: id, toAddress: bob.email, status: 'digest' } })) >= 2)
+    await waitFor(
+      'held notifications',
+      async () =>
+        (await s.t.db.notification.count({ where: { gameId: id, toAddress: bob.email, status: 'digest' } })) >= 2,
+    )
     const held = await s.t.db.notification.count({ where: { gameId: id, toAddress: bob.email, status: 'digest' } })
     expect(s.mails(bob.email, 'phase-resolved')).toHaveLength(0)
 
@@ -45,6 +68,6 @@ describe('the daily digest', () => {
     expect((digest.text!.match(/Digest test/g) ?? []).length).toBeGreaterThanOrEqual(held)
     expect(await s.t.db.notification.count({ where: { toAddress: bob.email, status: 'digest' } })).toBe(0)
     // Bob's own phases were not held.
-    await waitFor('Bob\'s your-phase emails', () => s.mails(bob.email, 'your-phase').length > 0)
+    await waitFor("Bob's your-phase emails", () => s.mails(bob.email, 'your-phase').length > 0)
   }, 60_000)
 })

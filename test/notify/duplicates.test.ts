@@ -24,7 +24,12 @@ beforeAll(async () => {
   alice = await register(s.app, 'Alice')
   bob = await register(s.app, 'Bob')
   for (const u of [alice, bob]) {
-    const res = await s.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(u), payload: { notifyEveryPhase: true } })
+    const res = await s.app.inject({
+      method: 'PATCH',
+      url: '/me/preferences',
+      headers: as(u),
+      payload: { notifyEveryPhase: true },
+    })
     expect(res.statusCode, res.body).toBe(200)
   }
   players.FED = alice
@@ -39,31 +44,45 @@ beforeAll(async () => {
 afterAll(async () => s?.close())
 
 async function settled(): Promise<void> {
-  await waitFor('the mail to settle', async () => {
-    await relayOnce(s.t.db, s.worker.queue)
-    const open = await s.t.sql(`SELECT
+  await waitFor(
+    'the mail to settle',
+    async () => {
+      await relayOnce(s.t.db, s.worker.queue)
+      const open = await s.t.sql(`SELECT
         (SELECT count(*) FROM "Outbox" WHERE "relayedAt" IS NULL)::int AS unrelayed,
         (SELECT count(*) FROM "Notification" WHERE status = 'queued')::int AS queued`)
-    return open.rows[0].unrelayed === 0 && open.rows[0].queued === 0 && await queueIdle(s)
-  }, 30_000)
+      return open.rows[0].unrelayed === 0 && open.rows[0].queued === 0 && (await queueIdle(s))
+    },
+    30_000,
+  )
 }
 
 async function step(): Promise<void> {
   const seat = pending[0]!
-  const res = await s.app.inject({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(players[seat]!, { 'content-type': 'text/plain' }), payload: 'pass' })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/games/${gameId}/orders`,
+    headers: as(players[seat]!, { 'content-type': 'text/plain' }),
+    payload: 'pass',
+  })
   expect(res.statusCode, res.body).toBe(200)
   pending = pendingSeats(res.json().pending)
 }
 
 /** The newest outbox row of the game, not relayed yet (this file relays by hand). */
 async function lastOutboxRow(): Promise<string> {
-  const r = await s.t.sql(`SELECT id::text, "relayedAt" FROM "Outbox" WHERE "gameId" = $1::uuid ORDER BY id DESC LIMIT 1`, [gameId])
+  const r = await s.t.sql(
+    `SELECT id::text, "relayedAt" FROM "Outbox" WHERE "gameId" = $1::uuid ORDER BY id DESC LIMIT 1`,
+    [gameId],
+  )
   expect(r.rows[0].relayedAt).toBeNull()
   return r.rows[0].id as string
 }
 
 async function counts(): Promise<{ notifications: number; sent: number }> {
-  const r = await s.t.sql(`SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'sent')::int AS sent FROM "Notification"`)
+  const r = await s.t.sql(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'sent')::int AS sent FROM "Notification"`,
+  )
   return { notifications: r.rows[0].n, sent: r.rows[0].sent }
 }
 
@@ -107,7 +126,10 @@ describe('a crashed or doubled worker sends nothing twice', () => {
     const [a, b] = await Promise.all([fanOut(s.t.db, s.worker.queue, row), fanOut(s.t.db, s.worker.queue, row)])
     expect(a).toBeGreaterThan(0)
     expect(b).toBe(a)
-    const made = await s.t.sql(`SELECT "toAddress", kind, count(*)::int AS n FROM "Notification" WHERE "outboxId" = $1::bigint GROUP BY 1, 2`, [row])
+    const made = await s.t.sql(
+      `SELECT "toAddress", kind, count(*)::int AS n FROM "Notification" WHERE "outboxId" = $1::bigint GROUP BY 1, 2`,
+      [row],
+    )
     expect(made.rows.length).toBe(a)
     expect(made.rows.every((r) => r.n === 1)).toBe(true)
     await settled()
@@ -121,11 +143,17 @@ describe('a crashed or doubled worker sends nothing twice', () => {
       const row = await lastOutboxRow()
       // Fan out without queueing the sends: only the racing senders below send.
       await fanOut(s.t.db, { ...s.worker.queue, add: async () => undefined }, row)
-      const ids = (await s.t.sql(`SELECT id::text FROM "Notification" WHERE "outboxId" = $1::bigint`, [row])).rows.map((r) => r.id as string)
+      const ids = (await s.t.sql(`SELECT id::text FROM "Notification" WHERE "outboxId" = $1::bigint`, [row])).rows.map(
+        (r) => r.id as string,
+      )
       expect(ids.length).toBeGreaterThan(0)
       const ctx = messageContext(s.config, s.t.db)
       for (const id of ids) {
-        const results = await Promise.all([sendNotification(ctx, mailer, id), sendNotification(ctx, mailer, id), sendNotification(ctx, mailer, id)])
+        const results = await Promise.all([
+          sendNotification(ctx, mailer, id),
+          sendNotification(ctx, mailer, id),
+          sendNotification(ctx, mailer, id),
+        ])
         expect(results.filter((r) => r === 'sent')).toHaveLength(1)
         expect(results.filter((r) => r === 'already-done')).toHaveLength(2)
       }
@@ -144,8 +172,11 @@ describe('a crashed or doubled worker sends nothing twice', () => {
       await step()
       await waitFor('the emails to fail for good', async () => {
         await relayOnce(s.t.db, s.worker.queue)
-        const r = await s.t.sql(`SELECT count(*) FILTER (WHERE status <> 'failed')::int AS open, count(*)::int AS n FROM "Notification" WHERE id > $1::bigint`, [from])
-        return r.rows[0].n > 0 && r.rows[0].open === 0 && await queueIdle(s)
+        const r = await s.t.sql(
+          `SELECT count(*) FILTER (WHERE status <> 'failed')::int AS open, count(*)::int AS n FROM "Notification" WHERE id > $1::bigint`,
+          [from],
+        )
+        return r.rows[0].n > 0 && r.rows[0].open === 0 && (await queueIdle(s))
       })
     } finally {
       s.smtp.refuseNext(0)

@@ -32,7 +32,8 @@ describe('email headers', () => {
     const thread = `<game.${gameId}@hexmail.test>`
     const players: Record<string, User> = { FED: alice, ZEON: bob }
     const first = players[pending[0]!]!
-    const at = (u: User, position: number) => s.mails(u.email, 'your-phase').find((m) => header(m, 'x-hexmail-position') === String(position))
+    const at = (u: User, position: number) =>
+      s.mails(u.email, 'your-phase').find((m) => header(m, 'x-hexmail-position') === String(position))
     await waitFor('the first your-phase email', () => at(first, seq) !== undefined)
     const phase1 = at(first, seq)!
     expect(phase1.parsed.references).toBe(thread)
@@ -42,10 +43,22 @@ describe('email headers', () => {
     // The player answers by email: our answer follows their message, in the game's thread.
     const replyTo = String(phase1.parsed.replyTo?.value[0]?.address)
     const raw = await new MailComposer({
-      from: first.email, to: replyTo, subject: `Re: ${phase1.parsed.subject}`, text: 'pass', messageId: '<answer-me@client.example>',
-      inReplyTo: phase1.parsed.messageId, references: [thread, phase1.parsed.messageId!],
-    }).compile().build()
-    const res = await s.app.inject({ method: 'POST', url: '/inbound/email', headers: { 'content-type': 'message/rfc822' }, payload: raw })
+      from: first.email,
+      to: replyTo,
+      subject: `Re: ${phase1.parsed.subject}`,
+      text: 'pass',
+      messageId: '<answer-me@client.example>',
+      inReplyTo: phase1.parsed.messageId,
+      references: [thread, phase1.parsed.messageId!],
+    })
+      .compile()
+      .build()
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/inbound/email',
+      headers: { 'content-type': 'message/rfc822' },
+      payload: raw,
+    })
     expect(res.json()).toMatchObject({ status: 'accepted', answered: true })
     await waitFor('the answer', () => s.mails(first.email, 'reply').length === 1)
     const answer = s.mails(first.email, 'reply')[0]!
@@ -75,11 +88,21 @@ describe('email headers', () => {
     // the first stack that has the row id of Carol's in the second (Alice's or Bob's, whichever the
     // workers made first).
     const carol = await register(fresh.app, 'Carol')
-    await waitFor('the verification emails', () => s.mails(alice.email, 'verify-email').length === 1 && s.mails(bob.email, 'verify-email').length === 1 && fresh.mails(carol.email, 'verify-email').length === 1)
-    const theirs = await fresh.t.db.notification.findFirstOrThrow({ where: { toAddress: carol.email, kind: 'verify-email' } })
+    await waitFor(
+      'the verification emails',
+      () =>
+        s.mails(alice.email, 'verify-email').length === 1 &&
+        s.mails(bob.email, 'verify-email').length === 1 &&
+        fresh.mails(carol.email, 'verify-email').length === 1,
+    )
+    const theirs = await fresh.t.db.notification.findFirstOrThrow({
+      where: { toAddress: carol.email, kind: 'verify-email' },
+    })
     const mine = await s.t.db.notification.findFirstOrThrow({ where: { id: theirs.id } })
     expect(mine.kind).toBe('verify-email')
-    const ids = [s.mails(mine.toAddress, 'verify-email')[0]!, fresh.mails(carol.email, 'verify-email')[0]!].map((m) => m.parsed.messageId)
+    const ids = [s.mails(mine.toAddress, 'verify-email')[0]!, fresh.mails(carol.email, 'verify-email')[0]!].map(
+      (m) => m.parsed.messageId,
+    )
     expect(ids[0]).not.toBe(ids[1])
     for (const id of ids) expect(id).toMatch(/^<[0-9a-f]{32}@hexmail\.test>$/)
     expect(mine.messageId).toBe(ids[0])

@@ -17,15 +17,30 @@ afterAll(async () => s?.close())
 
 describe('invite by email', () => {
   it('sends one invitation per address, whose link opens the private game and lets the invitee join', async () => {
-    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, title: 'Invitational' } })
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, title: 'Invitational' },
+    })
     const id = created.json().id as string
-    const invite = () => s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(alice), payload: { email: bob.email.toUpperCase(), seat: 'ZEON', message: 'Fancy a game, <b>Bob</b>?' } })
+    const invite = () =>
+      s.app.inject({
+        method: 'POST',
+        url: `/games/${id}/invites`,
+        headers: as(alice),
+        payload: { email: bob.email.toUpperCase(), seat: 'ZEON', message: 'Fancy a game, <b>Bob</b>?' },
+      })
     // Only a confirmed address sends invitations: Alice follows the link in her verification email.
     const unconfirmed = await invite()
     expect(unconfirmed.statusCode).toBe(403)
     expect(unconfirmed.json().detail).toMatch(/confirm your own email/)
-    await waitFor('Alice\'s verification email', () => s.mails(alice.email, 'verify-email').length === 1)
-    const verifyLink = new URL(/http:\/\/hexmail\.test\/auth\/verify-email\?token=\S+/.exec(s.mails(alice.email, 'verify-email')[0]!.parsed.text!)![0])
+    await waitFor("Alice's verification email", () => s.mails(alice.email, 'verify-email').length === 1)
+    const verifyLink = new URL(
+      /http:\/\/hexmail\.test\/auth\/verify-email\?token=\S+/.exec(
+        s.mails(alice.email, 'verify-email')[0]!.parsed.text!,
+      )![0],
+    )
     expect((await s.app.inject({ method: 'GET', url: verifyLink.pathname + verifyLink.search })).statusCode).toBe(200)
     const first = await invite()
     expect(first.statusCode, first.body).toBe(202)
@@ -44,36 +59,91 @@ describe('invite by email', () => {
     // The link shows the private game to Bob; he joins with the code, and the game starts.
     const shown = await s.app.inject({ method: 'GET', url: link.pathname + link.search, headers: as(bob) })
     expect(shown.statusCode).toBe(200)
-    const joined = await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: { invite: link.searchParams.get('invite') } })
+    const joined = await s.app.inject({
+      method: 'POST',
+      url: `/games/${id}/join`,
+      headers: as(bob),
+      payload: { invite: link.searchParams.get('invite') },
+    })
     expect(joined.json().game.status).toBe('ACTIVE')
-    const late = await s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(alice), payload: { email: 'dan@example.org' } })
+    const late = await s.app.inject({
+      method: 'POST',
+      url: `/games/${id}/invites`,
+      headers: as(alice),
+      payload: { email: 'dan@example.org' },
+    })
     expect(late.statusCode).toBe(409)
     // One email, however often the invite was asked for.
-    await waitFor('the your-phase emails', () => s.smtp.received.some((r) => String(r.parsed.headers.get('x-hexmail-kind')) === 'your-phase'))
+    await waitFor('the your-phase emails', () =>
+      s.smtp.received.some((r) => String(r.parsed.headers.get('x-hexmail-kind')) === 'your-phase'),
+    )
     expect(s.mails(bob.email, 'invite')).toHaveLength(1)
   }, 60_000)
 
   it('only a player of the game invites; a bad address is refused', async () => {
     // (Alice confirmed her address in the test above.)
-    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4' } })
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4' },
+    })
     const id = created.json().id as string
-    expect((await s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(bob), payload: { email: 'dan@example.org' } })).statusCode).toBe(403)
-    const bad = await s.app.inject({ method: 'POST', url: `/games/${id}/invites`, headers: as(alice), payload: { email: 'not an address' } })
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: `/games/${id}/invites`,
+          headers: as(bob),
+          payload: { email: 'dan@example.org' },
+        })
+      ).statusCode,
+    ).toBe(403)
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: `/games/${id}/invites`,
+      headers: as(alice),
+      payload: { email: 'not an address' },
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().detail).toMatch(/email/)
     expect(await s.t.db.outbox.count({ where: { gameId: id, kind: 'invite' } })).toBe(0)
   })
 
-  it('a day\'s invitations are bounded: 3 to one address from anyone, 20 from one player over all games', async () => {
+  it("a day's invitations are bounded: 3 to one address from anyone, 20 from one player over all games", async () => {
     // (Alice confirmed her address in the first test.)
     const games: string[] = []
-    for (let i = 0; i < 5; i++) games.push((await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: `招待 ${i}` } })).json().id)
-    const invite = (game: string, email: string) => s.app.inject({ method: 'POST', url: `/games/${game}/invites`, headers: as(alice), payload: { email, message: 'x'.repeat(500) } })
+    for (let i = 0; i < 5; i++)
+      games.push(
+        (
+          await s.app.inject({
+            method: 'POST',
+            url: '/games',
+            headers: as(alice),
+            payload: { ruleset: 'abaoaqu', scenario: 'A-S4', title: `招待 ${i}` },
+          })
+        ).json().id,
+      )
+    const invite = (game: string, email: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/games/${game}/invites`,
+        headers: as(alice),
+        payload: { email, message: 'x'.repeat(500) },
+      })
     for (let i = 0; i < 3; i++) expect((await invite(games[i]!, 'target@example.org')).statusCode).toBe(202)
     const fourth = await invite(games[3]!, 'target@example.org')
     expect(fourth.statusCode).toBe(429)
-    expect(fourth.json()).toMatchObject({ field: 'email', detail: expect.stringMatching(/invited 3 times in the last 24 hours/) })
-    const sentBy = async () => (await s.t.sql(`SELECT count(*)::int AS n FROM "Outbox" WHERE kind = 'invite' AND payload->>'fromUserId' = $1`, [alice.id])).rows[0].n as number
+    expect(fourth.json()).toMatchObject({
+      field: 'email',
+      detail: expect.stringMatching(/invited 3 times in the last 24 hours/),
+    })
+    const sentBy = async () =>
+      (
+        await s.t.sql(`SELECT count(*)::int AS n FROM "Outbox" WHERE kind = 'invite' AND payload->>'fromUserId' = $1`, [
+          alice.id,
+        ])
+      ).rows[0].n as number
     const before = await sentBy()
     let refused = 0
     for (let i = 0; i < 25; i++) {

@@ -30,7 +30,9 @@ describe('Redis outage', () => {
     const firstPending = g.pending
     // Before the outage: the first your-phase email arrived and the queue is quiet.
     const first = players[firstPending[0]!]!
-    await waitFor('the first your-phase email', () => s.mails(first.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === String(startSeq)))
+    await waitFor('the first your-phase email', () =>
+      s.mails(first.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === String(startSeq)),
+    )
     await waitFor('an idle queue before the outage', () => queueIdle(s))
     const before = await s.t.sql(`SELECT count(*)::int AS n FROM "Outbox" WHERE "relayedAt" IS NULL`)
     expect(before.rows[0].n).toBe(0)
@@ -45,7 +47,12 @@ describe('Redis outage', () => {
     for (let step = 0; step < 6 && pending.length > 0; step++) {
       for (const seat of pending) {
         const t0 = Date.now()
-        const res = await s.app.inject({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(players[seat]!, { 'content-type': 'text/plain' }), payload: 'pass' })
+        const res = await s.app.inject({
+          method: 'POST',
+          url: `/games/${gameId}/orders`,
+          headers: as(players[seat]!, { 'content-type': 'text/plain' }),
+          payload: 'pass',
+        })
         const took = Date.now() - t0
         expect(res.statusCode, res.body).toBe(200)
         expect(took, `orders took ${took} ms with Redis down`).toBeLessThan(2000)
@@ -63,23 +70,40 @@ describe('Redis outage', () => {
     expect(expected.size).toBeGreaterThanOrEqual(4)
 
     // The mail is waiting in the outbox, not lost and not sent.
-    const waiting = await s.t.sql(`SELECT count(*)::int AS n FROM "Outbox" WHERE "gameId" = $1::uuid AND "relayedAt" IS NULL`, [gameId])
+    const waiting = await s.t.sql(
+      `SELECT count(*)::int AS n FROM "Outbox" WHERE "gameId" = $1::uuid AND "relayedAt" IS NULL`,
+      [gameId],
+    )
     expect(waiting.rows[0].n).toBeGreaterThanOrEqual(expected.size)
-    const made = await s.t.sql(`SELECT count(*)::int AS n FROM "Notification" WHERE "gameId" = $1::uuid AND seq > $2`, [gameId, startSeq])
+    const made = await s.t.sql(`SELECT count(*)::int AS n FROM "Notification" WHERE "gameId" = $1::uuid AND seq > $2`, [
+      gameId,
+      startSeq,
+    ])
     expect(made.rows[0].n).toBe(0)
-    const gotDuringOutage = s.smtp.received.filter((r) => Number(r.parsed.headers.get('x-hexmail-position')) > startSeq).length
+    const gotDuringOutage = s.smtp.received.filter(
+      (r) => Number(r.parsed.headers.get('x-hexmail-position')) > startSeq,
+    ).length
     expect(gotDuringOutage).toBe(0)
 
     await s.redis.restart()
 
     // Everything goes out: every outbox row relayed, every notification sent, the queue drained.
-    await waitFor('every email after the outage', async () => {
-      const open = await s.t.sql(`SELECT
+    await waitFor(
+      'every email after the outage',
+      async () => {
+        const open = await s.t.sql(`SELECT
           (SELECT count(*) FROM "Outbox" WHERE "relayedAt" IS NULL)::int AS unrelayed,
           (SELECT count(*) FROM "Notification" WHERE status <> 'sent')::int AS unsent`)
-      const got = new Set(s.smtp.received.map(mailKey))
-      return open.rows[0].unrelayed === 0 && open.rows[0].unsent === 0 && [...expected].every((k) => got.has(k)) && await queueIdle(s)
-    }, 60_000)
+        const got = new Set(s.smtp.received.map(mailKey))
+        return (
+          open.rows[0].unrelayed === 0 &&
+          open.rows[0].unsent === 0 &&
+          [...expected].every((k) => got.has(k)) &&
+          (await queueIdle(s))
+        )
+      },
+      60_000,
+    )
 
     // Exactly once: no email twice, and one received email per notification row.
     expect(doubled(s.smtp.received)).toEqual([])
@@ -97,19 +121,31 @@ describe('Redis outage', () => {
     // 2. An outbox row relayed just before Redis went: marked relayed, its job in the lost data.
     await s.redis.stop()
     await step(expected)
-    const marked = await s.t.sql(`UPDATE "Outbox" SET "relayedAt" = now() AT TIME ZONE 'UTC' WHERE "relayedAt" IS NULL AND id > $1::bigint`, [from])
+    const marked = await s.t.sql(
+      `UPDATE "Outbox" SET "relayedAt" = now() AT TIME ZONE 'UTC' WHERE "relayedAt" IS NULL AND id > $1::bigint`,
+      [from],
+    )
     expect(marked.rowCount).toBeGreaterThan(0)
     // 3. Redis returns with nothing; the mail server takes mail again.
     await s.redis.restart({ empty: true })
     s.smtp.refuseNext(0)
 
-    await waitFor('every email after Redis lost its data', async () => {
-      const open = await s.t.sql(`SELECT
+    await waitFor(
+      'every email after Redis lost its data',
+      async () => {
+        const open = await s.t.sql(`SELECT
           (SELECT count(*) FROM "Outbox" WHERE "relayedAt" IS NULL)::int AS unrelayed,
           (SELECT count(*) FROM "Notification" WHERE status <> 'sent')::int AS unsent`)
-      const got = new Set(s.smtp.received.map(mailKey))
-      return open.rows[0].unrelayed === 0 && open.rows[0].unsent === 0 && [...expected].every((k) => got.has(k)) && await queueIdle(s)
-    }, 60_000)
+        const got = new Set(s.smtp.received.map(mailKey))
+        return (
+          open.rows[0].unrelayed === 0 &&
+          open.rows[0].unsent === 0 &&
+          [...expected].every((k) => got.has(k)) &&
+          (await queueIdle(s))
+        )
+      },
+      60_000,
+    )
     expect(doubled(s.smtp.received)).toEqual([])
     await expectEachNotificationSentOnce(expected)
   }, 120_000)
@@ -118,7 +154,12 @@ describe('Redis outage', () => {
 /** The player who must act passes; the next player's your-phase email is expected. */
 async function step(expected: Set<string>): Promise<void> {
   expect(pending.length, 'the game is still running').toBeGreaterThan(0)
-  const res = await s.app.inject({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(players[pending[0]!]!, { 'content-type': 'text/plain' }), payload: 'pass' })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/games/${gameId}/orders`,
+    headers: as(players[pending[0]!]!, { 'content-type': 'text/plain' }),
+    payload: 'pass',
+  })
   expect(res.statusCode, res.body).toBe(200)
   const body = res.json()
   expect(body.seq).toBeGreaterThan(seq)

@@ -17,23 +17,43 @@ beforeAll(async () => {
 afterAll(async () => s?.close())
 
 const replyTo = (mail: Received) => String(mail.parsed.replyTo?.value[0]?.address)
-const game = async (id: string) => (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+const game = async (id: string) =>
+  (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
 
 async function newGame(title: string): Promise<string> {
-  const id = (await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title } })).json().id as string
+  const id = (
+    await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title },
+    })
+  ).json().id as string
   await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
   return id
 }
 
 async function phaseMail(user: User, gameId: string, seq: number): Promise<Received> {
-  const find = () => s.mails(user.email, 'your-phase').find((m) => m.parsed.headers.get('x-hexmail-game') === gameId && m.parsed.headers.get('x-hexmail-position') === String(seq))
+  const find = () =>
+    s
+      .mails(user.email, 'your-phase')
+      .find(
+        (m) =>
+          m.parsed.headers.get('x-hexmail-game') === gameId &&
+          m.parsed.headers.get('x-hexmail-position') === String(seq),
+      )
   await waitFor(`${user.name}'s your-phase email for ${gameId} at ${seq}`, () => find() !== undefined)
   return find()!
 }
 
 async function deliver(from: string, to: string[], text: string, messageId: string) {
   const raw = await new MailComposer({ from, to, subject: 'Re: your phase', text, messageId }).compile().build()
-  const res = await s.app.inject({ method: 'POST', url: '/inbound/email', headers: { 'content-type': 'message/rfc822' }, payload: raw })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/inbound/email',
+    headers: { 'content-type': 'message/rfc822' },
+    payload: raw,
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as { status: string; others?: Array<{ status: string }> }
 }
@@ -63,10 +83,12 @@ describe('replies told apart by Message-ID and reply address', () => {
     expect(played.status).toBe('accepted')
     expect((await game(one)).logSeq).toBeGreaterThan(a1.logSeq)
     // The answer to emailed orders carries a receipt that verifies.
-    await waitFor('the answer to the other player\'s reply', () => s.mails(other.email, 'reply').length >= 1)
+    await waitFor("the answer to the other player's reply", () => s.mails(other.email, 'reply').length >= 1)
     const echo = s.mails(other.email, 'reply').at(-1)!.parsed.text ?? ''
     const receipt = /Receipt: (\d+:[0-9a-f]{16})/.exec(echo)?.[1]
     expect(receipt, echo).toBeDefined()
-    expect((await s.app.inject({ method: 'GET', url: `/games/${one}/verify?receipt=${receipt}` })).json().receipt.ok).toBe(true)
+    expect(
+      (await s.app.inject({ method: 'GET', url: `/games/${one}/verify?receipt=${receipt}` })).json().receipt.ok,
+    ).toBe(true)
   })
 })

@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(async () => s?.close())
 
 async function post(raw: Buffer) {
-  const res = await s.app.inject({ method: 'POST', url: '/inbound/email', headers: { 'content-type': 'message/rfc822' }, payload: raw })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/inbound/email',
+    headers: { 'content-type': 'message/rfc822' },
+    payload: raw,
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as { status: string; reason: string; answered: boolean; seq?: number }
 }
@@ -32,25 +37,45 @@ async function post(raw: Buffer) {
 /** A reply the way a Japanese mail client sends it: ISO-2022-JP, 7 bit, subject as an encoded word. */
 function japaneseReply(from: string, to: string, subject: string, text: string, messageId: string): Buffer {
   const head = [
-    `From: ${from}`, `To: ${to}`, `Subject: ${encodedWordIso2022jp(subject)}`, `Message-ID: ${messageId}`,
-    'MIME-Version: 1.0', 'Content-Type: text/plain; charset=ISO-2022-JP', 'Content-Transfer-Encoding: 7bit',
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: ${encodedWordIso2022jp(subject)}`,
+    `Message-ID: ${messageId}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=ISO-2022-JP',
+    'Content-Transfer-Encoding: 7bit',
   ].join('\r\n')
-  return Buffer.concat([Buffer.from(`${head}\r\n\r\n`), encodeIso2022jp(text.replace(/\n/g, '\r\n')), Buffer.from('\r\n')])
+  return Buffer.concat([
+    Buffer.from(`${head}\r\n\r\n`),
+    encodeIso2022jp(text.replace(/\n/g, '\r\n')),
+    Buffer.from('\r\n'),
+  ])
 }
 
 describe('replies with greetings', () => {
   it('greetings and sign-offs around the orders are left out and listed; between orders they are errors', async () => {
-    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: '挨拶テスト' } })
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: '挨拶テスト' },
+    })
     const gameId = created.json().id as string
     await s.app.inject({ method: 'POST', url: `/games/${gameId}/join`, headers: as(bob), payload: {} })
     const { seed } = await s.t.db.game.findUniqueOrThrow({ where: { id: gameId } })
-    let state: State = abaoaqu.setup(loadAbaoaquScenario('A-S4'), { players: 2, options: {} }, createDice(seed, 1)).state
+    let state: State = abaoaqu.setup(
+      loadAbaoaquScenario('A-S4'),
+      { players: 2, options: {} },
+      createDice(seed, 1),
+    ).state
     let seq = 1
     const players: Record<string, User> = { FED: alice, ZEON: bob }
     const r = rng(5)
     const phaseMail = async (user: User) => {
       const at = String(seq)
-      await waitFor(`your-phase email at ${at}`, () => s.mails(user.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === at))
+      await waitFor(`your-phase email at ${at}`, () =>
+        s.mails(user.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === at),
+      )
       return s.mails(user.email, 'your-phase').find((m) => m.parsed.headers.get('x-hexmail-position') === at)!
     }
     const replyTo = (mail: Received) => String(mail.parsed.replyTo?.value[0]?.address)
@@ -77,13 +102,25 @@ describe('replies with greetings', () => {
     let mail = await phaseMail(player)
     let move = play(seat)
     const english = `Hi Char,\n\n${move.text}\n\nThanks,\nAmuro`
-    const ok = await post(await new MailComposer({ from: player.email, to: replyTo(mail), subject: 'Re: your phase', text: english, messageId: '<hi-1@client.example>' }).compile().build())
+    const ok = await post(
+      await new MailComposer({
+        from: player.email,
+        to: replyTo(mail),
+        subject: 'Re: your phase',
+        text: english,
+        messageId: '<hi-1@client.example>',
+      })
+        .compile()
+        .build(),
+    )
     expect(ok, ok.reason).toMatchObject({ status: 'accepted', answered: true })
     played(seat, move.orders)
     let answer = await nextAnswer(player)
     expect(answer).toContain('were accepted')
     const signOff = move.text.split('\n').length + 4
-    expect(answer).toContain(`These lines were not read as orders and were ignored:\n  line 1: Hi Char,\n  line ${signOff}: Thanks,\n  line ${signOff + 1}: Amuro`)
+    expect(answer).toContain(
+      `These lines were not read as orders and were ignored:\n  line 1: Hi Char,\n  line ${signOff}: Thanks,\n  line ${signOff + 1}: Amuro`,
+    )
 
     // 2. Japanese, sent as ISO-2022-JP: the greeting and the sign-off are left out, shown as written.
     seat = abaoaqu.pending(state)[0]!.seats[0]!
@@ -91,7 +128,9 @@ describe('replies with greetings', () => {
     mail = await phaseMail(player)
     move = play(seat)
     const japanese = `お世話になっております。\nシャアです。\n\n${move.text}\n\nよろしくお願いいたします。`
-    const jp = await post(japaneseReply(player.email, replyTo(mail), 'Re: あなたの番です', japanese, '<jp-1@client.example>'))
+    const jp = await post(
+      japaneseReply(player.email, replyTo(mail), 'Re: あなたの番です', japanese, '<jp-1@client.example>'),
+    )
     expect(jp, jp.reason).toMatchObject({ status: 'accepted', answered: true })
     played(seat, move.orders)
     answer = await nextAnswer(player)
@@ -105,7 +144,9 @@ describe('replies with greetings', () => {
     mail = await phaseMail(player)
     const before = (await s.app.inject({ method: 'GET', url: `/games/${gameId}` })).json().logSeq
     const between = 'お世話になっております。\n\npass\nところで、次の手は\npass\n\nよろしくお願いします。'
-    const refused = await post(japaneseReply(player.email, replyTo(mail), 'Re: あなたの番です', between, '<jp-2@client.example>'))
+    const refused = await post(
+      japaneseReply(player.email, replyTo(mail), 'Re: あなたの番です', between, '<jp-2@client.example>'),
+    )
     expect(refused).toMatchObject({ status: 'refused', answered: true })
     expect((await s.app.inject({ method: 'GET', url: `/games/${gameId}` })).json().logSeq).toBe(before)
     answer = await nextAnswer(player)
@@ -116,7 +157,17 @@ describe('replies with greetings', () => {
     expect(answer).toContain('   4  ところで、次の手は')
 
     // 4. Nothing but greetings: refused as "no orders found", and the answer says which lines it skipped.
-    const empty = await post(await new MailComposer({ from: player.email, to: replyTo(mail), subject: 'Re: your phase', text: 'Hi,\n\nThanks,', messageId: '<hi-2@client.example>' }).compile().build())
+    const empty = await post(
+      await new MailComposer({
+        from: player.email,
+        to: replyTo(mail),
+        subject: 'Re: your phase',
+        text: 'Hi,\n\nThanks,',
+        messageId: '<hi-2@client.example>',
+      })
+        .compile()
+        .build(),
+    )
     expect(empty).toMatchObject({ status: 'refused', answered: true })
     expect(empty.reason).toMatch(/no orders found \(2 lines were not orders: line 1, line 3\)/)
   }, 120_000)

@@ -18,17 +18,40 @@ afterAll(async () => s?.close())
 
 describe('the size of a reply', () => {
   it('orders over 64 KB by email are refused with the limit, answered briefly, and change nothing', async () => {
-    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+    })
     const gameId = created.json().id as string
-    await s.app.inject({ method: 'POST', url: `/games/${gameId}/join`, headers: as(bob), payload: { invite: created.json().invite } })
+    await s.app.inject({
+      method: 'POST',
+      url: `/games/${gameId}/join`,
+      headers: as(bob),
+      payload: { invite: created.json().invite },
+    })
     const seq = (await s.app.inject({ method: 'GET', url: `/games/${gameId}` })).json().logSeq as number
     await waitFor('the your-phase email', () => s.mails(alice.email, 'your-phase').length > 0)
     const mail = s.mails(alice.email, 'your-phase')[0]!
     const replyTo = String(mail.parsed.replyTo?.value[0]?.address)
     const text = `pass\n${'# 今日は様子を見ます。 waiting for the Zeon fleet to move\n'.repeat(1500)}`
     expect(Buffer.byteLength(text)).toBeGreaterThan(64 * 1024)
-    const raw = await new MailComposer({ from: alice.email, to: replyTo, subject: 'Re: your phase', text, messageId: '<big-1@client.example>' }).compile().build()
-    const res = await s.app.inject({ method: 'POST', url: '/inbound/email', headers: { 'content-type': 'message/rfc822' }, payload: raw })
+    const raw = await new MailComposer({
+      from: alice.email,
+      to: replyTo,
+      subject: 'Re: your phase',
+      text,
+      messageId: '<big-1@client.example>',
+    })
+      .compile()
+      .build()
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/inbound/email',
+      headers: { 'content-type': 'message/rfc822' },
+      payload: raw,
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ status: 'refused', answered: true })
     expect(res.json().reason).toMatch(/a submission may be at most 65536 bytes/)

@@ -30,12 +30,31 @@ function replyTo(mail: Received): string {
 }
 
 async function compose(from: string, to: string, text: string, messageId: string, quoted?: Received): Promise<Buffer> {
-  const quote = quoted ? `\n\nOn Mon, 30 Nov 2026 at 09:00, hexmail wrote:\n${(quoted.parsed.text ?? '').split('\n').map((l) => `> ${l}`).join('\n')}\n` : ''
-  return new MailComposer({ from, to, subject: `Re: ${quoted?.parsed.subject ?? 'orders'}`, text: `${text}${quote}`, messageId, inReplyTo: quoted?.parsed.messageId }).compile().build()
+  const quote = quoted
+    ? `\n\nOn Mon, 30 Nov 2026 at 09:00, hexmail wrote:\n${(quoted.parsed.text ?? '')
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')}\n`
+    : ''
+  return new MailComposer({
+    from,
+    to,
+    subject: `Re: ${quoted?.parsed.subject ?? 'orders'}`,
+    text: `${text}${quote}`,
+    messageId,
+    inReplyTo: quoted?.parsed.messageId,
+  })
+    .compile()
+    .build()
 }
 
 async function post(raw: Buffer) {
-  const res = await s.app.inject({ method: 'POST', url: '/inbound/email', headers: { 'content-type': 'message/rfc822' }, payload: raw })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/inbound/email',
+    headers: { 'content-type': 'message/rfc822' },
+    payload: raw,
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as { status: string; reason: string; answered: boolean; seq?: number }
 }
@@ -46,16 +65,27 @@ async function logSeq(id: string, user: User) {
 
 describe('orders by reply', () => {
   it('plays steps from the inbox, answers every reply, and refuses what it must', async () => {
-    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Reply test' } })
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Reply test' },
+    })
     const gameId = created.json().id as string
     await s.app.inject({ method: 'POST', url: `/games/${gameId}/join`, headers: as(bob), payload: {} })
     const { seed } = await s.t.db.game.findUniqueOrThrow({ where: { id: gameId } })
-    let state: State = abaoaqu.setup(loadAbaoaquScenario('A-S4'), { players: 2, options: {} }, createDice(seed, 1)).state
+    let state: State = abaoaqu.setup(
+      loadAbaoaquScenario('A-S4'),
+      { players: 2, options: {} },
+      createDice(seed, 1),
+    ).state
     let seq = 1
     const players: Record<string, User> = { FED: alice, ZEON: bob }
     const r = rng(11)
     const phaseMail = async (user: User, at: number) => {
-      await waitFor(`your-phase email at ${at}`, () => s.mails(user.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === String(at)))
+      await waitFor(`your-phase email at ${at}`, () =>
+        s.mails(user.email, 'your-phase').some((m) => m.parsed.headers.get('x-hexmail-position') === String(at)),
+      )
       return s.mails(user.email, 'your-phase').find((m) => m.parsed.headers.get('x-hexmail-position') === String(at))!
     }
     const answers = (user: User) => s.mails(user.email, 'reply')
@@ -102,7 +132,9 @@ describe('orders by reply', () => {
     const address = replyTo(mail)
     const token = address.slice(address.indexOf('+') + 1, address.indexOf('@'))
     const forgedToken = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a')
-    const forged = await post(await compose(player.email, address.replace(token, forgedToken), 'pass', '<forged@client.example>'))
+    const forged = await post(
+      await compose(player.email, address.replace(token, forgedToken), 'pass', '<forged@client.example>'),
+    )
     expect(forged).toMatchObject({ status: 'refused', answered: false })
     const stranger = await post(await compose(carol.email, address, 'pass', '<stranger@client.example>'))
     expect(stranger).toMatchObject({ status: 'refused', answered: false })
@@ -119,8 +151,22 @@ describe('orders by reply', () => {
     const listener = await startReplyListener(s.config, s.t.db, s.app.log)
     try {
       orders = randomOrders(state, seat, r)
-      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true })
-      await transport.sendMail({ envelope: { from: player.email, to: [address] }, raw: await compose(player.email, address, abaoaqu.formatOrders(orders, state) || 'pass', '<smtp-1@client.example>', mail) })
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: listener.port,
+        secure: false,
+        ignoreTLS: true,
+      })
+      await transport.sendMail({
+        envelope: { from: player.email, to: [address] },
+        raw: await compose(
+          player.email,
+          address,
+          abaoaqu.formatOrders(orders, state) || 'pass',
+          '<smtp-1@client.example>',
+          mail,
+        ),
+      })
       transport.close()
       resolution = abaoaqu.resolve(state, { [seat]: orders }, createDice(seed, seq + 2))
       state = resolution.state
@@ -130,7 +176,16 @@ describe('orders by reply', () => {
       await listener.close()
     }
     // An auto-reply ("out of office") is never answered: no mail loops.
-    const auto = new MailComposer({ from: player.email, to: address, subject: 'Out of office', text: 'I am away', messageId: '<ooo@client.example>', headers: { 'Auto-Submitted': 'auto-replied' } }).compile().build()
+    const auto = new MailComposer({
+      from: player.email,
+      to: address,
+      subject: 'Out of office',
+      text: 'I am away',
+      messageId: '<ooo@client.example>',
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    })
+      .compile()
+      .build()
     expect(await post(await auto)).toMatchObject({ status: 'ignored', answered: false })
   }, 120_000)
 })

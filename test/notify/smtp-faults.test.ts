@@ -23,7 +23,12 @@ beforeAll(async () => {
   bob = await register(s.app, 'Bob')
   // Both hear about every phase: each step makes two emails (your-phase, phase-resolved).
   for (const u of [alice, bob]) {
-    const res = await s.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(u), payload: { notifyEveryPhase: true } })
+    const res = await s.app.inject({
+      method: 'PATCH',
+      url: '/me/preferences',
+      headers: as(u),
+      payload: { notifyEveryPhase: true },
+    })
     expect(res.statusCode, res.body).toBe(200)
   }
   players.FED = alice
@@ -36,10 +41,24 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => s?.close())
 
-interface Row { id: string; toAddress: string; kind: string; seq: number | null; status: string; attempts: number; lastError: string | null; messageId: string | null }
+interface Row {
+  id: string
+  toAddress: string
+  kind: string
+  seq: number | null
+  status: string
+  attempts: number
+  lastError: string | null
+  messageId: string | null
+}
 
 async function rows(afterId = '0'): Promise<Row[]> {
-  return (await s.t.sql(`SELECT id::text, "toAddress", kind, seq, status, attempts, "lastError", "messageId" FROM "Notification" WHERE id > $1::bigint ORDER BY id`, [afterId])).rows as Row[]
+  return (
+    await s.t.sql(
+      `SELECT id::text, "toAddress", kind, seq, status, attempts, "lastError", "messageId" FROM "Notification" WHERE id > $1::bigint ORDER BY id`,
+      [afterId],
+    )
+  ).rows as Row[]
 }
 
 async function lastId(): Promise<string> {
@@ -48,19 +67,28 @@ async function lastId(): Promise<string> {
 
 /** Every outbox row fanned out, no email still queued, nothing left in the queue. */
 async function settled(): Promise<void> {
-  await waitFor('the mail to settle', async () => {
-    const open = await s.t.sql(`SELECT
+  await waitFor(
+    'the mail to settle',
+    async () => {
+      const open = await s.t.sql(`SELECT
         (SELECT count(*) FROM "Outbox" WHERE "relayedAt" IS NULL)::int AS unrelayed,
         (SELECT count(*) FROM "Notification" WHERE status = 'queued')::int AS queued`)
-    return open.rows[0].unrelayed === 0 && open.rows[0].queued === 0 && await queueIdle(s)
-  }, 30_000)
+      return open.rows[0].unrelayed === 0 && open.rows[0].queued === 0 && (await queueIdle(s))
+    },
+    30_000,
+  )
 }
 
 /** The player who must act passes; the game moves to its next step. */
 async function step(): Promise<void> {
   expect(pending.length, 'the game is still running').toBeGreaterThan(0)
   const seat = pending[0]!
-  const res = await s.app.inject({ method: 'POST', url: `/games/${gameId}/orders`, headers: as(players[seat]!, { 'content-type': 'text/plain' }), payload: 'pass' })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/games/${gameId}/orders`,
+    headers: as(players[seat]!, { 'content-type': 'text/plain' }),
+    payload: 'pass',
+  })
   expect(res.statusCode, res.body).toBe(200)
   const body = res.json()
   expect(body.seq).toBeGreaterThan(seq)
@@ -69,7 +97,9 @@ async function step(): Promise<void> {
 }
 
 function receivedOnce(r: Row): boolean {
-  return s.smtp.received.filter((m) => mailKey(m) === `${r.toAddress.toLowerCase()}|${r.kind}|${r.seq ?? ''}`).length === 1
+  return (
+    s.smtp.received.filter((m) => mailKey(m) === `${r.toAddress.toLowerCase()}|${r.kind}|${r.seq ?? ''}`).length === 1
+  )
 }
 
 describe('SMTP faults', () => {
@@ -99,9 +129,12 @@ describe('SMTP faults', () => {
       // Each try carries the notification's own Message-ID, kept on its row from the first try.
       const tries = refused.filter((x) => x.messageId === r.messageId).map((x) => x.at)
       expect(tries).toHaveLength(r.attempts - 1)
-      const sentAt = s.smtp.received.find((m) => mailKey(m) === `${r.toAddress.toLowerCase()}|${r.kind}|${r.seq ?? ''}`)!
+      const sentAt = s.smtp.received.find(
+        (m) => mailKey(m) === `${r.toAddress.toLowerCase()}|${r.kind}|${r.seq ?? ''}`,
+      )!
       expect(sentAt.parsed.messageId).toBe(r.messageId)
-      for (let k = 1; k < tries.length; k++) expect(tries[k]! - tries[k - 1]!).toBeGreaterThanOrEqual(BACKOFF_MS * 2 ** (k - 1) * 0.9)
+      for (let k = 1; k < tries.length; k++)
+        expect(tries[k]! - tries[k - 1]!).toBeGreaterThanOrEqual(BACKOFF_MS * 2 ** (k - 1) * 0.9)
     }
     expect(doubled(s.smtp.received)).toEqual([])
   })
@@ -110,10 +143,14 @@ describe('SMTP faults', () => {
     const from = await lastId()
     s.smtp.refuseNext(1000)
     await step()
-    await waitFor('the emails to fail for good', async () => {
-      const made = await rows(from)
-      return made.length > 0 && made.every((r) => r.status === 'failed')
-    }, 30_000)
+    await waitFor(
+      'the emails to fail for good',
+      async () => {
+        const made = await rows(from)
+        return made.length > 0 && made.every((r) => r.status === 'failed')
+      },
+      30_000,
+    )
     s.smtp.refuseNext(0)
     await settled()
     const made = await rows(from)
@@ -126,7 +163,14 @@ describe('SMTP faults', () => {
     const res = await s.app.inject({ method: 'GET', url: '/me/notifications?status=failed', headers: as(who) })
     expect(res.statusCode, res.body).toBe(200)
     const shown = res.json().notifications.find((n: { id: string }) => n.id === recipient.id)
-    expect(shown).toMatchObject({ kind: 'your-phase', gameId, seq: recipient.seq, status: 'failed', attempts: ATTEMPTS, sentAt: null })
+    expect(shown).toMatchObject({
+      kind: 'your-phase',
+      gameId,
+      seq: recipient.seq,
+      status: 'failed',
+      attempts: ATTEMPTS,
+      sentAt: null,
+    })
     expect(shown.lastError).toMatch(/451/)
     expect(doubled(s.smtp.received)).toEqual([])
   })
@@ -153,12 +197,38 @@ describe('SMTP faults', () => {
       expect(r.status).toBe('sent')
       expect(receivedOnce(r)).toBe(true)
     }
-    expect(s.smtp.received.filter((m) => m.to.includes(bob.email.toLowerCase()) && Number(m.parsed.headers.get('x-hexmail-position')) > 0 && made.some((r) => r.toAddress === bob.email && r.seq === Number(m.parsed.headers.get('x-hexmail-position')) && r.kind === m.parsed.headers.get('x-hexmail-kind')))).toEqual([])
+    expect(
+      s.smtp.received.filter(
+        (m) =>
+          m.to.includes(bob.email.toLowerCase()) &&
+          Number(m.parsed.headers.get('x-hexmail-position')) > 0 &&
+          made.some(
+            (r) =>
+              r.toAddress === bob.email &&
+              r.seq === Number(m.parsed.headers.get('x-hexmail-position')) &&
+              r.kind === m.parsed.headers.get('x-hexmail-kind'),
+          ),
+      ),
+    ).toEqual([])
 
     // Bob sees it: the failed emails, with the server's answer.
-    const res = await s.app.inject({ method: 'GET', url: '/me/notifications?status=failed&limit=100', headers: as(bob) })
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/me/notifications?status=failed&limit=100',
+      headers: as(bob),
+    })
     expect(res.statusCode, res.body).toBe(200)
-    const failed = res.json().notifications as Array<{ id: string; status: string; lastError: string; kind: string; gameId: string; seq: number; attempts: number; createdAt: string; sentAt: null }>
+    const failed = res.json().notifications as Array<{
+      id: string
+      status: string
+      lastError: string
+      kind: string
+      gameId: string
+      seq: number
+      attempts: number
+      createdAt: string
+      sentAt: null
+    }>
     for (const r of bobs) {
       const shown = failed.find((n) => n.id === r.id)
       expect(shown, `notification ${r.id} listed`).toBeDefined()
@@ -168,8 +238,10 @@ describe('SMTP faults', () => {
     }
     expect(failed.every((n) => n.status === 'failed')).toBe(true)
     // Alice's own list: her emails of these steps went out.
-    const mine = (await s.app.inject({ method: 'GET', url: '/me/notifications?limit=100', headers: as(alice) })).json().notifications as Array<{ id: string; status: string; sentAt: string | null }>
-    for (const r of alices) expect(mine.find((n) => n.id === r.id)).toMatchObject({ status: 'sent', sentAt: expect.any(String) })
+    const mine = (await s.app.inject({ method: 'GET', url: '/me/notifications?limit=100', headers: as(alice) })).json()
+      .notifications as Array<{ id: string; status: string; sentAt: string | null }>
+    for (const r of alices)
+      expect(mine.find((n) => n.id === r.id)).toMatchObject({ status: 'sent', sentAt: expect.any(String) })
     // Nobody sees anyone else's.
     expect(mine.some((n) => bobs.some((b) => b.id === n.id))).toBe(false)
     expect(doubled(s.smtp.received)).toEqual([])
@@ -181,15 +253,25 @@ describe('SMTP faults', () => {
     const ids: string[] = []
     let before: string | null = null
     do {
-      const page: { notifications: Array<{ id: string }>; next: string | null } = (await s.app.inject({ method: 'GET', url: `/me/notifications?limit=2${before ? `&before=${before}` : ''}`, headers: as(bob) })).json()
+      const page: { notifications: Array<{ id: string }>; next: string | null } = (
+        await s.app.inject({
+          method: 'GET',
+          url: `/me/notifications?limit=2${before ? `&before=${before}` : ''}`,
+          headers: as(bob),
+        })
+      ).json()
       expect(page.notifications.length).toBeLessThanOrEqual(2)
       ids.push(...page.notifications.map((n) => n.id))
       before = page.next
     } while (before)
     expect(ids).toEqual(all.notifications.map((n: { id: string }) => n.id))
     expect(ids.map(BigInt)).toEqual([...ids.map(BigInt)].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)))
-    expect((await s.app.inject({ method: 'GET', url: '/me/notifications?limit=101', headers: as(bob) })).statusCode).toBe(400)
-    expect((await s.app.inject({ method: 'GET', url: '/me/notifications?status=lost', headers: as(bob) })).statusCode).toBe(400)
+    expect(
+      (await s.app.inject({ method: 'GET', url: '/me/notifications?limit=101', headers: as(bob) })).statusCode,
+    ).toBe(400)
+    expect(
+      (await s.app.inject({ method: 'GET', url: '/me/notifications?status=lost', headers: as(bob) })).statusCode,
+    ).toBe(400)
     expect((await s.app.inject({ method: 'GET', url: '/me/notifications' })).statusCode).toBe(401)
   })
 })

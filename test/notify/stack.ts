@@ -23,20 +23,34 @@ export interface MailStack {
 }
 
 /** `now`: the worker's clock (how late an email is); real time by default. */
-export async function startMailStack(env: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<MailStack> {
+export async function startMailStack(
+  env: Record<string, string> = {},
+  opts: { now?: () => Date } = {},
+): Promise<MailStack> {
   const t = await createTestDb()
   const smtp = await startTestSmtp()
   const redis = await startTestRedis()
   const config = loadConfig({
-    NODE_ENV: 'test', AUTH_RATE_LIMIT: '1000', SMTP_URL: smtp.url, MAIL_SECRET: 'test-mail-secret',
-    MAIL_BACKOFF_MS: '100', RELAY_INTERVAL_MS: '50', PUBLIC_URL: 'http://hexmail.test', ...env,
+    NODE_ENV: 'test',
+    AUTH_RATE_LIMIT: '1000',
+    SMTP_URL: smtp.url,
+    MAIL_SECRET: 'test-mail-secret',
+    MAIL_BACKOFF_MS: '100',
+    RELAY_INTERVAL_MS: '50',
+    PUBLIC_URL: 'http://hexmail.test',
+    ...env,
   })
   const app = await buildApp({ config, db: t.db })
   await app.ready()
   const worker = startNotifications(config, t.db, redis.url, undefined, opts.now)
   const kindOf = (r: Received) => String(r.parsed.headers.get('x-hexmail-kind') ?? '')
   return {
-    app, t, config, smtp, redis, worker,
+    app,
+    t,
+    config,
+    smtp,
+    redis,
+    worker,
     mails: (to, kind) => smtp.received.filter((r) => r.to.includes(to.toLowerCase()) && (!kind || kindOf(r) === kind)),
     async close() {
       await worker.close()
@@ -61,9 +75,20 @@ export function doubled(received: Received[]): string[] {
 }
 
 /** Two players in a fresh A-S4 game (Alice FED, Bob ZEON); resolves once the game has started. */
-export async function startGame(s: MailStack, alice: User, bob: User, title = 'Fault test'): Promise<{ gameId: string; seq: number; pending: string[] }> {
-  const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title } })
-  if (created.statusCode !== 201 && created.statusCode !== 200) throw new Error(`create game: ${created.statusCode} ${created.body}`)
+export async function startGame(
+  s: MailStack,
+  alice: User,
+  bob: User,
+  title = 'Fault test',
+): Promise<{ gameId: string; seq: number; pending: string[] }> {
+  const created = await s.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title },
+  })
+  if (created.statusCode !== 201 && created.statusCode !== 200)
+    throw new Error(`create game: ${created.statusCode} ${created.body}`)
   const gameId = created.json().id as string
   const joined = await s.app.inject({ method: 'POST', url: `/games/${gameId}/join`, headers: as(bob), payload: {} })
   if (joined.statusCode !== 200) throw new Error(`join game: ${joined.statusCode} ${joined.body}`)

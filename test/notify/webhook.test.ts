@@ -44,7 +44,12 @@ afterAll(async () => {
 describe('the game webhook', () => {
   it('says whose phase it is at each new step, once, and is retried when the receiver fails', async () => {
     failNext = 2
-    const created = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Hooked', webhookUrl: hookUrl } })
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', title: 'Hooked', webhookUrl: hookUrl },
+    })
     expect(created.statusCode, created.body).toBe(201)
     const id = created.json().id as string
     await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
@@ -59,23 +64,45 @@ describe('the game webhook', () => {
 
     // A teammate's orders that do not complete a step announce nothing; a new step does.
     const actor = summary.pending[0].seats[0] === 'FED' ? alice : bob
-    expect((await s.app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(actor), payload: { text: 'pass' } })).statusCode).toBe(200)
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: `/games/${id}/orders`,
+          headers: as(actor),
+          payload: { text: 'pass' },
+        })
+      ).statusCode,
+    ).toBe(200)
     await waitFor('the second webhook post', () => posts.length === 2)
-    await waitFor('the your-phase emails of both steps', async () => (await s.t.db.notification.count({ where: { gameId: id, status: 'sent' } })) >= 2)
+    await waitFor(
+      'the your-phase emails of both steps',
+      async () => (await s.t.db.notification.count({ where: { gameId: id, status: 'sent' } })) >= 2,
+    )
     expect(posts).toHaveLength(2)
     // Each post is recorded like an email: fanning a row out again (a lost job, a second worker) posts nothing more.
-    await waitFor('both posts recorded', async () => (await s.t.db.notification.count({ where: { gameId: id, kind: 'webhook', status: 'sent' } })) === 2)
+    await waitFor(
+      'both posts recorded',
+      async () => (await s.t.db.notification.count({ where: { gameId: id, kind: 'webhook', status: 'sent' } })) === 2,
+    )
     const hooks = await s.t.db.notification.findMany({ where: { gameId: id, kind: 'webhook' }, orderBy: { id: 'asc' } })
     expect(hooks[0]!.attempts).toBe(3)
     const { fanOut } = await import('../../src/notify/fanout.js')
     await fanOut(s.t.db, s.worker.queue, String(hooks[0]!.outboxId))
     const { deliverWebhook } = await import('../../src/notify/webhook.js')
-    expect(await deliverWebhook(s.t.db, 'http://hexmail.test', String(hooks[0]!.id), { allowPrivate: true })).toBe('already-done')
+    expect(await deliverWebhook(s.t.db, 'http://hexmail.test', String(hooks[0]!.id), { allowPrivate: true })).toBe(
+      'already-done',
+    )
     expect(posts).toHaveLength(2)
   }, 60_000)
 
   it('refuses a webhook that is not an http(s) URL', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/games', headers: as(alice), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', webhookUrl: 'file:///etc/passwd' } })
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', webhookUrl: 'file:///etc/passwd' },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().detail).toMatch(/webhookUrl/)
   })
@@ -84,21 +111,57 @@ describe('the game webhook', () => {
 describe('webhook targets in production', () => {
   it('loopback, private, link-local and mapped addresses are refused; public ones are not', async () => {
     const { isPrivateAddress } = await import('../../src/notify/webhook.js')
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1',
-      '::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:a9fe:a9fe', '0:0:0:0:0:ffff:7f00:0001', '64:ff9b::7f00:1', '2002:7f00:1::', 'not an address']) expect(isPrivateAddress(ip), ip).toBe(true)
-    for (const ip of ['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(ip), ip).toBe(false)
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::FFFF:a9fe:a9fe',
+      '0:0:0:0:0:ffff:7f00:0001',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      'not an address',
+    ])
+      expect(isPrivateAddress(ip), ip).toBe(true)
+    for (const ip of ['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPrivateAddress(ip), ip).toBe(false)
   })
 
   it('a webhook pointing at this machine is refused for good, without a request, when private addresses are not allowed', async () => {
     const { postWebhook } = await import('../../src/notify/webhook.js')
-    const row = await s.t.db.outbox.findFirstOrThrow({ where: { kind: 'step', gameId: { not: null } }, orderBy: { id: 'asc' } })
+    const row = await s.t.db.outbox.findFirstOrThrow({
+      where: { kind: 'step', gameId: { not: null } },
+      orderBy: { id: 'asc' },
+    })
     const before = posts.length + failures
-    await expect(postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false })).rejects.toMatchObject({ permanent: true, message: expect.stringMatching(/not a public address/) })
+    await expect(
+      postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false }),
+    ).rejects.toMatchObject({ permanent: true, message: expect.stringMatching(/not a public address/) })
     // A name that resolves to this machine is refused at connection time too.
-    await s.t.db.game.update({ where: { id: row.gameId! }, data: { webhookUrl: hookUrl.replace('127.0.0.1', 'localhost') } })
-    await expect(postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false })).rejects.toMatchObject({ permanent: true, message: expect.stringMatching(/not a public address/) })
-    await s.t.db.game.update({ where: { id: row.gameId! }, data: { webhookUrl: hookUrl.replace('127.0.0.1', '[::ffff:7f00:1]') } })
-    await expect(postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false })).rejects.toMatchObject({ permanent: true })
+    await s.t.db.game.update({
+      where: { id: row.gameId! },
+      data: { webhookUrl: hookUrl.replace('127.0.0.1', 'localhost') },
+    })
+    await expect(
+      postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false }),
+    ).rejects.toMatchObject({ permanent: true, message: expect.stringMatching(/not a public address/) })
+    await s.t.db.game.update({
+      where: { id: row.gameId! },
+      data: { webhookUrl: hookUrl.replace('127.0.0.1', '[::ffff:7f00:1]') },
+    })
+    await expect(
+      postWebhook(s.t.db, 'http://hexmail.test', String(row.id), { allowPrivate: false }),
+    ).rejects.toMatchObject({ permanent: true })
     expect(posts.length + failures).toBe(before)
   })
 })

@@ -40,23 +40,45 @@ export interface CrashReport {
   seconds: number
 }
 
-interface Ack { gameId: string; seat: string; seq: number; receipt: string; key: string }
+interface Ack {
+  gameId: string
+  seat: string
+  seq: number
+  receipt: string
+  key: string
+}
 
 /** The server as a child process that can be killed and started again on the same port. */
 class Server {
   proc: ChildProcess | null = null
   starts = 0
   out = ''
-  constructor(readonly env: NodeJS.ProcessEnv, readonly base: string) {}
+  constructor(
+    readonly env: NodeJS.ProcessEnv,
+    readonly base: string,
+  ) {}
 
   async start(): Promise<void> {
     this.starts++
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: repo, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: repo,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     this.proc = proc
     let out = ''
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()))
     proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-    const up = await waitUntil(async () => proc.exitCode !== null || (await fetch(`${this.base}/readyz`).then((r) => r.ok, () => false)), 90_000, 50)
+    const up = await waitUntil(
+      async () =>
+        proc.exitCode !== null ||
+        (await fetch(`${this.base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )),
+      90_000,
+      50,
+    )
     this.out = out
     if (!up || proc.exitCode !== null) throw new Error(`the server did not start:\n${out.slice(-2000)}`)
   }
@@ -84,10 +106,21 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
   const redis = await startTestRedis()
   const port = await freePort(0)
   const base = `http://127.0.0.1:${port}`
-  const server = new Server({
-    ...process.env, NODE_ENV: 'test', DATABASE_URL: dbUrl.toString(), REDIS_URL: redis.url, PORT: String(port), INBOUND_SMTP_PORT: 'off',
-    JWT_SECRET: randomBytes(32).toString('hex'), AUTH_RATE_LIMIT: '100000', DATA_DIR: `/tmp/${dbName}`, LOG_LEVEL: 'silent',
-  }, base)
+  const server = new Server(
+    {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL: redis.url,
+      PORT: String(port),
+      INBOUND_SMTP_PORT: 'off',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      AUTH_RATE_LIMIT: '100000',
+      DATA_DIR: `/tmp/${dbName}`,
+      LOG_LEVEL: 'silent',
+    },
+    base,
+  )
   const problems: string[] = []
   let retriesAfterOutage = 0
   let replayedAnswers = 0
@@ -96,17 +129,30 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
   const deadline = t0 + o.timeoutMs
 
   /** One request, retried with the same body and headers through outages until the server answers. */
-  const call = async (method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const call = async (
+    method: string,
+    path: string,
+    token: string | null,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; json: any }> => {
     for (;;) {
       if (Date.now() > deadline) throw new Error(`timed out during ${method} ${path}`)
       try {
         const res = await fetch(`${base}${path}`, {
-          method, signal: AbortSignal.timeout(15_000),
-          headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+          method,
+          signal: AbortSignal.timeout(15_000),
+          headers: {
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...headers,
+          },
           body: body !== undefined ? JSON.stringify(body) : undefined,
         })
         const text = await res.text()
-        if (res.status >= 500 && res.status !== 503) problems.push(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
+        if (res.status >= 500 && res.status !== 503)
+          problems.push(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
         if (res.status === 503) throw new Error('starting')
         return { status: res.status, json: text ? JSON.parse(text) : null }
       } catch {
@@ -122,14 +168,23 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
     // Players and games.
     const players: Array<{ id: string; token: string }> = []
     for (let i = 0; i < o.games * 2; i++) {
-      const r = await call('POST', '/auth/register', null, { email: `p${i}.${dbName}@example.org`, name: i % 2 ? `プレイヤー${i}` : `Player ${i}`, password: 'correct horse battery' })
+      const r = await call('POST', '/auth/register', null, {
+        email: `p${i}.${dbName}@example.org`,
+        name: i % 2 ? `プレイヤー${i}` : `Player ${i}`,
+        password: 'correct horse battery',
+      })
       players.push({ id: r.json.user.id, token: r.json.accessToken })
     }
     const games: Array<{ id: string; seats: Record<string, { id: string; token: string }> }> = []
     for (let g = 0; g < o.games; g++) {
       const fed = players[2 * g]!
       const zeon = players[2 * g + 1]!
-      const created = await call('POST', '/games', fed.token, { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } })
+      const created = await call('POST', '/games', fed.token, {
+        ruleset: 'abaoaqu',
+        scenario: 'A-S4',
+        seat: 'FED',
+        options: { deployment: 'auto' },
+      })
       await call('POST', `/games/${created.json.id}/join`, zeon.token, {})
       games.push({ id: created.json.id, seats: { FED: fed, ZEON: zeon } })
     }
@@ -161,14 +216,21 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
         if (random() < 0.3) {
           const options = await call('GET', `/games/${game.id}/options`, player.token)
           const unit = options.json?.options?.units?.find((u: { moves: unknown[] }) => u.moves.length > 0)
-          if (unit) body = { orders: [{ kind: 'move', units: [unit.id], to: unit.moves[Math.floor(random() * unit.moves.length)] }] }
+          if (unit)
+            body = {
+              orders: [{ kind: 'move', units: [unit.id], to: unit.moves[Math.floor(random() * unit.moves.length)] }],
+            }
         }
         const key = `crash-${randomBytes(8).toString('hex')}`
-        const res = await call('POST', `/games/${game.id}/orders`, player.token, body, { 'idempotency-key': key, 'if-match': `"${summary.json.logSeq}"` })
+        const res = await call('POST', `/games/${game.id}/orders`, player.token, body, {
+          'idempotency-key': key,
+          'if-match': `"${summary.json.logSeq}"`,
+        })
         if (res.status === 200) {
           if (res.json.replayed) replayedAnswers++
           const prior = acks.get(key)
-          if (prior && prior.seq !== res.json.seq) problems.push(`key ${key} answered seq ${prior.seq}, then ${res.json.seq}`)
+          if (prior && prior.seq !== res.json.seq)
+            problems.push(`key ${key} answered seq ${prior.seq}, then ${res.json.seq}`)
           acks.set(key, { gameId: game.id, seat, seq: res.json.seq, receipt: res.json.receipt, key })
         } else if (res.status !== 409 && res.status !== 422) {
           problems.push(`orders for ${game.id} ${seat}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`)
@@ -177,7 +239,12 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
         if (res.status === 200 && res.json.outcome) {
           const fed = game.seats.FED!
           const zeon = game.seats.ZEON!
-          const created = await call('POST', '/games', fed.token, { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } })
+          const created = await call('POST', '/games', fed.token, {
+            ruleset: 'abaoaqu',
+            scenario: 'A-S4',
+            seat: 'FED',
+            options: { deployment: 'auto' },
+          })
           await call('POST', `/games/${created.json.id}/join`, zeon.token, {})
           games.push({ id: created.json.id, seats: { FED: fed, ZEON: zeon } })
         }
@@ -187,7 +254,8 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
     done = true
     await killer
     log(`${acks.size} orders acknowledged, ${kills} kills, in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-    if (acks.size < o.orders) problems.push(`only ${acks.size} of ${o.orders} orders were acknowledged before the time limit`)
+    if (acks.size < o.orders)
+      problems.push(`only ${acks.size} of ${o.orders} orders were acknowledged before the time limit`)
     if (kills < o.kills) problems.push(`only ${kills} of ${o.kills} kills happened`)
 
     // The check, on a freshly started server after a last kill.
@@ -198,7 +266,8 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
     for (const game of games) {
       const mine = byGame.get(game.id) ?? []
       const verify = await call('GET', `/games/${game.id}/verify`, null)
-      if (!verify.json?.ok) problems.push(`game ${game.id} does not verify: ${JSON.stringify(verify.json).slice(0, 600)}`)
+      if (!verify.json?.ok)
+        problems.push(`game ${game.id} does not verify: ${JSON.stringify(verify.json).slice(0, 600)}`)
       const view = await call('GET', `/games/${game.id}/view`, game.seats.FED!.token)
       if (view.status !== 200) problems.push(`game ${game.id} does not load: ${view.status}`)
       const entries: Array<{ seq: number; kind: string; userId: string | null; hash: string }> = []
@@ -213,17 +282,31 @@ export async function runCrash(o: CrashOptions): Promise<CrashReport> {
       const newest = mine.reduce<Ack | null>((a, b) => (a && a.seq > b.seq ? a : b), null)
       if (newest) {
         const r = await call('GET', `/games/${game.id}/verify?receipt=${newest.receipt}`, null)
-        if (!r.json?.receipt?.ok) problems.push(`acknowledged order ${newest.key} (${newest.receipt}) is not in the log: ${r.json?.receipt?.problem}`)
+        if (!r.json?.receipt?.ok)
+          problems.push(
+            `acknowledged order ${newest.key} (${newest.receipt}) is not in the log: ${r.json?.receipt?.problem}`,
+          )
       }
       for (const a of mine) {
         const [seq, prefix] = a.receipt.split(':')
-        if (!entries[Number(seq) - 1]?.hash.startsWith(prefix!)) problems.push(`acknowledged order ${a.key} (${a.receipt}) is not in the log`)
+        if (!entries[Number(seq) - 1]?.hash.startsWith(prefix!))
+          problems.push(`acknowledged order ${a.key} (${a.receipt}) is not in the log`)
       }
       // Exactly once: the players' ORDERS entries are the acknowledged ones, no more.
       const submitted = entries.filter((e) => e.kind === 'ORDERS' && e.userId !== null).length
-      if (submitted !== mine.length) problems.push(`game ${game.id}: ${submitted} orders in the log, ${mine.length} acknowledged`)
+      if (submitted !== mine.length)
+        problems.push(`game ${game.id}: ${submitted} orders in the log, ${mine.length} acknowledged`)
     }
-    return { acknowledged: acks.size, kills, starts: server.starts, retriesAfterOutage, replayedAnswers, games: games.length, problems, seconds: (Date.now() - t0) / 1000 }
+    return {
+      acknowledged: acks.size,
+      kills,
+      starts: server.starts,
+      retriesAfterOutage,
+      replayedAnswers,
+      games: games.length,
+      problems,
+      seconds: (Date.now() - t0) / 1000,
+    }
   } finally {
     await server.kill()
     await redis.close()

@@ -8,7 +8,7 @@ import { fuzzWorld } from './fuzz-setup.js'
 let h: TestApp
 let ctx: FuzzContext
 beforeAll(async () => {
-  ({ h, ctx } = await fuzzWorld())
+  ;({ h, ctx } = await fuzzWorld())
 })
 afterAll(async () => h?.close())
 
@@ -19,7 +19,9 @@ describe('the API under generated requests', () => {
     expect(report.changedOnRefusal.slice(0, 10)).toEqual([])
     // Every documented route was reached, and not only refused.
     const doc = (await h.app.inject({ method: 'GET', url: '/docs/json' })).json()
-    const routes = Object.entries(doc.paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`))
+    const routes = Object.entries(doc.paths as Record<string, object>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    )
     expect(Object.keys(report.byRoute).sort()).toEqual(routes.sort())
     expect(report.byStatus['200'] ?? 0).toBeGreaterThan(500)
   }, 600_000)

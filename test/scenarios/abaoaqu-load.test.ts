@@ -14,7 +14,11 @@ import {
 
 const IDS = ['A-S1', 'A-S2', 'A-S3', 'A-S4', 'A-S5', 'A-S6', 'A-S7']
 
-function count(scenario: Scenario, options: OptionValues = {}, where: (l: { side: string; group: string; type: string }) => boolean = () => true): number {
+function count(
+  scenario: Scenario,
+  options: OptionValues = {},
+  where: (l: { side: string; group: string; type: string }) => boolean = () => true,
+): number {
   return resolveRoster(scenario, options)
     .filter(where)
     .reduce((n, l) => n + l.count, 0)
@@ -39,7 +43,10 @@ describe('loading the A-Bao-A-Qu scenarios', () => {
     const units = all[0]!.unitTypes
     expect(Object.keys(units)).toHaveLength(34)
     expect(units['PA(BD)']).toMatchObject({ idPrefix: 'PB', bdLauncher: true, faces: { back: { weapon: 'N' } } })
-    expect(units.MU).toMatchObject({ largeMissile: true, faces: { front: { atkShip: 14 }, back: { atkShip: 6, weapon: 'B' } } })
+    expect(units.MU).toMatchObject({
+      largeMissile: true,
+      faces: { front: { atkShip: 14 }, back: { atkShip: 6, weapon: 'B' } },
+    })
     expect(units.BG).toMatchObject({ utType: 'MS', ccCategory: 'SHIP', iField: true, shipInCombat: true })
     expect(units.WB).toMatchObject({ pilot: 'N2', pilotDefenceOnly: true })
     expect(units.GE).toMatchObject({ status: 'D', faces: { front: { atkMS: 6 } } })
@@ -123,14 +130,17 @@ describe('A-S3 rosters from A-S1 and A-S2', () => {
 
   it('holds every line of both rosters, refs kept', () => {
     expect(s3.roster).toHaveLength(s1.roster.length + s2.roster.length)
-    expect(s3.roster.map((l) => [l.type, l.line, l.ref])).toEqual([...s1.roster, ...s2.roster].map((l) => [l.type, l.line, l.ref]))
+    expect(s3.roster.map((l) => [l.type, l.line, l.ref])).toEqual(
+      [...s1.roster, ...s2.roster].map((l) => [l.type, l.line, l.ref]),
+    )
     expect(s3.options).toMatchObject({ s3Forces: 'byName', gmNPilot: 'elite', zaku35: 'threeStudents' })
   })
 
   it('by name (default, AMB-A-24): S field = A-S1 roster, N field = A-S2 roster', () => {
     for (const side of ['FED', 'ZEON']) {
       const prefix = side === 'FED' ? 'fed' : 'zeon'
-      const field = (f: string) => (l: { side: string; group: string }) => l.side === side && l.group.startsWith(`${prefix}-${f}-`)
+      const field = (f: string) => (l: { side: string; group: string }) =>
+        l.side === side && l.group.startsWith(`${prefix}-${f}-`)
       expect(count(s3, {}, field('s'))).toBe(count(s1, {}, (l) => l.side === side))
       expect(count(s3, {}, field('n'))).toBe(count(s2, {}, (l) => l.side === side))
     }
@@ -149,7 +159,9 @@ describe('A-S3 rosters from A-S1 and A-S2', () => {
   })
 
   it('keeps the A-S1 options working inside A-S3', () => {
-    expect(count(s3, { zaku35: 'thirtyFive' }, (l) => l.side === 'ZEON')).toBe(count(s3, {}, (l) => l.side === 'ZEON') + 32)
+    expect(count(s3, { zaku35: 'thirtyFive' }, (l) => l.side === 'ZEON')).toBe(
+      count(s3, {}, (l) => l.side === 'ZEON') + 32,
+    )
   })
 
   it('sets up and brings in each field force as §7 says', () => {
@@ -195,7 +207,14 @@ describe('other scenarios', () => {
   })
 
   it('occupation counts and turn limits follow §7', () => {
-    const expected: Record<string, [number, number]> = { 'A-S1': [10, 12], 'A-S2': [15, 12], 'A-S3': [20, 16], 'A-S4': [5, 12], 'A-S5': [8, 12], 'A-S7': [15, 12] }
+    const expected: Record<string, [number, number]> = {
+      'A-S1': [10, 12],
+      'A-S2': [15, 12],
+      'A-S3': [20, 16],
+      'A-S4': [5, 12],
+      'A-S5': [8, 12],
+      'A-S7': [15, 12],
+    }
     for (const [id, [n, turns]] of Object.entries(expected)) {
       const s = loadAbaoaquScenario(id)
       expect(s.victory.find((v) => v.type === 'occupy')).toMatchObject({ count: n })
@@ -264,7 +283,9 @@ describe('combat tables', () => {
     for (let roll = 1; roll <= 8; roll++) {
       const row = table.rows[String(roll)]!
       expect(row).toHaveLength(10)
-      row.forEach((cell, col) => expect(cell, `roll ${roll} column ${table.ladder[col]}`).toBe(band(roll + (col - 3) + bonus)))
+      row.forEach((cell, col) =>
+        expect(cell, `roll ${roll} column ${table.ladder[col]}`).toBe(band(roll + (col - 3) + bonus)),
+      )
     }
   }
 
@@ -356,7 +377,9 @@ describe('refusing broken files', () => {
   })
 
   it('a scenario option the rule system does not have', () => {
-    const e = breakFile('a-s1.yaml', (t) => t.replace('  zaku35: threeStudents\n', '  zaku35: threeStudents\n  fogOfWar: true\n'))
+    const e = breakFile('a-s1.yaml', (t) =>
+      t.replace('  zaku35: threeStudents\n', '  zaku35: threeStudents\n  fogOfWar: true\n'),
+    )
     expect(e.path).toBe('/options/fogOfWar')
     expect(e.problem).toContain('unknown option fogOfWar')
   })
@@ -379,7 +402,9 @@ describe('refusing broken files', () => {
   })
 
   it('an include that leaves a source group unmapped', () => {
-    const e = breakFile('a-s3.yaml', (t) => t.replace(/\n {6}zeon-fleet: \{ option: s3Forces, values: \{ byName: zeon-n-fleet[^\n]*/, ''))
+    const e = breakFile('a-s3.yaml', (t) =>
+      t.replace(/\n {6}zeon-fleet: \{ option: s3Forces, values: \{ byName: zeon-n-fleet[^\n]*/, ''),
+    )
     expect(e.path).toBe('/rosterFrom/1/groups')
     expect(e.problem).toContain('zeon-fleet')
   })
@@ -391,7 +416,9 @@ describe('refusing broken files', () => {
   })
 
   it('a seat layout that gives a group to two seats', () => {
-    const e = breakFile('a-s6.yaml', (t) => t.replace('{ id: FED-2, side: FED, groups: [fed-salamis] }', '{ id: FED-2, side: FED, groups: [fed-magellan] }'))
+    const e = breakFile('a-s6.yaml', (t) =>
+      t.replace('{ id: FED-2, side: FED, groups: [fed-salamis] }', '{ id: FED-2, side: FED, groups: [fed-magellan] }'),
+    )
     expect(e.path).toBe('/seatLayouts/1/seats/1/groups/0')
   })
 

@@ -29,10 +29,25 @@ const migration = (folder: string) => readFileSync(join(DIR, folder, 'migration.
 
 /** One ORDERS entry with its idempotency record, written as the server wrote them: one hexmail_append call. */
 async function append(game: string, key: string, expected = 0) {
-  const entry = { seq: expected + 1, kind: 'ORDERS', seat: 'FED', userId: USER, payload: { orders: [] }, createdAt: '2026-11-30T00:00:00', prevHash: '', hash: `h-${key}` }
+  const entry = {
+    seq: expected + 1,
+    kind: 'ORDERS',
+    seat: 'FED',
+    userId: USER,
+    payload: { orders: [] },
+    createdAt: '2026-11-30T00:00:00',
+    prevHash: '',
+    hash: `h-${key}`,
+  }
   const position = { logSeq: expected + 1, lastHash: `h-${key}`, pending: [], status: 'ACTIVE' }
   const idem = { userId: USER, key, requestHash: `r-${key}`, status: 200, response: { seq: expected + 1 } }
-  const r = await db.query('SELECT hexmail_append($1::uuid, $2, $3::jsonb, $4::jsonb, NULL, NULL, $5::jsonb) AS seq', [game, expected, JSON.stringify([entry]), JSON.stringify(position), JSON.stringify(idem)])
+  const r = await db.query('SELECT hexmail_append($1::uuid, $2, $3::jsonb, $4::jsonb, NULL, NULL, $5::jsonb) AS seq', [
+    game,
+    expected,
+    JSON.stringify([entry]),
+    JSON.stringify(position),
+    JSON.stringify(idem),
+  ])
   return r.rows[0].seq as number
 }
 
@@ -43,7 +58,10 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: url.toString() })
   await db.connect()
   // The database as it stood before this migration.
-  for (const folder of readdirSync(DIR).filter((f) => !f.endsWith('.toml') && f < THIS).sort()) await db.query(migration(folder))
+  for (const folder of readdirSync(DIR)
+    .filter((f) => !f.endsWith('.toml') && f < THIS)
+    .sort())
+    await db.query(migration(folder))
   await db.query(`INSERT INTO "User"(id, email, name, "passwordHash") VALUES ('${USER}', 'a@example.org', 'A', 'x')`)
   for (const game of GAMES) {
     await db.query(`INSERT INTO "Game"(id, ruleset, "rulesVersion", "scenarioId", title, players, options, "inviteCode", "seedCommitment", seed, "createdById", status)
@@ -52,7 +70,9 @@ beforeAll(async () => {
   expect(await append(GAMES[0]!, 'first')).toBe(1)
   expect(await append(GAMES[1]!, 'second')).toBe(1)
   // A record with no log entry from its transaction (as after a dump and restore).
-  await db.query(`INSERT INTO "IdempotencyRecord"("userId", key, "requestHash", status, response) VALUES ('${USER}', 'orphan', 'r', 200, '{}')`)
+  await db.query(
+    `INSERT INTO "IdempotencyRecord"("userId", key, "requestHash", status, response) VALUES ('${USER}', 'orphan', 'r', 200, '{}')`,
+  )
   await db.query(migration(THIS))
 })
 afterAll(async () => {
@@ -63,7 +83,10 @@ afterAll(async () => {
 describe(`migration ${THIS}`, () => {
   it('gives each existing record the game its orders went to, and drops a record no entry matches', async () => {
     const rows = await db.query(`SELECT key, "gameId" FROM "IdempotencyRecord" ORDER BY key`)
-    expect(rows.rows).toEqual([{ key: 'first', gameId: GAMES[0] }, { key: 'second', gameId: GAMES[1] }])
+    expect(rows.rows).toEqual([
+      { key: 'first', gameId: GAMES[0] },
+      { key: 'second', gameId: GAMES[1] },
+    ])
   })
 
   it('lets the same key be used in another game, once per game', async () => {

@@ -5,10 +5,14 @@ import { createTestDb, type TestDb } from '../support/db.js'
 let t: TestDb
 beforeAll(async () => {
   t = await createTestDb()
-  await t.sql(`INSERT INTO "User"(id, email, name, "passwordHash") VALUES ('00000000-0000-0000-0000-000000000001', 'a@example.org', 'A', 'x')`)
+  await t.sql(
+    `INSERT INTO "User"(id, email, name, "passwordHash") VALUES ('00000000-0000-0000-0000-000000000001', 'a@example.org', 'A', 'x')`,
+  )
   await t.sql(`INSERT INTO "Game"(id, ruleset, "rulesVersion", "scenarioId", title, players, options, "inviteCode", "seedCommitment", seed, "createdById")
     VALUES ('00000000-0000-0000-0000-00000000000a', 'abaoaqu', 'abaoaqu-1', 'A-S4', 't', 2, '{}', 'inv', 'c', 's', '00000000-0000-0000-0000-000000000001')`)
-  await t.sql(`INSERT INTO "LogEntry"("gameId", seq, kind, payload, "prevHash", hash) VALUES ('00000000-0000-0000-0000-00000000000a', 1, 'SETUP', '{}', '', 'h1')`)
+  await t.sql(
+    `INSERT INTO "LogEntry"("gameId", seq, kind, payload, "prevHash", hash) VALUES ('00000000-0000-0000-0000-00000000000a', 1, 'SETUP', '{}', '', 'h1')`,
+  )
 })
 afterAll(async () => t?.drop())
 
@@ -23,8 +27,13 @@ describe('LogEntry is append-only in the database', () => {
     await expect(t.sql(`TRUNCATE "LogEntry"`)).rejects.toThrow(/append-only: TRUNCATE/)
   })
   it('accepts INSERT, and the refused statements changed nothing', async () => {
-    await t.sql(`INSERT INTO "LogEntry"("gameId", seq, kind, payload, "prevHash", hash) VALUES ('00000000-0000-0000-0000-00000000000a', 2, 'ORDERS', '{}', 'h1', 'h2')`)
+    await t.sql(
+      `INSERT INTO "LogEntry"("gameId", seq, kind, payload, "prevHash", hash) VALUES ('00000000-0000-0000-0000-00000000000a', 2, 'ORDERS', '{}', 'h1', 'h2')`,
+    )
     const rows = await t.sql(`SELECT seq, hash FROM "LogEntry" ORDER BY seq`)
-    expect(rows.rows).toEqual([{ seq: 1, hash: 'h1' }, { seq: 2, hash: 'h2' }])
+    expect(rows.rows).toEqual([
+      { seq: 1, hash: 'h1' },
+      { seq: 2, hash: 'h2' },
+    ])
   })
 })

@@ -43,19 +43,38 @@ afterAll(async () => {
 
 describe('the server runs as a role that may only read and append to the log', () => {
   it('plays a game through the API as that role, snapshots included', async () => {
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '1000', SNAPSHOT_EVERY: '2' }), db: appDb })
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '1000', SNAPSHOT_EVERY: '2' }),
+      db: appDb,
+    })
     try {
       const [a, b] = await Promise.all([register(app, 'A'), register(app, 'B')])
-      const id = (await app.inject({ method: 'POST', url: '/games', headers: as(a), payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } } })).json().id
-      expect((await app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(b), payload: {} })).statusCode).toBe(200)
+      const id = (
+        await app.inject({
+          method: 'POST',
+          url: '/games',
+          headers: as(a),
+          payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+        })
+      ).json().id
+      expect(
+        (await app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(b), payload: {} })).statusCode,
+      ).toBe(200)
       for (let i = 0; i < 4; i++) {
         const s = (await app.inject({ method: 'GET', url: `/games/${id}`, headers: as(a) })).json()
         const who = s.pending[0].side === 'FED' ? a : b
-        const res = await app.inject({ method: 'POST', url: `/games/${id}/orders`, headers: as(who), payload: { text: 'pass' } })
+        const res = await app.inject({
+          method: 'POST',
+          url: `/games/${id}/orders`,
+          headers: as(who),
+          payload: { text: 'pass' },
+        })
         expect(res.statusCode, res.body).toBe(200)
       }
       expect((await app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(b) })).statusCode).toBe(200)
-      expect((await t.sql(`SELECT count(*)::int AS n FROM "Snapshot" WHERE "gameId" = $1`, [id])).rows[0].n).toBeGreaterThan(0)
+      expect(
+        (await t.sql(`SELECT count(*)::int AS n FROM "Snapshot" WHERE "gameId" = $1`, [id])).rows[0].n,
+      ).toBeGreaterThan(0)
       expect((await app.inject({ method: 'GET', url: `/games/${id}/verify`, headers: as(a) })).json().ok).toBe(true)
     } finally {
       await app.close()

@@ -27,7 +27,9 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 export async function createTestDb(): Promise<TestDb> {
   // Under vitest the global setup built the template; a script (npm run reliability:…) builds it itself.
-  const template = process.env.VITEST ? inject('templateDatabase') : await (await import('./global-setup.js')).ensureTemplateDatabase()
+  const template = process.env.VITEST
+    ? inject('templateDatabase')
+    : await (await import('./global-setup.js')).ensureTemplateDatabase()
   const name = `hexmail_test_${randomBytes(6).toString('hex')}`
   await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`))
   const url = new URL(ADMIN_URL)
@@ -43,7 +45,10 @@ export async function createTestDb(): Promise<TestDb> {
     }
   }
   return {
-    url: url.toString(), name, db, sql,
+    url: url.toString(),
+    name,
+    db,
+    sql,
     drop: async () => {
       await db.$disconnect()
       await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))

@@ -22,7 +22,24 @@ export async function startTestRedis(): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'hexmail-test-redis-'))
   let proc: ChildProcess | null = null
   const up = async () => {
-    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir, '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' })
+    proc = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--dir',
+        dir,
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      { stdio: 'ignore' },
+    )
     for (let i = 0; i < 200; i++) {
       if (await ping(port, null, '127.0.0.1', 500)) return
       await new Promise((r) => setTimeout(r, 50))
@@ -44,5 +61,14 @@ export async function startTestRedis(): Promise<TestRedis> {
     await up()
   }
   await up()
-  return { url: `redis://127.0.0.1:${port}`, port, stop: down, restart, close: async () => { await down(); rmSync(dir, { recursive: true, force: true }) } }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: down,
+    restart,
+    close: async () => {
+      await down()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }

@@ -31,9 +31,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const refusedLog: Array<{ at: number; messageId: string }> = []
   const rejected = new Set<string>()
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onRcptTo(address, _session, cb) {
-      if (rejected.has(address.address.toLowerCase())) return cb(Object.assign(new Error('no such user here'), { responseCode: 550 }))
+      if (rejected.has(address.address.toLowerCase()))
+        return cb(Object.assign(new Error('no such user here'), { responseCode: 550 }))
       cb()
     },
     onData(stream, session, cb) {
@@ -43,7 +46,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         if (refuse > 0) {
           refuse--
           refused++
-          const head = Buffer.concat(chunks).toString('latin1').split(/\r?\n\r?\n/)[0] ?? ''
+          const head =
+            Buffer.concat(chunks)
+              .toString('latin1')
+              .split(/\r?\n\r?\n/)[0] ?? ''
           refusedLog.push({ at: Date.now(), messageId: /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '' })
           return cb(Object.assign(new Error('try again later'), { responseCode: 451 }))
         }
@@ -59,9 +65,15 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.server.address() as { port: number }).port
   return {
-    port, url: `smtp://127.0.0.1:${port}`, received,
-    refuseNext(n) { refuse = n },
-    rejectAddress(a) { rejected.add(a.toLowerCase()) },
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuseNext(n) {
+      refuse = n
+    },
+    rejectAddress(a) {
+      rejected.add(a.toLowerCase())
+    },
     refusals: () => refused,
     refusedLog,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -69,7 +81,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
 }
 
 /** Polls `check` until it returns true (bounded; no fixed sleeps in the happy path). */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000, everyMs = 50): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<void> {
   const end = Date.now() + timeoutMs
   while (Date.now() < end) {
     if (await check()) return

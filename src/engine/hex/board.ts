@@ -102,7 +102,8 @@ function validateLayout(layout: BoardLayout): void {
     validatePlacement(layout, p)
     for (const other of layout.boards.slice(0, i)) {
       if (other.board === p.board) throw new Error(`board ${p.board} placed twice`)
-      if (placementsOverlap(layout.boardTemplate, other, p)) throw new Error(`boards ${other.board} and ${p.board} overlap`)
+      if (placementsOverlap(layout.boardTemplate, other, p))
+        throw new Error(`boards ${other.board} and ${p.board} overlap`)
     }
   })
 }

@@ -1,7 +1,15 @@
 import { axialSubtract } from './axial-math.js'
 import { toDirection } from './direction.js'
 import { offsetToAxial } from './offset-axial.js'
-import type { AbsoluteSector, AxialHex, BoundaryPair, Direction, OffsetHex, PerDirection, RelativeSector } from './types.js'
+import type {
+  AbsoluteSector,
+  AxialHex,
+  BoundaryPair,
+  Direction,
+  OffsetHex,
+  PerDirection,
+  RelativeSector,
+} from './types.js'
 
 // README §2.3 / RB-13.8a. Sector lines run through hex corners; in cube offsets (x, y, z) of the
 // target from the origin, a strict ordering of the three picks a sector, a tie puts the hex on a line.

@@ -42,27 +42,35 @@ async function userExists(db: Db, id: unknown): Promise<boolean> {
   return (await db.user.count({ where: { id } })) === 1
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  // Verified tokens are cached (never past their expiry): checking the signature on every request
-  // was the largest cost of a submission.
-  await app.register(jwt, { secret: opts.config.jwtSecret, sign: { expiresIn: opts.config.accessTokenTtlSeconds }, verify: { cache: true } })
-  app.decorateRequest('viewer', null)
-  app.decorate('identify', async (request: FastifyRequest) => {
-    const header = request.headers.authorization
-    if (!header) return
-    if (!/^Bearer\s+\S+/i.test(header)) throw unauthorized('send the access token as "Authorization: Bearer <token>"')
-    let claims: AccessClaims
-    try {
-      claims = await request.jwtVerify<AccessClaims>()
-    } catch {
-      throw unauthorized('the access token is invalid or expired: refresh it at POST /auth/refresh')
-    }
-    // A token outlives its account when the account is deleted: it then names nobody.
-    if (!(await userExists(app.db, claims.sub))) throw unauthorized('the account this access token was issued to no longer exists')
-    request.viewer = claims
-  })
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    await app.identify(request)
-    if (!request.viewer) throw unauthorized()
-  })
-}, { name: 'auth', dependencies: ['db'] })
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    // Verified tokens are cached (never past their expiry): checking the signature on every request
+    // was the largest cost of a submission.
+    await app.register(jwt, {
+      secret: opts.config.jwtSecret,
+      sign: { expiresIn: opts.config.accessTokenTtlSeconds },
+      verify: { cache: true },
+    })
+    app.decorateRequest('viewer', null)
+    app.decorate('identify', async (request: FastifyRequest) => {
+      const header = request.headers.authorization
+      if (!header) return
+      if (!/^Bearer\s+\S+/i.test(header)) throw unauthorized('send the access token as "Authorization: Bearer <token>"')
+      let claims: AccessClaims
+      try {
+        claims = await request.jwtVerify<AccessClaims>()
+      } catch {
+        throw unauthorized('the access token is invalid or expired: refresh it at POST /auth/refresh')
+      }
+      // A token outlives its account when the account is deleted: it then names nobody.
+      if (!(await userExists(app.db, claims.sub)))
+        throw unauthorized('the account this access token was issued to no longer exists')
+      request.viewer = claims
+    })
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      await app.identify(request)
+      if (!request.viewer) throw unauthorized()
+    })
+  },
+  { name: 'auth', dependencies: ['db'] },
+)

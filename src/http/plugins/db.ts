@@ -9,6 +9,9 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  app.decorate('db', opts.db)
-}, { name: 'db' })
+export const dbPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db }) => {
+    app.decorate('db', opts.db)
+  },
+  { name: 'db' },
+)

@@ -6,55 +6,90 @@ import { Problem, payloadTooLarge, problemBody } from '../problems.js'
 
 const PROBLEM = 'application/problem+json'
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
-    if (error instanceof Problem) {
-      return reply.status(error.status).type(PROBLEM).send(problemBody(error, request.url))
-    }
-    const status = error.statusCode ?? 500
-    if (error.validation) {
-      const where = error.validationContext ?? 'request'
-      // Name the property at fault when the schema error is about one (unknown or missing field).
-      // A choice among fixed values (a union of literals) fails once per value: say it once, with the values.
-      const allowed = new Map<string, unknown[]>()
-      for (const v of error.validation) {
-        const value = (v.params as { allowedValue?: unknown } | undefined)?.allowedValue
-        if (v.keyword === 'const') allowed.set(v.instancePath, [...(allowed.get(v.instancePath) ?? []), value])
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
+      if (error instanceof Problem) {
+        return reply.status(error.status).type(PROBLEM).send(problemBody(error, request.url))
       }
-      const seen = new Set<string>()
-      const errors = error.validation.flatMap((v) => {
-        const params = (v.params ?? {}) as { additionalProperty?: string; missingProperty?: string; allowedValues?: unknown[] }
-        const property = params.additionalProperty ?? params.missingProperty
-        const field = `${where}${v.instancePath}${property ? `/${property}` : ''}`
-        const choices = allowed.get(v.instancePath)
-        if (choices && (v.keyword === 'const' || v.keyword === 'anyOf')) {
-          if (seen.has(field)) return []
-          seen.add(field)
-          return [{ field, message: `must be one of: ${choices.map((c) => JSON.stringify(c)).join(', ')}` }]
+      const status = error.statusCode ?? 500
+      if (error.validation) {
+        const where = error.validationContext ?? 'request'
+        // Name the property at fault when the schema error is about one (unknown or missing field).
+        // A choice among fixed values (a union of literals) fails once per value: say it once, with the values.
+        const allowed = new Map<string, unknown[]>()
+        for (const v of error.validation) {
+          const value = (v.params as { allowedValue?: unknown } | undefined)?.allowedValue
+          if (v.keyword === 'const') allowed.set(v.instancePath, [...(allowed.get(v.instancePath) ?? []), value])
         }
-        const message = params.additionalProperty ? 'is not a known field'
-          : v.keyword === 'enum' && params.allowedValues ? `must be one of: ${params.allowedValues.map((c) => JSON.stringify(c)).join(', ')}`
-          : v.message ?? 'is invalid'
-        return [{ field, message }]
-      })
-      const first = errors[0]!
-      return reply.status(400).type(PROBLEM).send(problemBody(new Problem(400, 'Bad request', `${first.field} ${first.message}`, { errors }), request.url))
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit
-      const detail = `the request body is larger than ${limit} bytes, the limit of ${request.method} ${request.routeOptions.url ?? request.url}`
-      return reply.status(413).type(PROBLEM).send(problemBody(payloadTooLarge(detail, limit), request.url))
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).type(PROBLEM).send(problemBody(new Problem(status, statusTitle(status), error.message), request.url))
-    }
-    request.log.error({ err: error }, 'request failed')
-    return reply.status(500).type(PROBLEM).send(problemBody(new Problem(500, 'Internal server error', `something went wrong on our side; quote request id ${request.id}`), request.url))
-  })
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).type(PROBLEM).send(problemBody(new Problem(404, 'Not found', `no route ${request.method} ${request.url}`), request.url))
-  })
-}, { name: 'errors' })
+        const seen = new Set<string>()
+        const errors = error.validation.flatMap((v) => {
+          const params = (v.params ?? {}) as {
+            additionalProperty?: string
+            missingProperty?: string
+            allowedValues?: unknown[]
+          }
+          const property = params.additionalProperty ?? params.missingProperty
+          const field = `${where}${v.instancePath}${property ? `/${property}` : ''}`
+          const choices = allowed.get(v.instancePath)
+          if (choices && (v.keyword === 'const' || v.keyword === 'anyOf')) {
+            if (seen.has(field)) return []
+            seen.add(field)
+            return [{ field, message: `must be one of: ${choices.map((c) => JSON.stringify(c)).join(', ')}` }]
+          }
+          const message = params.additionalProperty
+            ? 'is not a known field'
+            : v.keyword === 'enum' && params.allowedValues
+              ? `must be one of: ${params.allowedValues.map((c) => JSON.stringify(c)).join(', ')}`
+              : (v.message ?? 'is invalid')
+          return [{ field, message }]
+        })
+        const first = errors[0]!
+        return reply
+          .status(400)
+          .type(PROBLEM)
+          .send(
+            problemBody(new Problem(400, 'Bad request', `${first.field} ${first.message}`, { errors }), request.url),
+          )
+      }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit
+        const detail = `the request body is larger than ${limit} bytes, the limit of ${request.method} ${request.routeOptions.url ?? request.url}`
+        return reply
+          .status(413)
+          .type(PROBLEM)
+          .send(problemBody(payloadTooLarge(detail, limit), request.url))
+      }
+      if (status >= 400 && status < 500) {
+        return reply
+          .status(status)
+          .type(PROBLEM)
+          .send(problemBody(new Problem(status, statusTitle(status), error.message), request.url))
+      }
+      request.log.error({ err: error }, 'request failed')
+      return reply
+        .status(500)
+        .type(PROBLEM)
+        .send(
+          problemBody(
+            new Problem(
+              500,
+              'Internal server error',
+              `something went wrong on our side; quote request id ${request.id}`,
+            ),
+            request.url,
+          ),
+        )
+    })
+    app.setNotFoundHandler((request, reply) => {
+      reply
+        .status(404)
+        .type(PROBLEM)
+        .send(problemBody(new Problem(404, 'Not found', `no route ${request.method} ${request.url}`), request.url))
+    })
+  },
+  { name: 'errors' },
+)
 
 function statusTitle(status: number): string {
   if (status === 413) return 'Payload too large'

@@ -25,7 +25,8 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u
 function textFault(s: string): string | null {
   if (s.includes('\u0000')) return 'must not contain NUL (U+0000)'
   if (LONE_SURROGATE.test(s)) return 'must not contain an unpaired surrogate (U+D800 to U+DFFF): send well-formed UTF-8'
-  if (BIDI_CONTROL.test(s)) return 'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069): they change the order a reader sees'
+  if (BIDI_CONTROL.test(s))
+    return 'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069): they change the order a reader sees'
   return null
 }
 
@@ -50,15 +51,22 @@ const badString = (v: unknown) => (typeof v === 'string' ? textFault(v) : null)
 const badNumber = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? 'must be a finite number' : null)
 
 function refuse(request: FastifyRequest, check: (v: unknown) => string | null): void {
-  const parts: Array<[string, unknown]> = [['params', request.params], ['querystring', request.query], ['body', request.body]]
+  const parts: Array<[string, unknown]> = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ]
   for (const [where, value] of parts) {
     const fault = findFault(value, where, check)
     if (fault) throw badRequest(`${fault.field} ${fault.message}`, { errors: [fault] })
   }
 }
 
-export const inputPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => refuse(request, badString))
-  // After validation: that is where query strings become numbers.
-  app.addHook('preHandler', async (request) => refuse(request, badNumber))
-}, { name: 'input', dependencies: ['errors'] })
+export const inputPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => refuse(request, badString))
+    // After validation: that is where query strings become numbers.
+    app.addHook('preHandler', async (request) => refuse(request, badNumber))
+  },
+  { name: 'input', dependencies: ['errors'] },
+)

@@ -5,9 +5,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type TProperties } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import {
-  AuthError, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN,
-  getAccount, login, logout, register, rotateRefreshToken, verifyEmail,
-  type Account, type AuthDeps,
+  AuthError,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  getAccount,
+  login,
+  logout,
+  register,
+  rotateRefreshToken,
+  verifyEmail,
+  type Account,
+  type AuthDeps,
 } from '../../auth/index.js'
 import { badRequest, conflict, tooManyRequests, unauthorized, type Problem } from '../problems.js'
 
@@ -15,43 +25,67 @@ import { badRequest, conflict, tooManyRequests, unauthorized, type Problem } fro
 
 const DateTime = Type.String({ format: 'date-time' })
 
-const User = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  email: Type.String({ format: 'email' }),
-  name: Type.String(),
-  role: Type.Union([Type.Literal('PLAYER'), Type.Literal('MODERATOR'), Type.Literal('ADMIN')]),
-  timeZone: Type.String({ description: 'IANA time zone, used for deadlines in emails' }),
-  emailVerifiedAt: Type.Union([DateTime, Type.Null()]),
-  createdAt: DateTime,
-}, { description: 'An account as its owner sees it' })
+const User = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String({ format: 'email' }),
+    name: Type.String(),
+    role: Type.Union([Type.Literal('PLAYER'), Type.Literal('MODERATOR'), Type.Literal('ADMIN')]),
+    timeZone: Type.String({ description: 'IANA time zone, used for deadlines in emails' }),
+    emailVerifiedAt: Type.Union([DateTime, Type.Null()]),
+    createdAt: DateTime,
+  },
+  { description: 'An account as its owner sees it' },
+)
 
 const AccessToken = Type.String({ description: 'JWT with claims {sub, role}; send as "Authorization: Bearer <token>"' })
-const RefreshToken = Type.String({ minLength: 1, maxLength: 200, description: 'Opaque; exchange at POST /auth/refresh. Each one works once.' })
+const RefreshToken = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'Opaque; exchange at POST /auth/refresh. Each one works once.',
+})
 
-const TokenPair = Type.Object({ accessToken: AccessToken, refreshToken: RefreshToken }, { description: 'A fresh pair; the presented refresh token no longer works' })
-const SignedIn = Type.Object({ user: User, accessToken: AccessToken, refreshToken: RefreshToken }, { description: 'Signed in' })
+const TokenPair = Type.Object(
+  { accessToken: AccessToken, refreshToken: RefreshToken },
+  { description: 'A fresh pair; the presented refresh token no longer works' },
+)
+const SignedIn = Type.Object(
+  { user: User, accessToken: AccessToken, refreshToken: RefreshToken },
+  { description: 'Signed in' },
+)
 
-const Registered = Type.Object({
-  user: User,
-  accessToken: AccessToken,
-  refreshToken: RefreshToken,
-  verification: Type.Object({
-    sent: Type.Boolean(),
-    note: Type.String(),
-    verifyToken: Type.Optional(Type.String({ description: 'Development and test only: the token POST /auth/verify-email takes' })),
-  }),
-}, { description: 'Registered and signed in' })
+const Registered = Type.Object(
+  {
+    user: User,
+    accessToken: AccessToken,
+    refreshToken: RefreshToken,
+    verification: Type.Object({
+      sent: Type.Boolean(),
+      note: Type.String(),
+      verifyToken: Type.Optional(
+        Type.String({ description: 'Development and test only: the token POST /auth/verify-email takes' }),
+      ),
+    }),
+  },
+  { description: 'Registered and signed in' },
+)
 
-const ProblemBody = Type.Object({
-  type: Type.String(),
-  title: Type.String(),
-  status: Type.Integer(),
-  detail: Type.String(),
-  instance: Type.String(),
-  errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-}, { additionalProperties: true })
+const ProblemBody = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { additionalProperties: true },
+)
 
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemBody } } })
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemBody } },
+})
 
 const strict = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false })
 
@@ -61,7 +95,10 @@ const RegisterBody = strict({
   password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
   timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; default UTC' })),
 })
-const LoginBody = strict({ email: Type.String({ minLength: 1, maxLength: EMAIL_MAX }), password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) })
+const LoginBody = strict({
+  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+})
 const RefreshBody = strict({ refreshToken: RefreshToken })
 const VerifyBody = strict({ token: Type.String({ minLength: 1, maxLength: 200 }) })
 
@@ -70,7 +107,15 @@ const rateLimited = problem('Too many requests from this address; see Retry-Afte
 // ---- mapping --------------------------------------------------------------------------------
 
 function userJson(a: Account) {
-  return { id: a.id, email: a.email, name: a.name, role: a.role, timeZone: a.timeZone, emailVerifiedAt: a.emailVerifiedAt?.toISOString() ?? null, createdAt: a.createdAt.toISOString() }
+  return {
+    id: a.id,
+    email: a.email,
+    name: a.name,
+    role: a.role,
+    timeZone: a.timeZone,
+    emailVerifiedAt: a.emailVerifiedAt?.toISOString() ?? null,
+    createdAt: a.createdAt.toISOString(),
+  }
 }
 
 function toProblem(e: AuthError): Problem {
@@ -113,110 +158,167 @@ const authEndpoints: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(rateLimit, {
     max: app.config.authRateLimit,
     timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => tooManyRequests(`too many requests to /auth from this address: retry in ${context.after}`),
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(`too many requests to /auth from this address: retry in ${context.after}`),
   })
   const deps = depsOf(app)
   const accessToken = (sub: string, role: Account['role']) => app.jwt.sign({ sub, role })
 
-  app.post('/register', {
-    schema: schema({
-      summary: 'Create a player account and sign in',
-      body: RegisterBody,
-      response: { 201: Registered, 400: problem('A field is invalid; "errors" names it'), 409: problem('The email is taken'), 429: rateLimited },
-    }),
-  }, async (request, reply) => {
-    const { account, refreshToken, verifyToken } = await run(() => register(deps, request.body))
-    const showToken = app.config.env !== 'production'
-    const note = showToken
-      ? 'A verification email is on its way (in development: see /dev/mail); or verify with POST /auth/verify-email {"token": verification.verifyToken}.'
-      : 'A verification email is on its way: follow its link.'
-    reply.code(201)
-    return {
-      user: userJson(account),
-      accessToken: accessToken(account.id, account.role),
-      refreshToken,
-      verification: { sent: true, note, ...(showToken ? { verifyToken } : {}) },
-    }
-  })
-
-  app.post('/login', {
-    schema: schema({
-      summary: 'Sign in with email and password',
-      body: LoginBody,
-      response: { 200: SignedIn, 400: problem('A field is missing'), 401: problem('The email or the password is wrong'), 429: rateLimited },
-    }),
-  }, async (request) => {
-    const { account, refreshToken } = await run(() => login(deps, request.body))
-    return { user: userJson(account), accessToken: accessToken(account.id, account.role), refreshToken }
-  })
-
-  app.post('/refresh', {
-    schema: schema({
-      summary: 'Exchange a refresh token for a new access token and refresh token',
-      description: 'The presented token stops working. Presenting a token twice signs out its whole session.',
-      body: RefreshBody,
-      response: { 200: TokenPair, 400: problem('The token is missing'), 401: problem('The token is unknown, expired or already used'), 429: rateLimited },
-    }),
-  }, async (request) => {
-    const rotation = await run(async () => {
-      try {
-        return await rotateRefreshToken(deps, request.body.refreshToken)
-      } catch (e) {
-        if (e instanceof AuthError && e.code === 'REFRESH_TOKEN_REUSED') request.log.warn('a rotated refresh token was presented again; its family is revoked')
-        throw e
+  app.post(
+    '/register',
+    {
+      schema: schema({
+        summary: 'Create a player account and sign in',
+        body: RegisterBody,
+        response: {
+          201: Registered,
+          400: problem('A field is invalid; "errors" names it'),
+          409: problem('The email is taken'),
+          429: rateLimited,
+        },
+      }),
+    },
+    async (request, reply) => {
+      const { account, refreshToken, verifyToken } = await run(() => register(deps, request.body))
+      const showToken = app.config.env !== 'production'
+      const note = showToken
+        ? 'A verification email is on its way (in development: see /dev/mail); or verify with POST /auth/verify-email {"token": verification.verifyToken}.'
+        : 'A verification email is on its way: follow its link.'
+      reply.code(201)
+      return {
+        user: userJson(account),
+        accessToken: accessToken(account.id, account.role),
+        refreshToken,
+        verification: { sent: true, note, ...(showToken ? { verifyToken } : {}) },
       }
-    })
-    return { accessToken: accessToken(rotation.userId, rotation.role), refreshToken: rotation.refreshToken }
-  })
+    },
+  )
 
-  app.post('/logout', {
-    schema: schema({
-      summary: 'Sign out the session the refresh token belongs to',
-      body: RefreshBody,
-      response: { 204: Type.Null({ description: 'Signed out (also when the token was unknown)' }), 400: problem('The token is missing'), 429: rateLimited },
-    }),
-  }, async (request, reply) => {
-    await run(() => logout(deps, request.body.refreshToken))
-    return reply.code(204).send(null)
-  })
+  app.post(
+    '/login',
+    {
+      schema: schema({
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: {
+          200: SignedIn,
+          400: problem('A field is missing'),
+          401: problem('The email or the password is wrong'),
+          429: rateLimited,
+        },
+      }),
+    },
+    async (request) => {
+      const { account, refreshToken } = await run(() => login(deps, request.body))
+      return { user: userJson(account), accessToken: accessToken(account.id, account.role), refreshToken }
+    },
+  )
 
-  app.post('/verify-email', {
-    schema: schema({
-      summary: 'Confirm the email address with the token sent to it',
-      body: VerifyBody,
-      response: { 200: Type.Object({ user: User }, { description: 'Verified' }), 400: problem('The token is unknown or already used'), 429: rateLimited },
-    }),
-  }, async (request) => {
-    const account = await run(() => verifyEmail(deps, request.body.token))
-    return { user: userJson(account) }
-  })
+  app.post(
+    '/refresh',
+    {
+      schema: schema({
+        summary: 'Exchange a refresh token for a new access token and refresh token',
+        description: 'The presented token stops working. Presenting a token twice signs out its whole session.',
+        body: RefreshBody,
+        response: {
+          200: TokenPair,
+          400: problem('The token is missing'),
+          401: problem('The token is unknown, expired or already used'),
+          429: rateLimited,
+        },
+      }),
+    },
+    async (request) => {
+      const rotation = await run(async () => {
+        try {
+          return await rotateRefreshToken(deps, request.body.refreshToken)
+        } catch (e) {
+          if (e instanceof AuthError && e.code === 'REFRESH_TOKEN_REUSED')
+            request.log.warn('a rotated refresh token was presented again; its family is revoked')
+          throw e
+        }
+      })
+      return { accessToken: accessToken(rotation.userId, rotation.role), refreshToken: rotation.refreshToken }
+    },
+  )
+
+  app.post(
+    '/logout',
+    {
+      schema: schema({
+        summary: 'Sign out the session the refresh token belongs to',
+        body: RefreshBody,
+        response: {
+          204: Type.Null({ description: 'Signed out (also when the token was unknown)' }),
+          400: problem('The token is missing'),
+          429: rateLimited,
+        },
+      }),
+    },
+    async (request, reply) => {
+      await run(() => logout(deps, request.body.refreshToken))
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/verify-email',
+    {
+      schema: schema({
+        summary: 'Confirm the email address with the token sent to it',
+        body: VerifyBody,
+        response: {
+          200: Type.Object({ user: User }, { description: 'Verified' }),
+          400: problem('The token is unknown or already used'),
+          429: rateLimited,
+        },
+      }),
+    },
+    async (request) => {
+      const account = await run(() => verifyEmail(deps, request.body.token))
+      return { user: userJson(account) }
+    },
+  )
 
   // The link in the verification email: a click confirms the address.
-  app.get('/verify-email', {
-    schema: schema({
-      summary: 'Confirm the email address by following the emailed link',
-      querystring: VerifyBody,
-      response: { 200: Type.Object({ user: User, message: Type.String() }, { description: 'Verified' }), 400: problem('The token is unknown or already used'), 429: rateLimited },
-    }),
-  }, async (request) => {
-    const account = await run(() => verifyEmail(deps, request.query.token))
-    return { user: userJson(account), message: `Thank you: ${account.email} is verified.` }
-  })
+  app.get(
+    '/verify-email',
+    {
+      schema: schema({
+        summary: 'Confirm the email address by following the emailed link',
+        querystring: VerifyBody,
+        response: {
+          200: Type.Object({ user: User, message: Type.String() }, { description: 'Verified' }),
+          400: problem('The token is unknown or already used'),
+          429: rateLimited,
+        },
+      }),
+    },
+    async (request) => {
+      const account = await run(() => verifyEmail(deps, request.query.token))
+      return { user: userJson(account), message: `Thank you: ${account.email} is verified.` }
+    },
+  )
 }
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(authEndpoints, { prefix: '/auth' })
 
-  app.get('/me', {
-    preHandler: app.authenticate,
-    schema: schema({
-      summary: 'The signed-in account',
-      security: [{ bearer: [] }],
-      response: { 200: User, 401: problem('No valid access token') },
-    }),
-  }, async (request) => {
-    if (!request.viewer) throw unauthorized()
-    const viewer = request.viewer
-    return userJson(await run(() => getAccount(app.db, viewer.sub)))
-  })
+  app.get(
+    '/me',
+    {
+      preHandler: app.authenticate,
+      schema: schema({
+        summary: 'The signed-in account',
+        security: [{ bearer: [] }],
+        response: { 200: User, 401: problem('No valid access token') },
+      }),
+    },
+    async (request) => {
+      if (!request.viewer) throw unauthorized()
+      const viewer = request.viewer
+      return userJson(await run(() => getAccount(app.db, viewer.sub)))
+    },
+  )
 }

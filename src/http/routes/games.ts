@@ -19,19 +19,40 @@ import { LogPosition } from '../schemas.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const Anything = Type.Object({}, { additionalProperties: true })
-const Problem = Type.Object({ type: Type.String(), title: Type.String(), status: Type.Integer(), detail: Type.String() }, { additionalProperties: true })
+const Problem = Type.Object(
+  { type: Type.String(), title: Type.String(), status: Type.Integer(), detail: Type.String() },
+  { additionalProperties: true },
+)
 // Option values are short words, small numbers or switches (each is then checked against the rule system's list).
-const OptionValue = Type.Union([Type.String({ maxLength: 64 }), Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), Type.Boolean()])
+const OptionValue = Type.Union([
+  Type.String({ maxLength: 64 }),
+  Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }),
+  Type.Boolean(),
+])
 const OrdersBody = Type.Object({
   orders: Type.Optional(Type.Array(Anything, { description: 'orders as JSON objects of the rule system' })),
-  text: Type.Optional(Type.String({ description: 'orders in the rule system\'s text notation, one per line' })),
+  text: Type.Optional(Type.String({ description: "orders in the rule system's text notation, one per line" })),
   seat: Type.Optional(Type.String({ description: 'the seat to act for, when you hold several' })),
-  pass: Type.Optional(Type.Boolean({ description: 'pass the step even though the orders decide nothing in it (standing orders only); in text, a "pass" line' })),
+  pass: Type.Optional(
+    Type.Boolean({
+      description:
+        'pass the step even though the orders decide nothing in it (standing orders only); in text, a "pass" line',
+    }),
+  ),
 })
 const Submitted = Type.Object({
-  seat: Type.String(), accepted: Type.Boolean(), seq: Type.Integer(), resolved: Type.Boolean(),
-  pending: Type.Array(Anything), outcome: Type.Union([Anything, Type.Null()]), events: Type.Array(Anything), replayed: Type.Optional(Type.Boolean()),
-  receipt: Type.String({ description: 'The log as it stood after your orders: "position:hash". Keep it: GET /games/:id/verify?receipt= proves the log was not rewritten since.' }),
+  seat: Type.String(),
+  accepted: Type.Boolean(),
+  seq: Type.Integer(),
+  resolved: Type.Boolean(),
+  pending: Type.Array(Anything),
+  outcome: Type.Union([Anything, Type.Null()]),
+  events: Type.Array(Anything),
+  replayed: Type.Optional(Type.Boolean()),
+  receipt: Type.String({
+    description:
+      'The log as it stood after your orders: "position:hash". Keep it: GET /games/:id/verify?receipt= proves the log was not rewritten since.',
+  }),
 })
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem }
 const secured = [{ bearer: [] }]
@@ -55,14 +76,16 @@ function expectedSeq(header: string | undefined): number | undefined {
 
 function idempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined
-  if (!/^[\w.:-]{1,128}$/.test(header)) throw badRequest('Idempotency-Key must be 1–128 letters, digits or . _ : -', { field: 'Idempotency-Key' })
+  if (!/^[\w.:-]{1,128}$/.test(header))
+    throw badRequest('Idempotency-Key must be 1–128 letters, digits or . _ : -', { field: 'Idempotency-Key' })
   return header
 }
 
 function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: string; seat?: string; pass?: boolean } {
   if (typeof request.body === 'string') return { text: request.body }
   const body = (request.body ?? {}) as { orders?: unknown[]; text?: string; seat?: string; pass?: boolean }
-  if (body.orders === undefined && body.text === undefined) throw badRequest('send {"orders": [...]} or {"text": "..."}, or the text notation as text/plain', { field: 'body' })
+  if (body.orders === undefined && body.text === undefined)
+    throw badRequest('send {"orders": [...]} or {"text": "..."}, or the text notation as text/plain', { field: 'body' })
   return body
 }
 
@@ -70,7 +93,7 @@ function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: st
 const OrdersOrText = {
   content: {
     'application/json': { schema: OrdersBody },
-    'text/plain': { schema: Type.String({ description: 'The rule system\'s order notation, one order per line' }) },
+    'text/plain': { schema: Type.String({ description: "The rule system's order notation, one order per line" }) },
   },
 } as unknown as typeof OrdersBody
 
@@ -78,158 +101,425 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // No limit of its own: the order routes set theirs (bodyLimit), which the 413 answer then names.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body))
 
-  app.get('/games', {
-    onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'Open public games, and yours', querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])), mine: Type.Optional(Type.Boolean()) }), response: { 200: Type.Object({ games: Type.Array(Anything) }) } },
-  }, async (request) => {
-    const me = request.viewer?.sub
-    const { status, mine } = request.query
-    const where = {
-      ...(status ? { status } : {}),
-      ...(mine ? { seats: { some: { userId: me ?? '00000000-0000-0000-0000-000000000000' } } } : { OR: [{ private: false }, ...(me ? [{ seats: { some: { userId: me } } }] : [])] }),
-    }
-    const games = await app.db.game.findMany({ where, orderBy: { createdAt: 'desc' }, take: 100, include: { seats: { select: { seat: true, side: true, userId: true } } } })
-    return { games: games.map((g) => ({ id: g.id, title: g.title, ruleset: g.ruleset, scenario: g.scenarioId, status: g.status, private: g.private, players: g.players, freeSeats: g.seats.filter((s) => !s.userId).map((s) => s.seat), logSeq: g.logSeq, pending: g.pending })) }
-  })
-
-  app.post('/games', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['games'], summary: 'Create a game from a scenario; you take a seat', security: secured,
-      body: Type.Object({
-        ruleset: Type.String(), scenario: Type.String(), title: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'One line: no control characters (it is shown in email subjects)' })),
-        players: Type.Optional(Type.Integer({ minimum: 2, maximum: 6 })), options: Type.Optional(Type.Record(Type.String(), OptionValue)),
-        phaseHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 14, description: 'Hours each side has for a phase (default 24)' })),
-        missedPolicy: Type.Optional(Type.Union(MISSED_POLICIES.map((p) => Type.Literal(p)), { description: 'When a deadline passes: pass, extend once then pass, or call the moderator (default pass)' })),
-        webhookUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000, description: 'A Discord-compatible webhook told whose phase it is' })),
-        private: Type.Optional(Type.Boolean()), seat: Type.Optional(Type.String()),
-      }, { additionalProperties: false }),
-      response: { 201: Anything, ...errors },
+  app.get(
+    '/games',
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['games'],
+        summary: 'Open public games, and yours',
+        querystring: Type.Object({
+          status: Type.Optional(Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])),
+          mine: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: Type.Object({ games: Type.Array(Anything) }) },
+      },
     },
-  }, async (request, reply) => {
-    const id = await createGame(app.db, request.viewer!.sub, request.body)
-    return reply.status(201).header('location', `/games/${id}`).send(await gameSummary(app.db, id, caller(request), { publicUrl: app.config.publicUrl }))
-  })
-
-  app.get('/games/:id', {
-    onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'Status, current step, who must act, deadline (with ?invite=CODE from an invite link: a private game too)', params: Id, querystring: Type.Object({ invite: Type.Optional(Type.String()) }), response: { 200: Anything, ...errors } },
-  }, async (request, reply) => {
-    const summary = await gameSummary(app.db, request.params.id, caller(request), { publicUrl: app.config.publicUrl, invite: request.query.invite })
-    return reply.header('etag', `"${summary.logSeq}"`).send(summary)
-  })
-
-  app.post('/games/:id/join', {
-    onRequest: app.authenticate,
-    schema: { tags: ['games'], summary: 'Take a seat (the game starts when every seat is taken)', security: secured, params: Id, body: Type.Object({ seat: Type.Optional(Type.String()), invite: Type.Optional(Type.String()) }), response: { 200: Anything, ...errors } },
-  }, async (request) => {
-    const seat = await joinGame(app.db, request.viewer!.sub, request.params.id, request.body ?? {}, request.viewer!.role)
-    return { seat, game: await gameSummary(app.db, request.params.id, caller(request), { publicUrl: app.config.publicUrl }) }
-  })
-
-  app.post('/games/:id/invites', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['games'], summary: 'Invite someone by email to a game that is still open (once per address)', security: secured, params: Id,
-      body: Type.Object({
-        email: Type.String({ format: 'email', maxLength: 254 }),
-        seat: Type.Optional(Type.String({ description: 'A free seat to suggest' })),
-        message: Type.Optional(Type.String({ maxLength: 500, description: 'A personal note, shown in the email' })),
-      }, { additionalProperties: false }),
-      response: { 202: Type.Object({ invited: Type.String(), alreadyInvited: Type.Boolean(), inviteUrl: Type.String() }), ...errors },
+    async (request) => {
+      const me = request.viewer?.sub
+      const { status, mine } = request.query
+      const where = {
+        ...(status ? { status } : {}),
+        ...(mine
+          ? { seats: { some: { userId: me ?? '00000000-0000-0000-0000-000000000000' } } }
+          : { OR: [{ private: false }, ...(me ? [{ seats: { some: { userId: me } } }] : [])] }),
+      }
+      const games = await app.db.game.findMany({
+        where,
+        orderBy: { createdAt: 'desc' },
+        take: 100,
+        include: { seats: { select: { seat: true, side: true, userId: true } } },
+      })
+      return {
+        games: games.map((g) => ({
+          id: g.id,
+          title: g.title,
+          ruleset: g.ruleset,
+          scenario: g.scenarioId,
+          status: g.status,
+          private: g.private,
+          players: g.players,
+          freeSeats: g.seats.filter((s) => !s.userId).map((s) => s.seat),
+          logSeq: g.logSeq,
+          pending: g.pending,
+        })),
+      }
     },
-  }, async (request, reply) => reply.code(202).send(await inviteByEmail(app.db, signedIn(request), request.params.id, request.body, app.config.publicUrl)))
+  )
 
-  app.post('/games/:id/resign', {
-    onRequest: app.authenticate,
-    schema: { tags: ['games'], summary: 'Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log', security: secured, params: Id, response: { 200: Anything, ...errors } },
-  }, async (request) => resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role))
-
-  app.get('/games/:id/view', {
-    onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'The game as you see it (other seats\' sealed orders never appear)', params: Id, response: { 200: Anything, ...errors } },
-  }, async (request, reply) => {
-    const body = await gameView(app.db, request.params.id, caller(request))
-    return reply.type('application/json; charset=utf-8').send(body)
-  })
-
-  app.get('/games/:id/state', {
-    onRequest: app.authenticate,
-    schema: { tags: ['games'], summary: 'The game as it stood after log entry `at`', security: secured, params: Id, querystring: Type.Object({ at: LogPosition({ minimum: 1 }) }), response: { 200: Anything, ...errors } },
-  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await gameView(app.db, request.params.id, caller(request), request.query.at)))
-
-  app.get('/games/:id/options', {
-    onRequest: app.authenticate,
-    schema: { tags: ['games'], summary: 'Your legal options now: reachable hexes, attacks with odds', security: secured, params: Id, querystring: Type.Object({ seat: Type.Optional(Type.String()) }), response: { 200: Anything, ...errors } },
-  }, async (request) => gameOptions(app.db, request.params.id, caller(request), request.query.seat))
-
-  app.post('/games/:id/orders', {
-    onRequest: app.authenticate,
-    bodyLimit: SUBMISSION_MAX_BYTES,
-    schema: {
-      tags: ['games'], summary: 'Submit orders (JSON or text); resolved at once when the step is complete', security: secured, params: Id,
-      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()), 'if-match': Type.Optional(Type.String()) }),
-      body: OrdersOrText,
-      response: { 200: Submitted, ...errors },
+  app.post(
+    '/games',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['games'],
+        summary: 'Create a game from a scenario; you take a seat',
+        security: secured,
+        body: Type.Object(
+          {
+            ruleset: Type.String(),
+            scenario: Type.String(),
+            title: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 120,
+                pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+                description: 'One line: no control characters (it is shown in email subjects)',
+              }),
+            ),
+            players: Type.Optional(Type.Integer({ minimum: 2, maximum: 6 })),
+            options: Type.Optional(Type.Record(Type.String(), OptionValue)),
+            phaseHours: Type.Optional(
+              Type.Integer({
+                minimum: 1,
+                maximum: 24 * 14,
+                description: 'Hours each side has for a phase (default 24)',
+              }),
+            ),
+            missedPolicy: Type.Optional(
+              Type.Union(
+                MISSED_POLICIES.map((p) => Type.Literal(p)),
+                {
+                  description:
+                    'When a deadline passes: pass, extend once then pass, or call the moderator (default pass)',
+                },
+              ),
+            ),
+            webhookUrl: Type.Optional(
+              Type.String({
+                format: 'uri',
+                pattern: '^https?://',
+                maxLength: 2000,
+                description: 'A Discord-compatible webhook told whose phase it is',
+              }),
+            ),
+            private: Type.Optional(Type.Boolean()),
+            seat: Type.Optional(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Anything, ...errors },
+      },
     },
-  }, async (request) => {
-    const body = ordersFrom(request)
-    const key = idempotencyKey(request.headers['idempotency-key'])
-    const requestHash = createHash('sha256').update(canonicalJson({ game: request.params.id, ...body })).digest('hex')
-    return submitOrders(app.db, {
-      gameId: request.params.id, userId: request.viewer!.sub, role: request.viewer!.role, ...body,
-      expectedSeq: expectedSeq(request.headers['if-match']), snapshotEvery: app.config.snapshotEvery,
-      ...(key ? { idempotency: { key, requestHash } } : {}),
-    })
-  })
+    async (request, reply) => {
+      const id = await createGame(app.db, request.viewer!.sub, request.body)
+      return reply
+        .status(201)
+        .header('location', `/games/${id}`)
+        .send(await gameSummary(app.db, id, caller(request), { publicUrl: app.config.publicUrl }))
+    },
+  )
 
-  app.post('/games/:id/orders/preview', {
-    onRequest: app.authenticate,
-    bodyLimit: SUBMISSION_MAX_BYTES,
-    schema: { tags: ['games'], summary: 'Check orders and see the odds; no dice, nothing stored', security: secured, params: Id, body: OrdersOrText, response: { 200: Anything, ...errors } },
-  }, async (request) => previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request)))
+  app.get(
+    '/games/:id',
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['games'],
+        summary:
+          'Status, current step, who must act, deadline (with ?invite=CODE from an invite link: a private game too)',
+        params: Id,
+        querystring: Type.Object({ invite: Type.Optional(Type.String()) }),
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const summary = await gameSummary(app.db, request.params.id, caller(request), {
+        publicUrl: app.config.publicUrl,
+        invite: request.query.invite,
+      })
+      return reply.header('etag', `"${summary.logSeq}"`).send(summary)
+    },
+  )
+
+  app.post(
+    '/games/:id/join',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['games'],
+        summary: 'Take a seat (the game starts when every seat is taken)',
+        security: secured,
+        params: Id,
+        body: Type.Object({ seat: Type.Optional(Type.String()), invite: Type.Optional(Type.String()) }),
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request) => {
+      const seat = await joinGame(
+        app.db,
+        request.viewer!.sub,
+        request.params.id,
+        request.body ?? {},
+        request.viewer!.role,
+      )
+      return {
+        seat,
+        game: await gameSummary(app.db, request.params.id, caller(request), { publicUrl: app.config.publicUrl }),
+      }
+    },
+  )
+
+  app.post(
+    '/games/:id/invites',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['games'],
+        summary: 'Invite someone by email to a game that is still open (once per address)',
+        security: secured,
+        params: Id,
+        body: Type.Object(
+          {
+            email: Type.String({ format: 'email', maxLength: 254 }),
+            seat: Type.Optional(Type.String({ description: 'A free seat to suggest' })),
+            message: Type.Optional(Type.String({ maxLength: 500, description: 'A personal note, shown in the email' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          202: Type.Object({ invited: Type.String(), alreadyInvited: Type.Boolean(), inviteUrl: Type.String() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await inviteByEmail(app.db, signedIn(request), request.params.id, request.body, app.config.publicUrl)),
+  )
+
+  app.post(
+    '/games/:id/resign',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['games'],
+        summary:
+          'Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log',
+        security: secured,
+        params: Id,
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request) => resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role),
+  )
+
+  app.get(
+    '/games/:id/view',
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['games'],
+        summary: "The game as you see it (other seats' sealed orders never appear)",
+        params: Id,
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = await gameView(app.db, request.params.id, caller(request))
+      return reply.type('application/json; charset=utf-8').send(body)
+    },
+  )
+
+  app.get(
+    '/games/:id/state',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['games'],
+        summary: 'The game as it stood after log entry `at`',
+        security: secured,
+        params: Id,
+        querystring: Type.Object({ at: LogPosition({ minimum: 1 }) }),
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await gameView(app.db, request.params.id, caller(request), request.query.at)),
+  )
+
+  app.get(
+    '/games/:id/options',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['games'],
+        summary: 'Your legal options now: reachable hexes, attacks with odds',
+        security: secured,
+        params: Id,
+        querystring: Type.Object({ seat: Type.Optional(Type.String()) }),
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request) => gameOptions(app.db, request.params.id, caller(request), request.query.seat),
+  )
+
+  app.post(
+    '/games/:id/orders',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: SUBMISSION_MAX_BYTES,
+      schema: {
+        tags: ['games'],
+        summary: 'Submit orders (JSON or text); resolved at once when the step is complete',
+        security: secured,
+        params: Id,
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String()),
+          'if-match': Type.Optional(Type.String()),
+        }),
+        body: OrdersOrText,
+        response: { 200: Submitted, ...errors },
+      },
+    },
+    async (request) => {
+      const body = ordersFrom(request)
+      const key = idempotencyKey(request.headers['idempotency-key'])
+      const requestHash = createHash('sha256')
+        .update(canonicalJson({ game: request.params.id, ...body }))
+        .digest('hex')
+      return submitOrders(app.db, {
+        gameId: request.params.id,
+        userId: request.viewer!.sub,
+        role: request.viewer!.role,
+        ...body,
+        expectedSeq: expectedSeq(request.headers['if-match']),
+        snapshotEvery: app.config.snapshotEvery,
+        ...(key ? { idempotency: { key, requestHash } } : {}),
+      })
+    },
+  )
+
+  app.post(
+    '/games/:id/orders/preview',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: SUBMISSION_MAX_BYTES,
+      schema: {
+        tags: ['games'],
+        summary: 'Check orders and see the odds; no dice, nothing stored',
+        security: secured,
+        params: Id,
+        body: OrdersOrText,
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request) => previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request)),
+  )
 
   const MapQuery = Type.Object({
     at: Type.Optional(LogPosition({ minimum: 1, description: 'A past log entry (players only)' })),
-    width: Type.Optional(Type.Union(MAP_WIDTHS.map((w) => Type.Literal(w)), { description: `PNG width in pixels: ${MAP_WIDTHS.join(', ')} (default: the map's own size)` })),
-    seat: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'With `key`: the seat whose map an email linked to' })),
-    key: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The key of a map link in an email: opens that position as that seat saw it, without signing in' })),
+    width: Type.Optional(
+      Type.Union(
+        MAP_WIDTHS.map((w) => Type.Literal(w)),
+        { description: `PNG width in pixels: ${MAP_WIDTHS.join(', ')} (default: the map's own size)` },
+      ),
+    ),
+    seat: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'With `key`: the seat whose map an email linked to' }),
+    ),
+    key: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'The key of a map link in an email: opens that position as that seat saw it, without signing in',
+      }),
+    ),
   })
   /** A signed link from an email names its position and seat; otherwise the caller's own eyes. */
-  const mapAccess = async (request: FastifyRequest, gameId: string, query: { at?: number; seat?: string; key?: string }) => {
+  const mapAccess = async (
+    request: FastifyRequest,
+    gameId: string,
+    query: { at?: number; seat?: string; key?: string },
+  ) => {
     const { at, seat, key } = query
     if (key === undefined && seat === undefined) return viewAccess(app.db, gameId, caller(request), at)
-    if (key === undefined || seat === undefined || at === undefined) throw badRequest('a map link names its position, seat and key together: at, seat and key', { field: key === undefined ? 'key' : seat === undefined ? 'seat' : 'at' })
-    if (!isMapKey(mailSecret(app.config), gameId, at, seat, key)) throw forbidden('this map link is not valid: its key does not match the game, position and seat')
+    if (key === undefined || seat === undefined || at === undefined)
+      throw badRequest('a map link names its position, seat and key together: at, seat and key', {
+        field: key === undefined ? 'key' : seat === undefined ? 'seat' : 'at',
+      })
+    if (!isMapKey(mailSecret(app.config), gameId, at, seat, key))
+      throw forbidden('this map link is not valid: its key does not match the game, position and seat')
     return linkedMapAccess(app.db, gameId, at, seat)
   }
-  app.get('/games/:id/map.png', {
-    onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'The map as you see it, as PNG (the last phase\'s moves as arrows, attacks as lines)', params: Id, querystring: MapQuery },
-  }, async (request, reply) => {
-    const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
-    const png = await mapPng(app.db, meta, seq, seat, request.query.width)
-    return reply.type('image/png').header('cache-control', 'private, max-age=60').header('etag', `"${seq}-${seat ?? ''}"`).send(png)
-  })
-  app.get('/games/:id/map.svg', {
-    onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'The map as you see it, as SVG', params: Id, querystring: MapQuery },
-  }, async (request, reply) => {
-    const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
-    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=60').send(await mapSvg(app.db, meta, seq, seat))
-  })
-
-  app.get('/games/:id/log', {
-    onRequest: app.identify,
-    schema: { tags: ['games'], summary: 'The log, with dice and events; sealed orders hidden', params: Id, querystring: Type.Object({ after: Type.Optional(LogPosition({ default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }), response: { 200: Anything, ...errors } },
-  }, async (request) => gameLog(app.db, request.params.id, caller(request), request.query.after ?? 0, request.query.limit ?? 100))
-
-  app.get('/games/:id/verify', {
-    onRequest: app.identify,
-    schema: {
-      tags: ['games'], summary: 'The record checked: hash chain, the game against its log, every entry against the rules, rolls, replay, snapshots; with ?receipt=, that a receipt you kept is still part of the log (docs/verification.md). The seed is shown once the game is over.',
-      params: Id, querystring: Type.Object({ receipt: Type.Optional(Type.String({ maxLength: 100, description: 'A receipt from an email or an answer: "position:hash" (at least 16 hex digits)' })) }),
-      response: { 200: Anything, ...errors },
+  app.get(
+    '/games/:id/map.png',
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['games'],
+        summary: "The map as you see it, as PNG (the last phase's moves as arrows, attacks as lines)",
+        params: Id,
+        querystring: MapQuery,
+      },
     },
-  }, async (request) => verifyGame(app.db, request.params.id, caller(request), request.query.receipt))
+    async (request, reply) => {
+      const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
+      const png = await mapPng(app.db, meta, seq, seat, request.query.width)
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=60')
+        .header('etag', `"${seq}-${seat ?? ''}"`)
+        .send(png)
+    },
+  )
+  app.get(
+    '/games/:id/map.svg',
+    {
+      onRequest: app.identify,
+      schema: { tags: ['games'], summary: 'The map as you see it, as SVG', params: Id, querystring: MapQuery },
+    },
+    async (request, reply) => {
+      const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'private, max-age=60')
+        .send(await mapSvg(app.db, meta, seq, seat))
+    },
+  )
+
+  app.get(
+    '/games/:id/log',
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['games'],
+        summary: 'The log, with dice and events; sealed orders hidden',
+        params: Id,
+        querystring: Type.Object({
+          after: Type.Optional(LogPosition({ default: 0 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+        }),
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request) =>
+      gameLog(app.db, request.params.id, caller(request), request.query.after ?? 0, request.query.limit ?? 100),
+  )
+
+  app.get(
+    '/games/:id/verify',
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['games'],
+        summary:
+          'The record checked: hash chain, the game against its log, every entry against the rules, rolls, replay, snapshots; with ?receipt=, that a receipt you kept is still part of the log (docs/verification.md). The seed is shown once the game is over.',
+        params: Id,
+        querystring: Type.Object({
+          receipt: Type.Optional(
+            Type.String({
+              maxLength: 100,
+              description: 'A receipt from an email or an answer: "position:hash" (at least 16 hex digits)',
+            }),
+          ),
+        }),
+        response: { 200: Anything, ...errors },
+      },
+    },
+    async (request) => verifyGame(app.db, request.params.id, caller(request), request.query.receipt),
+  )
 }

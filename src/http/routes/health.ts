@@ -14,10 +14,14 @@ const REDIS_TIMEOUT_MS = 1000
 const Status = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('ready'), Type.Literal('degraded'), Type.Literal('not ready')]),
   checks: Type.Optional(Type.Record(Type.String(), Type.String())),
-  outbox: Type.Optional(Type.Object({
-    unsent: Type.Integer({ description: 'outbox rows not yet handed to the email queue' }),
-    oldestUnsentSeconds: Type.Union([Type.Number(), Type.Null()], { description: 'age of the oldest of them; null when there is none' }),
-  })),
+  outbox: Type.Optional(
+    Type.Object({
+      unsent: Type.Integer({ description: 'outbox rows not yet handed to the email queue' }),
+      oldestUnsentSeconds: Type.Union([Type.Number(), Type.Null()], {
+        description: 'age of the oldest of them; null when there is none',
+      }),
+    }),
+  ),
 })
 
 export interface HealthOptions {
@@ -27,8 +31,12 @@ export interface HealthOptions {
 
 function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  return Promise.race([work, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer from ${what} within ${ms} ms`)), ms) })])
-    .finally(() => clearTimeout(timer))
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from ${what} within ${ms} ms`)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
 }
 
 export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
@@ -50,27 +58,42 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app
     }
   }
 
-  app.get('/healthz', { schema: { tags: ['health'], response: { 200: Status } } }, async () => ({ status: 'ok' as const }))
-  app.get('/readyz', {
-    schema: { tags: ['health'], summary: 'Ready to serve (database), and whether email flows (Redis, the outbox)', response: { 200: Status, 503: Status } },
-  }, async (_request, reply) => {
-    const redisState = redisCheck()
-    let outbox: { unsent: number; oldestUnsentSeconds: number | null }
-    try {
-      const rows = await app.db.$queryRaw<Array<{ unsent: number; oldest: number | null }>>`
+  app.get('/healthz', { schema: { tags: ['health'], response: { 200: Status } } }, async () => ({
+    status: 'ok' as const,
+  }))
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Ready to serve (database), and whether email flows (Redis, the outbox)',
+        response: { 200: Status, 503: Status },
+      },
+    },
+    async (_request, reply) => {
+      const redisState = redisCheck()
+      let outbox: { unsent: number; oldestUnsentSeconds: number | null }
+      try {
+        const rows = await app.db.$queryRaw<Array<{ unsent: number; oldest: number | null }>>`
         SELECT count(*)::int AS unsent, extract(epoch FROM now() - (min("createdAt") AT TIME ZONE 'UTC'))::float8 AS oldest
           FROM "Outbox" WHERE "relayedAt" IS NULL`
-      outbox = { unsent: rows[0]!.unsent, oldestUnsentSeconds: rows[0]!.oldest === null ? null : Math.max(0, Math.round(rows[0]!.oldest * 10) / 10) }
-    } catch (e) {
-      return reply.status(503).send({ status: 'not ready', checks: { database: (e as Error).message, redis: await redisState } })
-    }
-    const late = outbox.oldestUnsentSeconds !== null && outbox.oldestUnsentSeconds > OUTBOX_LAG_SECONDS
-    const checks = {
-      database: 'ok',
-      redis: await redisState,
-      outbox: late ? `behind: ${outbox.unsent} rows wait, the oldest for ${outbox.oldestUnsentSeconds} s` : 'ok',
-    }
-    const flowing = (checks.redis === 'ok' || opts.redisUrl === undefined) && !late
-    return { status: flowing ? 'ready' as const : 'degraded' as const, checks, outbox }
-  })
+        outbox = {
+          unsent: rows[0]!.unsent,
+          oldestUnsentSeconds: rows[0]!.oldest === null ? null : Math.max(0, Math.round(rows[0]!.oldest * 10) / 10),
+        }
+      } catch (e) {
+        return reply
+          .status(503)
+          .send({ status: 'not ready', checks: { database: (e as Error).message, redis: await redisState } })
+      }
+      const late = outbox.oldestUnsentSeconds !== null && outbox.oldestUnsentSeconds > OUTBOX_LAG_SECONDS
+      const checks = {
+        database: 'ok',
+        redis: await redisState,
+        outbox: late ? `behind: ${outbox.unsent} rows wait, the oldest for ${outbox.oldestUnsentSeconds} s` : 'ok',
+      }
+      const flowing = (checks.redis === 'ok' || opts.redisUrl === undefined) && !late
+      return { status: flowing ? ('ready' as const) : ('degraded' as const), checks, outbox }
+    },
+  )
 }

@@ -5,13 +5,19 @@ import { DateTime } from 'luxon'
 import { GLUE, VERBATIM } from './text-wrap.js'
 
 function need(helper: string, name: string, value: unknown): string {
-  if (typeof value !== 'string' || value === '') throw new Error(`helper ${helper}: ${name} is ${value === '' ? 'empty' : String(value)}`)
+  if (typeof value !== 'string' || value === '')
+    throw new Error(`helper ${helper}: ${name} is ${value === '' ? 'empty' : String(value)}`)
   return value
 }
 
 function instant(helper: string, iso: unknown, zone: unknown): DateTime {
-  const dt = DateTime.fromISO(need(helper, 'the instant', iso), { setZone: true }).setZone(need(helper, 'the time zone', zone))
-  if (!dt.isValid) throw new Error(`helper ${helper}: cannot show ${String(iso)} in ${String(zone)}: ${dt.invalidExplanation ?? dt.invalidReason}`)
+  const dt = DateTime.fromISO(need(helper, 'the instant', iso), { setZone: true }).setZone(
+    need(helper, 'the time zone', zone),
+  )
+  if (!dt.isValid)
+    throw new Error(
+      `helper ${helper}: cannot show ${String(iso)} in ${String(zone)}: ${dt.invalidExplanation ?? dt.invalidReason}`,
+    )
   return dt.setLocale('en-GB')
 }
 
@@ -48,7 +54,14 @@ export function plural(count: unknown, singular: unknown, pluralForm?: unknown):
 export function turnLabel(step: unknown): string {
   const s = step as { turn?: unknown; half?: unknown } | null
   if (!s || typeof s.turn !== 'number') throw new Error('helper turnLabel: step.turn is missing')
-  const half = s.half === 1 ? ', first half' : s.half === 2 ? ', second half' : typeof s.half === 'number' ? `, part ${s.half}` : ''
+  const half =
+    s.half === 1
+      ? ', first half'
+      : s.half === 2
+        ? ', second half'
+        : typeof s.half === 'number'
+          ? `, part ${s.half}`
+          : ''
   return `turn ${s.turn}${half}`
 }
 
@@ -75,10 +88,24 @@ function ifEquals(this: unknown, a: unknown, b: unknown, options: HelperOptions)
 /** The helpers both the HTML and the text templates use; `nowrap` differs between the two. */
 export function helpers(mode: 'html' | 'text'): Record<string, HelperDelegate> {
   // In text, a date is one unit for the wrapper: "21:00 (Asia/Tokyo," on one line and "UTC+9)" on the next misleads.
-  const glued = (format: (...args: unknown[]) => string) => (...args: unknown[]) => (mode === 'text' ? format(...args).split(' ').join(GLUE) : format(...args))
+  const glued =
+    (format: (...args: unknown[]) => string) =>
+    (...args: unknown[]) =>
+      mode === 'text'
+        ? format(...args)
+            .split(' ')
+            .join(GLUE)
+        : format(...args)
   return {
-    formatDate: glued(formatDate), formatShortDate: glued(formatShortDate), formatUtc: glued(formatUtc),
-    plural, turnLabel, replyLink, underline, indent, ifEquals,
+    formatDate: glued(formatDate),
+    formatShortDate: glued(formatShortDate),
+    formatUtc: glued(formatUtc),
+    plural,
+    turnLabel,
+    replyLink,
+    underline,
+    indent,
+    ifEquals,
     // In text, marks a line the wrapper must leave whole (order lines are copied into replies).
     nowrap: (value: unknown) => (mode === 'text' ? `${VERBATIM}${String(value)}` : value),
   }

@@ -14,7 +14,11 @@ export interface ComposeOptions extends TemplateDirs {
  * Renders one email. Throws EmailDataError when the data misses a field or has a malformed one,
  * and a Handlebars error when a template names a field the data does not have.
  */
-export function composeEmail<K extends EmailKind>(kind: K, data: EmailDataByKind[K], options: ComposeOptions = {}): ComposedEmail {
+export function composeEmail<K extends EmailKind>(
+  kind: K,
+  data: EmailDataByKind[K],
+  options: ComposeOptions = {},
+): ComposedEmail {
   const checked = checkEmailData(kind, data)
   const templates = loadTemplates(options)
   // A subject is one line: a newline in it would start a new mail header.

@@ -33,7 +33,8 @@ export function narrationContext(view: Pick<View, 'units' | 'unitTypes' | 'scena
     sideOfUnit: (id) => units.get(String(id))?.side ?? null,
     side: (id) => sides.get(String(id)) ?? String(id),
     hex(value) {
-      if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && n >= 0)) return hexLabel(value as Hex)
+      if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && n >= 0))
+        return hexLabel(value as Hex)
       if (typeof value === 'string' && /^\d{4,}$/.test(value)) return value
       return 'an unknown hex'
     },
@@ -56,7 +57,11 @@ export function abaoaquStepTitle(step: string): string {
 const STATE_WORDS: Record<string, string> = { N: 'steady', C: 'confused', D: 'panicked' }
 const RESULT_WORDS: Record<string, string> = { '-': 'unharmed', C: 'confused', D: 'panicked', X: 'eliminated' }
 /** Verb for one attacker, then for several. */
-const MODE_VERBS: Record<string, [string, string]> = { shoot: ['shoots at', 'shoot at'], close: ['closes with', 'close with'], sm: ['strikes', 'strike'] }
+const MODE_VERBS: Record<string, [string, string]> = {
+  shoot: ['shoots at', 'shoot at'],
+  close: ['closes with', 'close with'],
+  sm: ['strikes', 'strike'],
+}
 
 /** "A", "A and B", "A, B and C". */
 export function listWords(items: string[]): string {
@@ -73,7 +78,8 @@ function signed(n: number): string {
 }
 
 function num(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`expected a number, got ${String(value)}`)
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new TypeError(`expected a number, got ${String(value)}`)
   return value
 }
 
@@ -98,7 +104,10 @@ function shiftText(e: GameEvent): string {
   const defender = typeof e.defenderShift === 'number' ? e.defenderShift : 0
   const net = typeof e.shift === 'number' ? e.shift : attacker - defender
   if (attacker === 0 && defender === 0) return ''
-  const parts = [attacker ? `attacker's pilots ${signed(attacker)}` : '', defender ? `defender's pilots ${signed(-defender)}` : ''].filter(Boolean)
+  const parts = [
+    attacker ? `attacker's pilots ${signed(attacker)}` : '',
+    defender ? `defender's pilots ${signed(-defender)}` : '',
+  ].filter(Boolean)
   return `, shift ${signed(net)} (${parts.join(', ')})`
 }
 
@@ -119,7 +128,8 @@ function resultText(r: unknown, c: NarrationContext): string {
 function attackLine(e: GameEvent, c: NarrationContext): string {
   const head = `Attack ${str(e.attack)}: ${attackBody(e, c)}`
   if (e.outcome === 'no target left') return `${head}; no target was left when it resolved.`
-  if (e.outcome === 'no effect') return `${head}${e.column === 'below 1:4' ? ', below 1:4' : ''}: no effect, no die rolled.`
+  if (e.outcome === 'no effect')
+    return `${head}${e.column === 'below 1:4' ? ', below 1:4' : ''}: no effect, no die rolled.`
   const results = Array.isArray(e.results) ? e.results.map((r) => resultText(r, c)) : []
   const column = str(e.column)
   const shifted = column === e.base ? '' : ` → ${column}`
@@ -134,27 +144,32 @@ const NARRATORS: Record<string, Narrator> = {
   setup: (e) => `The game was set up: scenario ${str(e.scenario)}, ${num(e.players)} players.`,
   remove: (e, c) => `${c.unit(e.unit)} was removed from an over-stacked hex (A-5-6).`,
   'sm-spent': (e, c) => `${c.unit(e.unit)} has spent itself and left the map.`,
-  'bd-launch': (e, c) => e.hit === true
-    ? `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a hit; a beam-disruption screen now covers the area around ${c.hex(e.hex)}.`
-    : `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a miss.`,
+  'bd-launch': (e, c) =>
+    e.hit === true
+      ? `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a hit; a beam-disruption screen now covers the area around ${c.hex(e.hex)}.`
+      : `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a miss.`,
   'bd-expire': (e, c) => `The BD screen at ${c.hex(e.hex)} (laid on turn ${num(e.placed)}) has dissipated.`,
   flip: (e, c) => `${c.unit(e.unit)} fired its large missile and turned to its back side.`,
   declare: declareLine,
   attack: attackLine,
   'attack-void': (e) => `An attack was called off: ${str(e.reason)}.`,
-  recovery: (e, c) => e.recovered === true
-    ? `${c.unit(e.unit)} recovered from being ${STATE_WORDS[str(e.from)] ?? e.from} (die ${num(e.roll)}).`
-    : `${c.unit(e.unit)} is still ${STATE_WORDS[str(e.from)] ?? e.from} (die ${num(e.roll)}).`,
+  recovery: (e, c) =>
+    e.recovered === true
+      ? `${c.unit(e.unit)} recovered from being ${STATE_WORDS[str(e.from)] ?? e.from} (die ${num(e.roll)}).`
+      : `${c.unit(e.unit)} is still ${STATE_WORDS[str(e.from)] ?? e.from} (die ${num(e.roll)}).`,
   turn: (e, c) => `Turn ${num(e.turn)} began; ${c.side(e.leadOff)} leads off.`,
   'lead-off': (e, c) => `Lead-off roll: die ${num(e.roll)}, ${c.side(e.side)} leads off.`,
   pass: (e, c) => `${c.side(e.side)} had nothing to do in the ${abaoaquStepTitle(str(e.step))} and passed.`,
-  'arrival-roll': (e) => `Arrival roll for ${str(e.group)}: die ${num(e.roll)}; they arrive on turn ${num(e.arrivalTurn)}.`,
-  occupation: (e, c) => e.qualified === true
-    ? `${c.side(e.side)} held the objective this turn: ${num(e.streak)} of ${num(e.needed)} turns in a row.`
-    : `${c.side(e.side)} did not hold the objective all this turn; the count starts again.`,
-  'game-over': (e, c) => e.winner === null
-    ? `The game is over, a draw: ${str(e.reason)}.`
-    : `The game is over: ${c.side(e.winner)} wins; ${str(e.reason)}.`,
+  'arrival-roll': (e) =>
+    `Arrival roll for ${str(e.group)}: die ${num(e.roll)}; they arrive on turn ${num(e.arrivalTurn)}.`,
+  occupation: (e, c) =>
+    e.qualified === true
+      ? `${c.side(e.side)} held the objective this turn: ${num(e.streak)} of ${num(e.needed)} turns in a row.`
+      : `${c.side(e.side)} did not hold the objective all this turn; the count starts again.`,
+  'game-over': (e, c) =>
+    e.winner === null
+      ? `The game is over, a draw: ${str(e.reason)}.`
+      : `The game is over: ${c.side(e.winner)} wins; ${str(e.reason)}.`,
   // Bookkeeping: a phase starting tells nothing, and standing orders are private to their seat.
   phase: () => null,
   standing: () => null,
@@ -194,10 +209,14 @@ export function narrateAbaoaqu(events: readonly GameEvent[], c: NarrationContext
   const resolved = new Set(events.filter((e) => e?.type === 'attack').map((e) => String(e.attack)))
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!
-    if (typeof e !== 'object' || e === null) { lines.push(fallbackLine(e)); continue }
+    if (typeof e !== 'object' || e === null) {
+      lines.push(fallbackLine(e))
+      continue
+    }
     if (MOVES.has(e.type) && typeof e.unit === 'string') {
       const units = [e.unit]
-      while (i + 1 < events.length && typeof events[i + 1]?.unit === 'string' && moveKey(events[i + 1]!) === moveKey(e)) units.push(String(events[++i]!.unit))
+      while (i + 1 < events.length && typeof events[i + 1]?.unit === 'string' && moveKey(events[i + 1]!) === moveKey(e))
+        units.push(String(events[++i]!.unit))
       lines.push(movesLine(e.type, units, e.from, e.to, c))
       continue
     }

@@ -7,7 +7,13 @@ import { fallbackLine } from './narrate-fallback.js'
 
 function isAbaoaquView(view: unknown): view is View {
   const v = view as Partial<View> | null
-  return !!v && v.system === 'abaoaqu' && Array.isArray(v.units) && typeof v.unitTypes === 'object' && Array.isArray(v.scenario?.sides)
+  return (
+    !!v &&
+    v.system === 'abaoaqu' &&
+    Array.isArray(v.units) &&
+    typeof v.unitTypes === 'object' &&
+    Array.isArray(v.scenario?.sides)
+  )
 }
 
 /** What happened, one sentence a line, from the events and the reader's view of the game. */

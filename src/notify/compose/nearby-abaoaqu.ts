@@ -24,7 +24,10 @@ export function enemiesNearAbaoaqu(view: View, maxLines = 20): { lines: string[]
   }
   const all = [...byHex].map(([hex, here]) => {
     const nearest = here[0]!
-    const far = nearest.distance === 0 ? 'in the same hex as your' : `${nearest.distance} hex${nearest.distance === 1 ? '' : 'es'} from your`
+    const far =
+      nearest.distance === 0
+        ? 'in the same hex as your'
+        : `${nearest.distance} hex${nearest.distance === 1 ? '' : 'es'} from your`
     return `${hex}: ${here.map((e) => unitWords(view, e.unit)).join(', ')} — ${far} ${nearest.nearest.id} at ${hexLabel(nearest.nearest.hex!)}`
   })
   const lines = all.slice(0, maxLines)

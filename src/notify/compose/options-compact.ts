@@ -24,7 +24,13 @@ export interface CompactOptions {
   omitted: number
 }
 
-const DEFAULTS: Required<CompactLimits> = { maxLines: 30, maxHexes: 8, maxAttacks: 6, maxUnitsPerLine: 8, maxLineLength: 240 }
+const DEFAULTS: Required<CompactLimits> = {
+  maxLines: 30,
+  maxHexes: 8,
+  maxAttacks: 6,
+  maxUnitsPerLine: 8,
+  maxLineLength: 240,
+}
 const STATE_WORDS: Record<string, string> = { C: 'confused', D: 'panicked' }
 const PILOT_WORDS: Record<string, string> = { E: 'elite pilot', S: 'student pilot' }
 
@@ -34,10 +40,12 @@ const PILOT_WORDS: Record<string, string> = { E: 'elite pilot', S: 'student pilo
  */
 function unitsHead(units: UnitOption[]): string {
   const u = units[0]!
-  const pilot = u.pilot ? PILOT_WORDS[u.pilot] ?? `newtype ${u.pilot}` : ''
+  const pilot = u.pilot ? (PILOT_WORDS[u.pilot] ?? `newtype ${u.pilot}`) : ''
   const about = [pilot, STATE_WORDS[u.morale] ?? ''].filter(Boolean).join(', ')
   const where = (x: UnitOption) => (x.hex ? `at ${hexLabel(x.hex)}` : 'off the map')
-  const together = units.every((x) => (x.hex === null ? u.hex === null : u.hex !== null && hexLabel(x.hex) === hexLabel(u.hex)))
+  const together = units.every((x) =>
+    x.hex === null ? u.hex === null : u.hex !== null && hexLabel(x.hex) === hexLabel(u.hex),
+  )
   const who = together
     ? `${units.map((x) => x.id).join(' ')}${about ? ` (${about})` : ''} ${where(u)}`
     : `${units.map((x) => `${x.id} ${where(x)}`).join(', ')}${about ? ` (all: ${about})` : ''}`
@@ -71,7 +79,8 @@ function attacksPart(attacks: AttackOption[], maxAttacks: number): string | null
   if (attacks.length === 0) return null
   const shown = attacks.slice(0, maxAttacks)
   const byMode = new Map<string, string[]>()
-  for (const a of shown) byMode.set(a.order.mode, [...(byMode.get(a.order.mode) ?? []), `${targetText(a)} ${a.column ?? 'no effect'}`])
+  for (const a of shown)
+    byMode.set(a.order.mode, [...(byMode.get(a.order.mode) ?? []), `${targetText(a)} ${a.column ?? 'no effect'}`])
   const text = [...byMode].map(([mode, items]) => `${mode} ${items.join(', ')}`).join('; ')
   const more = attacks.length - shown.length
   return more > 0 ? `${text} (+${more} more)` : text
@@ -85,8 +94,11 @@ function attacksPart(attacks: AttackOption[], maxAttacks: number): string | null
 function unitLines(options: SeatOptions, limits: Required<CompactLimits>): string[] {
   const groups = new Map<string, { units: UnitOption[]; what: string }>()
   for (const u of options.units) {
-    const parts = [movesPart(u, options.step, limits.maxHexes), attacksPart(u.attacks, limits.maxAttacks), u.bd ? `bd @ any hex within ${BD_RANGE}` : null]
-      .filter((p): p is string => p !== null)
+    const parts = [
+      movesPart(u, options.step, limits.maxHexes),
+      attacksPart(u.attacks, limits.maxAttacks),
+      u.bd ? `bd @ any hex within ${BD_RANGE}` : null,
+    ].filter((p): p is string => p !== null)
     if (parts.length === 0) continue
     const what = parts.join('; ')
     const key = JSON.stringify([u.type, u.pilot, u.morale, what])
@@ -114,7 +126,10 @@ export function compactOptions(options: SeatOptions, limits: CompactLimits = {})
   const l = { ...DEFAULTS, ...limits }
   const all = [
     // Order lines first where a player can paste them: the comment after "#" explains the choice.
-    ...options.defend.map((d) => `defend ${d.attack} ranks ${d.maxRanks}  # against attack ${d.attack} on ${d.targets.join(' ')}: ranks 0 to ${d.maxRanks}; unanswered, your standing order applies`),
+    ...options.defend.map(
+      (d) =>
+        `defend ${d.attack} ranks ${d.maxRanks}  # against attack ${d.attack} on ${d.targets.join(' ')}: ranks 0 to ${d.maxRanks}; unanswered, your standing order applies`,
+    ),
     ...unitLines(options, l),
     ...options.groupAttacks.map((a) => a.text),
   ].map((line) => clip(line, l.maxLineLength))

@@ -37,13 +37,17 @@ export function defaultTemplatesDir(): string {
 }
 
 class Source {
-  constructor(private readonly base: string, private readonly override: string | undefined) {}
+  constructor(
+    private readonly base: string,
+    private readonly override: string | undefined,
+  ) {}
 
   /** The text of `file`, from the override directory when it has it. */
   read(file: string): string {
     const custom = this.override ? join(this.override, file) : null
     const path = custom && existsSync(custom) ? custom : join(this.base, file)
-    if (!existsSync(path)) throw new Error(`email template ${file} not found in ${this.base}${this.override ? ` or ${this.override}` : ''}`)
+    if (!existsSync(path))
+      throw new Error(`email template ${file} not found in ${this.base}${this.override ? ` or ${this.override}` : ''}`)
     return readFileSync(path, 'utf8')
   }
 
@@ -53,7 +57,8 @@ class Source {
     for (const dir of [this.base, this.override]) {
       const partialDir = dir ? join(dir, 'partials') : null
       if (!partialDir || !existsSync(partialDir)) continue
-      for (const f of readdirSync(partialDir)) if (f.endsWith(`.${mode}.hbs`)) names.add(f.slice(0, -`.${mode}.hbs`.length))
+      for (const f of readdirSync(partialDir))
+        if (f.endsWith(`.${mode}.hbs`)) names.add(f.slice(0, -`.${mode}.hbs`.length))
     }
     return [...names].sort()
   }
@@ -76,7 +81,8 @@ function environment(source: Source, mode: Mode): Env {
   const env = Handlebars.create()
   for (const [name, fn] of Object.entries(helpers(mode))) env.registerHelper(name, fn)
   // Partials are compiled here, with this environment's options, not lazily by their first caller.
-  for (const name of source.partials(mode)) env.registerPartial(name, compileFile(env, source, join('partials', `${name}.${mode}.hbs`), mode))
+  for (const name of source.partials(mode))
+    env.registerPartial(name, compileFile(env, source, join('partials', `${name}.${mode}.hbs`), mode))
   env.registerPartial('layout', compileFile(env, source, `layout.${mode}.hbs`, mode))
   return env
 }
@@ -85,7 +91,9 @@ function compileSet(source: Source): TemplateSet {
   const html = environment(source, 'html')
   const text = environment(source, 'text')
   const each = (env: Env, suffix: string, mode: Mode) =>
-    Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, compileFile(env, source, `${kind}.${suffix}.hbs`, mode)])) as Record<EmailKind, Render>
+    Object.fromEntries(
+      EMAIL_KINDS.map((kind) => [kind, compileFile(env, source, `${kind}.${suffix}.hbs`, mode)]),
+    ) as Record<EmailKind, Render>
   return { subject: each(text, 'subject', 'text'), html: each(html, 'html', 'html'), text: each(text, 'text', 'text') }
 }
 

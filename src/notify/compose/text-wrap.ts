@@ -34,7 +34,9 @@ function wrapLine(line: string, width: number): string[] {
 /** Wraps every line to `width`, trims trailing spaces and keeps at most one blank line in a row. */
 export function wrapText(text: string, width = 72): string {
   // "-- " (with its space) is the signature delimiter mail clients recognise; keep it whole.
-  const lines = text.split(/\r?\n/).flatMap((line) => (line === '-- ' ? [line] : wrapLine(line.replace(/\s+$/, ''), width)))
+  const lines = text
+    .split(/\r?\n/)
+    .flatMap((line) => (line === '-- ' ? [line] : wrapLine(line.replace(/\s+$/, ''), width)))
   const out: string[] = []
   for (const line of lines) {
     if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue

@@ -203,7 +203,16 @@ export interface EmailDataByKind {
 
 export type EmailKind = keyof EmailDataByKind
 
-export const EMAIL_KINDS: readonly EmailKind[] = ['your-phase', 'reminder', 'phase-resolved', 'game-over', 'invite', 'verify-email', 'moderation', 'deadline-notice']
+export const EMAIL_KINDS: readonly EmailKind[] = [
+  'your-phase',
+  'reminder',
+  'phase-resolved',
+  'game-over',
+  'invite',
+  'verify-email',
+  'moderation',
+  'deadline-notice',
+]
 
 export interface ComposedEmail {
   subject: string

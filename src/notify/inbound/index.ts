@@ -12,4 +12,11 @@ export {
 export { parseInbound, type InboundEnvelope, type InboundMail } from './parse.js'
 export { stripQuoted } from './strip.js'
 export { isAutoSubmitted } from './auto-reply.js'
-export { isReplyRecipient, permanentFailure, startInboundSmtp, type InboundSmtp, type InboundSmtpLogger, type InboundSmtpOptions } from './smtp.js'
+export {
+  isReplyRecipient,
+  permanentFailure,
+  startInboundSmtp,
+  type InboundSmtp,
+  type InboundSmtpLogger,
+  type InboundSmtpOptions,
+} from './smtp.js'

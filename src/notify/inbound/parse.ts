@@ -29,7 +29,9 @@ export interface InboundEnvelope {
 }
 
 function flattenAddresses(entries: readonly EmailAddress[]): string[] {
-  return entries.flatMap((entry) => (entry.group ? flattenAddresses(entry.group) : entry.address ? [entry.address] : []))
+  return entries.flatMap((entry) =>
+    entry.group ? flattenAddresses(entry.group) : entry.address ? [entry.address] : [],
+  )
 }
 
 function isAddressObject(value: unknown): value is AddressObject {
@@ -42,7 +44,10 @@ export function headerAddresses(value: HeaderValue | undefined): string[] {
   if (Array.isArray(value)) return (value as unknown[]).flatMap((item) => headerAddresses(item as HeaderValue))
   if (isAddressObject(value)) return flattenAddresses(value.value)
   if (typeof value === 'string') {
-    return value.split(',').map((part) => part.replace(/^.*</, '').replace(/>.*$/, '').trim()).filter((part) => part.includes('@'))
+    return value
+      .split(',')
+      .map((part) => part.replace(/^.*</, '').replace(/>.*$/, '').trim())
+      .filter((part) => part.includes('@'))
   }
   return []
 }

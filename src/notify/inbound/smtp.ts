@@ -104,7 +104,10 @@ export function startInboundSmtp(opts: InboundSmtpOptions): Promise<InboundSmtp>
           await opts.onMessage(raw, envelope)
           answered = true
           callback(null, 'OK: message accepted')
-          logger?.info({ from: envelope.from, to: envelope.to.map(redactToken), bytes: raw.length }, 'inbound smtp: message accepted')
+          logger?.info(
+            { from: envelope.from, to: envelope.to.map(redactToken), bytes: raw.length },
+            'inbound smtp: message accepted',
+          )
         })
         .catch((err: unknown) => {
           // The details stay in our log; the sender learns only whether trying again can help.

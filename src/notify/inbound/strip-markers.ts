@@ -30,7 +30,8 @@ export function isMobileFooter(line: string): boolean {
 
 // Separators after which the original follows without `>` quoting (Outlook, forwards): nothing below them
 // can be told apart from the original, so everything from them on goes.
-const ORIGINAL_MESSAGE = /^-{2,}\s*(?:original message|ursprüngliche nachricht|message d'origine|元のメッセージ|forwarded message|転送メッセージ)\s*-{2,}$/i
+const ORIGINAL_MESSAGE =
+  /^-{2,}\s*(?:original message|ursprüngliche nachricht|message d'origine|元のメッセージ|forwarded message|転送メッセージ)\s*-{2,}$/i
 const FORWARD_HEADING = /^begin forwarded message\s*:$/i
 const OUTLOOK_RULE = /^_{10,}$/
 const HEADER_FROM = /^\*?(?:from|差出人|von|de)\s*\*?\s*[:：]/i
@@ -81,7 +82,12 @@ const ATTRIBUTIONS: readonly AttributionRule[] = [
   { start: /^le\s/i, end: /\ba écrit\s*:$/i, maxLines: 3, strong: true },
   // Japanese clients begin with the date: "2026/11/30 9:00、Hexmail <…>のメッセージ:",
   // "2026年11月30日(月) 9:00 Hexmail <…>:" (Gmail), "2026/11/30 9:00, Hexmail wrote:".
-  { start: /^\d{4}\s*[年/.-]/, end: /(?:のメッセージ|書きました|wrote)\s*[:：]$|>\s*[:：]$/i, maxLines: 3, strong: true },
+  {
+    start: /^\d{4}\s*[年/.-]/,
+    end: /(?:のメッセージ|書きました|wrote)\s*[:：]$|>\s*[:：]$/i,
+    maxLines: 3,
+    strong: true,
+  },
   // Thunderbird in Japanese without a date: "Hexmail さんは書きました:".
   { start: /^/, end: /(?:のメッセージ|さんは書きました|さんが書きました)\s*[:：]$/, maxLines: 1, strong: true },
   // "Hexmail wrote:" alone is common, but too plain to trust unless a quote follows it.

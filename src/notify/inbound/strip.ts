@@ -21,12 +21,15 @@ function trimBlankLines(lines: string[]): string[] {
 
 export function stripQuoted(text: string): string {
   // Trailing whitespace is dropped per line: it is invisible, and it is what tells "-- " from "--".
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trimEnd())
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
   const kept: string[] = []
   // Set while lines are being dropped, so the blank lines around a removed block collapse to one
   // instead of piling up; the player's own blank lines elsewhere stay as written.
   let removed = false
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const line = lines[i] ?? ''
     if (isSignatureSeparator(line) || isOriginalMessageStart(lines, i)) break
     if (isQuoted(line) || isMobileFooter(line)) {

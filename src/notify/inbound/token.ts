@@ -39,13 +39,17 @@ export type ReplyTokenCheck = 'ok' | 'expired' | 'forged'
 
 function macBytes(id: bigint, exp: number, binding: string, secret: string): Buffer {
   if (secret.length === 0) throw new RangeError('reply token secret is empty')
-  return createHmac('sha256', secret).update(`${MAC_CONTEXT}|${id}|${exp}|${binding}`, 'utf8').digest().subarray(0, MAC_BYTES)
+  return createHmac('sha256', secret)
+    .update(`${MAC_CONTEXT}|${id}|${exp}|${binding}`, 'utf8')
+    .digest()
+    .subarray(0, MAC_BYTES)
 }
 
 export function makeReplyToken(claims: ReplyTokenClaims, secret: string): string {
   const { id, exp, binding } = claims
   if (id < 1n || id > MAX_ID) throw new RangeError(`reply token id out of range: ${id}`)
-  if (!Number.isSafeInteger(exp) || exp < 0 || exp > MAX_EXP) throw new RangeError(`reply token expiry out of range: ${exp}`)
+  if (!Number.isSafeInteger(exp) || exp < 0 || exp > MAX_EXP)
+    throw new RangeError(`reply token expiry out of range: ${exp}`)
   const bytes = Buffer.alloc(TOKEN_BYTES)
   bytes.writeBigUInt64BE(id, 0)
   bytes.writeUIntBE(exp, ID_BYTES, EXP_BYTES)
@@ -68,7 +72,12 @@ export function readReplyToken(token: string): ReadReplyToken | null {
 }
 
 /** The MAC is checked first, so a token with an altered expiry is 'forged', never 'expired'. */
-export function checkReplyToken(read: ReadReplyToken, binding: string, secret: string, nowSeconds: number): ReplyTokenCheck {
+export function checkReplyToken(
+  read: ReadReplyToken,
+  binding: string,
+  secret: string,
+  nowSeconds: number,
+): ReplyTokenCheck {
   const expected = macBytes(read.id, read.exp, binding, secret)
   const given = Buffer.from(read.mac, 'hex')
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged'

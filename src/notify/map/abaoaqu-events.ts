@@ -39,7 +39,9 @@ const RESULT_ORDER = ['X', 'D', 'C']
 
 function resultLetters(results: unknown): string {
   const letters = new Set(
-    (Array.isArray(results) ? results : []).map((r) => (r !== null && typeof r === 'object' ? (r as { result?: unknown }).result : null)),
+    (Array.isArray(results) ? results : []).map((r) =>
+      r !== null && typeof r === 'object' ? (r as { result?: unknown }).result : null,
+    ),
   )
   return RESULT_ORDER.filter((l) => letters.has(l)).join(' ')
 }
@@ -83,7 +85,13 @@ function launchFrom(e: GameEvent, units: ReadonlyMap<string, Unit>, at: Position
   const launcher = units.get(asString(e.unit) ?? '')
   const to = asHex(e.hex)
   if (!launcher || !to) return null
-  return { from: attackerHexes([launcher.id], at, to), to, side: launcher.side, kind: 'launch', label: e.hit === true ? 'BD' : 'BD miss' }
+  return {
+    from: attackerHexes([launcher.id], at, to),
+    to,
+    side: launcher.side,
+    kind: 'launch',
+    label: e.hit === true ? 'BD' : 'BD miss',
+  }
 }
 
 function lossesOf(e: GameEvent): string[] {
@@ -129,7 +137,8 @@ export function eventMarks(events: readonly GameEvent[], units: ReadonlyMap<stri
     if (e.type === 'move' || e.type === 'enter' || e.type === 'deploy') addArrow(arrows, e, units)
     for (const id of lossesOf(e)) {
       const u = units.get(id)
-      if (u?.hex) losses.set(`${u.hex[0]},${u.hex[1]}|${u.side}`, { hex: { col: u.hex[0], row: u.hex[1] }, side: u.side })
+      if (u?.hex)
+        losses.set(`${u.hex[0]},${u.hex[1]}|${u.side}`, { hex: { col: u.hex[0], row: u.hex[1] }, side: u.side })
     }
   }
   return { arrows: [...arrows.values()], attacks: attacksOf(events, units), losses: [...losses.values()] }

@@ -57,5 +57,8 @@ export function enemiesInReach(view: View): EnemyInReach[] {
     }
     if (best) out.push({ unit: enemy, hex: enemy.hex, distance: best.d, nearest: best.u })
   }
-  return out.sort((a, b) => a.distance - b.distance || a.hex[0] - b.hex[0] || a.hex[1] - b.hex[1] || a.unit.id.localeCompare(b.unit.id))
+  return out.sort(
+    (a, b) =>
+      a.distance - b.distance || a.hex[0] - b.hex[0] || a.hex[1] - b.hex[1] || a.unit.id.localeCompare(b.unit.id),
+  )
 }

@@ -9,7 +9,17 @@ import type { View } from '../../engine/rulesets/abaoaqu/view.js'
 import { eventMarks } from './abaoaqu-events.js'
 import { enemiesInReach } from './abaoaqu-reach.js'
 import { boardLookup, type BoardLookup } from './boards.js'
-import { compareHexRefs, hexRefKey, sideColours, type HexMapModel, type HexRef, type MapCounter, type MapHex, type MapScreen, type MapSide } from './model.js'
+import {
+  compareHexRefs,
+  hexRefKey,
+  sideColours,
+  type HexMapModel,
+  type HexRef,
+  type MapCounter,
+  type MapHex,
+  type MapScreen,
+  type MapSide,
+} from './model.js'
 
 const STEP_NAMES: Record<View['step'], string> = {
   deploy: 'deployment',
@@ -24,9 +34,20 @@ export function isAbaoaquView(v: unknown): v is View {
   if (v === null || typeof v !== 'object') return false
   const view = v as Partial<View>
   const map = view.scenario?.map
-  return view.system === 'abaoaqu' && Array.isArray(view.units) && Array.isArray(view.scenario?.sides) &&
-    Array.isArray(view.seats) && Array.isArray(view.pending) && typeof view.options === 'object' && view.options !== null &&
-    map !== undefined && Number.isInteger(map.cols) && Number.isInteger(map.rows) && map.cols > 0 && map.rows > 0
+  return (
+    view.system === 'abaoaqu' &&
+    Array.isArray(view.units) &&
+    Array.isArray(view.scenario?.sides) &&
+    Array.isArray(view.seats) &&
+    Array.isArray(view.pending) &&
+    typeof view.options === 'object' &&
+    view.options !== null &&
+    map !== undefined &&
+    Number.isInteger(map.cols) &&
+    Number.isInteger(map.rows) &&
+    map.cols > 0 &&
+    map.rows > 0
+  )
 }
 
 const label = (h: HexRef): string => hexLabel([h.col, h.row])
@@ -57,7 +78,11 @@ function sides(view: View): MapSide[] {
 }
 
 function unitWords(u: Unit): string {
-  const notes = [u.morale === 'N' ? '' : `morale ${u.morale}`, u.face === 'back' ? 'flipped' : '', u.pilot ? `pilot ${u.pilot}` : '']
+  const notes = [
+    u.morale === 'N' ? '' : `morale ${u.morale}`,
+    u.face === 'back' ? 'flipped' : '',
+    u.pilot ? `pilot ${u.pilot}` : '',
+  ]
   return [`${u.id} ${u.type}`, ...notes].filter((w) => w !== '').join(', ')
 }
 
@@ -76,13 +101,19 @@ function counters(view: View): MapCounter[] {
     const top = stack[0]!
     const hex = { col: top.hex![0], row: top.hex![1] }
     return {
-      hex, side: top.side, label: top.id, sublabel: top.type, units: stack.map((u) => ({ label: u.id, markers: u.morale === 'N' ? [] : [u.morale] })),
+      hex,
+      side: top.side,
+      label: top.id,
+      sublabel: top.type,
+      units: stack.map((u) => ({ label: u.id, markers: u.morale === 'N' ? [] : [u.morale] })),
       markers: (['C', 'D'] as const).filter((m) => stack.some((u) => u.morale === m)),
       flipped: top.face === 'back',
       title: `${label(hex)}: ${stack.map(unitWords).join('; ')}`,
     }
   })
-  return out.sort((a, b) => compareHexRefs(a.hex, b.hex) || (sideOrder.get(a.side) ?? 99) - (sideOrder.get(b.side) ?? 99))
+  return out.sort(
+    (a, b) => compareHexRefs(a.hex, b.hex) || (sideOrder.get(a.side) ?? 99) - (sideOrder.get(b.side) ?? 99),
+  )
 }
 
 /** A-18-4, AMB-A-20: the target hex (unless bdCoversCentre is false) and the six around it. */
@@ -109,9 +140,16 @@ function subtitle(view: View): string {
   const acting = view.pending.map((p) => sideName(view, p.side))
   const now = view.outcome
     ? `${view.outcome.winner === null ? 'a draw' : `${sideName(view, view.outcome.winner)} won`} (${view.outcome.reason})`
-    : acting.length > 0 ? `to act: ${acting.join(', ')}` : ''
+    : acting.length > 0
+      ? `to act: ${acting.join(', ')}`
+      : ''
   const side = viewerSide(view)
-  const seen = view.viewer === null || side === null ? 'observer' : view.viewer === side ? sideName(view, side) : `${view.viewer} (${sideName(view, side)})`
+  const seen =
+    view.viewer === null || side === null
+      ? 'observer'
+      : view.viewer === side
+        ? sideName(view, side)
+        : `${view.viewer} (${sideName(view, side)})`
   return [when, now, `seen by ${seen}`].filter((s) => s !== '').join(' · ')
 }
 
@@ -125,7 +163,9 @@ export function abaoaquMapModel(view: View, events: readonly GameEvent[]): HexMa
   return {
     title: `${view.scenario.id} ${view.scenario.title}`,
     subtitle: subtitle(view),
-    cols, rows, hexes,
+    cols,
+    rows,
+    hexes,
     boards: lookup.boards,
     colLabels: Array.from({ length: cols }, (_, i) => pad(i)),
     rowLabels: Array.from({ length: rows }, (_, i) => pad(i)),

@@ -10,8 +10,14 @@ function stride(starts: readonly number[], limit: number): number {
 
 export function boardTemplate(grid: BoardSize, placements: readonly BoardPlacement[]): BoardSize {
   return {
-    cols: stride(placements.map((p) => p.col0), grid.cols),
-    rows: stride(placements.map((p) => p.row0), grid.rows),
+    cols: stride(
+      placements.map((p) => p.col0),
+      grid.cols,
+    ),
+    rows: stride(
+      placements.map((p) => p.row0),
+      grid.rows,
+    ),
   }
 }
 
@@ -32,6 +38,8 @@ export function boardLookup(grid: BoardSize, placements: readonly BoardPlacement
   } catch {
     return plain
   }
-  const boards = placements.map((p) => ({ ...p, cols: template.cols, rows: template.rows })).sort((a, b) => a.board - b.board)
+  const boards = placements
+    .map((p) => ({ ...p, cols: template.cols, rows: template.rows }))
+    .sort((a, b) => a.board - b.board)
   return { boards, boardOf: (col, row) => assembled.fromMap({ col, row })?.board }
 }

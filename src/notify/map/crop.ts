@@ -67,7 +67,13 @@ function clamp(v: number, lo: number, hi: number): number {
  * The window of `cols` × `rows` covering the most uncovered weight (the first found on a tie),
  * from a summed-area table of the weights: every placement costs four lookups.
  */
-function bestWindow(model: HexMapModel, points: readonly FocusPoint[], covered: ReadonlySet<FocusPoint>, cols: number, rows: number): MapWindow {
+function bestWindow(
+  model: HexMapModel,
+  points: readonly FocusPoint[],
+  covered: ReadonlySet<FocusPoint>,
+  cols: number,
+  rows: number,
+): MapWindow {
   const stride = model.cols + 1
   const sums = new Float64Array(stride * (model.rows + 1))
   for (const p of points) {
@@ -76,7 +82,12 @@ function bestWindow(model: HexMapModel, points: readonly FocusPoint[], covered: 
     if (!covered.has(p) && col >= 0 && row >= 0 && col < model.cols && row < model.rows) sums[i] = sums[i]! + p.weight
   }
   for (let r = 1; r <= model.rows; r++) {
-    for (let c = 1; c <= model.cols; c++) sums[r * stride + c] = sums[r * stride + c]! + sums[(r - 1) * stride + c]! + sums[r * stride + c - 1]! - sums[(r - 1) * stride + c - 1]!
+    for (let c = 1; c <= model.cols; c++)
+      sums[r * stride + c] =
+        sums[r * stride + c]! +
+        sums[(r - 1) * stride + c]! +
+        sums[r * stride + c - 1]! -
+        sums[(r - 1) * stride + c - 1]!
   }
   const at = (c: number, r: number) => sums[r * stride + c]!
   let best = { window: { col0: 0, row0: 0, cols, rows }, score: -1 }
@@ -98,7 +109,11 @@ function fitted(model: HexMapModel, window: MapWindow, inside: readonly FocusPoi
   const [r0, r1] = [Math.min(...rowsOf), Math.max(...rowsOf)]
   const rows = clamp(r1 - r0 + 3, Math.min(limits.minRows, model.rows), window.rows)
   return {
-    col0: clamp(Math.round((c0 + c1 - window.cols + 1) / 2), Math.max(0, c1 - window.cols + 1), Math.min(c0, model.cols - window.cols)),
+    col0: clamp(
+      Math.round((c0 + c1 - window.cols + 1) / 2),
+      Math.max(0, c1 - window.cols + 1),
+      Math.min(c0, model.cols - window.cols),
+    ),
     row0: clamp(Math.round((r0 + r1 - rows + 1) / 2), Math.max(0, r1 - rows + 1), Math.min(r0, model.rows - rows)),
     cols: window.cols,
     rows,
@@ -109,7 +124,8 @@ export function planCrop(model: HexMapModel, limits: CropLimits): CropPlan {
   const points = focusPoints(model)
   const ownPoints = points.filter((p) => p.own)
   const ownUnits = ownPoints.reduce((n, p) => n + p.weight / OWN, 0)
-  if (ownPoints.length === 0) return { panels: [{ col0: 0, row0: 0, cols: model.cols, rows: model.rows }], ownUnits: 0, ownShown: 0 }
+  if (ownPoints.length === 0)
+    return { panels: [{ col0: 0, row0: 0, cols: model.cols, rows: model.rows }], ownUnits: 0, ownShown: 0 }
   const cols = Math.min(limits.cols, model.cols)
   const rows = Math.min(limits.maxRows, model.rows)
   const covered = new Set<FocusPoint>()

@@ -53,9 +53,17 @@ export function emailMapPng(model: HexMapModel): EmailMap {
   const plan = planCrop(model, { ...LIMITS, cols: emailColumns() })
   const width = EMAIL_DISPLAY_WIDTH * EMAIL_PIXEL_RATIO
   const last = plan.panels.length - 1
-  const drawings = plan.panels.map((window, i) => layoutMap(model, { window, header: i === 0, legend: i === last, tiled: true }))
+  const drawings = plan.panels.map((window, i) =>
+    layoutMap(model, { window, header: i === 0, legend: i === last, tiled: true }),
+  )
   const frame = drawings[0]!.frame
   const counterPx = (counterSide(frame) * EMAIL_DISPLAY_WIDTH) / frame.width
   const pictures = drawings.map((d) => drawingToRows(d, { width }))
-  return { png: stackedPng(pictures, GAP), panels: plan.panels, ownUnits: plan.ownUnits, ownShown: plan.ownShown, counterPx }
+  return {
+    png: stackedPng(pictures, GAP),
+    panels: plan.panels,
+    ownUnits: plan.ownUnits,
+    ownShown: plan.ownShown,
+    counterPx,
+  }
 }

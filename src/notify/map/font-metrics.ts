@@ -20,7 +20,10 @@ function tables(data: Buffer): Map<string, { offset: number; length: number }> {
   const out = new Map<string, { offset: number; length: number }>()
   for (let i = 0; i < count; i++) {
     const at = 12 + i * 16
-    out.set(data.toString('latin1', at, at + 4), { offset: data.readUInt32BE(at + 8), length: data.readUInt32BE(at + 12) })
+    out.set(data.toString('latin1', at, at + 4), {
+      offset: data.readUInt32BE(at + 8),
+      length: data.readUInt32BE(at + 12),
+    })
   }
   return out
 }

@@ -9,12 +9,31 @@ import type { PngOptions } from './png.js'
 import { drawingToPng } from './raster.js'
 import { layoutMap, renderSvg, type SvgOptions } from './svg.js'
 
-export type { HexMapModel, HexRef, MapArrow, MapAttack, MapBoard, MapCounter, MapHex, MapLoss, MapScreen, MapSide, MapUnit } from './model.js'
+export type {
+  HexMapModel,
+  HexRef,
+  MapArrow,
+  MapAttack,
+  MapBoard,
+  MapCounter,
+  MapHex,
+  MapLoss,
+  MapScreen,
+  MapSide,
+  MapUnit,
+} from './model.js'
 export { sideColours } from './model.js'
 export { abaoaquMapModel } from './abaoaqu.js'
 export { renderSvg, layoutMap, type MapDrawing, type SvgOptions } from './svg.js'
 export { drawingToPng, forgetRasters, rasterCacheSize } from './raster.js'
-export { emailColumns, emailMapPng, EMAIL_DISPLAY_WIDTH, EMAIL_PIXEL_RATIO, MIN_COUNTER_PX, type EmailMap } from './email.js'
+export {
+  emailColumns,
+  emailMapPng,
+  EMAIL_DISPLAY_WIDTH,
+  EMAIL_PIXEL_RATIO,
+  MIN_COUNTER_PX,
+  type EmailMap,
+} from './email.js'
 export { planCrop, type CropLimits, type CropPlan } from './crop.js'
 export type { MapWindow } from './layout.js'
 export { svgToPng, type PngOptions } from './png.js'
@@ -22,7 +41,8 @@ export { svgToPng, type PngOptions } from './png.js'
 /** The map model of `view`, a view of rule system `system` as the ruleset's view() returned it. */
 export function buildMapModel(system: string, view: unknown, events: readonly GameEvent[]): HexMapModel {
   const viewSystem = view !== null && typeof view === 'object' ? (view as { system?: unknown }).system : undefined
-  if (viewSystem !== system) throw new Error(`the view is of rule system ${JSON.stringify(viewSystem)}, not "${system}"`)
+  if (viewSystem !== system)
+    throw new Error(`the view is of rule system ${JSON.stringify(viewSystem)}, not "${system}"`)
   switch (system) {
     case 'abaoaqu':
       if (!isAbaoaquView(view)) throw new Error('not an A-Bao-A-Qu view: its scenario map or units are missing')
@@ -32,7 +52,12 @@ export function buildMapModel(system: string, view: unknown, events: readonly Ga
   }
 }
 
-export function renderMap(system: string, view: unknown, events: readonly GameEvent[], opts?: SvgOptions): { svg: string } {
+export function renderMap(
+  system: string,
+  view: unknown,
+  events: readonly GameEvent[],
+  opts?: SvgOptions,
+): { svg: string } {
   return { svg: renderSvg(buildMapModel(system, view, events), opts) }
 }
 
@@ -42,7 +67,10 @@ export function mapModelToPng(model: HexMapModel, opts: SvgOptions & PngOptions 
 }
 
 export function renderMapPng(
-  system: string, view: unknown, events: readonly GameEvent[], opts: SvgOptions & PngOptions = {},
+  system: string,
+  view: unknown,
+  events: readonly GameEvent[],
+  opts: SvgOptions & PngOptions = {},
 ): { svg: string; png: Buffer } {
   const model = buildMapModel(system, view, events)
   return { svg: renderSvg(model, opts), png: mapModelToPng(model, opts) }

@@ -69,7 +69,10 @@ export function frameFor(size: number, window: MapWindow, footerHeight: number, 
     // Whole pixels, so the PNG is exactly the SVG's size.
     width: Math.ceil(gridRight + SIDE_BAND * size),
     height: Math.ceil(gridBottom + EDGE_BAND * size + footerHeight),
-    gridLeft, gridTop, gridRight, gridBottom,
+    gridLeft,
+    gridTop,
+    gridRight,
+    gridBottom,
   }
 }
 
@@ -97,7 +100,12 @@ export function hexCentre(frame: Frame, hex: HexRef): Point {
 }
 
 export function inWindow(window: MapWindow, hex: HexRef): boolean {
-  return hex.col >= window.col0 && hex.col < window.col0 + window.cols && hex.row >= window.row0 && hex.row < window.row0 + window.rows
+  return (
+    hex.col >= window.col0 &&
+    hex.col < window.col0 + window.cols &&
+    hex.row >= window.row0 &&
+    hex.row < window.row0 + window.rows
+  )
 }
 
 /** Corner i at 60·i degrees clockwise from east (SVG's y points down): 0 E, 1 lower right, … 5 upper right. */

@@ -22,18 +22,25 @@ function chunk(type: string, data: Buffer): Buffer {
  * none) and then `width` pixels of `channels` bytes (3: RGB, 4: RGBA, straight alpha).
  */
 export function encodePngRows(rows: Uint8Array, width: number, height: number, channels: 3 | 4): Buffer {
-  if (rows.length !== (width * channels + 1) * height) throw new Error(`expected ${(width * channels + 1) * height} bytes of rows, got ${rows.length}`)
+  if (rows.length !== (width * channels + 1) * height)
+    throw new Error(`expected ${(width * channels + 1) * height} bytes of rows, got ${rows.length}`)
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
   header.set([8, COLOUR_TYPE[channels]!, 0, 0, 0], 8) // 8 bits per sample, colour type, deflate, standard filters, no interlace
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: DEFLATE_LEVEL })), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: DEFLATE_LEVEL })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /** Rows of `width` pixels of `channels` bytes, each row behind its filter-type byte 0 ("none"). */
 export function pngRows(pixels: Uint8Array, width: number, height: number, channels: 3 | 4): Buffer {
   const stride = width * channels
-  if (pixels.length !== stride * height) throw new Error(`expected ${stride * height} bytes of pixels, got ${pixels.length}`)
+  if (pixels.length !== stride * height)
+    throw new Error(`expected ${stride * height} bytes of pixels, got ${pixels.length}`)
   const rows = Buffer.alloc((stride + 1) * height)
   const source = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.length)
   for (let y = 0; y < height; y++) source.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride)

@@ -25,7 +25,16 @@ const faces = new Map<string, Face>()
 /** Printable ASCII, the f-ligatures and the punctuation the map's titles use. */
 const COMMON = [
   ...Array.from({ length: 0x7f - 0x21 }, (_, i) => 0x21 + i),
-  0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04, 0xb7, 0x2014, 0x2026, 0x2192, 0x21bb,
+  0xfb00,
+  0xfb01,
+  0xfb02,
+  0xfb03,
+  0xfb04,
+  0xb7,
+  0x2014,
+  0x2026,
+  0x2192,
+  0x21bb,
 ]
 
 function face(file: string): Face {
@@ -69,7 +78,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function shown(content: string): string {
   return content
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      if (e[0] === '#')
+        return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
       return ENTITIES[e] ?? m
     })
     .replace(/[\n\r\t]/g, ' ')
@@ -86,17 +96,35 @@ export interface TextRequest {
 }
 
 function parsePath(d: string): GlyphPath {
-  return d.trim().split(/\s+/).filter((t) => t !== '').map((t) => (/^[A-Za-z]$/.test(t) ? t : Number(t)))
+  return d
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '')
+    .map((t) => (/^[A-Za-z]$/.test(t) ? t : Number(t)))
 }
 
 /** Outlines each glyph once, all in one resvg pass. */
-function outlineGlyphs(wanted: ReadonlyArray<{ face: Face; cp: number; bold: boolean }>, font: ResvgRenderOptions['font'], family: string): void {
-  const body = wanted.map((w, i) =>
-    `<g id="g${i}"><text font-size="${REFERENCE_SIZE}"${w.bold ? ' font-weight="bold"' : ''}>${escapeXml(String.fromCodePoint(w.cp))}</text></g>`).join('')
-  const flat = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1" font-family="${family}">${body}</svg>`, { font, logLevel: 'off' }).toString()
+function outlineGlyphs(
+  wanted: ReadonlyArray<{ face: Face; cp: number; bold: boolean }>,
+  font: ResvgRenderOptions['font'],
+  family: string,
+): void {
+  const body = wanted
+    .map(
+      (w, i) =>
+        `<g id="g${i}"><text font-size="${REFERENCE_SIZE}"${w.bold ? ' font-weight="bold"' : ''}>${escapeXml(String.fromCodePoint(w.cp))}</text></g>`,
+    )
+    .join('')
+  const flat = new Resvg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1" font-family="${family}">${body}</svg>`,
+    { font, logLevel: 'off' },
+  ).toString()
   const paths = new Map<number, GlyphPath>()
   for (const part of flat.split('<g id="g').slice(1)) {
-    paths.set(parseInt(part, 10), [...part.matchAll(/ d="([^"]*)"/g)].flatMap((m) => parsePath(m[1]!)))
+    paths.set(
+      parseInt(part, 10),
+      [...part.matchAll(/ d="([^"]*)"/g)].flatMap((m) => parsePath(m[1]!)),
+    )
   }
   wanted.forEach((w, i) => w.face.glyphs.set(w.cp, paths.get(i) ?? []))
 }
@@ -108,7 +136,13 @@ function outlineGlyphs(wanted: ReadonlyArray<{ face: Face; cp: number; bold: boo
  * starting at each letter wins ("fffi" is ff + fi). Where the font has no such form, the letters
  * stay apart.
  */
-const LIGATURES: Array<[string, string]> = [['ffi', '\ufb03'], ['ffl', '\ufb04'], ['ff', '\ufb00'], ['fi', '\ufb01'], ['fl', '\ufb02']]
+const LIGATURES: Array<[string, string]> = [
+  ['ffi', '\ufb03'],
+  ['ffl', '\ufb04'],
+  ['ff', '\ufb00'],
+  ['fi', '\ufb01'],
+  ['fl', '\ufb02'],
+]
 
 function withLigatures(text: string, metrics: FontMetrics): string {
   if (!text.includes('f')) return text
@@ -163,7 +197,11 @@ function setLine(face: Face, text: string, req: TextRequest): string {
  * The outlines of the texts that can be set from glyphs, in the compact path form png-text.ts
  * keeps; null for each one that is left to resvg.
  */
-export function setFromGlyphs(requests: readonly TextRequest[], font: ResvgRenderOptions['font'], family: string): Array<string | null> {
+export function setFromGlyphs(
+  requests: readonly TextRequest[],
+  font: ResvgRenderOptions['font'],
+  family: string,
+): Array<string | null> {
   const both = facesOf(font)
   if (both === undefined) return requests.map(() => null)
   const lines = requests.map((req) => {
@@ -181,13 +219,17 @@ export function setFromGlyphs(requests: readonly TextRequest[], font: ResvgRende
     if (line === null) continue
     for (const ch of line.text) {
       const cp = ch.codePointAt(0)!
-      if (!line.face.glyphs.has(cp)) wanted.set(`${line.req.bold ? 'b' : 'r'}${cp}`, { face: line.face, cp, bold: line.req.bold })
+      if (!line.face.glyphs.has(cp))
+        wanted.set(`${line.req.bold ? 'b' : 'r'}${cp}`, { face: line.face, cp, bold: line.req.bold })
     }
   }
   if (wanted.size > 0) {
     // The first time a face is needed, the glyphs most text is made of come along in the same
     // pass: later strings, new digits and letters included, then need no pass at all.
-    for (const [prefix, f, bold] of [['r', both.regular, false], ['b', both.bold, true]] as const) {
+    for (const [prefix, f, bold] of [
+      ['r', both.regular, false],
+      ['b', both.bold, true],
+    ] as const) {
       if (f.glyphs.size > 0 || ![...wanted.keys()].some((k) => k.startsWith(prefix))) continue
       for (const cp of COMMON) if (f.metrics.glyph(cp) !== 0) wanted.set(`${prefix}${cp}`, { face: f, cp, bold })
     }

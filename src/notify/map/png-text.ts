@@ -42,7 +42,9 @@ function parseText(match: RegExpExecArray): TextElement | null {
   const x = Number(attrs.get('x') ?? 0)
   const y = Number(attrs.get('y') ?? 0)
   if (!Number.isFinite(x) || !Number.isFinite(y)) return null
-  const style = STYLE_ATTRS.map((a) => (attrs.has(a) ? `${a}="${attrs.get(a)}"` : '')).filter((s) => s !== '').join(' ')
+  const style = STYLE_ATTRS.map((a) => (attrs.has(a) ? `${a}="${attrs.get(a)}"` : ''))
+    .filter((s) => s !== '')
+    .join(' ')
   const paint = `fill="${attrs.get('fill') ?? '#000000'}"${attrs.has('fill-opacity') ? ` fill-opacity="${attrs.get('fill-opacity')}"` : ''}`
   const size = Number(attrs.get('font-size') ?? 16)
   const anchor = attrs.get('text-anchor')
@@ -57,7 +59,12 @@ function parseText(match: RegExpExecArray): TextElement | null {
 
 /** usvg writes "M 5.341797 -1.328125 L …"; two decimals are plenty and halve what resvg parses. */
 function compact(d: string): Outline {
-  return d.trim().split(/\s+/).map((t) => (/^[A-Za-z]$/.test(t) ? t : ` ${num(Number(t))}`)).join('').replace(/([A-Za-z]) /g, '$1')
+  return d
+    .trim()
+    .split(/\s+/)
+    .map((t) => (/^[A-Za-z]$/.test(t) ? t : ` ${num(Number(t))}`))
+    .join('')
+    .replace(/([A-Za-z]) /g, '$1')
 }
 
 /** Past the budget the cache starts again: set from glyphs, an outline costs little to make anew. */
@@ -71,24 +78,43 @@ function keep(key: string, outline: Outline): void {
 }
 
 /** Outlines every key in one resvg pass; each string sits in its own group so the paths map back. */
-function outlineAll(keys: readonly string[], font: ResvgRenderOptions['font'], fontFamily: string, into: Map<string, Outline>): void {
-  const body = keys.map((key, i) => {
-    const cut = key.indexOf('>')
-    return `<g id="t${i}"><text ${key.slice(0, cut)}>${key.slice(cut + 1)}</text></g>`
-  }).join('')
+function outlineAll(
+  keys: readonly string[],
+  font: ResvgRenderOptions['font'],
+  fontFamily: string,
+  into: Map<string, Outline>,
+): void {
+  const body = keys
+    .map((key, i) => {
+      const cut = key.indexOf('>')
+      return `<g id="t${i}"><text ${key.slice(0, cut)}>${key.slice(cut + 1)}</text></g>`
+    })
+    .join('')
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1" font-family="${fontFamily}">${body}</svg>`
   const flat = new Resvg(svg, { font, logLevel: 'off' }).toString()
   const groups = new Map<number, string[]>()
   for (const part of flat.split('<g id="t').slice(1)) {
     const index = parseInt(part, 10)
-    groups.set(index, [...part.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]!))
+    groups.set(
+      index,
+      [...part.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]!),
+    )
   }
   keys.forEach((key, i) => into.set(key, (groups.get(i) ?? []).map(compact).join('')))
 }
 
 /** Outlines for strings not seen yet: set from glyphs where that gives resvg's own picture, else by resvg. */
-function outlineMissing(missing: readonly TextElement[], font: ResvgRenderOptions['font'], fontFamily: string, into: Map<string, Outline>): void {
-  const set = setFromGlyphs(missing.map((t) => t.request), font, fontFamily)
+function outlineMissing(
+  missing: readonly TextElement[],
+  font: ResvgRenderOptions['font'],
+  fontFamily: string,
+  into: Map<string, Outline>,
+): void {
+  const set = setFromGlyphs(
+    missing.map((t) => t.request),
+    font,
+    fontFamily,
+  )
   const rest: string[] = []
   missing.forEach((t, i) => {
     const outline = set[i]

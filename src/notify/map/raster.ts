@@ -81,7 +81,10 @@ interface Scale {
 class Kept<T> {
   private readonly entries = new Map<string, T>()
   private bytes = 0
-  constructor(private readonly budget: number, private readonly sizeOf: (v: T) => number) {}
+  constructor(
+    private readonly budget: number,
+    private readonly sizeOf: (v: T) => number,
+  ) {}
 
   get(key: string): T | undefined {
     const hit = this.entries.get(key)
@@ -249,10 +252,12 @@ function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: Scale): voi
     shelf = Math.max(shelf, r.h)
   }
   const height = y + shelf
-  const body = order.map(([, r], i) => {
-    const at = spots[i]!
-    return `<g transform="translate(${at.x - r.x * scale.x} ${at.y - r.y * scale.y}) scale(${scale.x} ${scale.y})">${r.fragment}</g>`
-  }).join('')
+  const body = order
+    .map(([, r], i) => {
+      const at = spots[i]!
+      return `<g transform="translate(${at.x - r.x * scale.x} ${at.y - r.y * scale.y}) scale(${scale.x} ${scale.y})">${r.fragment}</g>`
+    })
+    .join('')
   const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${sheetWidth}" height="${height}" viewBox="0 0 ${sheetWidth} ${height}" font-family="${FONT_FAMILY}">`
   const sheet = rasterise(`${root}${body}</svg>`, undefined, undefined)
   const px = words(sheet)
@@ -268,7 +273,14 @@ interface Clip {
 }
 
 /** A sprite laid over opaque RGB rows ("over"), its top left at (left, top), clipped to `clip` (default: the page). */
-function blit(rows: Buffer, page: Board, sprite: Sprite, left: number, top: number, clip: Clip = { x0: 0, y0: 0, x1: page.width, y1: page.height }): void {
+function blit(
+  rows: Buffer,
+  page: Board,
+  sprite: Sprite,
+  left: number,
+  top: number,
+  clip: Clip = { x0: 0, y0: 0, x1: page.width, y1: page.height },
+): void {
   const stride = page.width * 3 + 1
   const { runs, rgb, soft, softRgba } = sprite
   for (let i = 0; i < runs.length; i += 4) {
@@ -317,17 +329,28 @@ function snap(v: number, phases: number): [number, number] {
 }
 
 /** Where a piece's raster goes on the page, and what to rasterise; null when it paints off the page. */
-function place(piece: Piece, scale: Scale, page: Board, phases: number, clip: Clip): { left: number; top: number; key: string; request: Request } | null {
+function place(
+  piece: Piece,
+  scale: Scale,
+  page: Board,
+  phases: number,
+  clip: Clip,
+): { left: number; top: number; key: string; request: Request } | null {
   const local = piece.local
   let left: number
   let top: number
   let request: Request
   if (local === undefined) {
     const full = pixelBox(piece.box, scale)
-    if (full.left >= clip.x1 || full.top >= clip.y1 || full.left + full.w <= clip.x0 || full.top + full.h <= clip.y0) return null
+    if (full.left >= clip.x1 || full.top >= clip.y1 || full.left + full.w <= clip.x0 || full.top + full.h <= clip.y0)
+      return null
     // A piece reaching well past its clip (a crop's line from a hex outside its window) is drawn
     // alone too: a whole long line at a crop's scale would cost more than a pass of its own.
-    const beyond = full.w * full.h > 2 * (Math.min(clip.x1, full.left + full.w) - Math.max(clip.x0, full.left)) * (Math.min(clip.y1, full.top + full.h) - Math.max(clip.y0, full.top))
+    const beyond =
+      full.w * full.h >
+      2 *
+        (Math.min(clip.x1, full.left + full.w) - Math.max(clip.x0, full.left)) *
+        (Math.min(clip.y1, full.top + full.h) - Math.max(clip.y0, full.top))
     const alone = piece.estimated === true || beyond
     if (alone) {
       // Drawn on a page of its own: only the part on the picture is worth drawing.
@@ -351,9 +374,21 @@ function place(piece: Piece, scale: Scale, page: Board, phases: number, clip: Cl
     left = ix + box.left
     top = iy + box.top
     if (left >= page.width || top >= page.height || left + box.w + 1 <= 0 || top + box.h + 1 <= 0) return null
-    request = { fragment: local.svg, x: (box.left - qx) / scale.x, y: (box.top - qy) / scale.y, w: box.w + 1, h: box.h + 1, alone: piece.estimated === true }
+    request = {
+      fragment: local.svg,
+      x: (box.left - qx) / scale.x,
+      y: (box.top - qy) / scale.y,
+      w: box.w + 1,
+      h: box.h + 1,
+      alone: piece.estimated === true,
+    }
   }
-  return { left, top, key: `${request.alone ? 'alone' : 'sheet'} ${request.x} ${request.y} ${request.w} ${request.h} ${scale.x} ${scale.y}|${request.fragment}`, request }
+  return {
+    left,
+    top,
+    key: `${request.alone ? 'alone' : 'sheet'} ${request.x} ${request.y} ${request.w} ${request.h} ${scale.x} ${scale.y}|${request.fragment}`,
+    request,
+  }
 }
 
 /** Forgets every kept raster: for benchmarks that measure a process's first pictures. */
@@ -366,7 +401,11 @@ export function forgetRasters(what: { boards?: boolean; pieces?: boolean } = { b
 }
 
 /** What the raster caches hold now: for benchmarks and for sizing their budgets. */
-export function rasterCacheSize(): { boards: { entries: number; bytes: number }; tiles: { entries: number; bytes: number }; pieces: { entries: number; bytes: number } } {
+export function rasterCacheSize(): {
+  boards: { entries: number; bytes: number }
+  tiles: { entries: number; bytes: number }
+  pieces: { entries: number; bytes: number }
+} {
   return { boards: boards.size, tiles: tiles.size, pieces: sprites.size }
 }
 
@@ -397,7 +436,11 @@ function tileOf(t: BoardTiles, key: string, scale: number, i: number, j: number)
  */
 function tiledPage(d: MapDrawing, t: BoardTiles, width: number | undefined): { page: Board; scale: Scale } {
   const scale = width === undefined ? 1 : width / d.frame.width
-  const page = { width: Math.round(d.frame.width * scale), height: Math.round(d.frame.height * scale), rows: Buffer.alloc(0) }
+  const page = {
+    width: Math.round(d.frame.width * scale),
+    height: Math.round(d.frame.height * scale),
+    rows: Buffer.alloc(0),
+  }
   const stride = page.width * 3 + 1
   page.rows = Buffer.alloc(stride * page.height, 0xff)
   for (let y = 0; y < page.height; y++) page.rows[y * stride] = 0
@@ -445,21 +488,28 @@ export function drawingToRows(d: MapDrawing, opts: PngOptions = {}): PictureRows
   // A tiled crop keeps the marks of its grid layers inside its grid: a line running off the window
   // stops at its edge instead of crossing the coordinates, the title or the legend.
   const page = { x0: 0, y0: 0, x1: board.width, y1: board.height }
-  const grid = d.tiles === undefined ? page : {
-    x0: Math.max(0, Math.floor(d.tiles.clip.x0 * scale.x)), y0: Math.max(0, Math.floor(d.tiles.clip.y0 * scale.y)),
-    x1: Math.min(board.width, Math.ceil(d.tiles.clip.x1 * scale.x)), y1: Math.min(board.height, Math.ceil(d.tiles.clip.y1 * scale.y)),
-  }
+  const grid =
+    d.tiles === undefined
+      ? page
+      : {
+          x0: Math.max(0, Math.floor(d.tiles.clip.x0 * scale.x)),
+          y0: Math.max(0, Math.floor(d.tiles.clip.y0 * scale.y)),
+          x1: Math.min(board.width, Math.ceil(d.tiles.clip.x1 * scale.x)),
+          y1: Math.min(board.height, Math.ceil(d.tiles.clip.y1 * scale.y)),
+        }
   const gridLayers = d.tiles?.gridLayers ?? 0
   const pieces = [
     ...(d.tiles?.overlay ?? []).map((piece) => ({ piece, clip: page })),
     ...d.layers.flatMap((layer, i) => layer.map((piece) => ({ piece, clip: i < gridLayers ? grid : page }))),
   ]
-  const placed = pieces.map(({ piece, clip }) => {
-    // A crop is drawn at twice the pixels it is shown at: there a whole pixel is finer than the eye,
-    // and one raster of each counter serves it wherever the crop's window falls.
-    const p = place(piece, scale, board, d.tiles === undefined ? PHASES : CROP_PHASES, clip)
-    return p === null ? null : { ...p, clip }
-  }).filter((p) => p !== null)
+  const placed = pieces
+    .map(({ piece, clip }) => {
+      // A crop is drawn at twice the pixels it is shown at: there a whole pixel is finer than the eye,
+      // and one raster of each counter serves it wherever the crop's window falls.
+      const p = place(piece, scale, board, d.tiles === undefined ? PHASES : CROP_PHASES, clip)
+      return p === null ? null : { ...p, clip }
+    })
+    .filter((p) => p !== null)
   const missing = new Map<string, Request>()
   for (const p of placed) if (sprites.get(p.key) === undefined) missing.set(p.key, p.request)
   if (missing.size > 0) rasteriseAll(missing, scale)
@@ -484,9 +534,13 @@ export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
 }
 
 /** Pictures of one width one under the other, `gap` rows of `colour` between them, as one PNG. */
-export function stackedPng(pictures: readonly PictureRows[], gap: { rows: number; colour: [number, number, number] }): Buffer {
+export function stackedPng(
+  pictures: readonly PictureRows[],
+  gap: { rows: number; colour: [number, number, number] },
+): Buffer {
   const width = pictures[0]!.width
-  if (pictures.some((p) => p.width !== width)) throw new Error(`pictures to stack must share one width, got ${pictures.map((p) => p.width).join(', ')}`)
+  if (pictures.some((p) => p.width !== width))
+    throw new Error(`pictures to stack must share one width, got ${pictures.map((p) => p.width).join(', ')}`)
   const line = Buffer.alloc(width * 3 + 1)
   for (let x = 0; x < width; x++) line.set(gap.colour, 1 + x * 3)
   const between = Buffer.concat(Array.from({ length: gap.rows }, () => line))

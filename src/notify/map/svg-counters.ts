@@ -26,26 +26,42 @@ export function counterSide(frame: Frame): number {
 /** Light tint of a #rrggbb colour: a flipped counter keeps its side's hue but reads as "used". */
 export function tint(colour: string, amount: number): string {
   const channels = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16))
-  return `#${channels.map((c) => Math.round(c + (255 - c) * amount).toString(16).padStart(2, '0')).join('')}`
+  return `#${channels
+    .map((c) =>
+      Math.round(c + (255 - c) * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 // Drawing below is in units of `u`: the hex radius.
 
 function badge(u: number, at: Point, text: string): string {
   const r = u * 0.29
-  return `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="#ffffff" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>` +
+  return (
+    `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="#ffffff" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>` +
     textAt(at.x, at.y, text, { size: fitFontSize(text, u * 0.38, r * 1.8, true), fill: INK, bold: true })
+  )
 }
 
 function markers(u: number, topLeft: Point, side: number, list: readonly string[]): string {
   const box = u * 0.4
-  return list.map((m, i) => {
-    const style = MARKER_STYLES[m] ?? OTHER_MARKER
-    const x = topLeft.x - box * 0.25 + i * (box + 1)
-    const y = topLeft.y + side - box * 0.75
-    return `<rect x="${num(x)}" y="${num(y)}" width="${num(box)}" height="${num(box)}" fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.03)}"/>` +
-      textAt(x + box / 2, y + box / 2, m, { size: fitFontSize(m, box * 0.8, box * 0.9, true), fill: style.text, bold: true })
-  }).join('')
+  return list
+    .map((m, i) => {
+      const style = MARKER_STYLES[m] ?? OTHER_MARKER
+      const x = topLeft.x - box * 0.25 + i * (box + 1)
+      const y = topLeft.y + side - box * 0.75
+      return (
+        `<rect x="${num(x)}" y="${num(y)}" width="${num(box)}" height="${num(box)}" fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.03)}"/>` +
+        textAt(x + box / 2, y + box / 2, m, {
+          size: fitFontSize(m, box * 0.8, box * 0.9, true),
+          fill: style.text,
+          bold: true,
+        })
+      )
+    })
+    .join('')
 }
 
 /** Counters drawn behind a stack's top one, offset up and right: how thick the stack looks. */
@@ -71,7 +87,10 @@ interface Area {
  * which unit of the stack it is.
  */
 function unitList(u: number, units: readonly MapUnit[], area: Area, ink: string): string {
-  const listed = units.length <= MAX_LISTED ? units : [...units.slice(0, MAX_LISTED - 1), { label: `+${units.length - MAX_LISTED + 1}`, markers: [] }]
+  const listed =
+    units.length <= MAX_LISTED
+      ? units
+      : [...units.slice(0, MAX_LISTED - 1), { label: `+${units.length - MAX_LISTED + 1}`, markers: [] }]
   const longest = listed.reduce((a, b) => ([...b.label].length > [...a.label].length ? b : a)).label
   // As many columns as give the biggest labels: one for short labels, more for a wide area.
   let best = { cols: 1, rows: listed.length, cellW: area.w, cellH: area.h / listed.length, size: 0 }
@@ -83,16 +102,20 @@ function unitList(u: number, units: readonly MapUnit[], area: Area, ink: string)
     if (size > best.size * 1.02) best = { cols, rows, cellW, cellH, size }
   }
   const { cols, cellW, cellH, size } = best
-  return listed.map((unit, i) => {
-    const x = area.x + cellW * ((i % cols) + 0.5)
-    const y = area.y + cellH * (Math.floor(i / cols) + 0.5)
-    const marker = unit.markers[0]
-    if (marker === undefined) return textAt(x, y, unit.label, { size, fill: ink, bold: true })
-    const style = MARKER_STYLES[marker] ?? OTHER_MARKER
-    const h = Math.min(cellH * 0.92, size * 1.3)
-    return `<rect x="${num(x - cellW * 0.48)}" y="${num(y - h / 2)}" width="${num(cellW * 0.96)}" height="${num(h)}" rx="${num(h * 0.2)}" fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.02)}"/>` +
-      textAt(x, y, unit.label, { size, fill: style.text, bold: true })
-  }).join('')
+  return listed
+    .map((unit, i) => {
+      const x = area.x + cellW * ((i % cols) + 0.5)
+      const y = area.y + cellH * (Math.floor(i / cols) + 0.5)
+      const marker = unit.markers[0]
+      if (marker === undefined) return textAt(x, y, unit.label, { size, fill: ink, bold: true })
+      const style = MARKER_STYLES[marker] ?? OTHER_MARKER
+      const h = Math.min(cellH * 0.92, size * 1.3)
+      return (
+        `<rect x="${num(x - cellW * 0.48)}" y="${num(y - h / 2)}" width="${num(cellW * 0.96)}" height="${num(h)}" rx="${num(h * 0.2)}" fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.02)}"/>` +
+        textAt(x, y, unit.label, { size, fill: style.text, bold: true })
+      )
+    })
+    .join('')
 }
 
 function inset(left: number, top: number, w: number, h: number, pad: number): Area {
@@ -100,7 +123,9 @@ function inset(left: number, top: number, w: number, h: number, pad: number): Ar
 }
 
 function faceColours(c: MapCounter, colour: string): { fill: string; ink: string; stroke: string; width: number } {
-  return c.flipped ? { fill: tint(colour, 0.62), ink: INK, stroke: colour, width: 0.08 } : { fill: colour, ink: '#ffffff', stroke: INK, width: 0.04 }
+  return c.flipped
+    ? { fill: tint(colour, 0.62), ink: INK, stroke: colour, width: 0.08 }
+    : { fill: colour, ink: '#ffffff', stroke: INK, width: 0.04 }
 }
 
 function counter(u: number, c: MapCounter, at: Point, colour: string): string {
@@ -111,13 +136,29 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
   const square = (x: number, y: number) =>
     `<rect x="${num(x)}" y="${num(y)}" width="${num(side)}" height="${num(side)}" rx="${num(side * 0.08)}" fill="${face.fill}" stroke="${face.stroke}" stroke-width="${num(u * face.width)}"/>`
   const depth = depthOf(c)
-  const behind = Array.from({ length: depth }, (_, i) => depth - i).map((k) => square(left + k * DEPTH_STEP * u, top - k * DEPTH_STEP * u)).join('')
+  const behind = Array.from({ length: depth }, (_, i) => depth - i)
+    .map((k) => square(left + k * DEPTH_STEP * u, top - k * DEPTH_STEP * u))
+    .join('')
   if (c.units.length > 1) {
-    const count = badge(u, { x: left + side + depth * DEPTH_STEP * u, y: top - depth * DEPTH_STEP * u }, String(c.units.length))
+    const count = badge(
+      u,
+      { x: left + side + depth * DEPTH_STEP * u, y: top - depth * DEPTH_STEP * u },
+      String(c.units.length),
+    )
     return `<g>${titleTag(c.title)}${behind}${square(left, top)}${unitList(u, c.units, inset(left, top, side, side, side * 0.05), face.ink)}${count}</g>`
   }
-  const label = textAt(at.x, at.y - side * 0.1, c.label, { size: fitFontSize(c.label, u * 0.4, side * 0.9, true), fill: face.ink, bold: true })
-  const sub = c.sublabel === '' ? '' : textAt(at.x, at.y + side * 0.27, c.sublabel, { size: fitFontSize(c.sublabel, u * 0.26, side * 0.9), fill: face.ink })
+  const label = textAt(at.x, at.y - side * 0.1, c.label, {
+    size: fitFontSize(c.label, u * 0.4, side * 0.9, true),
+    fill: face.ink,
+    bold: true,
+  })
+  const sub =
+    c.sublabel === ''
+      ? ''
+      : textAt(at.x, at.y + side * 0.27, c.sublabel, {
+          size: fitFontSize(c.sublabel, u * 0.26, side * 0.9),
+          fill: face.ink,
+        })
   return `<g>${titleTag(c.title)}${square(left, top)}${label}${sub}${markers(u, { x: left, y: top }, side, c.markers)}</g>`
 }
 
@@ -126,17 +167,26 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
  * band of each side's colour listing its units, so nothing shrinks below a lone counter's size
  * but the labels of a crowded hex.
  */
-function sharedCounter(u: number, list: readonly MapCounter[], at: Point, colours: ReadonlyMap<string, string>): string {
+function sharedCounter(
+  u: number,
+  list: readonly MapCounter[],
+  at: Point,
+  colours: ReadonlyMap<string, string>,
+): string {
   const side = u * COUNTER_SIDE
   const left = at.x - side / 2
   const top = at.y - side / 2
   const band = side / list.length
-  const bands = list.map((c, i) => {
-    const face = faceColours(c, colours.get(c.side) ?? OTHER_MARKER.fill)
-    const y = top + i * band
-    return `<rect x="${num(left)}" y="${num(y)}" width="${num(side)}" height="${num(band)}" fill="${face.fill}"/>` +
-      unitList(u, c.units, inset(left, y, side, band, side * 0.04), face.ink)
-  }).join('')
+  const bands = list
+    .map((c, i) => {
+      const face = faceColours(c, colours.get(c.side) ?? OTHER_MARKER.fill)
+      const y = top + i * band
+      return (
+        `<rect x="${num(left)}" y="${num(y)}" width="${num(side)}" height="${num(band)}" fill="${face.fill}"/>` +
+        unitList(u, c.units, inset(left, y, side, band, side * 0.04), face.ink)
+      )
+    })
+    .join('')
   const frame = `<rect x="${num(left)}" y="${num(top)}" width="${num(side)}" height="${num(side)}" fill="none" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>`
   return `<g>${titleTag(list.map((c) => c.title).join('\n'))}${bands}${frame}</g>`
 }
@@ -148,11 +198,21 @@ function counterBox(u: number, c: MapCounter): Box {
   if (c.units.length > 1) {
     const lift = depthOf(c) * DEPTH_STEP * u
     const badge = half + lift + u * 0.29 + u * 0.02
-    return { x0: -half - edge, y0: -Math.max(badge, half + lift + edge), x1: Math.max(badge, half + lift + edge), y1: half + edge }
+    return {
+      x0: -half - edge,
+      y0: -Math.max(badge, half + lift + edge),
+      x1: Math.max(badge, half + lift + edge),
+      y1: half + edge,
+    }
   }
   const box = u * 0.4
   const markerRight = -half - box * 0.25 + c.markers.length * (box + 1) + u * 0.015
-  return { x0: -half - box * 0.25 - edge, y0: -half - edge, x1: Math.max(half + edge, markerRight), y1: half + box * 0.25 + edge }
+  return {
+    x0: -half - box * 0.25 - edge,
+    y0: -half - edge,
+    x1: Math.max(half + edge, markerRight),
+    y1: half + box * 0.25 + edge,
+  }
 }
 
 function labelsAreSure(list: readonly MapCounter[]): boolean {
@@ -175,7 +235,11 @@ export function counters(frame: Frame, list: readonly MapCounter[], colours: Rea
       const half = (u * COUNTER_SIDE) / 2 + u * 0.02
       const box = { x0: -half, y0: -half, x1: half, y1: half }
       const plain = here.map((c) => ({ ...c, title: '' }))
-      return { ...anchored(at, (p) => sharedCounter(u, here, p, colours), box), local: { svg: sharedCounter(u, plain, { x: 0, y: 0 }, colours), at, box }, ...estimated }
+      return {
+        ...anchored(at, (p) => sharedCounter(u, here, p, colours), box),
+        local: { svg: sharedCounter(u, plain, { x: 0, y: 0 }, colours), at, box },
+        ...estimated,
+      }
     }
     const c = here[0]!
     const colour = colours.get(c.side) ?? OTHER_MARKER.fill

@@ -53,22 +53,38 @@ export function screenFills(frame: Frame, model: HexMapModel): Piece[] {
   const covered = new Map<string, HexRef>()
   for (const s of model.screens) for (const h of s.hexes) covered.set(hexRefKey(h), h)
   const hexes = [...covered.values()]
-  const fill: Piece[] = hexes.length === 0 ? [] : [{
-    svg: filledHexes(frame, hexes, `fill="${COLOURS.screen}" fill-opacity="0.2"`),
-    box: boxAround(hexes.map((h) => hexCentre(frame, h)), frame.size),
-  }]
-  const labels = model.screens.filter((s) => s.label !== '').map((s) => {
-    const c = hexCentre(frame, s.centre)
-    const size = frame.size * 0.3
-    const y = c.y + frame.size * 0.68
-    const label = textAt(c.x, y, s.label, { size, fill: COLOURS.screenLabel, bold: true })
-    const half = textWidth(s.label, size, true)
-    return {
-      svg: `<g>${titleTag(s.title)}${label}</g>`,
-      box: boxAround([{ x: c.x - half, y: y - size }, { x: c.x + half, y: y + size }], 0),
-      ...(widthIsSure(s.label) ? {} : { estimated: true }),
-    }
-  })
+  const fill: Piece[] =
+    hexes.length === 0
+      ? []
+      : [
+          {
+            svg: filledHexes(frame, hexes, `fill="${COLOURS.screen}" fill-opacity="0.2"`),
+            box: boxAround(
+              hexes.map((h) => hexCentre(frame, h)),
+              frame.size,
+            ),
+          },
+        ]
+  const labels = model.screens
+    .filter((s) => s.label !== '')
+    .map((s) => {
+      const c = hexCentre(frame, s.centre)
+      const size = frame.size * 0.3
+      const y = c.y + frame.size * 0.68
+      const label = textAt(c.x, y, s.label, { size, fill: COLOURS.screenLabel, bold: true })
+      const half = textWidth(s.label, size, true)
+      return {
+        svg: `<g>${titleTag(s.title)}${label}</g>`,
+        box: boxAround(
+          [
+            { x: c.x - half, y: y - size },
+            { x: c.x + half, y: y + size },
+          ],
+          0,
+        ),
+        ...(widthIsSure(s.label) ? {} : { estimated: true }),
+      }
+    })
   return [...fill, ...labels]
 }
 
@@ -81,10 +97,15 @@ export function titleTag(text: string): string {
  * other three belong to its neighbours, or lie on the map's edge, which boardEdges draws.
  */
 export function gridLines(frame: Frame, model: HexMapModel): string {
-  const d = windowHexes(frame, model).map((h) => {
-    const c = hexCentre(frame, h)
-    return `M${[2, 3, 4, 5].map((i) => hexCorner(frame, c, i)).map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}`
-  }).join('')
+  const d = windowHexes(frame, model)
+    .map((h) => {
+      const c = hexCentre(frame, h)
+      return `M${[2, 3, 4, 5]
+        .map((i) => hexCorner(frame, c, i))
+        .map((p) => `${num(p.x)} ${num(p.y)}`)
+        .join('L')}`
+    })
+    .join('')
   return `<path d="${d}" fill="none" stroke="${COLOURS.grid}" stroke-width="${num(frame.size * 0.035)}"/>`
 }
 
@@ -112,12 +133,19 @@ export function boardEdges(frame: Frame, model: HexMapModel): string {
 /** The board number, large and faint, in the middle of each board: which physical board to lay out. */
 export function boardWatermarks(frame: Frame, model: HexMapModel): string {
   if (model.boards.length < 2) return ''
-  return model.boards.map((b) => {
-    const first = hexCentre(frame, { col: b.col0, row: b.row0 })
-    const last = hexCentre(frame, { col: b.col0 + b.cols - 1, row: b.row0 + b.rows - 1 })
-    const text = b.rotate180 ? `${b.board} ↻` : String(b.board)
-    return textAt((first.x + last.x) / 2, (first.y + last.y) / 2, text, { size: frame.size * 4, fill: COLOURS.watermark, bold: true, opacity: 0.06 })
-  }).join('')
+  return model.boards
+    .map((b) => {
+      const first = hexCentre(frame, { col: b.col0, row: b.row0 })
+      const last = hexCentre(frame, { col: b.col0 + b.cols - 1, row: b.row0 + b.rows - 1 })
+      const text = b.rotate180 ? `${b.board} ↻` : String(b.board)
+      return textAt((first.x + last.x) / 2, (first.y + last.y) / 2, text, {
+        size: frame.size * 4,
+        fill: COLOURS.watermark,
+        bold: true,
+        opacity: 0.06,
+      })
+    })
+    .join('')
 }
 
 /**
@@ -128,13 +156,18 @@ export function boardWatermarks(frame: Frame, model: HexMapModel): string {
  */
 export function hexLabels(frame: Frame, hexes: readonly MapHex[]): string {
   const style = { size: frame.size * 0.27, fill: COLOURS.hexLabel }
-  return hexes.map((h) => {
-    const c = hexCentre(frame, h)
-    const y = c.y - frame.size * 0.74
-    const half = h.label.length / 2
-    if (h.label.length < 4 || !Number.isInteger(half)) return textAt(c.x, y, h.label, style)
-    return textAt(c.x, y, h.label.slice(0, half), { ...style, anchor: 'end' }) + textAt(c.x, y, h.label.slice(half), { ...style, anchor: 'start' })
-  }).join('')
+  return hexes
+    .map((h) => {
+      const c = hexCentre(frame, h)
+      const y = c.y - frame.size * 0.74
+      const half = h.label.length / 2
+      if (h.label.length < 4 || !Number.isInteger(half)) return textAt(c.x, y, h.label, style)
+      return (
+        textAt(c.x, y, h.label.slice(0, half), { ...style, anchor: 'end' }) +
+        textAt(c.x, y, h.label.slice(half), { ...style, anchor: 'start' })
+      )
+    })
+    .join('')
 }
 
 interface EdgeLabel {
@@ -158,7 +191,10 @@ function edgeLabelPlaces(frame: Frame, model: HexMapModel): EdgeLabel[] {
     const row = row0 + i
     const left = hexCentre(frame, { col: col0, row })
     const right = hexCentre(frame, { col: lastCol, row })
-    out.push({ at: { x: frame.gridLeft - 3, y: left.y }, text, anchor: 'end' }, { at: { x: frame.gridRight + 3, y: right.y }, text, anchor: 'start' })
+    out.push(
+      { at: { x: frame.gridLeft - 3, y: left.y }, text, anchor: 'end' },
+      { at: { x: frame.gridRight + 3, y: right.y }, text, anchor: 'start' },
+    )
   })
   return out
 }
@@ -169,7 +205,9 @@ function edgeStyle(frame: Frame) {
 
 export function edgeLabels(frame: Frame, model: HexMapModel): string {
   const style = edgeStyle(frame)
-  return edgeLabelPlaces(frame, model).map((l) => textAt(l.at.x, l.at.y, l.text, { ...style, anchor: l.anchor })).join('')
+  return edgeLabelPlaces(frame, model)
+    .map((l) => textAt(l.at.x, l.at.y, l.text, { ...style, anchor: l.anchor }))
+    .join('')
 }
 
 /** The same labels as pieces, for a picture whose board is cut from a bigger one (raster.ts). */
@@ -178,7 +216,12 @@ export function edgeLabelPieces(frame: Frame, model: HexMapModel): Piece[] {
   return edgeLabelPlaces(frame, model).map((l) => {
     const w = textWidth(l.text, style.size, true)
     const [x0, x1] = l.anchor === 'middle' ? [-w, w] : l.anchor === 'end' ? [-w * 1.5, 2] : [-2, w * 1.5]
-    const piece = anchored(l.at, (p) => textAt(p.x, p.y, l.text, { ...style, anchor: l.anchor }), { x0, y0: -style.size, x1, y1: style.size })
+    const piece = anchored(l.at, (p) => textAt(p.x, p.y, l.text, { ...style, anchor: l.anchor }), {
+      x0,
+      y0: -style.size,
+      x1,
+      y1: style.size,
+    })
     return widthIsSure(l.text) ? piece : { ...piece, estimated: true }
   })
 }

@@ -33,17 +33,52 @@ function legendItems(model: HexMapModel): LegendItem[] {
   const neutral = '#3b4552'
   const items: LegendItem[] = [
     ...sides,
-    { sample: 1.6, text: 'moved', draw: (at, size) => sampleLine(at, size * 1.1, neutral, '') + `<path d="M${num(at.x + size * 1.6)} ${num(at.y)}L${num(at.x + size * 1.05)} ${num(at.y - size * 0.3)}L${num(at.x + size * 1.05)} ${num(at.y + size * 0.3)}Z" fill="${neutral}"/>` },
-    { sample: 1, text: 'entered', draw: (at, size) => `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size * 0.45)}" fill="none" stroke="${neutral}" stroke-width="2" stroke-dasharray="3 2"/>` },
+    {
+      sample: 1.6,
+      text: 'moved',
+      draw: (at, size) =>
+        sampleLine(at, size * 1.1, neutral, '') +
+        `<path d="M${num(at.x + size * 1.6)} ${num(at.y)}L${num(at.x + size * 1.05)} ${num(at.y - size * 0.3)}L${num(at.x + size * 1.05)} ${num(at.y + size * 0.3)}Z" fill="${neutral}"/>`,
+    },
+    {
+      sample: 1,
+      text: 'entered',
+      draw: (at, size) =>
+        `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size * 0.45)}" fill="none" stroke="${neutral}" stroke-width="2" stroke-dasharray="3 2"/>`,
+    },
     { sample: 1.6, text: 'attack (odds, result)', draw: (at, size) => sampleLine(at, size * 1.6, neutral, '5 3') },
-    { sample: 1, text: 'lost', draw: (at, size) => `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size / 2)}" fill="${neutral}"/><path d="M${num(at.x + size * 0.25)} ${num(at.y - size * 0.25)}l${num(size / 2)} ${num(size / 2)}m0 ${num(-size / 2)}l${num(-size / 2)} ${num(size / 2)}" stroke="#ffffff" stroke-width="1.6"/>` },
-    { sample: 2.1, text: 'morale', draw: (at, size) => square(at, size, '#f4c430', INK) + textAt(at.x + size / 2, at.y, 'C', { size: size * 0.8, fill: INK, bold: true }) + square({ x: at.x + size * 1.1, y: at.y }, size, '#7d1111', INK) + textAt(at.x + size * 1.6, at.y, 'D', { size: size * 0.8, fill: '#ffffff', bold: true }) },
-    { sample: 1, text: 'stack size', draw: (at, size) => `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size / 2)}" fill="#ffffff" stroke="${INK}"/>` + textAt(at.x + size / 2, at.y, '3', { size: size * 0.75, fill: INK, bold: true }) },
+    {
+      sample: 1,
+      text: 'lost',
+      draw: (at, size) =>
+        `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size / 2)}" fill="${neutral}"/><path d="M${num(at.x + size * 0.25)} ${num(at.y - size * 0.25)}l${num(size / 2)} ${num(size / 2)}m0 ${num(-size / 2)}l${num(-size / 2)} ${num(size / 2)}" stroke="#ffffff" stroke-width="1.6"/>`,
+    },
+    {
+      sample: 2.1,
+      text: 'morale',
+      draw: (at, size) =>
+        square(at, size, '#f4c430', INK) +
+        textAt(at.x + size / 2, at.y, 'C', { size: size * 0.8, fill: INK, bold: true }) +
+        square({ x: at.x + size * 1.1, y: at.y }, size, '#7d1111', INK) +
+        textAt(at.x + size * 1.6, at.y, 'D', { size: size * 0.8, fill: '#ffffff', bold: true }),
+    },
+    {
+      sample: 1,
+      text: 'stack size',
+      draw: (at, size) =>
+        `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size / 2)}" fill="#ffffff" stroke="${INK}"/>` +
+        textAt(at.x + size / 2, at.y, '3', { size: size * 0.75, fill: INK, bold: true }),
+    },
     { sample: 1, text: 'used (flipped)', draw: (at, size) => square(at, size, tint('#5b6573', 0.62), '#5b6573', 2) },
     { sample: 1, text: 'fortress', draw: (at, size) => square(at, size, COLOURS.fortress, COLOURS.grid) },
   ]
   const screen = model.screens[0]
-  if (screen) items.push({ sample: 1, text: `${screen.label} screen`, draw: (at, size) => square(at, size, COLOURS.screen, COLOURS.screen, 1, ' fill-opacity="0.25"') })
+  if (screen)
+    items.push({
+      sample: 1,
+      text: `${screen.label} screen`,
+      draw: (at, size) => square(at, size, COLOURS.screen, COLOURS.screen, 1, ' fill-opacity="0.25"'),
+    })
   return items
 }
 
@@ -91,7 +126,11 @@ export function legend(frame: Frame, model: HexMapModel): Piece {
       out.push(textAt(x + item.sample * size + size * 0.5, y, item.text, { size, fill: INK, anchor: 'start' }))
     }
   })
-  return { svg: out.join(''), box: { x0: 0, y0: top - frame.size * 0.2, x1: frame.width, y1: frame.height }, estimated: true }
+  return {
+    svg: out.join(''),
+    box: { x0: 0, y0: top - frame.size * 0.2, x1: frame.width, y1: frame.height },
+    estimated: true,
+  }
 }
 
 /** The title lines: one piece, the band above the edge coordinates. */
@@ -100,8 +139,18 @@ export function header(frame: Frame, model: HexMapModel): Piece {
   const titleSize = frame.size * 0.64
   const subSize = frame.size * 0.48
   return {
-    svg: textAt(frame.gridLeft, frame.size * 0.7, fitText(model.title, titleSize, width, true), { size: titleSize, fill: INK, bold: true, anchor: 'start' }) +
-      textAt(frame.gridLeft, frame.size * 1.5, fitText(model.subtitle, subSize, width), { size: subSize, fill: '#3b4552', anchor: 'start' }),
+    svg:
+      textAt(frame.gridLeft, frame.size * 0.7, fitText(model.title, titleSize, width, true), {
+        size: titleSize,
+        fill: INK,
+        bold: true,
+        anchor: 'start',
+      }) +
+      textAt(frame.gridLeft, frame.size * 1.5, fitText(model.subtitle, subSize, width), {
+        size: subSize,
+        fill: '#3b4552',
+        anchor: 'start',
+      }),
     box: { x0: 0, y0: 0, x1: frame.width, y1: frame.size * 1.5 + subSize * 0.7 },
     estimated: true,
   }

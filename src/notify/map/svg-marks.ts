@@ -17,7 +17,10 @@ function line(a: Point, b: Point, stroke: string, width: number, extra = ''): st
 function haloLine(frame: Frame, a: Point, b: Point, colour: string, dash = ''): Piece {
   const w = frame.size * 0.1
   const dashAttr = dash === '' ? '' : ` stroke-dasharray="${dash}"`
-  return { svg: line(a, b, HALO, w * 2.4, ' stroke-opacity="0.85"') + line(a, b, colour, w, dashAttr), box: boxAround([a, b], w * 1.2) }
+  return {
+    svg: line(a, b, HALO, w * 2.4, ' stroke-opacity="0.85"') + line(a, b, colour, w, dashAttr),
+    box: boxAround([a, b], w * 1.2),
+  }
 }
 
 function arrowHead(frame: Frame, tip: Point, ux: number, uy: number, colour: string): Piece {
@@ -28,7 +31,11 @@ function arrowHead(frame: Frame, tip: Point, ux: number, uy: number, colour: str
     return [at, { x: base.x - uy * half, y: base.y + ux * half }, { x: base.x + uy * half, y: base.y - ux * half }]
   }
   const draw = (at: Point) =>
-    `<path d="M${corners(at).map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z" fill="${colour}" stroke="${HALO}" stroke-width="${num(frame.size * 0.05)}" stroke-linejoin="round"/>`
+    `<path d="M${corners(at)
+      .map((p) => `${num(p.x)} ${num(p.y)}`)
+      .join(
+        'L',
+      )}Z" fill="${colour}" stroke="${HALO}" stroke-width="${num(frame.size * 0.05)}" stroke-linejoin="round"/>`
   // A sharp corner's join reaches past half the stroke width; the whole width is safe.
   return anchored(tip, draw, boxAround(corners({ x: 0, y: 0 }), frame.size * 0.05))
 }
@@ -73,12 +80,24 @@ function attackLabel(frame: Frame, hex: HexRef, text: string, colour: string, sl
     `<rect x="${num(c.x - w / 2)}" y="${num(c.y + below)}" width="${num(w)}" height="${num(h)}" rx="${num(h * 0.3)}" fill="#ffffff" stroke="${colour}" stroke-width="${num(frame.size * 0.05)}"/>` +
     textAt(c.x, c.y + below + h / 2, text, { size, fill: colour, bold: true })
   // The width is an upper estimate of the text's; the box allows for a wider font all the same.
-  const piece = anchored(hexCentre(frame, hex), draw, boxAround([{ x: -w, y: below }, { x: w, y: below + h }], frame.size * 0.05))
+  const piece = anchored(
+    hexCentre(frame, hex),
+    draw,
+    boxAround(
+      [
+        { x: -w, y: below },
+        { x: w, y: below + h },
+      ],
+      frame.size * 0.05,
+    ),
+  )
   return [widthIsSure(text) ? piece : { ...piece, estimated: true }]
 }
 
 function dashOf(frame: Frame, a: MapAttack): string {
-  return a.kind === 'launch' ? `${num(frame.size * 0.08)} ${num(frame.size * 0.2)}` : `${num(frame.size * 0.32)} ${num(frame.size * 0.2)}`
+  return a.kind === 'launch'
+    ? `${num(frame.size * 0.08)} ${num(frame.size * 0.2)}`
+    : `${num(frame.size * 0.32)} ${num(frame.size * 0.2)}`
 }
 
 function attackLine(frame: Frame, a: MapAttack, colour: string): Piece[] {
@@ -92,12 +111,20 @@ function attackLine(frame: Frame, a: MapAttack, colour: string): Piece[] {
   })
 }
 
-export function attackLines(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): Piece[] {
+export function attackLines(
+  frame: Frame,
+  attacks: readonly MapAttack[],
+  colours: ReadonlyMap<string, string>,
+): Piece[] {
   return attacks.flatMap((a) => attackLine(frame, a, colours.get(a.side) ?? '#000000'))
 }
 
 /** The first attack on a hex rings it. */
-export function attackRings(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): Piece[] {
+export function attackRings(
+  frame: Frame,
+  attacks: readonly MapAttack[],
+  colours: ReadonlyMap<string, string>,
+): Piece[] {
   const ringed = new Set<string>()
   return attacks.flatMap((a) => {
     if (ringed.has(hexRefKey(a.to))) return []
@@ -107,7 +134,11 @@ export function attackRings(frame: Frame, attacks: readonly MapAttack[], colours
 }
 
 /** Each attack's result under its target; labels on one target stack downwards. */
-export function attackLabels(frame: Frame, attacks: readonly MapAttack[], colours: ReadonlyMap<string, string>): Piece[] {
+export function attackLabels(
+  frame: Frame,
+  attacks: readonly MapAttack[],
+  colours: ReadonlyMap<string, string>,
+): Piece[] {
   const slots = new Map<string, number>()
   return attacks.flatMap((a) => {
     const slot = slots.get(hexRefKey(a.to)) ?? 0
@@ -124,9 +155,15 @@ export function lossMarks(frame: Frame, losses: readonly MapLoss[], colours: Rea
     const c = hexCentre(frame, l.hex)
     const draw = (at: Point) => {
       const cross = `M${num(at.x - d)} ${num(at.y - d)}L${num(at.x + d)} ${num(at.y + d)}M${num(at.x - d)} ${num(at.y + d)}L${num(at.x + d)} ${num(at.y - d)}`
-      return `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colours.get(l.side) ?? '#000000'}" stroke="#ffffff" stroke-width="${num(frame.size * 0.04)}"/>` +
+      return (
+        `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colours.get(l.side) ?? '#000000'}" stroke="#ffffff" stroke-width="${num(frame.size * 0.04)}"/>` +
         `<path d="${cross}" stroke="#ffffff" stroke-width="${num(frame.size * 0.07)}" stroke-linecap="round"/>`
+      )
     }
-    return anchored({ x: c.x - frame.size * 0.62, y: c.y - frame.size * 0.3 }, draw, boxAround([{ x: 0, y: 0 }], r + frame.size * 0.02))
+    return anchored(
+      { x: c.x - frame.size * 0.62, y: c.y - frame.size * 0.3 },
+      draw,
+      boxAround([{ x: 0, y: 0 }], r + frame.size * 0.02),
+    )
   })
 }

@@ -8,8 +8,9 @@ export function num(n: number): string {
 }
 
 // XML 1.0 forbids these code points even escaped; a scenario title must not break the document.
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 // eslint-disable-next-line no-control-regex
 const NEEDS_WORK = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/
@@ -74,10 +75,12 @@ export interface TextStyle {
 export function textAt(x: number, y: number, content: string, style: TextStyle): string {
   const anchor = style.anchor ?? 'middle'
   // Built by hand: a full map writes over a thousand of these.
-  return `<text x="${num(x)}" y="${num(y + style.size * 0.36)}" font-size="${num(style.size)}"` +
+  return (
+    `<text x="${num(x)}" y="${num(y + style.size * 0.36)}" font-size="${num(style.size)}"` +
     (style.bold ? ' font-weight="bold"' : '') +
     (anchor === 'start' ? '' : ` text-anchor="${anchor}"`) +
     ` fill="${style.fill}"` +
     (style.opacity === undefined ? '' : ` fill-opacity="${num(style.opacity)}"`) +
     `>${escapeXml(content)}</text>`
+  )
 }

@@ -5,7 +5,18 @@ import { frameFor, hexCentre, inWindow, type Frame, type MapWindow } from './lay
 import type { HexMapModel } from './model.js'
 import { fragments, type Piece } from './pieces.js'
 import { counters } from './svg-counters.js'
-import { COLOURS, boardEdges, boardWatermarks, edgeLabelPieces, edgeLabels, gridLines, hexFills, hexLabels, screenFills, windowHexes } from './svg-grid.js'
+import {
+  COLOURS,
+  boardEdges,
+  boardWatermarks,
+  edgeLabelPieces,
+  edgeLabels,
+  gridLines,
+  hexFills,
+  hexLabels,
+  screenFills,
+  windowHexes,
+} from './svg-grid.js'
 import { header, legend, legendHeight } from './svg-legend.js'
 import { attackLabels, attackLines, attackRings, entryRings, lossMarks, moveArrows } from './svg-marks.js'
 import { num } from './svg-text.js'
@@ -75,7 +86,13 @@ function hexesKey(model: HexMapModel): string {
   return key
 }
 
-function boardTiles(whole: HexMapModel, frame: Frame, size: number, withLabels: boolean, model: HexMapModel): BoardTiles {
+function boardTiles(
+  whole: HexMapModel,
+  frame: Frame,
+  size: number,
+  withLabels: boolean,
+  model: HexMapModel,
+): BoardTiles {
   const all = { col0: 0, row0: 0, cols: whole.cols, rows: whole.rows }
   const source = frameFor(size, all, 0, false)
   const corner = { col: frame.window.col0, row: frame.window.row0 }
@@ -85,7 +102,14 @@ function boardTiles(whole: HexMapModel, frame: Frame, size: number, withLabels: 
   const pad = size * 0.06
   return {
     key: JSON.stringify([size, withLabels, whole.cols, whole.rows, whole.boards]) + hexesKey(whole),
-    svg: () => [hexFills(source, whole), gridLines(source, whole), boardWatermarks(source, whole), boardEdges(source, whole), withLabels ? hexLabels(source, whole.hexes) : ''].join(''),
+    svg: () =>
+      [
+        hexFills(source, whole),
+        gridLines(source, whole),
+        boardWatermarks(source, whole),
+        boardEdges(source, whole),
+        withLabels ? hexLabels(source, whole.hexes) : '',
+      ].join(''),
     frame: source,
     shift: { x: there.x - here.x, y: there.y - here.y },
     clip: { x0: frame.gridLeft - pad, y0: frame.gridTop - pad, x1: frame.gridRight + pad, y1: frame.gridBottom + pad },
@@ -96,7 +120,15 @@ function boardTiles(whole: HexMapModel, frame: Frame, size: number, withLabels: 
 
 function checkWindow(model: HexMapModel, w: MapWindow): void {
   const whole = [w.col0, w.row0, w.cols, w.rows].every(Number.isInteger)
-  if (!whole || w.col0 < 0 || w.row0 < 0 || w.cols < 1 || w.rows < 1 || w.col0 + w.cols > model.cols || w.row0 + w.rows > model.rows) {
+  if (
+    !whole ||
+    w.col0 < 0 ||
+    w.row0 < 0 ||
+    w.cols < 1 ||
+    w.rows < 1 ||
+    w.col0 + w.cols > model.cols ||
+    w.row0 + w.rows > model.rows
+  ) {
     throw new Error(`the window ${JSON.stringify(w)} is not a part of the ${model.cols}×${model.rows} map`)
   }
 }
@@ -134,15 +166,18 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
   const frame = frameFor(size, window, withLegend ? legendHeight(bare, model) : 0, withHeader)
   const colours = new Map(model.sides.map((s) => [s.id, s.colour]))
   const withLabels = opts.hexLabels !== false
-  const board = () => [
-    `<rect width="${num(frame.width)}" height="${num(frame.height)}" fill="${COLOURS.background}"/>`,
-    hexFills(frame, model),
-    gridLines(frame, model),
-    boardWatermarks(frame, model),
-    boardEdges(frame, model),
-    withLabels ? hexLabels(frame, windowHexes(frame, model)) : '',
-    edgeLabels(frame, model),
-  ].filter((l) => l !== '').join('\n')
+  const board = () =>
+    [
+      `<rect width="${num(frame.width)}" height="${num(frame.height)}" fill="${COLOURS.background}"/>`,
+      hexFills(frame, model),
+      gridLines(frame, model),
+      boardWatermarks(frame, model),
+      boardEdges(frame, model),
+      withLabels ? hexLabels(frame, windowHexes(frame, model)) : '',
+      edgeLabels(frame, model),
+    ]
+      .filter((l) => l !== '')
+      .join('\n')
   const w = num(frame.width)
   const h = num(frame.height)
   // A crop rings and labels only the targets inside it; a line to one outside runs to its edge.
@@ -160,7 +195,19 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
     frame,
     root: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="${FONT_FAMILY}">`,
     board,
-    boardKey: JSON.stringify([size, withLabels, window, frame.width, frame.height, model.cols, model.rows, model.boards, model.colLabels, model.rowLabels]) + hexesKey(model),
+    boardKey:
+      JSON.stringify([
+        size,
+        withLabels,
+        window,
+        frame.width,
+        frame.height,
+        model.cols,
+        model.rows,
+        model.boards,
+        model.colLabels,
+        model.rowLabels,
+      ]) + hexesKey(model),
     layers: [
       ...gridLayers,
       // Over the counters, and not cut at a crop's grid: a result under a target in the last row.
@@ -168,7 +215,9 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
       withHeader ? [header(frame, model)] : [],
       withLegend ? [legend(frame, model)] : [],
     ],
-    ...(opts.tiled ? { tiles: { ...boardTiles(whole, frame, size, withLabels, model), gridLayers: gridLayers.length } } : {}),
+    ...(opts.tiled
+      ? { tiles: { ...boardTiles(whole, frame, size, withLabels, model), gridLayers: gridLayers.length } }
+      : {}),
   }
 }
 

@@ -21,7 +21,9 @@ function check(state: State, seat: string, orders: unknown, others: Record<strin
   const before = snapshot(state)
   const scenarioBefore = JSON.stringify(state.scenario)
   let errors: OrderError[] = []
-  expect(() => { errors = abaoaqu.validate(state, seat, orders as Order[], others) }).not.toThrow()
+  expect(() => {
+    errors = abaoaqu.validate(state, seat, orders as Order[], others)
+  }).not.toThrow()
   expect(snapshot(state)).toEqual(before)
   expect(JSON.stringify(state.scenario)).toBe(scenarioBefore)
   for (const e of errors) {
@@ -37,15 +39,26 @@ function check(state: State, seat: string, orders: unknown, others: Record<strin
 function refused(state: State, seat: string, orders: unknown, rule: string, order?: number): OrderError[] {
   const errors = check(state, seat, orders)
   expect(errors.length, `expected ${rule} for ${JSON.stringify(orders)}`).toBeGreaterThan(0)
-  expect(errors.map((e) => e.rule), JSON.stringify(errors)).toContain(rule)
+  expect(
+    errors.map((e) => e.rule),
+    JSON.stringify(errors),
+  ).toContain(rule)
   if (order !== undefined) expect(errors.find((e) => e.rule === rule)!.order).toBe(order)
   return errors
 }
 
 const move = (units: string[], to: [number, number]): Order => ({ kind: 'move', units, to })
-const shoot = (units: string[], target: Extract<Order, { kind: 'attack' }>['target'], hex?: [number, number]): Order =>
-  ({ kind: 'attack', mode: 'shoot', units, target, ...(hex ? { hex } : {}) })
-const close = (units: string[], target: Extract<Order, { kind: 'attack' }>['target']): Order => ({ kind: 'attack', mode: 'close', units, target })
+const shoot = (
+  units: string[],
+  target: Extract<Order, { kind: 'attack' }>['target'],
+  hex?: [number, number],
+): Order => ({ kind: 'attack', mode: 'shoot', units, target, ...(hex ? { hex } : {}) })
+const close = (units: string[], target: Extract<Order, { kind: 'attack' }>['target']): Order => ({
+  kind: 'attack',
+  mode: 'close',
+  units,
+  target,
+})
 
 // FED movement phase, turn 1: GM1 steady, GM2 confused, GM3 panicked, a fortress cannon, a reserve GM.
 const MOVERS: Piece[] = [
@@ -75,10 +88,32 @@ const FIGHTERS: Piece[] = [
 function fourPlayers(pieces: Array<Piece & { group: string }>, step: State['step']): State {
   const base = newGame('A-S1', { deployment: 'auto' }, 4)
   const units: Unit[] = pieces.map((p) => ({
-    id: p.id, type: p.type, side: p.side, group: p.group, pilot: p.pilot ?? base.scenario.unitTypes[p.type]!.pilot ?? null,
-    at: p.hex ? 'map' : 'reserve', hex: p.hex, morale: p.morale ?? 'N', face: p.face ?? 'front', enterTurn: 1, entry: p.hex ? null : 0, spent: false,
+    id: p.id,
+    type: p.type,
+    side: p.side,
+    group: p.group,
+    pilot: p.pilot ?? base.scenario.unitTypes[p.type]!.pilot ?? null,
+    at: p.hex ? 'map' : 'reserve',
+    hex: p.hex,
+    morale: p.morale ?? 'N',
+    face: p.face ?? 'front',
+    enterTurn: 1,
+    entry: p.hex ? null : 0,
+    spent: false,
   }))
-  return { ...base, units, step, turn: 1, half: 1, leadOff: 'FED', declared: [], bd: [], used: {}, deploying: [], outcome: null }
+  return {
+    ...base,
+    units,
+    step,
+    turn: 1,
+    half: 1,
+    leadOff: 'FED',
+    declared: [],
+    bd: [],
+    used: {},
+    deploying: [],
+    outcome: null,
+  }
 }
 
 const FOUR: Array<Piece & { group: string }> = [
@@ -131,7 +166,7 @@ describe('bad input: units of another seat or side (A-0a)', () => {
     ])
   })
 
-  it('a move of a teammate\'s unit in the real 4-player A-S1 movement phase', () => {
+  it("a move of a teammate's unit in the real 4-player A-S1 movement phase", () => {
     const s = newGame('A-S1', { deployment: 'auto' }, 4)
     expect(s.step).toBe('move')
     expect(abaoaqu.pending(s)[0]!.seats).toEqual(['FED-1', 'FED-2'])
@@ -153,7 +188,7 @@ describe('bad input: units of another seat or side (A-0a)', () => {
     refused(four, 'FED-1', [move(['ZK1'], [5, 0])], 'A-0a', 0)
   })
 
-  it('an attack or BD launch with a teammate\'s unit', () => {
+  it("an attack or BD launch with a teammate's unit", () => {
     const s = fourPlayers(FOUR, 'attack-lead')
     expect(check(s, 'FED-1', [shoot(['GM1'], { unit: 'ZK1' })])).toEqual([])
     refused(s, 'FED-1', [shoot(['SA1'], { unit: 'MU1' })], 'A-0a', 0)
@@ -171,8 +206,11 @@ describe('bad input: units of another seat or side (A-0a)', () => {
     refused(four, 'FED-2', [{ kind: 'bd', unit: 'PB1', target: [6, 5] }, shoot(['MU1'], { unit: 'SA1' })], 'A-0a', 1)
   })
 
-  it('a defence choice for an attack on a teammate\'s unit', () => {
-    const s = fourPlayers([...FOUR, { id: 'RZ1', type: 'RZ', side: 'ZEON', group: 'zeon-ms', hex: [6, 5] }], 'attack-lead')
+  it("a defence choice for an attack on a teammate's unit", () => {
+    const s = fourPlayers(
+      [...FOUR, { id: 'RZ1', type: 'RZ', side: 'ZEON', group: 'zeon-ms', hex: [6, 5] }],
+      'attack-lead',
+    )
     const r = abaoaqu.resolve(s, { 'FED-1': [shoot(['GM1'], { unit: 'RZ1' })] }, scripted([]))
     expect(r.state.step).toBe('attack-follow')
     const declared = r.events.find((e) => e.type === 'declare')!
@@ -192,7 +230,14 @@ describe('bad input: hexes off the map (A-4-6a)', () => {
   const s = sandbox(MOVERS, 'move')
   const { cols, rows } = s.scenario.map
 
-  for (const to of [[cols, 5], [5, rows], [-1, 5], [5, -1], [99, 99], [cols + 10, rows + 10]] as Array<[number, number]>) {
+  for (const to of [
+    [cols, 5],
+    [5, rows],
+    [-1, 5],
+    [5, -1],
+    [99, 99],
+    [cols + 10, rows + 10],
+  ] as Array<[number, number]>) {
     it(`a move to [${to.join(',')}] on a ${cols}×${rows} map`, () => {
       refused(s, 'FED', [move(['GM1'], to)], 'A-4-6a', 0)
     })
@@ -202,7 +247,7 @@ describe('bad input: hexes off the map (A-4-6a)', () => {
     refused(s, 'FED', [move(['GM4'], [5, -1])], 'A-4-6a', 0)
   })
 
-  it('a move written in text to a hex past the map\'s last column', () => {
+  it("a move written in text to a hex past the map's last column", () => {
     const parsed = abaoaqu.parseOrders('GM1 -> 9905', s, 'FED')
     if (!parsed.ok) throw new Error('parse failed')
     refused(s, 'FED', parsed.orders, 'A-4-6a', 0)
@@ -221,7 +266,7 @@ describe('bad input: hexes off the map (A-4-6a)', () => {
   })
 })
 
-describe('bad input: too far for the unit\'s MP (A-4-2, A-4-6b, A-4-6c, A-4-4)', () => {
+describe("bad input: too far for the unit's MP (A-4-2, A-4-6b, A-4-6c, A-4-4)", () => {
   const s = sandbox(MOVERS, 'move')
 
   it('a GM (6 MP) moved 7 hexes', () => {
@@ -241,12 +286,12 @@ describe('bad input: too far for the unit\'s MP (A-4-2, A-4-6b, A-4-6c, A-4-4)',
     refused(s, 'FED', [move(['GM4'], [5, 6])], 'A-4-6b', 0)
   })
 
-  it('a set-up placement outside the unit\'s set-up zone', () => {
+  it("a set-up placement outside the unit's set-up zone", () => {
     const g = newGame('A-S4')
     refused(g, 'ZEON', [move(['ZK1'], [5, 0])], 'A-S4', 0)
   })
 
-  it('a hex over-stacked together with a teammate\'s moves (A-5-2)', () => {
+  it("a hex over-stacked together with a teammate's moves (A-5-2)", () => {
     const g = newGame('A-S1', { deployment: 'auto' }, 4)
     const mine: Order[] = [move(['GM1', 'GM2', 'GM3'], [5, 2])]
     const theirs: Order[] = [move(['PA1', 'PA2'], [5, 2])]
@@ -275,7 +320,13 @@ describe('bad input: attack limits', () => {
     refused(s, 'FED', [close(['GA1'], { unit: 'ZK1' })], 'A-9-3', 0)
     refused(s, 'FED', [close(['GM1', 'GA1'], { unit: 'ZK1' })], 'A-9-3', 0)
     refused(s, 'FED', [close(['SA1'], { unit: 'ZK1' })], 'A-9-3', 0)
-    const big = sandbox([{ id: 'BG1', type: 'BG', side: 'ZEON', hex: [5, 5] }, { id: 'GM1', type: 'GM', side: 'FED', hex: [5, 5] }], 'attack-follow')
+    const big = sandbox(
+      [
+        { id: 'BG1', type: 'BG', side: 'ZEON', hex: [5, 5] },
+        { id: 'GM1', type: 'GM', side: 'FED', hex: [5, 5] },
+      ],
+      'attack-follow',
+    )
     refused(big, 'ZEON', [close(['BG1'], { unit: 'GM1' })], 'A-17-3', 0)
   })
 
@@ -283,18 +334,53 @@ describe('bad input: attack limits', () => {
     expect(check(s, 'FED', [{ kind: 'bd', unit: 'PB1', target: [15, 5] }])).toEqual([])
     const errors = refused(s, 'FED', [{ kind: 'bd', unit: 'PB1', target: [16, 5] }], 'A-18-3', 0)
     expect(errors[0]!.field).toBe('target')
-    refused(s, 'FED', [{ kind: 'bd', unit: 'PB1', target: [5, 11] }, { kind: 'bd', unit: 'PB1', target: [5, 6] }], 'A-18-3')
+    refused(
+      s,
+      'FED',
+      [
+        { kind: 'bd', unit: 'PB1', target: [5, 11] },
+        { kind: 'bd', unit: 'PB1', target: [5, 6] },
+      ],
+      'A-18-3',
+    )
   })
 
   it('more ranks than the pilot has, or negative ranks (A-11-2)', () => {
-    const g = sandbox([{ id: 'GD1', type: 'GD', side: 'FED', hex: [5, 5] }, { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [6, 5] }], 'attack-lead')
-    expect(check(g, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZK1' }, ranks: 3 }])).toEqual([])
-    refused(g, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZK1' }, ranks: 4 }], 'A-11-2', 0)
-    refused(g, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZK1' }, ranks: -1 }], 'A-11-2', 0)
+    const g = sandbox(
+      [
+        { id: 'GD1', type: 'GD', side: 'FED', hex: [5, 5] },
+        { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [6, 5] },
+      ],
+      'attack-lead',
+    )
+    expect(
+      check(g, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZK1' }, ranks: 3 }]),
+    ).toEqual([])
+    refused(
+      g,
+      'FED',
+      [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZK1' }, ranks: 4 }],
+      'A-11-2',
+      0,
+    )
+    refused(
+      g,
+      'FED',
+      [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZK1' }, ranks: -1 }],
+      'A-11-2',
+      0,
+    )
   })
 
   it('an attack by a unit still off the map, or out of range (A-6-4a, A-7-3b)', () => {
-    const g = sandbox([{ id: 'GM1', type: 'GM', side: 'FED', hex: null }, { id: 'GM2', type: 'GM', side: 'FED', hex: [5, 5] }, { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 5] }], 'attack-lead')
+    const g = sandbox(
+      [
+        { id: 'GM1', type: 'GM', side: 'FED', hex: null },
+        { id: 'GM2', type: 'GM', side: 'FED', hex: [5, 5] },
+        { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 5] },
+      ],
+      'attack-lead',
+    )
     refused(g, 'FED', [shoot(['GM1'], { unit: 'ZK1' })], 'A-6-4a', 0)
     refused(g, 'FED', [shoot(['GM2'], { unit: 'ZK1' })], 'A-7-3b', 0)
   })
@@ -309,7 +395,16 @@ describe('bad input: attack limits', () => {
   })
 
   it('a second BD launch by one Public (A-18-3)', () => {
-    refused(s, 'FED', [{ kind: 'bd', unit: 'PB1', target: [7, 5] }, { kind: 'bd', unit: 'PB1', target: [8, 5] }], 'A-18-3', 1)
+    refused(
+      s,
+      'FED',
+      [
+        { kind: 'bd', unit: 'PB1', target: [7, 5] },
+        { kind: 'bd', unit: 'PB1', target: [8, 5] },
+      ],
+      'A-18-3',
+      1,
+    )
   })
 })
 
@@ -348,7 +443,11 @@ describe('bad input: orders for the wrong step (A-3-3)', () => {
   })
 
   it('any order once the game is over', () => {
-    const s = { ...sandbox(MOVERS, 'move'), step: 'over' as const, outcome: { winner: 'FED', reason: 'test', ref: 'A-S4' } }
+    const s = {
+      ...sandbox(MOVERS, 'move'),
+      step: 'over' as const,
+      outcome: { winner: 'FED', reason: 'test', ref: 'A-S4' },
+    }
     refused(s, 'FED', [move(['GM1'], [6, 5])], 'A-3-3')
   })
 })
@@ -381,11 +480,27 @@ describe('bad input: malformed JSON orders (ORDER)', () => {
     ['an attack without units', c, { kind: 'attack', mode: 'shoot', target: { unit: 'ZK1' } }],
     ['an attack without a target', c, { kind: 'attack', mode: 'shoot', units: ['GM1'] }],
     ['an attack on a null target', c, { kind: 'attack', mode: 'shoot', units: ['GM1'], target: null }],
-    ['an attack on an unknown group', c, { kind: 'attack', mode: 'shoot', units: ['GM1'], hex: [5, 5], target: { group: 'TANKS' } }],
+    [
+      'an attack on an unknown group',
+      c,
+      { kind: 'attack', mode: 'shoot', units: ['GM1'], hex: [5, 5], target: { group: 'TANKS' } },
+    ],
     ['an attack on a numeric unit', c, { kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 7 } }],
-    ['an attack with fractional ranks', c, { kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' }, ranks: 0.5 }],
-    ['an attack with text ranks', c, { kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' }, ranks: 'all' }],
-    ['an attack with a bad hex', c, { kind: 'attack', mode: 'shoot', units: ['GM1'], hex: 'here', target: { group: 'MS' } }],
+    [
+      'an attack with fractional ranks',
+      c,
+      { kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' }, ranks: 0.5 },
+    ],
+    [
+      'an attack with text ranks',
+      c,
+      { kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' }, ranks: 'all' },
+    ],
+    [
+      'an attack with a bad hex',
+      c,
+      { kind: 'attack', mode: 'shoot', units: ['GM1'], hex: 'here', target: { group: 'MS' } },
+    ],
     ['a BD launch without a target', c, { kind: 'bd', unit: 'PB1' }],
     ['a BD launch without a unit', c, { kind: 'bd', target: [7, 5] }],
     ['a BD launch by a list of units', c, { kind: 'bd', unit: ['PB1'], target: [7, 5] }],
@@ -421,7 +536,13 @@ describe('bad input: several errors in one submission', () => {
       move(['GM4'], [5, 2]), // 4 fine
       move(['FN1'], [8, 9]), // 5 never moves
     ])
-    expect(errors.map((e) => [e.order, e.rule])).toEqual([[0, 'A-2-2'], [1, 'A-4-6a'], [2, 'A-4-6c'], [3, 'A-0a'], [5, 'A-4-4']])
+    expect(errors.map((e) => [e.order, e.rule])).toEqual([
+      [0, 'A-2-2'],
+      [1, 'A-4-6a'],
+      [2, 'A-4-6c'],
+      [3, 'A-0a'],
+      [5, 'A-4-4'],
+    ])
   })
 
   it('combat: every bad order is reported with its index', () => {
@@ -434,7 +555,13 @@ describe('bad input: several errors in one submission', () => {
       shoot(['GM1'], { unit: 'ZK1' }), // 4 GM1 shoots twice
       shoot(['ZK2'], { unit: 'GM2' }), // 5 the enemy's
     ])
-    expect(errors.map((e) => [e.order, e.rule])).toEqual([[0, 'A-2-2'], [1, 'A-18-3'], [2, 'A-9-3'], [4, 'A-6-4a'], [5, 'A-0a']])
+    expect(errors.map((e) => [e.order, e.rule])).toEqual([
+      [0, 'A-2-2'],
+      [1, 'A-18-3'],
+      [2, 'A-9-3'],
+      [4, 'A-6-4a'],
+      [5, 'A-0a'],
+    ])
   })
 
   it('malformed orders and orders for the wrong step are all reported with their index', () => {
@@ -446,7 +573,12 @@ describe('bad input: several errors in one submission', () => {
       { kind: 'warp' },
       { kind: 'defend', attack: 'A1', ranks: 0 },
     ])
-    expect(errors.map((e) => [e.order, e.rule])).toEqual([[1, 'ORDER'], [2, 'A-3-3'], [3, 'ORDER'], [4, 'A-3-3']])
+    expect(errors.map((e) => [e.order, e.rule])).toEqual([
+      [1, 'ORDER'],
+      [2, 'A-3-3'],
+      [3, 'ORDER'],
+      [4, 'A-3-3'],
+    ])
   })
 
   it('a refused submission can be fixed and then resolves from the untouched state', () => {

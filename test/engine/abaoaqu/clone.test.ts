@@ -8,8 +8,12 @@ import { SEED, newGame } from './harness.js'
 
 function sharedObjects(a: unknown, b: unknown, path: string, out: string[]): void {
   if (typeof a !== 'object' || a === null) return
-  if (a === b) { out.push(path); return }
-  for (const k of Object.keys(a)) sharedObjects((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`, out)
+  if (a === b) {
+    out.push(path)
+    return
+  }
+  for (const k of Object.keys(a))
+    sharedObjects((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`, out)
 }
 
 describe('cloneState', () => {
@@ -21,7 +25,22 @@ describe('cloneState', () => {
       for (const seat of abaoaqu.pending(state)[0]!.seats) submissions[seat] = randomOrders(state, seat, r, submissions)
       state = abaoaqu.resolve(state, submissions, createDice(SEED, i + 1)).state
     }
-    state.declared.push({ id: 'A99', side: 'FED', seat: 'FED', mode: 'shoot', attackers: ['GM1'], targetHex: [1, 1], targets: ['ZK1'], attack: 1, defence: 1, base: 0, attackerShift: 0, defenderMax: 0, defenderPenalty: 0, defenderRanks: null })
+    state.declared.push({
+      id: 'A99',
+      side: 'FED',
+      seat: 'FED',
+      mode: 'shoot',
+      attackers: ['GM1'],
+      targetHex: [1, 1],
+      targets: ['ZK1'],
+      attack: 1,
+      defence: 1,
+      base: 0,
+      attackerShift: 0,
+      defenderMax: 0,
+      defenderPenalty: 0,
+      defenderRanks: null,
+    })
     state.bd.push({ hex: [2, 2], turn: 1 })
     state.outcome = { winner: null, reason: 'test', ref: 'x' }
     const { scenario, ...rest } = state

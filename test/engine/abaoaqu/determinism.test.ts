@@ -26,6 +26,13 @@ describe('verifiable dice', () => {
     const forged = game.rolls.map((r, i) => (i === 10 ? { ...r, face: (r.face % 6) + 1 } : r))
     const caught = verifyRolls(game.seed, seedCommitment(game.seed), forged)
     expect(caught.ok).toBe(false)
-    expect(caught.mismatches).toEqual([{ seq: game.rolls[10]!.seq, index: game.rolls[10]!.index, recorded: forged[10]!.face, derived: game.rolls[10]!.face }])
+    expect(caught.mismatches).toEqual([
+      {
+        seq: game.rolls[10]!.seq,
+        index: game.rolls[10]!.index,
+        recorded: forged[10]!.face,
+        derived: game.rolls[10]!.face,
+      },
+    ])
   })
 })

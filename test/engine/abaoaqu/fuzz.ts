@@ -21,7 +21,10 @@ export function checkInvariants(state: State, events: GameEvent[]): void {
     expect(['front', 'back']).toContain(u.face)
     if (u.at === 'map') {
       expect(u.hex, `${u.id} on the map has a hex`).not.toBeNull()
-      expect(u.hex![0] >= 0 && u.hex![0] < map.cols && u.hex![1] >= 0 && u.hex![1] < map.rows, `${u.id} at ${u.hex} is on the map`).toBe(true)
+      expect(
+        u.hex![0] >= 0 && u.hex![0] < map.cols && u.hex![1] >= 0 && u.hex![1] < map.rows,
+        `${u.id} at ${u.hex} is on the map`,
+      ).toBe(true)
       const k = `${u.side}|${key(u.hex!)}|${stackClass(state, u)}`
       counts.set(k, (counts.get(k) ?? 0) + 1)
     }
@@ -33,7 +36,8 @@ export function checkInvariants(state: State, events: GameEvent[]): void {
     if (e.type === 'move' || e.type === 'enter') {
       const u = state.units.find((x) => x.id === e.unit)!
       const mp = state.scenario.unitTypes[u.type]!.faces.front.mp
-      if (e.type === 'move') expect(distance(e.from as Hex, e.to as Hex), `${u.id} moved within its MP`).toBeLessThanOrEqual(mp)
+      if (e.type === 'move')
+        expect(distance(e.from as Hex, e.to as Hex), `${u.id} moved within its MP`).toBeLessThanOrEqual(mp)
     }
     if (e.type === 'declare' && e.mode !== 'sm') {
       for (const id of e.attackers as string[]) {
@@ -51,13 +55,20 @@ export function checkInvariants(state: State, events: GameEvent[]): void {
   }
   for (const rule of state.scenario.victory) {
     if (rule.type === 'occupy' && state.outcome?.ref === rule.ref && state.outcome.winner === rule.side) {
-      const on = state.units.filter((u) => u.side === rule.side && u.at === 'map' && inZone(map, { tag: rule.zoneTag }, u.hex!)).length
+      const on = state.units.filter(
+        (u) => u.side === rule.side && u.at === 'map' && inZone(map, { tag: rule.zoneTag }, u.hex!),
+      ).length
       expect(on).toBeGreaterThanOrEqual(rule.count)
     }
   }
 }
 
-export interface FuzzResult { state: State; steps: number; rolls: DieRoll[]; seed: string }
+export interface FuzzResult {
+  state: State
+  steps: number
+  rolls: DieRoll[]
+  seed: string
+}
 
 /** Plays one game to its end. `seq` numbers the resolutions as the log would. */
 export function playRandomGame(scenarioId: string, seed: number, players = 2): FuzzResult {
@@ -65,7 +76,11 @@ export function playRandomGame(scenarioId: string, seed: number, players = 2): F
   const scenario = loadAbaoaquScenario(scenarioId)
   const gameSeed = seed.toString(16).padStart(64, '0')
   let seq = 0
-  const setup = abaoaqu.setup(scenario, { players, options: { deployment: r() < 0.5 ? 'auto' : 'players' } }, createDice(gameSeed, seq++))
+  const setup = abaoaqu.setup(
+    scenario,
+    { players, options: { deployment: r() < 0.5 ? 'auto' : 'players' } },
+    createDice(gameSeed, seq++),
+  )
   let state = setup.state
   let steps = 0
   const rolls: DieRoll[] = [...setup.rolls]

@@ -25,16 +25,42 @@ export interface Piece {
  * A game of A-S4 whose map holds exactly `pieces`, at the given step of turn 1 with FED leading
  * off. Pilots default to the unit type's.
  */
-export function sandbox(pieces: Piece[], step: Step = 'attack-lead', options: Record<string, string | number | boolean> = {}): State {
+export function sandbox(
+  pieces: Piece[],
+  step: Step = 'attack-lead',
+  options: Record<string, string | number | boolean> = {},
+): State {
   const base = newGame('A-S4', { deployment: 'auto', ...options })
   const groupOf = (side: string) => base.seats.find((s) => s.side === side)!.groups[0]!
   const units: Unit[] = pieces.map((p) => ({
-    id: p.id, type: p.type, side: p.side, group: groupOf(p.side),
-    pilot: p.pilot === undefined ? base.scenario.unitTypes[p.type]!.pilot ?? null : p.pilot,
-    at: p.hex ? 'map' : 'reserve', hex: p.hex, morale: p.morale ?? 'N', face: p.face ?? 'front', enterTurn: 1, entry: p.hex ? null : 0, spent: false,
+    id: p.id,
+    type: p.type,
+    side: p.side,
+    group: groupOf(p.side),
+    pilot: p.pilot === undefined ? (base.scenario.unitTypes[p.type]!.pilot ?? null) : p.pilot,
+    at: p.hex ? 'map' : 'reserve',
+    hex: p.hex,
+    morale: p.morale ?? 'N',
+    face: p.face ?? 'front',
+    enterTurn: 1,
+    entry: p.hex ? null : 0,
+    spent: false,
   }))
   const occupation = Object.fromEntries(Object.keys(base.occupation).map((side) => [side, { streak: 0, turnOk: true }]))
-  return { ...base, units, step, turn: 1, half: 1, leadOff: 'FED', declared: [], bd: [], used: {}, deploying: [], occupation, outcome: null }
+  return {
+    ...base,
+    units,
+    step,
+    turn: 1,
+    half: 1,
+    leadOff: 'FED',
+    declared: [],
+    bd: [],
+    used: {},
+    deploying: [],
+    occupation,
+    outcome: null,
+  }
 }
 
 /** Dice that give the scripted faces first, then seeded rolls. */
@@ -48,7 +74,9 @@ export function scripted(faces: number[]): Dice {
       rolls.push({ seq: 1, index: rolls.length, sides, face, purpose, ref })
       return face
     },
-    get rolls() { return rolls },
+    get rolls() {
+      return rolls
+    },
   }
 }
 

@@ -34,7 +34,9 @@ const EXAMPLES: Record<string, Order[]> = {
   'remove BL4': [{ kind: 'remove', units: ['BL4'] }],
   pass: [],
   'shoot GM1 @ ZK3': [{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK3' } }],
-  'shoot GM1 GM2 @ 0710 ms': [{ kind: 'attack', mode: 'shoot', units: ['GM1', 'GM2'], hex: [7, 10], target: { group: 'MS' } }],
+  'shoot GM1 GM2 @ 0710 ms': [
+    { kind: 'attack', mode: 'shoot', units: ['GM1', 'GM2'], hex: [7, 10], target: { group: 'MS' } },
+  ],
   'shoot SA1 @ 0710 ship': [{ kind: 'attack', mode: 'shoot', units: ['SA1'], hex: [7, 10], target: { group: 'SHIP' } }],
   'close GM1 GM2 @ RD4': [{ kind: 'attack', mode: 'close', units: ['GM1', 'GM2'], target: { unit: 'RD4' } }],
   'close GM1 @ ship': [{ kind: 'attack', mode: 'close', units: ['GM1'], target: { group: 'SHIP' } }],
@@ -121,12 +123,16 @@ describe('A-Bao-A-Qu notation: the documented examples', () => {
 
   it('the documented error example reads as documented', () => {
     const errors = errorsOf('GM1 -> 0710\nGM1 -> 07')
-    expect(errors).toEqual([{ rule: 'NOTATION', line: 2, message: 'line 2 "GM1 -> 07": expected one destination hex after "->", e.g. 0710' }])
+    expect(errors).toEqual([
+      { rule: 'NOTATION', line: 2, message: 'line 2 "GM1 -> 07": expected one destination hex after "->", e.g. 0710' },
+    ])
   })
 
   it('close combat accepts the ft group, with or without the hex', () => {
     expect(ok('close GM1 @ ft')).toEqual([{ kind: 'attack', mode: 'close', units: ['GM1'], target: { group: 'FT' } }])
-    expect(ok('close GM1 @ 0710 ft')).toEqual([{ kind: 'attack', mode: 'close', units: ['GM1'], hex: [7, 10], target: { group: 'FT' } }])
+    expect(ok('close GM1 @ 0710 ft')).toEqual([
+      { kind: 'attack', mode: 'close', units: ['GM1'], hex: [7, 10], target: { group: 'FT' } },
+    ])
   })
 })
 
@@ -185,7 +191,8 @@ describe('A-Bao-A-Qu notation: spelling', () => {
   })
 
   it('comments and blank lines are ignored, and line endings may be CRLF', () => {
-    const text = '# Federation, turn 3\n\n   \nGM1 -> 0710   # the GM goes in\n\t\n# shoot GM1 @ ZK3\r\nBL1 -> 0709\r\n\r\n'
+    const text =
+      '# Federation, turn 3\n\n   \nGM1 -> 0710   # the GM goes in\n\t\n# shoot GM1 @ ZK3\r\nBL1 -> 0709\r\n\r\n'
     expect(ok(text)).toEqual([
       { kind: 'move', units: ['GM1'], to: [7, 10] },
       { kind: 'move', units: ['BL1'], to: [7, 9] },
@@ -218,7 +225,10 @@ describe('A-Bao-A-Qu notation: spelling', () => {
   })
 })
 
-interface Bad { line: string; expect: RegExp }
+interface Bad {
+  line: string
+  expect: RegExp
+}
 
 // Each malformed line, with the part of the message that says what was expected.
 const MALFORMED: Bad[] = [
@@ -258,7 +268,10 @@ const MALFORMED: Bad[] = [
   { line: 'remove', expect: /expected the units to remove/ },
   { line: 'remove BL-4', expect: /"BL-4" is not a unit id \(expected the units to remove\)/ },
   { line: 'pass now', expect: /"pass" stands alone on its line/ },
-  { line: 'attack GM1 ZK1', expect: /expected an order: "<units> -> <hex>", "remove", "bd", "shoot", "close", "defend", "standing" or "pass"/ },
+  {
+    line: 'attack GM1 ZK1',
+    expect: /expected an order: "<units> -> <hex>", "remove", "bd", "shoot", "close", "defend", "standing" or "pass"/,
+  },
   { line: 'fly GM1', expect: /expected an order:/ },
   { line: 'GM1', expect: /expected an order:/ },
 ]
@@ -307,7 +320,14 @@ describe('A-Bao-A-Qu notation: malformed lines', () => {
     if (r.ok) return
     expect(r.errors.map((e) => e.line)).toEqual([2, 4, 7, 8, 9, 10])
     expect(r.errors.every((e) => e.rule === 'NOTATION')).toBe(true)
-    expect(r.errors.map((e) => e.message.slice(0, 8))).toEqual(['line 2 "', 'line 4 "', 'line 7 "', 'line 8 "', 'line 9 "', 'line 10 '])
+    expect(r.errors.map((e) => e.message.slice(0, 8))).toEqual([
+      'line 2 "',
+      'line 4 "',
+      'line 7 "',
+      'line 8 "',
+      'line 9 "',
+      'line 10 ',
+    ])
   })
 
   it('line numbers count CRLF lines the same way', () => {
@@ -316,7 +336,23 @@ describe('A-Bao-A-Qu notation: malformed lines', () => {
   })
 
   it('garbage never throws', () => {
-    for (const text of ['@', '->', '# ', '@@@ ->', '\u0000', 'shoot', 'close', 'bd', 'move', 'move to', 'to 0710', 'ranks 2', 'standing', '🙂 -> 0710', 'x'.repeat(5000)]) {
+    for (const text of [
+      '@',
+      '->',
+      '# ',
+      '@@@ ->',
+      '\u0000',
+      'shoot',
+      'close',
+      'bd',
+      'move',
+      'move to',
+      'to 0710',
+      'ranks 2',
+      'standing',
+      '🙂 -> 0710',
+      'x'.repeat(5000),
+    ]) {
       expect(() => parse(text), text).not.toThrow()
     }
   })

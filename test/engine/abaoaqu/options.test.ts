@@ -164,7 +164,9 @@ describe('options: moves', () => {
   it('a hex one step beyond the offered reach is refused', () => {
     const u = s.units.find((x) => x.id === 'GM1')!
     const beyond = allHexes(s).find((h) => dist(u.hex!, h) === 7)!
-    expect(abaoaqu.validate(s, 'FED', [{ kind: 'move', units: ['GM1'], to: beyond }]).map((e) => e.rule)).toEqual(['A-4-2'])
+    expect(abaoaqu.validate(s, 'FED', [{ kind: 'move', units: ['GM1'], to: beyond }]).map((e) => e.rule)).toEqual([
+      'A-4-2',
+    ])
   })
 
   it('no moves are offered in a combat phase', () => {
@@ -214,7 +216,9 @@ const BATTLE: Piece[] = [
 
 /** A-7-1, A-7-3a, A-7-3b: the enemies a unit can shoot, with its effective attack on each. */
 function bruteShots(state: State, attacker: Unit): Map<string, number> {
-  const v = state.scenario.unitTypes[attacker.type]!.faces[attacker.face] ?? state.scenario.unitTypes[attacker.type]!.faces.front
+  const v =
+    state.scenario.unitTypes[attacker.type]!.faces[attacker.face] ??
+    state.scenario.unitTypes[attacker.type]!.faces.front
   const out = new Map<string, number>()
   for (const t of state.units) {
     if (t.side === attacker.side || t.at !== 'map' || !t.hex) continue
@@ -250,7 +254,8 @@ describe('options: attacks of the lead-off side', () => {
   it('only mobile suits in an enemy hex are offered close combat, on the enemies of that hex', () => {
     for (const u of o.units) {
       const closes = u.attacks.filter((a) => a.order.mode === 'close')
-      if (['GD1', 'GM1', 'GM2', 'BL1'].includes(u.id)) expect(closes.map(targetId).filter(Boolean), u.id).toEqual(['RD1'])
+      if (['GD1', 'GM1', 'GM2', 'BL1'].includes(u.id))
+        expect(closes.map(targetId).filter(Boolean), u.id).toEqual(['RD1'])
       else expect(closes, u.id).toEqual([])
     }
   })
@@ -294,9 +299,13 @@ describe('options: attacks of the lead-off side', () => {
       const hexes = new Set(g.order.units.map((id) => key(s.units.find((u) => u.id === id)!.hex!)))
       expect(hexes.size, g.text).toBe(1)
       expect(g.order.units.length, g.text).toBeGreaterThan(1)
-      const same = (a: AttackOption) => a.order.mode === g.order.mode && JSON.stringify(a.order.target) === JSON.stringify(g.order.target) &&
+      const same = (a: AttackOption) =>
+        a.order.mode === g.order.mode &&
+        JSON.stringify(a.order.target) === JSON.stringify(g.order.target) &&
         key(a.order.hex ?? [-1, -1]) === key(g.order.hex ?? [-1, -1])
-      const parts = singles.filter((a) => same(a) && hexes.has(key(s.units.find((u) => u.id === a.order.units[0])!.hex!)))
+      const parts = singles.filter(
+        (a) => same(a) && hexes.has(key(s.units.find((u) => u.id === a.order.units[0])!.hex!)),
+      )
       expect([...g.order.units].sort(), g.text).toEqual(parts.map((a) => a.order.units[0]!).sort())
       expect(g.attack, g.text).toBe(parts.reduce((sum, a) => sum + a.attack, 0))
     }
@@ -376,8 +385,13 @@ describe('options: the follow-up side', () => {
       { attack: ids[2], targets: ['ZK1', 'RZ1'], maxRanks: 1 },
     ])
     for (const d of z.defend) {
-      for (let ranks = 0; ranks <= d.maxRanks; ranks++) expect(abaoaqu.validate(r.state, 'ZEON', [{ kind: 'defend', attack: d.attack, ranks }])).toEqual([])
-      expect(abaoaqu.validate(r.state, 'ZEON', [{ kind: 'defend', attack: d.attack, ranks: d.maxRanks + 1 }]).map((e) => e.rule)).toEqual(['A-11-2'])
+      for (let ranks = 0; ranks <= d.maxRanks; ranks++)
+        expect(abaoaqu.validate(r.state, 'ZEON', [{ kind: 'defend', attack: d.attack, ranks }])).toEqual([])
+      expect(
+        abaoaqu
+          .validate(r.state, 'ZEON', [{ kind: 'defend', attack: d.attack, ranks: d.maxRanks + 1 }])
+          .map((e) => e.rule),
+      ).toEqual(['A-11-2'])
     }
     expect(abaoaqu.options(r.state, 'FED').defend).toEqual([])
   })
@@ -414,31 +428,44 @@ describe('options: weapon effects and close-combat limits', () => {
   })
 
   it('beam units are offered nothing against Bigzam, shooting or close (A-17-4)', () => {
-    const s = sandbox([
-      { id: 'GM1', type: 'GM', side: 'FED', hex: [10, 5] },
-      { id: 'BL1', type: 'BL', side: 'FED', hex: [10, 5] },
-      { id: 'GM2', type: 'GM', side: 'FED', hex: [12, 5] },
-      { id: 'BG1', type: 'BG', side: 'ZEON', hex: [10, 5] },
-    ], 'attack-lead')
+    const s = sandbox(
+      [
+        { id: 'GM1', type: 'GM', side: 'FED', hex: [10, 5] },
+        { id: 'BL1', type: 'BL', side: 'FED', hex: [10, 5] },
+        { id: 'GM2', type: 'GM', side: 'FED', hex: [12, 5] },
+        { id: 'BG1', type: 'BG', side: 'ZEON', hex: [10, 5] },
+      ],
+      'attack-lead',
+    )
     const o = abaoaqu.options(s, 'FED')
     expect(unitOptions(o, 'GM1').attacks).toEqual([])
     expect(unitOptions(o, 'GM2').attacks).toEqual([])
-    expect(unitOptions(o, 'BL1').attacks.map((a) => `${a.order.mode} ${targetId(a) ?? JSON.stringify(a.order.target)}`).sort())
-      .toEqual(['close BG1', 'shoot BG1', 'shoot {"group":"SHIP"}'])
+    expect(
+      unitOptions(o, 'BL1')
+        .attacks.map((a) => `${a.order.mode} ${targetId(a) ?? JSON.stringify(a.order.target)}`)
+        .sort(),
+    ).toEqual(['close BG1', 'shoot BG1', 'shoot {"group":"SHIP"}'])
     for (const a of allAttackOptions(o)) expectConsistent(s, 'FED', a)
   })
 
   it('an enemy ship stacked with enemy mobile suits is not offered for close combat (A-9-4)', () => {
-    const s = sandbox([
-      { id: 'GM1', type: 'GM', side: 'FED', hex: [20, 5] },
-      { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [20, 5] },
-      { id: 'CH1', type: 'CH', side: 'ZEON', hex: [20, 5] },
-      { id: 'GM2', type: 'GM', side: 'FED', hex: [30, 5] },
-      { id: 'CH2', type: 'CH', side: 'ZEON', hex: [30, 5] },
-      { id: 'GA1', type: 'GA', side: 'ZEON', hex: [30, 5] },
-    ], 'attack-lead')
+    const s = sandbox(
+      [
+        { id: 'GM1', type: 'GM', side: 'FED', hex: [20, 5] },
+        { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [20, 5] },
+        { id: 'CH1', type: 'CH', side: 'ZEON', hex: [20, 5] },
+        { id: 'GM2', type: 'GM', side: 'FED', hex: [30, 5] },
+        { id: 'CH2', type: 'CH', side: 'ZEON', hex: [30, 5] },
+        { id: 'GA1', type: 'GA', side: 'ZEON', hex: [30, 5] },
+      ],
+      'attack-lead',
+    )
     const o = abaoaqu.options(s, 'FED')
-    const closes = (id: string) => unitOptions(o, id).attacks.filter((a) => a.order.mode === 'close').map((a) => targetId(a) ?? `group ${'group' in a.order.target ? a.order.target.group : ''}`).sort()
+    const closes = (id: string) =>
+      unitOptions(o, id)
+        .attacks.filter((a) => a.order.mode === 'close')
+        .map((a) => targetId(a) ?? `group ${'group' in a.order.target ? a.order.target.group : ''}`)
+        .sort()
     expect(closes('GM1')).toEqual(['ZK1'])
     expect(unitOptions(o, 'GM1').attacks.some((a) => a.order.mode === 'shoot' && targetId(a) === 'CH1')).toBe(true)
     // A fighter is not a mobile suit: the ship beside it may be attacked in close combat.
@@ -447,17 +474,28 @@ describe('options: weapon effects and close-combat limits', () => {
   })
 
   it('a Public is offered its large missile against ships only, and after the flip only what its back face reaches', () => {
-    const s = sandbox([
-      { id: 'PA1', type: 'PA', side: 'FED', hex: [10, 5] },
-      { id: 'PA2', type: 'PA', side: 'FED', hex: [20, 5], face: 'back' },
-      { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 5] },
-      { id: 'MU1', type: 'MU', side: 'ZEON', hex: [13, 5] },
-      { id: 'ZK2', type: 'ZK', side: 'ZEON', hex: [20, 5] },
-      { id: 'ZK3', type: 'ZK', side: 'ZEON', hex: [21, 5] },
-    ], 'attack-lead')
+    const s = sandbox(
+      [
+        { id: 'PA1', type: 'PA', side: 'FED', hex: [10, 5] },
+        { id: 'PA2', type: 'PA', side: 'FED', hex: [20, 5], face: 'back' },
+        { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 5] },
+        { id: 'MU1', type: 'MU', side: 'ZEON', hex: [13, 5] },
+        { id: 'ZK2', type: 'ZK', side: 'ZEON', hex: [20, 5] },
+        { id: 'ZK3', type: 'ZK', side: 'ZEON', hex: [21, 5] },
+      ],
+      'attack-lead',
+    )
     const o = abaoaqu.options(s, 'FED')
-    expect(unitOptions(o, 'PA1').attacks.map((a) => targetId(a)).sort()).toEqual(['MU1'])
-    expect(unitOptions(o, 'PA2').attacks.filter((a) => a.order.mode === 'shoot' && targetId(a) !== null).map((a) => targetId(a))).toEqual(['ZK2'])
+    expect(
+      unitOptions(o, 'PA1')
+        .attacks.map((a) => targetId(a))
+        .sort(),
+    ).toEqual(['MU1'])
+    expect(
+      unitOptions(o, 'PA2')
+        .attacks.filter((a) => a.order.mode === 'shoot' && targetId(a) !== null)
+        .map((a) => targetId(a)),
+    ).toEqual(['ZK2'])
     for (const a of allAttackOptions(o)) expectConsistent(s, 'FED', a)
   })
 })
@@ -466,16 +504,44 @@ describe('options: seats of a 4-player game', () => {
   it('a defend choice goes only to the seat whose unit was attacked', () => {
     const base = newGame('A-S1', { deployment: 'auto' }, 4)
     const piece = (id: string, type: string, side: 'FED' | 'ZEON', group: string, hex: Hex): Unit => ({
-      id, type, side, group, pilot: base.scenario.unitTypes[type]!.pilot ?? null, at: 'map', hex, morale: 'N', face: 'front', enterTurn: 1, entry: null, spent: false,
+      id,
+      type,
+      side,
+      group,
+      pilot: base.scenario.unitTypes[type]!.pilot ?? null,
+      at: 'map',
+      hex,
+      morale: 'N',
+      face: 'front',
+      enterTurn: 1,
+      entry: null,
+      spent: false,
     })
     const s: State = {
-      ...base, step: 'attack-lead', turn: 1, half: 1, leadOff: 'FED', declared: [], bd: [], used: {}, deploying: [], outcome: null,
-      units: [piece('GD1', 'GD', 'FED', 'fed-ms', [10, 5]), piece('SA1', 'SA', 'FED', 'fed-fleet', [10, 5]),
-        piece('ZI1', 'ZI', 'ZEON', 'zeon-ms', [12, 5]), piece('MU1', 'MU', 'ZEON', 'zeon-fleet', [12, 5])],
+      ...base,
+      step: 'attack-lead',
+      turn: 1,
+      half: 1,
+      leadOff: 'FED',
+      declared: [],
+      bd: [],
+      used: {},
+      deploying: [],
+      outcome: null,
+      units: [
+        piece('GD1', 'GD', 'FED', 'fed-ms', [10, 5]),
+        piece('SA1', 'SA', 'FED', 'fed-fleet', [10, 5]),
+        piece('ZI1', 'ZI', 'ZEON', 'zeon-ms', [12, 5]),
+        piece('MU1', 'MU', 'ZEON', 'zeon-fleet', [12, 5]),
+      ],
     }
     expect(abaoaqu.options(s, 'FED-1').units.map((u) => u.id)).toEqual(['GD1'])
     expect(abaoaqu.options(s, 'FED-2').units.map((u) => u.id)).toEqual(['SA1'])
-    const r = abaoaqu.resolve(s, { 'FED-1': [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZI1' } }] }, scripted([]))
+    const r = abaoaqu.resolve(
+      s,
+      { 'FED-1': [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZI1' } }] },
+      scripted([]),
+    )
     expect(r.state.step).toBe('attack-follow')
     const id = r.events.find((e) => e.type === 'declare')!.attack
     expect(abaoaqu.options(r.state, 'ZEON-1').defend).toEqual([{ attack: id, targets: ['ZI1'], maxRanks: 2 }])
@@ -498,19 +564,21 @@ function sweep(state: State): { checked: number; problems: string[] } {
       for (const to of u.moves) {
         checked++
         const errors = abaoaqu.validate(state, seat, [{ kind: 'move', units: [u.id], to }])
-        if (errors.length && problems.length < 20) problems.push(`${seat} ${u.id} -> ${key(to)}: ${errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`)
+        if (errors.length && problems.length < 20)
+          problems.push(`${seat} ${u.id} -> ${key(to)}: ${errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`)
       }
     }
     for (const a of allAttackOptions(o)) {
       checked++
       const errors = abaoaqu.validate(state, seat, [a.order])
-      if (errors.length && problems.length < 20) problems.push(`${seat} ${a.text}: ${errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`)
+      if (errors.length && problems.length < 20)
+        problems.push(`${seat} ${a.text}: ${errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`)
     }
   }
   return { checked, problems }
 }
 
-describe('options: every scenario\'s first step', () => {
+describe("options: every scenario's first step", () => {
   for (const id of SCENARIOS) {
     it(`${id}: every option of every pending seat validates`, () => {
       const s = newGame(id)

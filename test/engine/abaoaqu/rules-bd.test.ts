@@ -10,7 +10,13 @@ type Attack = Extract<Order, { kind: 'attack' }>
 const shoot = (units: string[], target: Attack['target']): Attack => ({ kind: 'attack', mode: 'shoot', units, target })
 const close = (units: string[], target: Attack['target']): Attack => ({ kind: 'attack', mode: 'close', units, target })
 const bd = (unitId: string, target: Hex): Order => ({ kind: 'bd', unit: unitId, target })
-const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({ id, type, side, hex, ...extra })
+const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({
+  id,
+  type,
+  side,
+  hex,
+  ...extra,
+})
 const rules = (s: State, seat: string, orders: Order[]) => abaoaqu.validate(s, seat, orders).map((e) => e.rule)
 const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type)
 
@@ -18,8 +24,11 @@ const CENTRE: Hex = [20, 5]
 // Odd-q neighbours of an even column: (c, r±1), (c±1, r-1), (c±1, r).
 const AREA: Hex[] = [CENTRE, [20, 4], [20, 6], [19, 4], [19, 5], [21, 4], [21, 5]]
 /** A sandbox with a BD marker on CENTRE placed in turn 1. */
-const screened = (pieces: Piece[], step: State['step'] = 'attack-lead', options: Record<string, boolean> = {}): State =>
-  ({ ...sandbox(pieces, step, options), bd: [{ hex: CENTRE, turn: 1 }] })
+const screened = (
+  pieces: Piece[],
+  step: State['step'] = 'attack-lead',
+  options: Record<string, boolean> = {},
+): State => ({ ...sandbox(pieces, step, options), bd: [{ hex: CENTRE, turn: 1 }] })
 
 describe('A-18 BD launch', () => {
   it('A-18-3 the target hex must be within 10 hexes', () => {
@@ -29,7 +38,10 @@ describe('A-18 BD launch', () => {
   })
 
   it('A-18-3 a hit places a marker at once: a beam attack declared after it in the same phase has no effect', () => {
-    const s = sandbox([p('PB1', 'PA(BD)', 'FED', [20, 0]), p('GM1', 'GM', 'FED', [20, 8]), p('ZK1', 'ZK', 'ZEON', CENTRE)], 'attack-lead')
+    const s = sandbox(
+      [p('PB1', 'PA(BD)', 'FED', [20, 0]), p('GM1', 'GM', 'FED', [20, 8]), p('ZK1', 'ZK', 'ZEON', CENTRE)],
+      'attack-lead',
+    )
     const declared = submit(s, 'FED', [bd('PB1', CENTRE), shoot(['GM1'], { unit: 'ZK1' })], [1])
     expect(ofType(declared.events, 'bd-launch')).toMatchObject([{ ref: 'A-18-3', unit: 'PB1', roll: 1, hit: true }])
     expect(declared.state.bd).toEqual([{ hex: CENTRE, turn: 1 }])
@@ -40,11 +52,14 @@ describe('A-18 BD launch', () => {
     expect(unit(r.state, 'ZK1')).toMatchObject({ at: 'map', morale: 'N' })
   })
 
-  it('AMB-A-19 firing is the Public\'s shooting attack: it fires once and makes no other attack', () => {
+  it("AMB-A-19 firing is the Public's shooting attack: it fires once and makes no other attack", () => {
     const s = sandbox([p('PB1', 'PA(BD)', 'FED', [20, 0]), p('ZK1', 'ZK', 'ZEON', [20, 0])], 'attack-lead')
     expect(rules(s, 'FED', [bd('PB1', CENTRE), shoot(['PB1'], { unit: 'ZK1' })])).not.toEqual([])
     expect(rules(s, 'FED', [bd('PB1', CENTRE), bd('PB1', [20, 6])])).not.toEqual([])
-    const fired = sandbox([p('PB1', 'PA(BD)', 'FED', [20, 0], { face: 'back' }), p('ZK1', 'ZK', 'ZEON', [20, 0])], 'attack-lead')
+    const fired = sandbox(
+      [p('PB1', 'PA(BD)', 'FED', [20, 0], { face: 'back' }), p('ZK1', 'ZK', 'ZEON', [20, 0])],
+      'attack-lead',
+    )
     expect(rules(fired, 'FED', [bd('PB1', CENTRE)])).toEqual(['A-18-3'])
   })
 
@@ -67,7 +82,9 @@ describe('A-18 BD area', () => {
   })
 
   it('AMB-A-20 option bdCoversCentre=false: only the ring of six', () => {
-    const s = screened([shooter, p('ZK1', 'ZK', 'ZEON', CENTRE), p('ZK2', 'ZK', 'ZEON', [21, 5])], 'attack-lead', { bdCoversCentre: false })
+    const s = screened([shooter, p('ZK1', 'ZK', 'ZEON', CENTRE), p('ZK2', 'ZK', 'ZEON', [21, 5])], 'attack-lead', {
+      bdCoversCentre: false,
+    })
     expect(rules(s, 'FED', [shoot(['GD1'], { unit: 'ZK1' })])).toEqual([])
     expect(rules(s, 'FED', [shoot(['GD1'], { unit: 'ZK2' })])).toEqual(['A-18-5'])
   })
@@ -80,7 +97,10 @@ describe('A-18 BD area', () => {
   it('A-18-5 missile and normal weapons fire into the area at full value', () => {
     const s = screened([p('BL1', 'BL', 'FED', [20, 8]), p('TM1', 'TM', 'FED', [20, 7]), p('ZK1', 'ZK', 'ZEON', CENTRE)])
     const r = submit(s, 'FED', [shoot(['BL1'], { unit: 'ZK1' }), shoot(['TM1'], { unit: 'ZK1' })])
-    expect(ofType(r.events, 'declare').map((e) => [e.attackers, e.attackTotal])).toEqual([[['BL1'], 1], [['TM1'], 1]])
+    expect(ofType(r.events, 'declare').map((e) => [e.attackers, e.attackTotal])).toEqual([
+      [['BL1'], 1],
+      [['TM1'], 1],
+    ])
   })
 
   it('AMB-A-16 fire that only passes through the area is not affected', () => {

@@ -7,7 +7,13 @@ import { newGame, sandbox, submit, unit, type Piece } from './harness.js'
 
 type Attack = Extract<Order, { kind: 'attack' }>
 const shoot = (units: string[], target: Attack['target']): Attack => ({ kind: 'attack', mode: 'shoot', units, target })
-const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({ id, type, side, hex, ...extra })
+const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({
+  id,
+  type,
+  side,
+  hex,
+  ...extra,
+})
 const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type)
 const rules = (s: State, seat: string, orders: Order[]) => abaoaqu.validate(s, seat, orders).map((e) => e.rule)
 const SIXES = [6, 6, 6, 6, 6, 6]
@@ -48,16 +54,23 @@ describe('A-15 large missiles', () => {
     expect(ofType(declared.events, 'flip')).toMatchObject([{ unit: 'PA1' }])
     expect(unit(declared.state, 'PA1').face).toBe('back')
     const r = submit(declared.state, 'ZEON', [], [1, ...SIXES])
-    expect(ofType(r.events, 'attack')[0]).toMatchObject({ attackers: ['PA1'], attackTotal: 12, defenceTotal: 6, column: '2:1' })
+    expect(ofType(r.events, 'attack')[0]).toMatchObject({
+      attackers: ['PA1'],
+      attackTotal: 12,
+      defenceTotal: 6,
+      column: '2:1',
+    })
   })
 
-  it('A-15 the Public\'s large missile has no value against MS (Attack vs MS 0: out of range)', () => {
+  it("A-15 the Public's large missile has no value against MS (Attack vs MS 0: out of range)", () => {
     const s = sandbox([p('PA1', 'PA', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 6])], 'attack-lead')
     expect(rules(s, 'FED', [shoot(['PA1'], { unit: 'ZK1' })])).toEqual(['A-7-3b'])
   })
 
   it('AMB-A-17 option largeMissileFlip=resolution: the Public flips only when its attack resolves', () => {
-    const s = sandbox([p('PA1', 'PA', 'FED', [5, 5]), p('MU1', 'MU', 'ZEON', [5, 7])], 'attack-lead', { largeMissileFlip: 'resolution' })
+    const s = sandbox([p('PA1', 'PA', 'FED', [5, 5]), p('MU1', 'MU', 'ZEON', [5, 7])], 'attack-lead', {
+      largeMissileFlip: 'resolution',
+    })
     const declared = submit(s, 'FED', [shoot(['PA1'], { unit: 'MU1' })])
     expect(ofType(declared.events, 'flip')).toEqual([])
     expect(unit(declared.state, 'PA1').face).toBe('front')
@@ -73,9 +86,17 @@ describe('A-15 large missiles', () => {
 describe('A-16 Satellite Missile', () => {
   // Zeon leads off here; its missile stands three hexes from a hex with a GM, a Salamis and a Zaku.
   const field = (options: Record<string, string> = {}, extra: Piece[] = []): State => ({
-    ...sandbox([
-      p('SM1', 'SM', 'ZEON', [20, 2]), p('GM1', 'GM', 'FED', [20, 5]), p('SA1', 'SA', 'FED', [20, 5]), p('ZK1', 'ZK', 'ZEON', [20, 5]), ...extra,
-    ], 'move', options),
+    ...sandbox(
+      [
+        p('SM1', 'SM', 'ZEON', [20, 2]),
+        p('GM1', 'GM', 'FED', [20, 5]),
+        p('SA1', 'SA', 'FED', [20, 5]),
+        p('ZK1', 'ZK', 'ZEON', [20, 5]),
+        ...extra,
+      ],
+      'move',
+      options,
+    ),
     leadOff: 'ZEON',
   })
 
@@ -97,7 +118,9 @@ describe('A-16 Satellite Missile', () => {
     const r = submit(declared.state, 'FED', [], [1, 1, 1, ...SIXES])
     const results = ofType(r.events, 'attack').filter((e) => e.mode === 'sm')
     expect(results.map((e) => [e.ref, e.table, e.roll, (e.results as Array<{ result: string }>)[0]!.result])).toEqual([
-      ['A-16-4', 'ABQ-CC', 1, 'C'], ['A-16-4', 'ABQ-CC', 1, 'C'], ['A-16-4', 'ABQ-CC', 1, 'D'],
+      ['A-16-4', 'ABQ-CC', 1, 'C'],
+      ['A-16-4', 'ABQ-CC', 1, 'C'],
+      ['A-16-4', 'ABQ-CC', 1, 'D'],
     ])
     expect(ofType(r.events, 'sm-spent')).toMatchObject([{ ref: 'A-16-2', unit: 'SM1' }])
     expect(unit(r.state, 'SM1').at).toBe('gone')
@@ -106,11 +129,17 @@ describe('A-16 Satellite Missile', () => {
   it('AMB-A-18 option smTargets=enemies: only the enemy units are attacked', () => {
     const moved = submit(field({ smTargets: 'enemies' }), 'ZEON', [{ kind: 'move', units: ['SM1'], to: [20, 5] }])
     const declared = submit(moved.state, 'ZEON', [])
-    expect(ofType(declared.events, 'declare').filter((e) => e.mode === 'sm').map((e) => e.targets)).toEqual([['GM1'], ['SA1']])
+    expect(
+      ofType(declared.events, 'declare')
+        .filter((e) => e.mode === 'sm')
+        .map((e) => e.targets),
+    ).toEqual([['GM1'], ['SA1']])
   })
 
   it('A-16-5 defender pilot shifts apply against the missile, which has no pilot', () => {
-    const moved = submit(field({}, [p('GD1', 'GD', 'FED', [23, 3])]), 'ZEON', [{ kind: 'move', units: ['SM1'], to: [23, 3] }])
+    const moved = submit(field({}, [p('GD1', 'GD', 'FED', [23, 3])]), 'ZEON', [
+      { kind: 'move', units: ['SM1'], to: [23, 3] },
+    ])
     const declared = submit(moved.state, 'ZEON', [])
     const r = submit(declared.state, 'FED', [], [6, ...SIXES])
     const a = ofType(r.events, 'attack').find((e) => e.mode === 'sm')!
@@ -131,12 +160,18 @@ describe('A-16 Satellite Missile', () => {
     expect([s.turn, s.step, abaoaqu.pending(s)[0]!.side]).toEqual([1, 'move', 'ZEON'])
     const sm = s.units.find((u) => u.type === 'SM')!
     expect(sm).toMatchObject({ at: 'reserve', enterTurn: 1 })
-    const reach = new Set(abaoaqu.options(s, 'ZEON').units.find((u) => u.id === sm.id)!.moves.map((h) => `${h[0]},${h[1]}`))
+    const reach = new Set(
+      abaoaqu
+        .options(s, 'ZEON')
+        .units.find((u) => u.id === sm.id)!
+        .moves.map((h) => `${h[0]},${h[1]}`),
+    )
     const defence = s.units.filter((u) => u.side === 'FED' && u.at === 'map')
     expect(defence.length).toBeGreaterThan(0)
     expect(defence.filter((u) => !reach.has(`${u.hex![0]},${u.hex![1]}`)).map((u) => u.id)).toEqual([])
     for (let col = 0; col < s.scenario.map.cols; col++) {
-      for (let row = 10; row <= 13; row++) expect(rules(s, 'ZEON', [{ kind: 'move', units: [sm.id], to: [col, row] }]), `${col},${row}`).toEqual([])
+      for (let row = 10; row <= 13; row++)
+        expect(rules(s, 'ZEON', [{ kind: 'move', units: [sm.id], to: [col, row] }]), `${col},${row}`).toEqual([])
     }
     const target = defence.find((u) => u.hex![1] === 13)!
     const here = defence.filter((u) => u.hex![0] === target.hex![0] && u.hex![1] === target.hex![1]).map((u) => u.id)
@@ -152,8 +187,14 @@ describe('A-16 Satellite Missile', () => {
   })
 
   it('A-16-2 a missile is never ordered to attack: it attacks by moving', () => {
-    const s: State = { ...field(), step: 'attack-lead', units: field().units.map((u) => (u.id === 'SM1' ? { ...u, hex: [20, 5] as Hex } : u)) }
-    expect(rules(s, 'ZEON', [{ kind: 'attack', mode: 'close', units: ['SM1'], target: { unit: 'GM1' } }])).toContain('A-16-2')
+    const s: State = {
+      ...field(),
+      step: 'attack-lead',
+      units: field().units.map((u) => (u.id === 'SM1' ? { ...u, hex: [20, 5] as Hex } : u)),
+    }
+    expect(rules(s, 'ZEON', [{ kind: 'attack', mode: 'close', units: ['SM1'], target: { unit: 'GM1' } }])).toContain(
+      'A-16-2',
+    )
     expect(rules(s, 'ZEON', [shoot(['SM1'], { unit: 'GM1' })])).toContain('A-16-2')
   })
 })

@@ -8,7 +8,13 @@ const move = (units: string[], to: Hex): Order => ({ kind: 'move', units, to })
 const remove = (...units: string[]): Order => ({ kind: 'remove', units })
 const rules = (s: State, orders: Order[], seat = 'FED') => abaoaqu.validate(s, seat, orders).map((e) => e.rule)
 const enemyFar: Piece = { id: 'ZK9', type: 'ZK', side: 'ZEON', hex: [60, 0] }
-const at = (id: string, type: string, hex: Hex | null, extra: Partial<Piece> = {}): Piece => ({ id, type, side: 'FED', hex, ...extra })
+const at = (id: string, type: string, hex: Hex | null, extra: Partial<Piece> = {}): Piece => ({
+  id,
+  type,
+  side: 'FED',
+  hex,
+  ...extra,
+})
 
 describe('A-4 movement', () => {
   it('A-4-1 moving is never compulsory: an empty movement is accepted', () => {
@@ -22,11 +28,19 @@ describe('A-4 movement', () => {
     expect(rules(s, [move(['GM1'], [10, 7])])).toEqual(['A-4-2'])
     const r = submit(s, 'FED', [move(['GM1'], [10, 6])])
     expect(unit(r.state, 'GM1').hex).toEqual([10, 6])
-    expect(r.events.find((e) => e.type === 'move')).toMatchObject({ ref: 'A-4-2', unit: 'GM1', from: [10, 0], to: [10, 6] })
+    expect(r.events.find((e) => e.type === 'move')).toMatchObject({
+      ref: 'A-4-2',
+      unit: 'GM1',
+      from: [10, 0],
+      to: [10, 6],
+    })
   })
 
   it('A-4-6c a C unit moves at most ⌊MP/2⌋ hexes (GM 6 → 3, Salamis 5 → 2)', () => {
-    const s = sandbox([at('GM1', 'GM', [10, 0], { morale: 'C' }), at('SA1', 'SA', [20, 0], { morale: 'C' }), enemyFar], 'move')
+    const s = sandbox(
+      [at('GM1', 'GM', [10, 0], { morale: 'C' }), at('SA1', 'SA', [20, 0], { morale: 'C' }), enemyFar],
+      'move',
+    )
     expect(rules(s, [move(['GM1'], [10, 3]), move(['SA1'], [20, 2])])).toEqual([])
     expect(rules(s, [move(['GM1'], [10, 4])])).toEqual(['A-4-6c'])
     expect(rules(s, [move(['SA1'], [20, 3])])).toEqual(['A-4-6c'])
@@ -57,7 +71,11 @@ describe('A-4 movement', () => {
 
   it('A-4-6b a unit may not enter before its entry turn, and may in that turn or any later one', () => {
     const base = sandbox([at('GM1', 'GM', null), enemyFar], 'move')
-    const late = (turn: number): State => ({ ...base, turn, units: base.units.map((u) => (u.id === 'GM1' ? { ...u, enterTurn: 3 } : u)) })
+    const late = (turn: number): State => ({
+      ...base,
+      turn,
+      units: base.units.map((u) => (u.id === 'GM1' ? { ...u, enterTurn: 3 } : u)),
+    })
     expect(rules(late(1), [move(['GM1'], [10, 0])])).toEqual(['A-4-6b'])
     expect(rules(late(2), [move(['GM1'], [10, 0])])).toEqual(['A-4-6b'])
     expect(rules(late(3), [move(['GM1'], [10, 0])])).toEqual([])
@@ -86,7 +104,12 @@ describe('A-4 movement', () => {
 })
 
 describe('A-5 stacking', () => {
-  const fourGms = [at('GM1', 'GM', [10, 5]), at('GM2', 'GM', [10, 5]), at('GM3', 'GM', [10, 5]), at('GM4', 'GM', [10, 5])]
+  const fourGms = [
+    at('GM1', 'GM', [10, 5]),
+    at('GM2', 'GM', [10, 5]),
+    at('GM3', 'GM', [10, 5]),
+    at('GM4', 'GM', [10, 5]),
+  ]
   const twoShips = [at('SA1', 'SA', [10, 5]), at('SA2', 'SA', [10, 5])]
 
   it('A-5-2 four MS-class and two ship-class units of a side fit in one hex', () => {
@@ -100,7 +123,12 @@ describe('A-5 stacking', () => {
     expect(rules(s, [move(['GM5'], [10, 5]), remove('GM2')])).toEqual([])
     const r = submit(s, 'FED', [move(['GM5'], [10, 5]), remove('GM2')])
     expect(unit(r.state, 'GM2').at).toBe('gone')
-    expect(r.state.units.filter((u) => u.at === 'map' && u.side === 'FED').map((u) => u.id).sort()).toEqual(['GM1', 'GM3', 'GM4', 'GM5'])
+    expect(
+      r.state.units
+        .filter((u) => u.at === 'map' && u.side === 'FED')
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(['GM1', 'GM3', 'GM4', 'GM5'])
     expect(r.events.find((e) => e.type === 'remove')).toMatchObject({ ref: 'A-5-6', unit: 'GM2' })
   })
 
@@ -130,7 +158,10 @@ describe('A-5 stacking', () => {
   })
 
   it('A-5-6 the mover may not name enemy units for removal', () => {
-    const s = sandbox([...fourGms, at('GM5', 'GM', [10, 2]), { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 5] }], 'move')
+    const s = sandbox(
+      [...fourGms, at('GM5', 'GM', [10, 2]), { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 5] }],
+      'move',
+    )
     expect(rules(s, [move(['GM5'], [10, 5]), remove('ZK1')])).toContain('A-0a')
   })
 
@@ -140,11 +171,24 @@ describe('A-5 stacking', () => {
   })
 
   it('A-5-3 enemy units share the hex: 4 MS + 2 ships of each side, 12 in all', () => {
-    const zeon: Piece[] = ['ZK1', 'ZK2', 'RD1', 'RD2'].map((id) => ({ id, type: id.slice(0, 2), side: 'ZEON', hex: [10, 5] }))
-    zeon.push({ id: 'MU1', type: 'MU', side: 'ZEON', hex: [10, 5] }, { id: 'CH1', type: 'CH', side: 'ZEON', hex: [10, 5] })
+    const zeon: Piece[] = ['ZK1', 'ZK2', 'RD1', 'RD2'].map((id) => ({
+      id,
+      type: id.slice(0, 2),
+      side: 'ZEON',
+      hex: [10, 5],
+    }))
+    zeon.push(
+      { id: 'MU1', type: 'MU', side: 'ZEON', hex: [10, 5] },
+      { id: 'CH1', type: 'CH', side: 'ZEON', hex: [10, 5] },
+    )
     const feds = [...fourGms, ...twoShips].map((p) => ({ ...p, hex: [10, 2] as Hex }))
     const s = sandbox([...feds, ...zeon], 'move')
-    const r = submit(s, 'FED', [move(feds.map((p) => p.id), [10, 5])])
+    const r = submit(s, 'FED', [
+      move(
+        feds.map((p) => p.id),
+        [10, 5],
+      ),
+    ])
     expect(r.state.units.filter((u) => u.at === 'map' && u.hex![0] === 10 && u.hex![1] === 5)).toHaveLength(12)
   })
 
@@ -155,7 +199,17 @@ describe('A-5 stacking', () => {
   })
 
   it('AMB-A-4 a Satellite Missile stacks as MS-class', () => {
-    const s: State = { ...sandbox([...fourGms.map((p) => ({ ...p, side: 'ZEON' as const })), { id: 'SM1', type: 'SM', side: 'ZEON', hex: [10, 3] }, at('GM9', 'GM', [60, 0])], 'move'), half: 2 }
+    const s: State = {
+      ...sandbox(
+        [
+          ...fourGms.map((p) => ({ ...p, side: 'ZEON' as const })),
+          { id: 'SM1', type: 'SM', side: 'ZEON', hex: [10, 3] },
+          at('GM9', 'GM', [60, 0]),
+        ],
+        'move',
+      ),
+      half: 2,
+    }
     expect(rules(s, [move(['SM1'], [10, 5])], 'ZEON')).toEqual(['A-5-2'])
   })
 })

@@ -7,11 +7,27 @@ import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/typ
 import { sandbox, submit, type Piece } from './harness.js'
 
 type Attack = Extract<Order, { kind: 'attack' }>
-const shoot = (units: string[], target: Attack['target'], extra: Partial<Attack> = {}): Attack => ({ kind: 'attack', mode: 'shoot', units, target, ...extra })
-const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({ id, type, side, hex, ...extra })
+const shoot = (units: string[], target: Attack['target'], extra: Partial<Attack> = {}): Attack => ({
+  kind: 'attack',
+  mode: 'shoot',
+  units,
+  target,
+  ...extra,
+})
+const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({
+  id,
+  type,
+  side,
+  hex,
+  ...extra,
+})
 const firstOf = (events: GameEvent[], type: string) => events.find((e) => e.type === type)!
 const rules = (s: State, seat: string, orders: Order[]) => abaoaqu.validate(s, seat, orders).map((e) => e.rule)
-const pendingSides = (s: State) => abaoaqu.pending(s).filter((x) => x.seats.length > 0).map((x) => `${x.side}:${x.step}`)
+const pendingSides = (s: State) =>
+  abaoaqu
+    .pending(s)
+    .filter((x) => x.seats.length > 0)
+    .map((x) => `${x.side}:${x.step}`)
 
 function parse(text: string, s: State, seat: string): Order[] {
   const parsed = abaoaqu.parseOrders(text, s, seat)
@@ -21,7 +37,11 @@ function parse(text: string, s: State, seat: string): Order[] {
 
 /** Two GMs in the Zeong's hex declare 10 + 10 against Def 6: 3:1 before the Zeong's N2. */
 function gmsOnZeong(zeong: Partial<Piece> = {}, options: Record<string, string> = {}) {
-  const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('GM2', 'GM', 'FED', [5, 5]), p('ZI1', 'ZI', 'ZEON', [5, 5], zeong)], 'attack-lead', options)
+  const s = sandbox(
+    [p('GM1', 'GM', 'FED', [5, 5]), p('GM2', 'GM', 'FED', [5, 5]), p('ZI1', 'ZI', 'ZEON', [5, 5], zeong)],
+    'attack-lead',
+    options,
+  )
   const r = submit(s, 'FED', [shoot(['GM1', 'GM2'], { unit: 'ZI1' })])
   const id = firstOf(r.events, 'declare').attack as string
   return { state: r.state, id }
@@ -37,7 +57,11 @@ describe('A-11 defensive shift chosen by the follow-up side (§8)', () => {
       const a = firstOf(r.events, 'attack')
       return [a.base, a.defenderShift, a.column]
     })
-    expect(columns).toEqual([['3:1', 0, '3:1'], ['3:1', 1, '2:1'], ['3:1', 2, '1:1']])
+    expect(columns).toEqual([
+      ['3:1', 0, '3:1'],
+      ['3:1', 1, '2:1'],
+      ['3:1', 2, '1:1'],
+    ])
   })
 
   it('A-11-2 the defender may not name more ranks than it has, nor answer for an attack on another side', () => {
@@ -48,12 +72,20 @@ describe('A-11 defensive shift chosen by the follow-up side (§8)', () => {
 
   // docs/abaoaqu.md decision 7: a follow-up side with nothing to do but the shift choice is not sent
   // an email for it; its standing order answers ("answered ahead", §8).
-  it('§8 when the defensive shift is the follow-up side\'s only choice, its standing order answers it', () => {
-    const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('GM2', 'GM', 'FED', [5, 5]), p('ZI1', 'ZI', 'ZEON', [5, 5], { morale: 'C' })], 'attack-lead')
+  it("§8 when the defensive shift is the follow-up side's only choice, its standing order answers it", () => {
+    const s = sandbox(
+      [p('GM1', 'GM', 'FED', [5, 5]), p('GM2', 'GM', 'FED', [5, 5]), p('ZI1', 'ZI', 'ZEON', [5, 5], { morale: 'C' })],
+      'attack-lead',
+    )
     const full = submit(s, 'FED', [shoot(['GM1', 'GM2'], { unit: 'ZI1' })], [1])
     expect(pendingSides(full.state)).not.toContain('ZEON:attack-follow')
     expect(firstOf(full.events, 'attack')).toMatchObject({ defenderShift: 2 })
-    const none = submit({ ...s, standing: { ...s.standing, ZEON: { defenceShift: 'none' } } }, 'FED', [shoot(['GM1', 'GM2'], { unit: 'ZI1' })], [1])
+    const none = submit(
+      { ...s, standing: { ...s.standing, ZEON: { defenceShift: 'none' } } },
+      'FED',
+      [shoot(['GM1', 'GM2'], { unit: 'ZI1' })],
+      [1],
+    )
     expect(firstOf(none.events, 'attack')).toMatchObject({ defenderShift: 0 })
   })
 
@@ -64,7 +96,15 @@ describe('A-11 defensive shift chosen by the follow-up side (§8)', () => {
   })
 
   it('A-14-1 a defending group uses its best rank less the student penalty (N2 + S: up to +1, at least -1)', () => {
-    const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('GM2', 'GM', 'FED', [5, 5]), p('ZI1', 'ZI', 'ZEON', [5, 5]), p('RD1', 'RD', 'ZEON', [5, 5], { pilot: 'S' })], 'attack-lead')
+    const s = sandbox(
+      [
+        p('GM1', 'GM', 'FED', [5, 5]),
+        p('GM2', 'GM', 'FED', [5, 5]),
+        p('ZI1', 'ZI', 'ZEON', [5, 5]),
+        p('RD1', 'RD', 'ZEON', [5, 5], { pilot: 'S' }),
+      ],
+      'attack-lead',
+    )
     const declared = submit(s, 'FED', [shoot(['GM1', 'GM2'], { group: 'MS' }, { hex: [5, 5] })])
     const id = firstOf(declared.events, 'declare').attack as string
     const full = submit(declared.state, 'ZEON', [], [1, 6, 6, 6])
@@ -83,7 +123,11 @@ describe('A-11 attacker shift and standing orders for return fire', () => {
   })
 
   // Two Zakus in the Gundam's hex shoot it: 10 + 10 against Def 8, 2:1 before the Gundam's N3.
-  const zakusOnGundam = () => sandbox([p('GD1', 'GD', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 5]), p('ZK2', 'ZK', 'ZEON', [5, 5])], 'attack-lead')
+  const zakusOnGundam = () =>
+    sandbox(
+      [p('GD1', 'GD', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 5]), p('ZK2', 'ZK', 'ZEON', [5, 5])],
+      'attack-lead',
+    )
   const returnFire = (s: State) => submit(s, 'ZEON', [shoot(['ZK1', 'ZK2'], { unit: 'GD1' })], [1, 6, 6, 6])
 
   it('§8 by default the defender of return fire uses its full rank (standing policy full)', () => {
@@ -94,7 +138,11 @@ describe('A-11 attacker shift and standing orders for return fire', () => {
   it('§8 standing order defenceShift none applies to the return-fire phase', () => {
     const s = submit(zakusOnGundam(), 'FED', [{ kind: 'standing', defenceShift: 'none' }])
     expect(firstOf(s.events, 'standing')).toMatchObject({ seat: 'FED' })
-    expect(firstOf(returnFire(s.state).events, 'attack')).toMatchObject({ base: '2:1', defenderShift: 0, column: '2:1' })
+    expect(firstOf(returnFire(s.state).events, 'attack')).toMatchObject({
+      base: '2:1',
+      defenderShift: 0,
+      column: '2:1',
+    })
   })
 
   it('§8 standing order with a number of ranks, written in the notation', () => {

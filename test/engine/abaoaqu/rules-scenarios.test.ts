@@ -10,7 +10,11 @@ import { newGame, scripted, submit, unit } from './harness.js'
 const move = (units: string[], to: Hex): Order => ({ kind: 'move', units, to })
 const rules = (s: State, seat: string, orders: Order[]) => abaoaqu.validate(s, seat, orders).map((e) => e.rule)
 const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type)
-const pendingSides = (s: State) => abaoaqu.pending(s).filter((x) => x.seats.length > 0).map((x) => `${x.side}:${x.step}`)
+const pendingSides = (s: State) =>
+  abaoaqu
+    .pending(s)
+    .filter((x) => x.seats.length > 0)
+    .map((x) => `${x.side}:${x.step}`)
 const positions = (s: State) => s.units.map((u) => `${u.id}@${u.at}:${u.hex ? u.hex.join(',') : '-'}`)
 
 describe('§7 deployment step (deployment=players)', () => {
@@ -41,10 +45,13 @@ describe('§7 deployment step (deployment=players)', () => {
     expect(rules(g, 'ZEON', [move(['ZI1', 'ZK1', 'ZK2', 'RD1'], [10, 8])])).toEqual([])
   })
 
-  it('placements are applied as deploy events, then turn 1 starts with the Feds\' movement', () => {
+  it("placements are applied as deploy events, then turn 1 starts with the Feds' movement", () => {
     const g = newGame('A-S4')
     const r = submit(g, 'ZEON', [move(['ZK1'], [10, 7]), move(['FB1'], [8, 11])])
-    expect(ofType(r.events, 'deploy').map((e) => [e.unit, e.to])).toEqual([['ZK1', [10, 7]], ['FB1', [8, 11]]])
+    expect(ofType(r.events, 'deploy').map((e) => [e.unit, e.to])).toEqual([
+      ['ZK1', [10, 7]],
+      ['FB1', [8, 11]],
+    ])
     expect(unit(r.state, 'ZK1').hex).toEqual([10, 7])
     expect([r.state.turn, r.state.step]).toEqual([1, 'move'])
     expect(pendingSides(r.state)).toEqual(['FED:move'])
@@ -69,10 +76,18 @@ describe('§7 deployment step (deployment=players)', () => {
 })
 
 describe('A-S6 lead-off roll', () => {
-  const setupWith = (face: number) => abaoaqu.setup(loadAbaoaquScenario('A-S6'), { players: 2, options: {} }, scripted([face]))
+  const setupWith = (face: number) =>
+    abaoaqu.setup(loadAbaoaquScenario('A-S6'), { players: 2, options: {} }, scripted([face]))
 
   it('A-S6 odd: the Feds lead off; even: Zeon', () => {
-    for (const [face, side] of [[1, 'FED'], [3, 'FED'], [5, 'FED'], [2, 'ZEON'], [4, 'ZEON'], [6, 'ZEON']] as const) {
+    for (const [face, side] of [
+      [1, 'FED'],
+      [3, 'FED'],
+      [5, 'FED'],
+      [2, 'ZEON'],
+      [4, 'ZEON'],
+      [6, 'ZEON'],
+    ] as const) {
       const r = setupWith(face)
       expect(ofType(r.events, 'lead-off')).toMatchObject([{ ref: 'A-S6', roll: face, side }])
       expect(r.state.leadOff).toBe(side)
@@ -90,7 +105,10 @@ describe('A-S6 lead-off roll', () => {
       s = r.state
     }
     expect(ofType(events, 'lead-off')).toEqual([])
-    expect(ofType(events, 'turn').map((e) => [e.turn, e.leadOff])).toEqual([[2, 'ZEON'], [3, 'ZEON']])
+    expect(ofType(events, 'turn').map((e) => [e.turn, e.leadOff])).toEqual([
+      [2, 'ZEON'],
+      [3, 'ZEON'],
+    ])
   })
 })
 
@@ -116,7 +134,10 @@ describe('A-S7 reinforcements', () => {
     expect(reinforcements(s).every((u) => u.at === 'reserve')).toBe(true)
   })
 
-  for (const [roll, arrives] of [[4, 5], [1, 2]] as const) {
+  for (const [roll, arrives] of [
+    [4, 5],
+    [1, 2],
+  ] as const) {
     it(`A-S7 after turn 1 the Feds roll 1d6: a ${roll} brings the reinforcements in turn ${arrives}`, () => {
       const { state, events } = playUntil((s) => s.turn === 2, roll)
       const arrival = ofType(events, 'arrival-roll')

@@ -9,8 +9,13 @@ import { sandbox, submit, unit, type Piece } from './harness.js'
 type Attack = Extract<Order, { kind: 'attack' }>
 const shoot = (units: string[], target: Attack['target']): Attack => ({ kind: 'attack', mode: 'shoot', units, target })
 const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type)
-const attackBy = (events: GameEvent[], attacker: string) => events.find((e) => e.type === 'attack' && (e.attackers as string[]).includes(attacker))
-const pendingSides = (s: State) => abaoaqu.pending(s).filter((p) => p.seats.length > 0).map((p) => `${p.side}:${p.step}`)
+const attackBy = (events: GameEvent[], attacker: string) =>
+  events.find((e) => e.type === 'attack' && (e.attackers as string[]).includes(attacker))
+const pendingSides = (s: State) =>
+  abaoaqu
+    .pending(s)
+    .filter((p) => p.seats.length > 0)
+    .map((p) => `${p.side}:${p.step}`)
 
 // GM (Atk vs MS 5, Def 3) and Zaku (5, Def 2) three hexes apart in one column: both in range.
 const duel: Piece[] = [
@@ -34,7 +39,9 @@ describe('A-3 sequence of play', () => {
     expect(pendingSides(moved.state)).toEqual(['FED:attack-lead'])
 
     const declared = submit(moved.state, 'FED', [shoot(['GM1'], { unit: 'ZK1' })])
-    expect(ofType(declared.events, 'declare')).toMatchObject([{ ref: 'A-3-3a', attackers: ['GM1'], targets: ['ZK1'], base: '1:1' }])
+    expect(ofType(declared.events, 'declare')).toMatchObject([
+      { ref: 'A-3-3a', attackers: ['GM1'], targets: ['ZK1'], base: '1:1' },
+    ])
     expect(ofType(declared.events, 'attack')).toEqual([]) // AMB-A-3: no combat dice yet
     expect(declared.rolls).toEqual([])
     expect(unit(declared.state, 'ZK1').morale).toBe('N')
@@ -57,17 +64,23 @@ describe('A-3 sequence of play', () => {
     // Half 2: recovery for both sides, then Zeon (now lead-off) moves.
     const recoveryPhase = r.events.find((e) => e.type === 'phase' && e.phase === 'recovery')
     expect(recoveryPhase).toMatchObject({ turn: 1, half: 2, lead: 'ZEON' })
-    expect(ofType(r.events, 'recovery').map((e) => [e.half, e.unit, e.roll, e.recovered])).toEqual([[2, 'GM1', 6, false], [2, 'ZK1', 6, false]])
+    expect(ofType(r.events, 'recovery').map((e) => [e.half, e.unit, e.roll, e.recovered])).toEqual([
+      [2, 'GM1', 6, false],
+      [2, 'ZK1', 6, false],
+    ])
     expect([r.state.turn, r.state.half, r.state.step]).toEqual([1, 2, 'move'])
     expect(pendingSides(r.state)).toEqual(['ZEON:move'])
   })
 
   it('A-3-3a a lead-off attack resolves in the damage check even when its attacker fell to return fire', () => {
-    const s = sandbox([
-      { id: 'GM1', type: 'GM', side: 'FED', hex: [5, 5] },
-      { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [5, 5] },
-      { id: 'BL9', type: 'BL', side: 'FED', hex: [40, 0] },
-    ], 'attack-lead')
+    const s = sandbox(
+      [
+        { id: 'GM1', type: 'GM', side: 'FED', hex: [5, 5] },
+        { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [5, 5] },
+        { id: 'BL9', type: 'BL', side: 'FED', hex: [40, 0] },
+      ],
+      'attack-lead',
+    )
     const declared = submit(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' })]).state // 10:2, 5:1
     const r = submit(declared, 'ZEON', [shoot(['ZK1'], { unit: 'GM1' })], [6, 1, 6, 6]) // 10:3, 3:1, 6: X; then 5:1, 1: D
     expect(attackBy(r.events, 'ZK1')).toMatchObject({ results: [{ unit: 'GM1', result: 'X' }] })
@@ -98,33 +111,67 @@ describe('A-3 sequence of play', () => {
     const r = submit(s, 'FED', [])
     const passes = ofType(r.events, 'pass')
     const turn1 = passes.filter((e) => e.turn === 1).map((e) => `${e.half}:${e.side}:${e.step}`)
-    expect(turn1).toEqual(['1:FED:attack-lead', '1:ZEON:attack-follow', '2:ZEON:move', '2:ZEON:attack-lead', '2:FED:attack-follow'])
+    expect(turn1).toEqual([
+      '1:FED:attack-lead',
+      '1:ZEON:attack-follow',
+      '2:ZEON:move',
+      '2:ZEON:attack-lead',
+      '2:FED:attack-follow',
+    ])
     const turn2 = passes.filter((e) => e.turn === 2).map((e) => `${e.half}:${e.side}:${e.step}`)
-    expect(turn2).toEqual(['1:FED:move', '1:FED:attack-lead', '1:ZEON:attack-follow', '2:ZEON:move', '2:ZEON:attack-lead', '2:FED:attack-follow'])
+    expect(turn2).toEqual([
+      '1:FED:move',
+      '1:FED:attack-lead',
+      '1:ZEON:attack-follow',
+      '2:ZEON:move',
+      '2:ZEON:attack-lead',
+      '2:FED:attack-follow',
+    ])
     // AMB-A-1: the scenario's lead-off side (the Feds) opens every turn.
     const turns = ofType(r.events, 'turn')
     expect(turns.map((e) => e.turn)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     expect(turns.every((e) => e.leadOff === 'FED')).toBe(true)
     // Two recovery phases per turn (AMB-A-2), even with nothing to recover.
-    expect(ofType(r.events, 'phase').filter((e) => e.turn === 2).map((e) => e.half)).toEqual([1, 2])
+    expect(
+      ofType(r.events, 'phase')
+        .filter((e) => e.turn === 2)
+        .map((e) => e.half),
+    ).toEqual([1, 2])
   })
 
   it('AMB-A-2 recovery happens at the start of each half', () => {
-    const s = sandbox([{ id: 'GM1', type: 'GM', side: 'FED', hex: [5, 5] }, { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [40, 5], morale: 'C' }], 'move')
+    const s = sandbox(
+      [
+        { id: 'GM1', type: 'GM', side: 'FED', hex: [5, 5] },
+        { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [40, 5], morale: 'C' },
+      ],
+      'move',
+    )
     const r = submit(s, 'FED', [], [4])
-    expect(ofType(r.events, 'recovery')).toMatchObject([{ ref: 'A-10-3', turn: 1, half: 2, unit: 'ZK1', from: 'C', roll: 4, recovered: true }])
+    expect(ofType(r.events, 'recovery')).toMatchObject([
+      { ref: 'A-10-3', turn: 1, half: 2, unit: 'ZK1', from: 'C', roll: 4, recovered: true },
+    ])
     expect(unit(r.state, 'ZK1').morale).toBe('N')
     expect([r.state.turn, r.state.half, r.state.step]).toEqual([1, 2, 'move'])
   })
 
   it('AMB-A-2 option recovery=oncePerTurn: no recovery in half 2, one at the start of the next turn', () => {
-    const s = sandbox([{ id: 'GM1', type: 'GM', side: 'FED', hex: [5, 5] }, { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [40, 5], morale: 'C' }], 'move', { recovery: 'oncePerTurn' })
+    const s = sandbox(
+      [
+        { id: 'GM1', type: 'GM', side: 'FED', hex: [5, 5] },
+        { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [40, 5], morale: 'C' },
+      ],
+      'move',
+      { recovery: 'oncePerTurn' },
+    )
     const half1 = submit(s, 'FED', [], [4])
     expect(ofType(half1.events, 'recovery')).toEqual([])
     expect(unit(half1.state, 'ZK1').morale).toBe('C')
     expect([half1.state.turn, half1.state.half, half1.state.step]).toEqual([1, 2, 'move'])
     const half2 = submit(half1.state, 'ZEON', [], [4])
-    expect(ofType(half2.events, 'recovery')).toMatchObject([{ turn: 2, half: 1, unit: 'ZK1', roll: 4, recovered: true }])
+    expect(ofType(half2.events, 'recovery')).toMatchObject([
+      { turn: 2, half: 1, unit: 'ZK1', roll: 4, recovered: true },
+    ])
     expect([half2.state.turn, half2.state.half, half2.state.step]).toEqual([2, 1, 'move'])
   })
 

@@ -7,7 +7,13 @@ import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/typ
 import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
 import { sandbox, submit, unit, type Piece } from './harness.js'
 
-const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({ id, type, side, hex, ...extra })
+const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({
+  id,
+  type,
+  side,
+  hex,
+  ...extra,
+})
 const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type)
 const SIXES = Array.from({ length: 400 }, () => 6)
 
@@ -35,14 +41,22 @@ describe('§7 occupation of the fortress (A-S4: 5 units for 3 turns)', () => {
     return hexes.slice(0, n).map((h, i) => p(`GM${i + 1}`, 'GM', 'FED', h, extra))
   }
   /** The pieces at the start of turn 1's movement, as if they had stood there since the turn began. */
-  const held = (pieces: Piece[], options: Record<string, string> = {}): State =>
-    ({ ...sandbox(pieces, 'move', options), occupation: { FED: { streak: 0, turnOk: true } } })
+  const held = (pieces: Piece[], options: Record<string, string> = {}): State => ({
+    ...sandbox(pieces, 'move', options),
+    occupation: { FED: { streak: 0, turnOk: true } },
+  })
   const streaks = (events: GameEvent[]) => ofType(events, 'occupation').map((e) => [e.turn, e.qualified, e.streak])
 
   it('5 Fed units on fortress hexes through three whole turns win at the end of turn 3', () => {
     const r = playOut(held([...onFortress(5), zeonFar]))
-    expect(streaks(r.events)).toEqual([[1, true, 1], [2, true, 2], [3, true, 3]])
-    expect(ofType(r.events, 'occupation').every((e) => e.ref === 'AMB-A-21' && e.side === 'FED' && e.needed === 3)).toBe(true)
+    expect(streaks(r.events)).toEqual([
+      [1, true, 1],
+      [2, true, 2],
+      [3, true, 3],
+    ])
+    expect(
+      ofType(r.events, 'occupation').every((e) => e.ref === 'AMB-A-21' && e.side === 'FED' && e.needed === 3),
+    ).toBe(true)
     expect(r.state.outcome).toMatchObject({ winner: 'FED', ref: 'A-S4' })
     expect(ofType(r.events, 'game-over')).toMatchObject([{ turn: 3, winner: 'FED', ref: 'A-S4' }])
     expect(r.state.step).toBe('over')
@@ -64,13 +78,26 @@ describe('§7 occupation of the fortress (A-S4: 5 units for 3 turns)', () => {
 
   it('AMB-A-21 every phase end counts: turns 2 and 3 do not qualify, so the win comes at the end of turn 6', () => {
     const r = playOut(held([...onFortress(5), zeonFar]), stepOffAndBack)
-    expect(streaks(r.events)).toEqual([[1, true, 1], [2, false, 0], [3, false, 0], [4, true, 1], [5, true, 2], [6, true, 3]])
+    expect(streaks(r.events)).toEqual([
+      [1, true, 1],
+      [2, false, 0],
+      [3, false, 0],
+      [4, true, 1],
+      [5, true, 2],
+      [6, true, 3],
+    ])
     expect(r.state.outcome).toMatchObject({ winner: 'FED' })
   })
 
   it('AMB-A-21 option occupationCheck=endOfTurn: only the count at the end of each turn matters', () => {
     const r = playOut(held([...onFortress(5), zeonFar], { occupationCheck: 'endOfTurn' }), stepOffAndBack)
-    expect(streaks(r.events)).toEqual([[1, true, 1], [2, false, 0], [3, true, 1], [4, true, 2], [5, true, 3]])
+    expect(streaks(r.events)).toEqual([
+      [1, true, 1],
+      [2, false, 0],
+      [3, true, 1],
+      [4, true, 2],
+      [5, true, 3],
+    ])
     expect(r.state.outcome).toMatchObject({ winner: 'FED' })
   })
 
@@ -85,7 +112,10 @@ describe('§7 occupation of the fortress (A-S4: 5 units for 3 turns)', () => {
 
 describe('§7 annihilation', () => {
   it('a side whose last unit is destroyed loses', () => {
-    const s: State = { ...sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 5])], 'attack-follow'), half: 2 }
+    const s: State = {
+      ...sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 5])], 'attack-follow'),
+      half: 2,
+    }
     const r = submit(s, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' } }], [6]) // 10:2, 5:1, 6: X
     expect(unit(r.state, 'ZK1').at).toBe('gone')
     expect(r.state.outcome).toMatchObject({ winner: 'FED', ref: '§7' })
@@ -95,10 +125,19 @@ describe('§7 annihilation', () => {
 
   it('A-3-3a one battle: the lead-off attack still resolves after return fire destroyed the last lead-off unit; both destroyed is a draw', () => {
     const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 5])], 'attack-lead')
-    const declared = submit(s, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' } }]).state
-    const r = submit(declared, 'ZEON', [{ kind: 'attack', mode: 'shoot', units: ['ZK1'], target: { unit: 'GM1' } }], [6, 6]) // X, then X
+    const declared = submit(s, 'FED', [
+      { kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' } },
+    ]).state
+    const r = submit(
+      declared,
+      'ZEON',
+      [{ kind: 'attack', mode: 'shoot', units: ['ZK1'], target: { unit: 'GM1' } }],
+      [6, 6],
+    ) // X, then X
     expect(unit(r.state, 'GM1').at).toBe('gone')
-    expect(r.events.find((e) => e.type === 'attack' && (e.attackers as string[]).includes('GM1'))).toMatchObject({ results: [{ unit: 'ZK1', result: 'X' }] })
+    expect(r.events.find((e) => e.type === 'attack' && (e.attackers as string[]).includes('GM1'))).toMatchObject({
+      results: [{ unit: 'ZK1', result: 'X' }],
+    })
     expect(unit(r.state, 'ZK1').at).toBe('gone')
     expect(r.state.outcome).toMatchObject({ winner: null })
   })
@@ -106,19 +145,41 @@ describe('§7 annihilation', () => {
 
 describe('A-S6 ships destroyed and forced retreat', () => {
   /** An A-S6 game holding exactly `pieces`, with the given starting fleet sizes. */
-  const fleets = (pieces: Piece[], step: State['step'], turn: number, startShips: Record<string, number>, shipsDestroyed = { FED: 0, ZEON: 0 }): State =>
-    ({ ...sandbox(pieces, step), scenario: loadAbaoaquScenario('A-S6'), occupation: {}, turn, startShips, shipsDestroyed })
+  const fleets = (
+    pieces: Piece[],
+    step: State['step'],
+    turn: number,
+    startShips: Record<string, number>,
+    shipsDestroyed = { FED: 0, ZEON: 0 },
+  ): State => ({
+    ...sandbox(pieces, step),
+    scenario: loadAbaoaquScenario('A-S6'),
+    occupation: {},
+    turn,
+    startShips,
+    shipsDestroyed,
+  })
   const magellanOnChibe = (extraZeon: Piece[]) => [
-    p('MA1', 'MA', 'FED', [5, 5]), p('MA2', 'MA', 'FED', [30, 0]), p('SA1', 'SA', 'FED', [31, 0]),
-    p('CH1', 'CH', 'ZEON', [5, 5]), ...extraZeon,
+    p('MA1', 'MA', 'FED', [5, 5]),
+    p('MA2', 'MA', 'FED', [30, 0]),
+    p('SA1', 'SA', 'FED', [31, 0]),
+    p('CH1', 'CH', 'ZEON', [5, 5]),
+    ...extraZeon,
   ]
   const sinkChibe = (s: State) => {
-    const declared = submit(s, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['MA1'], target: { unit: 'CH1' } }]).state // 20 vs 7: 2:1
+    const declared = submit(s, 'FED', [
+      { kind: 'attack', mode: 'shoot', units: ['MA1'], target: { unit: 'CH1' } },
+    ]).state // 20 vs 7: 2:1
     return submit(declared, 'ZEON', [], [6, ...SIXES]) // 6: X
   }
 
   it('GAP-A-8 at the end of turn 10 the side that destroyed more enemy ships wins', () => {
-    const s = fleets(magellanOnChibe([p('CH2', 'CH', 'ZEON', [60, 11]), p('MU1', 'MU', 'ZEON', [61, 11])]), 'attack-lead', 10, { FED: 3, ZEON: 3 })
+    const s = fleets(
+      magellanOnChibe([p('CH2', 'CH', 'ZEON', [60, 11]), p('MU1', 'MU', 'ZEON', [61, 11])]),
+      'attack-lead',
+      10,
+      { FED: 3, ZEON: 3 },
+    )
     const sunk = sinkChibe(s)
     expect(unit(sunk.state, 'CH1').at).toBe('gone')
     expect(sunk.state.shipsDestroyed).toMatchObject({ FED: 1, ZEON: 0 })
@@ -128,7 +189,13 @@ describe('A-S6 ships destroyed and forced retreat', () => {
   })
 
   it('GAP-A-8 equal numbers of ships destroyed at turn 10 are a draw', () => {
-    const s = fleets([p('MA1', 'MA', 'FED', [5, 5]), p('CH1', 'CH', 'ZEON', [60, 5])], 'move', 10, { FED: 1, ZEON: 1 }, { FED: 2, ZEON: 2 })
+    const s = fleets(
+      [p('MA1', 'MA', 'FED', [5, 5]), p('CH1', 'CH', 'ZEON', [60, 5])],
+      'move',
+      10,
+      { FED: 1, ZEON: 1 },
+      { FED: 2, ZEON: 2 },
+    )
     const r = playOut(s)
     expect(r.state.outcome).toMatchObject({ winner: null, ref: 'GAP-A-8' })
   })

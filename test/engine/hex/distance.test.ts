@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { axialDistance, axialToCube, cubeDistance, offsetDistance, offsetDistanceColRow } from '../../../src/engine/hex/index.js'
+import {
+  axialDistance,
+  axialToCube,
+  cubeDistance,
+  offsetDistance,
+  offsetDistanceColRow,
+} from '../../../src/engine/hex/index.js'
 import type { AxialHex } from '../../../src/engine/hex/index.js'
 
 // Deterministic pseudo-random integers (no Math.random in this repo): Numerical Recipes LCG,

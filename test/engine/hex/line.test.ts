@@ -62,8 +62,16 @@ describe('line', () => {
   it('nudged traces split on a line running exactly along a hex edge', () => {
     // (0,0) → (2,−1) passes through the corner between (1,−1) and (1,0).
     const traces = axialLineNudged({ q: 0, r: 0 }, { q: 2, r: -1 })
-    expect(traces.plus).toEqual([{ q: 0, r: 0 }, { q: 1, r: -1 }, { q: 2, r: -1 }])
-    expect(traces.minus).toEqual([{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 2, r: -1 }])
+    expect(traces.plus).toEqual([
+      { q: 0, r: 0 },
+      { q: 1, r: -1 },
+      { q: 2, r: -1 },
+    ])
+    expect(traces.minus).toEqual([
+      { q: 0, r: 0 },
+      { q: 1, r: 0 },
+      { q: 2, r: -1 },
+    ])
   })
 
   it('nudged traces agree when the line crosses no edge ambiguity', () => {
@@ -72,7 +80,10 @@ describe('line', () => {
   })
 
   it('works in offset coordinates', () => {
-    const [a, b] = [{ col: 1, row: 2 }, { col: 8, row: 5 }]
+    const [a, b] = [
+      { col: 1, row: 2 },
+      { col: 8, row: 5 },
+    ]
     const line = offsetLine(a, b)
     expect(line).toHaveLength(offsetDistance(a, b) + 1)
     expect(line[0]).toEqual(a)

@@ -53,7 +53,11 @@ describe('spec test vectors', () => {
     // GN-10-3 modifiers front 0 / side +1 / rear +2 belong to the GREEN NOA ruleset; checked here
     // only to pin the vector's expected values end to end.
     const modifier = (s: RelativeSector): number => (s === 'FF' ? 0 : s === 'BB' ? 2 : 1)
-    const attackers = [{ q: 0, r: -3 }, { q: 2, r: -1 }, { q: 0, r: 2 }]
+    const attackers = [
+      { q: 0, r: -3 },
+      { q: 2, r: -1 },
+      { q: 0, r: 2 },
+    ]
     expect(attackers.map((a) => modifier(sector(origin, 0, a)))).toEqual([0, 1, 2])
   })
 })

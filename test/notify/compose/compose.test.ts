@@ -4,7 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { composeEmail, EMAIL_KINDS, EmailDataError, type EmailDataByKind, type EmailKind } from '../../../src/notify/compose/index.js'
+import {
+  composeEmail,
+  EMAIL_KINDS,
+  EmailDataError,
+  type EmailDataByKind,
+  type EmailKind,
+} from '../../../src/notify/compose/index.js'
 import * as fixtures from './fixtures.js'
 import { amuro, char, DEADLINE } from './fixtures.js'
 
@@ -21,8 +27,15 @@ const samples: { [K in EmailKind]: () => EmailDataByKind[K] } = {
 
 /** The HTML as a reader sees its text: tags dropped, entities decoded, spaces collapsed. */
 function visible(html: string): string {
-  return html.replace(/<[^>]+>/g, ' ').replace(/&#x3D;/g, '=').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
 }
 
 /** Text with line breaks and runs of spaces made one space: a wrapped sentence reads whole. */
@@ -50,19 +63,27 @@ describe('every kind', () => {
     expect(visible(email.html)).not.toMatch(/undefined|\[object Object\]/)
   })
 
-  it.each(EMAIL_KINDS.filter((k) => k !== 'verify-email'))('%s: the unsubscribe and preferences links in both parts', (kind) => {
-    const email = composeEmail(kind, samples[kind]() as never)
-    expect(email.text).toContain(fixtures.links.unsubscribeUrl)
-    expect(email.text).toContain(fixtures.links.preferencesUrl)
-    expect(hrefs(email.html)).toEqual(expect.arrayContaining([fixtures.links.unsubscribeUrl, fixtures.links.preferencesUrl]))
-  })
+  it.each(EMAIL_KINDS.filter((k) => k !== 'verify-email'))(
+    '%s: the unsubscribe and preferences links in both parts',
+    (kind) => {
+      const email = composeEmail(kind, samples[kind]() as never)
+      expect(email.text).toContain(fixtures.links.unsubscribeUrl)
+      expect(email.text).toContain(fixtures.links.preferencesUrl)
+      expect(hrefs(email.html)).toEqual(
+        expect.arrayContaining([fixtures.links.unsubscribeUrl, fixtures.links.preferencesUrl]),
+      )
+    },
+  )
 
-  it.each(EMAIL_KINDS.filter((k) => k !== 'verify-email'))('%s: the receipt of the log and its verify link in both parts', (kind) => {
-    const email = composeEmail(kind, samples[kind]() as never)
-    expect(email.text).toContain(`Receipt: ${fixtures.game.receipt}`)
-    expect(email.text).toContain(fixtures.game.receiptUrl)
-    expect(hrefs(email.html)).toContain(fixtures.game.receiptUrl)
-  })
+  it.each(EMAIL_KINDS.filter((k) => k !== 'verify-email'))(
+    '%s: the receipt of the log and its verify link in both parts',
+    (kind) => {
+      const email = composeEmail(kind, samples[kind]() as never)
+      expect(email.text).toContain(`Receipt: ${fixtures.game.receipt}`)
+      expect(email.text).toContain(fixtures.game.receiptUrl)
+      expect(hrefs(email.html)).toContain(fixtures.game.receiptUrl)
+    },
+  )
 
   it('plain text lines stay within 72 characters, except unbreakable links and order lines', () => {
     for (const kind of EMAIL_KINDS) {
@@ -81,7 +102,7 @@ describe('your-phase', () => {
     expect(email.subject).toBe('Solomon Cup, round 3: your movement phase, turn 1, second half (Zeon)')
   })
 
-  it('shows the deadline in the recipient\'s time zone, and in UTC', () => {
+  it("shows the deadline in the recipient's time zone, and in UTC", () => {
     expect(email.text).toContain('DEADLINE: Saturday 5 December 2026 at 21:00 (Asia/Tokyo, UTC+9)')
     expect(email.text).toContain('12:00 UTC on Saturday 5 December')
     expect(flat(email.text)).toContain('If you miss it, your phase is passed (no moves).')
@@ -93,11 +114,15 @@ describe('your-phase', () => {
   })
 
   it('crosses the date line when the zone does', () => {
-    const la = composeEmail('your-phase', { ...data, recipient: { ...char, timeZone: 'America/Los_Angeles' }, deadline: { ...data.deadline, at: '2026-12-05T03:30:00Z' } })
+    const la = composeEmail('your-phase', {
+      ...data,
+      recipient: { ...char, timeZone: 'America/Los_Angeles' },
+      deadline: { ...data.deadline, at: '2026-12-05T03:30:00Z' },
+    })
     expect(la.text).toContain('Friday 4 December 2026 at 19:30 (America/Los_Angeles, UTC-8)')
   })
 
-  it('says what happened, in the narration\'s words', () => {
+  it("says what happened, in the narration's words", () => {
     expect(data.happened.length).toBeGreaterThan(2)
     for (const line of data.happened) {
       expect(flat(email.text)).toContain(line)
@@ -132,10 +157,12 @@ describe('your-phase', () => {
     expect(visible(email.html)).toContain(data.mapNote)
     const noLink = composeEmail('your-phase', { ...data, mapUrl: undefined })
     expect(noLink.text).not.toContain('The whole board')
-    expect(() => composeEmail('your-phase', { ...data, mapUrl: 'javascript:alert(1)' })).toThrow(/mapUrl is not an http\(s\) URL/)
+    expect(() => composeEmail('your-phase', { ...data, mapUrl: 'javascript:alert(1)' })).toThrow(
+      /mapUrl is not an http\(s\) URL/,
+    )
   })
 
-  it('lists where the enemy units near the reader\'s are, nearest first, in the text and the HTML', () => {
+  it("lists where the enemy units near the reader's are, nearest first, in the text and the HTML", () => {
     // contact() in game.ts: GM1 and GM2 a hex from ZK1, the Gundam within reach; GM3 far off.
     expect(data.enemiesNear.lines).toEqual([
       '1008: GM1, GM2 (confused) — 1 hex from your ZK1 at 1009',
@@ -169,7 +196,7 @@ describe('your-phase', () => {
 })
 
 describe('the other kinds', () => {
-  it('reminder: hours left, the deadline in the recipient\'s zone, how to reply', () => {
+  it("reminder: hours left, the deadline in the recipient's zone, how to reply", () => {
     const email = composeEmail('reminder', fixtures.reminder())
     expect(email.subject).toBe('Reminder: Solomon Cup, round 3: your movement phase is due in 4 hours')
     expect(email.text).toContain('Saturday 5 December 2026 at 21:00 (Asia/Tokyo, UTC+9)')
@@ -181,7 +208,9 @@ describe('the other kinds', () => {
     const email = composeEmail('phase-resolved', data)
     expect(email.subject).toBe('Solomon Cup, round 3: Federation played the combat phase, turn 1, first half')
     expect(email.text).toContain(data.happened[0])
-    expect(flat(email.text)).toContain('Zeon plays the movement phase, turn 1, second half, by Saturday 5 December 2026 at 12:00 (Europe/London, UTC).')
+    expect(flat(email.text)).toContain(
+      'Zeon plays the movement phase, turn 1, second half, by Saturday 5 December 2026 at 12:00 (Europe/London, UTC).',
+    )
     const over = composeEmail('phase-resolved', { ...data, next: null })
     expect(flat(over.text)).toContain('the game ended with this step')
   })
@@ -259,7 +288,11 @@ describe('deadline notices', () => {
 
 describe('escaping', () => {
   const hostile = '<script>alert("x")</script> & <b>Co</b>'
-  const data = { ...fixtures.yourPhase(), game: { ...fixtures.game, title: hostile }, happened: ['Zaku <ZK1> moved & hid.'] }
+  const data = {
+    ...fixtures.yourPhase(),
+    game: { ...fixtures.game, title: hostile },
+    happened: ['Zaku <ZK1> moved & hid.'],
+  }
   const email = composeEmail('your-phase', data)
 
   it('escapes a game title and narration in HTML', () => {
@@ -276,7 +309,10 @@ describe('escaping', () => {
   })
 
   it('keeps a subject on one line whatever the title holds', () => {
-    const injected = composeEmail('your-phase', { ...data, game: { ...fixtures.game, title: 'Cup\r\nBcc: everyone@example.org' } })
+    const injected = composeEmail('your-phase', {
+      ...data,
+      game: { ...fixtures.game, title: 'Cup\r\nBcc: everyone@example.org' },
+    })
     expect(injected.subject).toBe('Cup Bcc: everyone@example.org: your movement phase, turn 1, second half (Zeon)')
   })
 })
@@ -298,16 +334,29 @@ describe('bad data fails loudly', () => {
     const { deadline: _d, ...noDeadline } = data
     expect(problems('your-phase', noDeadline)).toEqual(['deadline is missing'])
     const { timeZone: _t, ...noZone } = data.recipient
-    expect(problems('your-phase', { ...data, recipient: noZone, replyAddress: undefined })).toEqual(['replyAddress is missing', 'recipient.timeZone is missing'])
+    expect(problems('your-phase', { ...data, recipient: noZone, replyAddress: undefined })).toEqual([
+      'replyAddress is missing',
+      'recipient.timeZone is missing',
+    ])
     expect(problems('game-over', { ...fixtures.gameOver(), seed: undefined })).toEqual(['seed is missing'])
   })
 
   it('refuses malformed values: zone, instant without offset, link, seed', () => {
-    expect(problems('your-phase', { ...data, recipient: { ...data.recipient, timeZone: 'Mars/Olympus' } })).toEqual(['recipient.timeZone is not an IANA time zone'])
-    expect(problems('your-phase', { ...data, deadline: { ...data.deadline, at: '2026-12-05 12:00' } })).toEqual(['deadline.at is not an ISO instant with an offset'])
-    expect(problems('your-phase', { ...data, deadline: { ...data.deadline, at: '2026-12-05T12:00:00' } })).toEqual(['deadline.at is not an ISO instant with an offset'])
-    expect(problems('your-phase', { ...data, unsubscribeUrl: 'javascript:alert(1)' })).toEqual(['unsubscribeUrl is not an http(s) URL'])
-    expect(problems('your-phase', { ...data, game: { ...data.game, title: '  ' } })).toEqual(['game.title is not a non-empty string'])
+    expect(problems('your-phase', { ...data, recipient: { ...data.recipient, timeZone: 'Mars/Olympus' } })).toEqual([
+      'recipient.timeZone is not an IANA time zone',
+    ])
+    expect(problems('your-phase', { ...data, deadline: { ...data.deadline, at: '2026-12-05 12:00' } })).toEqual([
+      'deadline.at is not an ISO instant with an offset',
+    ])
+    expect(problems('your-phase', { ...data, deadline: { ...data.deadline, at: '2026-12-05T12:00:00' } })).toEqual([
+      'deadline.at is not an ISO instant with an offset',
+    ])
+    expect(problems('your-phase', { ...data, unsubscribeUrl: 'javascript:alert(1)' })).toEqual([
+      'unsubscribeUrl is not an http(s) URL',
+    ])
+    expect(problems('your-phase', { ...data, game: { ...data.game, title: '  ' } })).toEqual([
+      'game.title is not a non-empty string',
+    ])
     expect(problems('game-over', { ...fixtures.gameOver(), seed: 'abc' })).toEqual(['seed is not 64 hex digits'])
     expect(problems('your-phase', { ...data, happened: 'GM1 moved' })).toEqual(['happened is not a list of strings'])
   })
@@ -322,12 +371,15 @@ describe('bad data fails loudly', () => {
   })
 })
 
-describe('a club\'s templates', () => {
+describe("a club's templates", () => {
   const dir = mkdtempSync(join(tmpdir(), 'hexmail-templates-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('replace the files they hold and keep the rest', () => {
-    writeFileSync(join(dir, 'your-phase.subject.hbs'), '[Solomon League] {{game.title}}: {{side}} to play by {{formatShortDate deadline.at recipient.timeZone}}\n')
+    writeFileSync(
+      join(dir, 'your-phase.subject.hbs'),
+      '[Solomon League] {{game.title}}: {{side}} to play by {{formatShortDate deadline.at recipient.timeZone}}\n',
+    )
     const email = composeEmail('your-phase', fixtures.yourPhase(), { overrideDir: dir })
     expect(email.subject).toBe('[Solomon League] Solomon Cup, round 3: Zeon to play by 5 Dec, 21:00')
     expect(email.text).toContain('How to give your orders')

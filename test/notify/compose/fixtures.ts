@@ -2,9 +2,22 @@
 // (game.ts): its narration and option lines are what a player of that position would get.
 import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
 import {
-  abaoaquStepTitle, compactOptions, enemiesNear, narrate, orderExamples,
-  type DeadlineNoticeData, type GameOverData, type GameRef, type InviteData, type Links, type ModerationData, type PhaseResolvedData,
-  type Recipient, type ReminderData, type VerifyEmailData, type YourPhaseData,
+  abaoaquStepTitle,
+  compactOptions,
+  enemiesNear,
+  narrate,
+  orderExamples,
+  type DeadlineNoticeData,
+  type GameOverData,
+  type GameRef,
+  type InviteData,
+  type Links,
+  type ModerationData,
+  type PhaseResolvedData,
+  type Recipient,
+  type ReminderData,
+  type VerifyEmailData,
+  type YourPhaseData,
 } from '../../../src/notify/compose/index.js'
 import { contact, skirmish } from './game.js'
 
@@ -16,9 +29,13 @@ export const char: Recipient = { name: 'Char', email: 'char@example.org', timeZo
 export const amuro: Recipient = { name: 'Amuro', email: 'amuro@example.org', timeZone: 'Europe/London' }
 
 export const game: GameRef = {
-  id: 'g_7f3a', title: 'Solomon Cup, round 3', url: `${BASE}/games/g_7f3a`,
-  ruleset: 'A-Bao-A-Qu', scenario: 'A-S4 Battle of S Field',
-  receipt: '42:9f86d081884c7d65', receiptUrl: `${BASE}/games/g_7f3a/verify?receipt=42%3A9f86d081884c7d65`,
+  id: 'g_7f3a',
+  title: 'Solomon Cup, round 3',
+  url: `${BASE}/games/g_7f3a`,
+  ruleset: 'A-Bao-A-Qu',
+  scenario: 'A-S4 Battle of S Field',
+  receipt: '42:9f86d081884c7d65',
+  receiptUrl: `${BASE}/games/g_7f3a/verify?receipt=42%3A9f86d081884c7d65`,
 }
 
 export const links: Links = {
@@ -37,8 +54,18 @@ export function yourPhase(recipient: Recipient = char): YourPhaseData {
   const pending = abaoaqu.pending(played.state)[0]!
   const options = abaoaqu.options(played.state, pending.seats[0]!)
   return {
-    ...links, ...reply, recipient, game, side: 'Zeon', seat: 'ZEON',
-    step: { title: abaoaquStepTitle(pending.step), description: pending.description, turn: played.state.turn, half: played.state.half },
+    ...links,
+    ...reply,
+    recipient,
+    game,
+    side: 'Zeon',
+    seat: 'ZEON',
+    step: {
+      title: abaoaquStepTitle(pending.step),
+      description: pending.description,
+      turn: played.state.turn,
+      half: played.state.half,
+    },
     deadline: { at: DEADLINE, ifMissed: 'your phase is passed (no moves)' },
     happened: narrate('abaoaqu', played.events, played.view),
     options: { ...compactOptions(options), url: `${game.url}/options` },
@@ -46,7 +73,8 @@ export function yourPhase(recipient: Recipient = char): YourPhaseData {
     enemiesNear: enemiesNear('abaoaqu', contact().view),
     mapCid: 'map-g_7f3a-42@hexmail',
     mapUrl: `${game.url}/map.png?at=42&seat=ZEON&key=k3y`,
-    mapNote: 'The picture shows the part of the board around your units (all 2), the enemies near them and the last phase\'s moves and fire.',
+    mapNote:
+      "The picture shows the part of the board around your units (all 2), the enemies near them and the last phase's moves and fire.",
   }
 }
 
@@ -58,16 +86,29 @@ export function reminder(): ReminderData {
 export function phaseResolved(): PhaseResolvedData {
   const played = skirmish()
   return {
-    ...links, recipient: amuro, game, side: 'Federation',
+    ...links,
+    recipient: amuro,
+    game,
+    side: 'Federation',
     step: { title: 'combat phase', description: 'attack declarations', turn: 1, half: 1 },
     happened: narrate('abaoaqu', played.events, played.view),
-    next: { side: 'Zeon', step: { title: 'movement phase', description: 'move or enter units', turn: 1, half: 2 }, deadline: DEADLINE },
+    next: {
+      side: 'Zeon',
+      step: { title: 'movement phase', description: 'move or enter units', turn: 1, half: 2 },
+      deadline: DEADLINE,
+    },
   }
 }
 
 export function gameOver(): GameOverData {
   return {
-    ...links, recipient: amuro, game, winner: 'Zeon', reason: 'the turn limit (12) was reached', yourSide: 'Federation', turn: 12,
+    ...links,
+    recipient: amuro,
+    game,
+    winner: 'Zeon',
+    reason: 'the turn limit (12) was reached',
+    yourSide: 'Federation',
+    turn: 12,
     happened: ['Turn 12 ended.', 'The game is over: Zeon wins; the turn limit (12) was reached.'],
     seed: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
     seedCommitment: '5d1a3b0c2f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a29181716151413121110',
@@ -77,26 +118,51 @@ export function gameOver(): GameOverData {
 
 export function invite(): InviteData {
   return {
-    ...links, recipient: { name: 'Sayla', email: 'sayla@example.org', timeZone: 'Europe/Paris' }, from: 'Amuro', game, side: 'Zeon',
-    message: 'One phase a day, like last season?', acceptUrl: `${BASE}/games/g_7f3a/join?invite=K7P2Q`, expiresAt: '2026-12-12T00:00:00Z', phaseHours: 24,
+    ...links,
+    recipient: { name: 'Sayla', email: 'sayla@example.org', timeZone: 'Europe/Paris' },
+    from: 'Amuro',
+    game,
+    side: 'Zeon',
+    message: 'One phase a day, like last season?',
+    acceptUrl: `${BASE}/games/g_7f3a/join?invite=K7P2Q`,
+    expiresAt: '2026-12-12T00:00:00Z',
+    phaseHours: 24,
   }
 }
 
 export function verifyEmail(): VerifyEmailData {
-  return { recipient: amuro, verifyUrl: `${BASE}/verify-email?token=vt_9c2e41`, token: 'vt_9c2e41', expiresAt: '2026-12-06T12:00:00Z' }
+  return {
+    recipient: amuro,
+    verifyUrl: `${BASE}/verify-email?token=vt_9c2e41`,
+    token: 'vt_9c2e41',
+    expiresAt: '2026-12-06T12:00:00Z',
+  }
 }
 
 export function moderation(): ModerationData {
   return {
-    ...links, recipient: char, game, moderator: 'Kycilia', action: 'rolled the game back to entry 40', reason: 'a disputed BD launch: the Public was confused',
-    changes: ['Public (BD) PB1 is back on its front side.', 'The BD screen at 1207 is removed.'], at: '2026-12-04T09:30:00Z', entry: 43,
+    ...links,
+    recipient: char,
+    game,
+    moderator: 'Kycilia',
+    action: 'rolled the game back to entry 40',
+    reason: 'a disputed BD launch: the Public was confused',
+    changes: ['Public (BD) PB1 is back on its front side.', 'The BD screen at 1207 is removed.'],
+    at: '2026-12-04T09:30:00Z',
+    entry: 43,
     logUrl: `${BASE}/games/g_7f3a/log`,
   }
 }
 
 export function deadlineNotice(): DeadlineNoticeData {
   return {
-    ...links, recipient: amuro, game, headline: 'the deadline is extended once',
-    lines: ['The deadline passed with Zeon (ZEON) still to act.', 'It is extended once, to Sunday 6 December 2026 at 12:00 (Europe/London, UTC); after that, those seats pass.'],
+    ...links,
+    recipient: amuro,
+    game,
+    headline: 'the deadline is extended once',
+    lines: [
+      'The deadline passed with Zeon (ZEON) still to act.',
+      'It is extended once, to Sunday 6 December 2026 at 12:00 (Europe/London, UTC); after that, those seats pass.',
+    ],
   }
 }

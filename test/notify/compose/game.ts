@@ -23,20 +23,26 @@ function resolve(state: State, seat: string, orders: Order[], faces: number[]): 
  * return fire rolls 2, the Federation's attack rolls 5.
  */
 export function skirmish(): Played & { view: View } {
-  let state = sandbox([
-    { id: 'GM1', type: 'GM', side: 'FED', hex: [10, 4] },
-    { id: 'GM2', type: 'GM', side: 'FED', hex: [10, 4] },
-    { id: 'GD1', type: 'GD', side: 'FED', hex: [2, 2] },
-    { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 9] },
-    { id: 'GE1', type: 'GE', side: 'ZEON', hex: [30, 9] },
-  ], 'move')
+  let state = sandbox(
+    [
+      { id: 'GM1', type: 'GM', side: 'FED', hex: [10, 4] },
+      { id: 'GM2', type: 'GM', side: 'FED', hex: [10, 4] },
+      { id: 'GD1', type: 'GD', side: 'FED', hex: [2, 2] },
+      { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 9] },
+      { id: 'GE1', type: 'GE', side: 'ZEON', hex: [30, 9] },
+    ],
+    'move',
+  )
   const events: GameEvent[] = []
   const play = (seat: string, orders: Order[], faces: number[] = []) => {
     const r = resolve(state, seat, orders, faces)
     state = r.state
     events.push(...r.events)
   }
-  play('FED', [{ kind: 'move', units: ['GM1', 'GM2'], to: [10, 8] }, { kind: 'move', units: ['GD1'], to: [4, 5] }])
+  play('FED', [
+    { kind: 'move', units: ['GM1', 'GM2'], to: [10, 8] },
+    { kind: 'move', units: ['GD1'], to: [4, 5] },
+  ])
   play('FED', [{ kind: 'attack', mode: 'shoot', units: ['GM1', 'GM2'], target: { unit: 'ZK1' } }])
   play('ZEON', [{ kind: 'attack', mode: 'shoot', units: ['ZK1'], target: { unit: 'GM1' } }], [2, 5])
   return { state, events, view: abaoaqu.view(state, 'ZEON') }
@@ -54,13 +60,16 @@ export function firstMove(): Played & { view: View } {
  * away, the Gundam at 0405 within its reach, a GM far off at 6002, and Zeon's GE1 alone at 3009.
  */
 export function contact(): { state: State; view: View } {
-  const state = sandbox([
-    { id: 'GM1', type: 'GM', side: 'FED', hex: [10, 8] },
-    { id: 'GM2', type: 'GM', side: 'FED', hex: [10, 8], morale: 'C' },
-    { id: 'GD1', type: 'GD', side: 'FED', hex: [4, 5] },
-    { id: 'GM3', type: 'GM', side: 'FED', hex: [60, 2] },
-    { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 9] },
-    { id: 'GE1', type: 'GE', side: 'ZEON', hex: [30, 9] },
-  ], 'move')
+  const state = sandbox(
+    [
+      { id: 'GM1', type: 'GM', side: 'FED', hex: [10, 8] },
+      { id: 'GM2', type: 'GM', side: 'FED', hex: [10, 8], morale: 'C' },
+      { id: 'GD1', type: 'GD', side: 'FED', hex: [4, 5] },
+      { id: 'GM3', type: 'GM', side: 'FED', hex: [60, 2] },
+      { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [10, 9] },
+      { id: 'GE1', type: 'GE', side: 'ZEON', hex: [30, 9] },
+    ],
+    'move',
+  )
   return { state, view: abaoaqu.view(state, 'ZEON') }
 }

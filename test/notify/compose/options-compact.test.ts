@@ -24,18 +24,31 @@ describe('the movement phase', () => {
 
   it('makes one line of interchangeable units, with the reach of the group', () => {
     const salamis = options.units.find((u) => u.id === 'SA1')!
-    expect(lines).toContain(`Salamis SA1 SA2 SA3 SA4 SA5 SA6 off the map, each: enter at any of ${salamis.moves.length} hexes (cols 00–63, rows 00–04)`)
+    expect(lines).toContain(
+      `Salamis SA1 SA2 SA3 SA4 SA5 SA6 off the map, each: enter at any of ${salamis.moves.length} hexes (cols 00–63, rows 00–04)`,
+    )
     expect(lines).toContain('GM3 (student pilot) off the map: enter at any of 384 hexes (cols 00–63, rows 00–05)')
     expect(lines[0]).toMatch(/^Gundam GD1 \(newtype N3\) off the map: enter at any of 512 hexes/)
     expect(omitted).toBe(0)
     // Every unit that can act is named once.
     const named = lines.flatMap((l) => l.match(/\b[A-Z]{2}\d+\b/g) ?? [])
-    expect(named.sort()).toEqual(options.units.filter((u) => u.moves.length > 0).map((u) => u.id).sort())
+    expect(named.sort()).toEqual(
+      options.units
+        .filter((u) => u.moves.length > 0)
+        .map((u) => u.id)
+        .sort(),
+    )
   })
 
   it('lists the hexes themselves when there are few, and clips a line that would be too long', () => {
     // A confused Ball in the corner: half of 4 MP, and the map's edge cuts the rest.
-    const corner = sandbox([{ id: 'BL1', type: 'BL', side: 'FED', hex: [0, 0], morale: 'C' }, { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [40, 9] }], 'move')
+    const corner = sandbox(
+      [
+        { id: 'BL1', type: 'BL', side: 'FED', hex: [0, 0], morale: 'C' },
+        { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [40, 9] },
+      ],
+      'move',
+    )
     const ball = abaoaqu.options(corner, 'FED')
     const moves = ball.units[0]!.moves.map(hexLabel).sort()
     expect(moves.length).toBeLessThanOrEqual(8)
@@ -68,7 +81,9 @@ describe('the combat phases', () => {
     const options = abaoaqu.options(state, 'FED')
     const { lines } = compactOptions(options)
     const gm1 = options.units.find((u) => u.id === 'GM1')!
-    const zk1 = gm1.attacks.find((a) => 'unit' in a.order.target && a.order.target.unit === 'ZK1' && a.order.mode === 'shoot')!
+    const zk1 = gm1.attacks.find(
+      (a) => 'unit' in a.order.target && a.order.target.unit === 'ZK1' && a.order.mode === 'shoot',
+    )!
     expect(lines.find((l) => l.startsWith('GM1 GM2 at 1008, each: shoot '))).toContain(`shoot ZK1 ${zk1.column}`)
     const combined = lines.filter((l) => ORDER.test(l))
     expect(combined.length).toBe(options.groupAttacks.length)
@@ -79,12 +94,18 @@ describe('the combat phases', () => {
 
   it('the side under attack gets a defend line for its newtype, accepted as it is', () => {
     const lead = sandbox(pieces, 'attack-lead')
-    const r = abaoaqu.resolve(lead, { FED: [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZI1' } }] }, scripted([]))
+    const r = abaoaqu.resolve(
+      lead,
+      { FED: [{ kind: 'attack', mode: 'shoot', units: ['GD1'], target: { unit: 'ZI1' } }] },
+      scripted([]),
+    )
     expect(r.state.step).toBe('attack-follow')
     const options = abaoaqu.options(r.state, 'ZEON')
     expect(options.defend).toEqual([{ attack: 'A1', targets: ['ZI1'], maxRanks: 2 }])
     const { lines } = compactOptions(options)
-    expect(lines[0]).toBe('defend A1 ranks 2  # against attack A1 on ZI1: ranks 0 to 2; unanswered, your standing order applies')
+    expect(lines[0]).toBe(
+      'defend A1 ranks 2  # against attack A1 on ZI1: ranks 0 to 2; unanswered, your standing order applies',
+    )
     accepted(r.state, 'ZEON', lines[0]!)
     expect(orderExamples(options)).toContain('defend A1 ranks 0')
     for (const line of orderExamples(options)) accepted(r.state, 'ZEON', line)
@@ -93,8 +114,16 @@ describe('the combat phases', () => {
 
 describe('bounds', () => {
   it('150 units on the map: at most 30 lines, each at most 240 characters, the rest counted', () => {
-    const pieces: Piece[] = Array.from({ length: 150 }, (_, i) => ({ id: `GM${i + 1}`, type: 'GM', side: 'FED' as const, hex: [i % 60, Math.floor(i / 60) * 4] as [number, number] }))
-    const options = abaoaqu.options(sandbox([...pieces, { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [60, 11] }], 'move'), 'FED')
+    const pieces: Piece[] = Array.from({ length: 150 }, (_, i) => ({
+      id: `GM${i + 1}`,
+      type: 'GM',
+      side: 'FED' as const,
+      hex: [i % 60, Math.floor(i / 60) * 4] as [number, number],
+    }))
+    const options = abaoaqu.options(
+      sandbox([...pieces, { id: 'ZK1', type: 'ZK', side: 'ZEON', hex: [60, 11] }], 'move'),
+      'FED',
+    )
     const { lines, omitted } = compactOptions(options)
     expect(lines).toHaveLength(30)
     expect(omitted).toBe(120)
@@ -115,10 +144,18 @@ describe('bounds', () => {
   })
 
   it('caps the attacks listed per unit and says how many more', () => {
-    const state = sandbox([
-      { id: 'GD1', type: 'GD', side: 'FED', hex: [10, 8] },
-      ...Array.from({ length: 5 }, (_, i): Piece => ({ id: `ZK${i + 1}`, type: 'ZK', side: 'ZEON', hex: [10 + i, 9] })),
-    ], 'attack-lead')
+    const state = sandbox(
+      [
+        { id: 'GD1', type: 'GD', side: 'FED', hex: [10, 8] },
+        ...Array.from({ length: 5 }, (_, i): Piece => ({
+          id: `ZK${i + 1}`,
+          type: 'ZK',
+          side: 'ZEON',
+          hex: [10 + i, 9],
+        })),
+      ],
+      'attack-lead',
+    )
     const options = abaoaqu.options(state, 'FED')
     const total = options.units[0]!.attacks.length
     expect(total).toBeGreaterThan(3)

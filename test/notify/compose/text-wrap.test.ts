@@ -6,19 +6,23 @@ import { GLUE, oneLine, VERBATIM, wrapText } from '../../../src/notify/compose/t
 describe('wrapText', () => {
   it('wraps a list item under its text, not under the bullet', () => {
     const item = '- Attack A1: GM1 and GM2 shoot at Zaku ZK1 in 1009: 8 vs 2, odds 4:1; die 5: Zaku ZK1 eliminated.'
-    expect(wrapText(item, 40)).toBe([
-      '- Attack A1: GM1 and GM2 shoot at Zaku',
-      '  ZK1 in 1009: 8 vs 2, odds 4:1; die 5:',
-      '  Zaku ZK1 eliminated.',
-      '',
-    ].join('\n'))
+    expect(wrapText(item, 40)).toBe(
+      [
+        '- Attack A1: GM1 and GM2 shoot at Zaku',
+        '  ZK1 in 1009: 8 vs 2, odds 4:1; die 5:',
+        '  Zaku ZK1 eliminated.',
+        '',
+      ].join('\n'),
+    )
   })
 
   it('never breaks a marked line, a link or a glued date', () => {
     const order = `${VERBATIM}shoot GM1 GM2 GM3 GM4 @ 0710 ms  # 20 vs 4, 5:1, shift +2 -> 7:1`
     expect(wrapText(order, 30)).toBe('shoot GM1 GM2 GM3 GM4 @ 0710 ms  # 20 vs 4, 5:1, shift +2 -> 7:1\n')
     const link = 'Every option: https://hexmail.example.org/games/g_7f3a/options?seat=ZEON&step=42'
-    expect(wrapText(link, 30)).toBe('Every option:\nhttps://hexmail.example.org/games/g_7f3a/options?seat=ZEON&step=42\n')
+    expect(wrapText(link, 30)).toBe(
+      'Every option:\nhttps://hexmail.example.org/games/g_7f3a/options?seat=ZEON&step=42\n',
+    )
     const date = `Due by ${['Saturday', '5', 'December', '2026', 'at', '21:00'].join(GLUE)} in Tokyo.`
     expect(wrapText(date, 20)).toBe('Due by\nSaturday 5 December 2026 at 21:00\nin Tokyo.\n')
   })

@@ -11,7 +11,10 @@ let h: TestApp
 let smtpPort = 0
 let closeSmtp: () => Promise<void> = async () => undefined
 // A reply address of the right form whose token no notification matches: refused, after the message is recorded.
-const REPLY = replyAddress('play@hexmail.test', makeReplyToken({ id: 42n, exp: 1_796_000_000, binding: 'g|FED|7|u' }, 'another-secret'))
+const REPLY = replyAddress(
+  'play@hexmail.test',
+  makeReplyToken({ id: 42n, exp: 1_796_000_000, binding: 'g|FED|7|u' }, 'another-secret'),
+)
 
 beforeAll(async () => {
   h = await startApp({ INBOUND_SMTP_PORT: '0', REPLY_ADDRESS: 'play@hexmail.test', PUBLIC_URL: 'http://hexmail.test' })
@@ -25,12 +28,28 @@ afterAll(async () => {
 })
 
 function raw(headers: Record<string, string>, body = 'pass'): Buffer {
-  const head = { From: 'amuro@example.org', To: REPLY, Subject: 'Re: your phase', 'Message-ID': '<ok@client.example>', ...headers }
-  return Buffer.from(`${Object.entries(head).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}\r\n`, 'utf8')
+  const head = {
+    From: 'amuro@example.org',
+    To: REPLY,
+    Subject: 'Re: your phase',
+    'Message-ID': '<ok@client.example>',
+    ...headers,
+  }
+  return Buffer.from(
+    `${Object.entries(head)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n')}\r\n\r\n${body}\r\n`,
+    'utf8',
+  )
 }
 
 async function viaHttp(message: Buffer) {
-  return h.app.inject({ method: 'POST', url: '/inbound/email', headers: { 'content-type': 'message/rfc822' }, payload: message })
+  return h.app.inject({
+    method: 'POST',
+    url: '/inbound/email',
+    headers: { 'content-type': 'message/rfc822' },
+    payload: message,
+  })
 }
 
 /** The SMTP answer to a DATA of these bytes: the code, or 250 when accepted. */
@@ -66,10 +85,18 @@ describe('replies the database cannot store as they are', () => {
     const long = `<${randomBytes(1500).toString('hex')}@client.example>`
     const r = await handleInbound(replyContext(h.app.config, h.t.db), raw({ 'Message-ID': long }))
     expect(r.messageId).toMatch(/^<[0-9a-f]{64}@hashed\.hexmail\.invalid>$/)
-    expect((await handleInbound(replyContext(h.app.config, h.t.db), raw({ 'Message-ID': long }))).messageId).toBe(r.messageId)
-    const other = await handleInbound(replyContext(h.app.config, h.t.db), raw({ 'Message-ID': long.replace('@', 'z@') }))
+    expect((await handleInbound(replyContext(h.app.config, h.t.db), raw({ 'Message-ID': long }))).messageId).toBe(
+      r.messageId,
+    )
+    const other = await handleInbound(
+      replyContext(h.app.config, h.t.db),
+      raw({ 'Message-ID': long.replace('@', 'z@') }),
+    )
     expect(other.messageId).not.toBe(r.messageId)
     // An ordinary Message-ID is kept as it is, Japanese included.
-    expect((await handleInbound(replyContext(h.app.config, h.t.db), raw({ 'Message-ID': '<返信-1@client.example>' }))).messageId).toBe('<返信-1@client.example>')
+    expect(
+      (await handleInbound(replyContext(h.app.config, h.t.db), raw({ 'Message-ID': '<返信-1@client.example>' })))
+        .messageId,
+    ).toBe('<返信-1@client.example>')
   })
 })

@@ -69,7 +69,8 @@ describe('parseInbound', () => {
   })
 
   it('quoted-printable: long lines, "=" and non-ASCII text decode exactly', async () => {
-    const comment = '# 補給線を守る = keep the supply line, and a long comment that goes well past seventy-six characters'
+    const comment =
+      '# 補給線を守る = keep the supply line, and a long comment that goes well past seventy-six characters'
     const text = `GM1 -> 0710\n${comment}\n\n> Your phase`
     const raw = await compose({ text, textEncoding: 'quoted-printable' })
     expect(raw.toString()).toContain('Content-Transfer-Encoding: quoted-printable')
@@ -129,7 +130,10 @@ describe('auto-reply detection', () => {
     ['X-Autorespond', { headers: { 'X-Autorespond': 'Out of office' } }],
     ['a MAILER-DAEMON sender', { from: 'Mail Delivery System <MAILER-DAEMON@mx.example.org>' }],
     ['a null Return-Path', { headers: { 'Return-Path': '<>' } }],
-    ['a delivery report', { headers: { 'Content-Type': 'multipart/report; report-type=delivery-status; boundary="x"' } }],
+    [
+      'a delivery report',
+      { headers: { 'Content-Type': 'multipart/report; report-type=delivery-status; boundary="x"' } },
+    ],
   ])('%s is an auto-reply', async (_what, options) => {
     const mail = await parseInbound(await compose({ text: 'I am away until Monday.', ...options }))
     expect(mail.autoReply).toBe(true)

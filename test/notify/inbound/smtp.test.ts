@@ -2,7 +2,12 @@ import { createConnection } from 'node:net'
 import { createTransport } from 'nodemailer'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseInbound } from '../../../src/notify/inbound/parse.js'
-import { isReplyRecipient, permanentFailure, startInboundSmtp, type InboundSmtp } from '../../../src/notify/inbound/smtp.js'
+import {
+  isReplyRecipient,
+  permanentFailure,
+  startInboundSmtp,
+  type InboundSmtp,
+} from '../../../src/notify/inbound/smtp.js'
 import { makeReplyToken, replyAddress, tokenFromAddresses } from '../../../src/notify/inbound/token.js'
 
 const BASE = 'play@hexmail.example'
@@ -90,18 +95,23 @@ describe('startInboundSmtp', () => {
       if (attempts === 1) throw new Error('database unavailable')
     })
     expect((await sendError(port, REPLY_TO)).responseCode).toBe(451)
-    const info = await transport(port).sendMail({ from: 'amuro@example.org', to: REPLY_TO, subject: 'Re', text: 'pass' })
+    const info = await transport(port).sendMail({
+      from: 'amuro@example.org',
+      to: REPLY_TO,
+      subject: 'Re',
+      text: 'pass',
+    })
     expect(info.response).toMatch(/^250 /)
     expect(attempts).toBe(2)
   })
 
-  it('answers a handler\'s permanent refusal with its 5xx, so the sender bounces instead of retrying', async () => {
+  it("answers a handler's permanent refusal with its 5xx, so the sender bounces instead of retrying", async () => {
     let attempts = 0
     const { port } = await start(async () => {
       attempts++
       throw permanentFailure('5.6.0 cannot be stored')
     })
-    const refused = await sendError(port, REPLY_TO) as { responseCode?: number; response?: string }
+    const refused = (await sendError(port, REPLY_TO)) as { responseCode?: number; response?: string }
     expect(refused.responseCode).toBe(554)
     expect(refused.response).toMatch(/cannot be stored/)
     expect(attempts).toBe(1)

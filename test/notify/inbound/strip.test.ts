@@ -194,7 +194,7 @@ describe('Japanese clients', () => {
 })
 
 describe('bottom-posted and interleaved replies', () => {
-  it('keeps the orders below the quote, with the player\'s blank line, and drops the signature', () => {
+  it("keeps the orders below the quote, with the player's blank line, and drops the signature", () => {
     const reply = lines(
       `On Mon, 30 Nov 2026 at 09:00, Hexmail <${ADDRESS}> wrote:`,
       QUOTED_NOTIFICATION,
@@ -251,16 +251,24 @@ describe('line handling', () => {
     expect(stripQuoted(reply)).toBe('GM1 -> 0710\n\n# the Zaku at 0805 can wait\nGM2 -> 0805')
   })
 
-  it('trims leading and trailing blank lines but keeps the player\'s own blank lines', () => {
+  it("trims leading and trailing blank lines but keeps the player's own blank lines", () => {
     expect(stripQuoted('\n\n  \nGM1 -> 0710\n\n\nGM2 -> 0805\n\n')).toBe('GM1 -> 0710\n\n\nGM2 -> 0805')
   })
 
   it('leaves nothing of a reply that is only a quote', () => {
-    expect(stripQuoted(lines(`On Mon, 30 Nov 2026 at 09:00, Hexmail <${ADDRESS}> wrote:`, QUOTED_NOTIFICATION))).toBe('')
+    expect(stripQuoted(lines(`On Mon, 30 Nov 2026 at 09:00, Hexmail <${ADDRESS}> wrote:`, QUOTED_NOTIFICATION))).toBe(
+      '',
+    )
   })
 
   it('does not take an order line for a marker', () => {
-    const orders = lines('GM1 GM2 BL4 -> 0710', 'move GM3 to 0711', 'shoot GD1 @ ZI1 ranks 2', '# On to the fortress', 'pass')
+    const orders = lines(
+      'GM1 GM2 BL4 -> 0710',
+      'move GM3 to 0711',
+      'shoot GD1 @ ZI1 ranks 2',
+      '# On to the fortress',
+      'pass',
+    )
     expect(stripQuoted(orders)).toBe(orders)
   })
 })

@@ -117,7 +117,7 @@ describe('token shape', () => {
     ['id zero', { id: 0n, exp: EXP }],
     ['negative id', { id: -1n, exp: EXP }],
     ['id over 64 bits', { id: MAX_U64 + 1n, exp: EXP }],
-    ['id over the database\'s signed 64 bits', { id: MAX_PG_BIGINT + 1n, exp: EXP }],
+    ["id over the database's signed 64 bits", { id: MAX_PG_BIGINT + 1n, exp: EXP }],
     ['fractional expiry', { id: 1n, exp: 1.5 }],
     ['negative expiry', { id: 1n, exp: -1 }],
     ['expiry over 40 bits', { id: 1n, exp: 2 ** 40 }],

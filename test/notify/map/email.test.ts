@@ -8,8 +8,16 @@ import type { GameEvent } from '../../../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../../../src/engine/rulesets/abaoaqu/index.js'
 import { randomOrders, rng } from '../../../src/engine/rulesets/abaoaqu/random-orders.js'
 import {
-  buildMapModel, EMAIL_DISPLAY_WIDTH, EMAIL_PIXEL_RATIO, emailColumns, emailMapPng, layoutMap, MIN_COUNTER_PX, planCrop,
-  type HexMapModel, type MapWindow,
+  buildMapModel,
+  EMAIL_DISPLAY_WIDTH,
+  EMAIL_PIXEL_RATIO,
+  emailColumns,
+  emailMapPng,
+  layoutMap,
+  MIN_COUNTER_PX,
+  planCrop,
+  type HexMapModel,
+  type MapWindow,
 } from '../../../src/notify/map/index.js'
 import { inWindow } from '../../../src/notify/map/layout.js'
 import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
@@ -18,13 +26,20 @@ import { decodePng } from './png-decode.js'
 
 const SEED = 'c3'.repeat(32)
 const SCENARIOS = readdirSync(new URL('../../../scenarios/abaoaqu/', import.meta.url))
-  .map((f) => /^a-s(\d+)\.yaml$/.exec(f)?.[1]).filter((n) => n !== undefined).map((n) => `A-S${n}`).sort()
+  .map((f) => /^a-s(\d+)\.yaml$/.exec(f)?.[1])
+  .filter((n) => n !== undefined)
+  .map((n) => `A-S${n}`)
+  .sort()
 
 /** A position from turn 4 on, after random legal play, as the seat to act sees it, with the last step's events. */
 function midGame(scenario: string): { state: State; seat: string; model: HexMapModel } {
   const r = rng(11)
   let seq = 0
-  let state = abaoaqu.setup(loadAbaoaquScenario(scenario), { players: 2, options: { deployment: 'auto' } }, createDice(SEED, seq++)).state
+  let state = abaoaqu.setup(
+    loadAbaoaquScenario(scenario),
+    { players: 2, options: { deployment: 'auto' } },
+    createDice(SEED, seq++),
+  ).state
   let events: GameEvent[] = []
   for (let step = 0; step < 200 && state.step !== 'over' && state.turn < 4; step++) {
     const submissions: Record<string, Order[]> = {}
@@ -71,7 +86,9 @@ describe('the email map, on every scenario in mid-game', () => {
       // Every panel shows some of the reader's units, and the count shown is the count inside the panels.
       for (const w of map.panels) expect(mine.some((u) => inWindow(w, { col: u.hex![0], row: u.hex![1] }))).toBe(true)
       expect(map.ownUnits).toBe(mine.length)
-      expect(map.ownShown).toBe(mine.filter((u) => map.panels.some((w) => inWindow(w, { col: u.hex![0], row: u.hex![1] }))).length)
+      expect(map.ownShown).toBe(
+        mine.filter((u) => map.panels.some((w) => inWindow(w, { col: u.hex![0], row: u.hex![1] }))).length,
+      )
       expect(map.ownShown).toBeGreaterThan(0)
       // Three panels at most: about three phone screens, title and legend included.
       expect(map.panels.length).toBeLessThanOrEqual(3)
@@ -84,12 +101,14 @@ describe('the email map of the fixed A-S4 position', () => {
   const { view, events } = a4Position()
   const model = buildMapModel('abaoaqu', view, events)
 
-  it('puts a panel over the fighting: the reader\'s units there, every attack and the nearest enemies', () => {
+  it("puts a panel over the fighting: the reader's units there, every attack and the nearest enemies", () => {
     // Zeon's units stand along the whole 64 columns; the fighting is in columns 4 to 10.
     const plan = planCrop(model, { cols: emailColumns(), minRows: 4, maxRows: 8, panels: 3 })
     expect(plan.panels).toHaveLength(3)
     const fight = plan.panels[0]!
-    const zeonThere = model.counters.filter((c) => c.side === 'ZEON' && c.hex.col >= fight.col0 && c.hex.col < fight.col0 + fight.cols)
+    const zeonThere = model.counters.filter(
+      (c) => c.side === 'ZEON' && c.hex.col >= fight.col0 && c.hex.col < fight.col0 + fight.cols,
+    )
     for (const c of zeonThere) expect(inWindow(fight, c.hex), `${c.label} at ${c.hex.col},${c.hex.row}`).toBe(true)
     for (const a of model.attacks) expect(inWindow(fight, a.to)).toBe(true)
     for (const h of model.inReach.slice(0, 4)) expect(inWindow(fight, h)).toBe(true)
@@ -109,21 +128,47 @@ describe('planCrop', () => {
   const { view, events } = a4Position()
   const base = buildMapModel('abaoaqu', view, events)
   const counter = (side: string, col: number, row: number) => ({
-    hex: { col, row }, side, label: `${side}${col}`, sublabel: '', units: [{ label: `${side}${col}`, markers: [] }], markers: [], flipped: false, title: '',
+    hex: { col, row },
+    side,
+    label: `${side}${col}`,
+    sublabel: '',
+    units: [{ label: `${side}${col}`, markers: [] }],
+    markers: [],
+    flipped: false,
+    title: '',
   })
   const bare = { ...base, arrows: [], attacks: [], losses: [], screens: [], inReach: [] }
   const limits = { cols: 10, minRows: 4, maxRows: 8, panels: 3 }
 
-  it('puts a panel over each group of the reader\'s units, left to right, each as tall as it needs', () => {
-    const model = { ...bare, counters: [counter('ZEON', 50, 2), counter('ZEON', 52, 3), counter('ZEON', 3, 9), counter('ZEON', 5, 10), counter('FED', 30, 5)] }
+  it("puts a panel over each group of the reader's units, left to right, each as tall as it needs", () => {
+    const model = {
+      ...bare,
+      counters: [
+        counter('ZEON', 50, 2),
+        counter('ZEON', 52, 3),
+        counter('ZEON', 3, 9),
+        counter('ZEON', 5, 10),
+        counter('FED', 30, 5),
+      ],
+    }
     const plan = planCrop(model, limits)
-    expect(plan.panels.map((p) => [p.col0 <= 3 && p.col0 + p.cols > 5, p.col0 <= 50 && p.col0 + p.cols > 52])).toEqual([[true, false], [false, true]])
+    expect(plan.panels.map((p) => [p.col0 <= 3 && p.col0 + p.cols > 5, p.col0 <= 50 && p.col0 + p.cols > 52])).toEqual([
+      [true, false],
+      [false, true],
+    ])
     expect(plan.panels.every((p) => p.cols === 10 && p.rows >= 4 && p.rows <= 8)).toBe(true)
     expect(plan).toMatchObject({ ownUnits: 4, ownShown: 4 })
   })
 
   it('places the panel to show the nearest enemies in reach, and no panel for enemies alone', () => {
-    const model = { ...bare, counters: [counter('ZEON', 20, 5), counter('FED', 27, 5), counter('FED', 13, 5), counter('FED', 60, 5)], inReach: [{ col: 27, row: 5 }, { col: 13, row: 5 }] }
+    const model = {
+      ...bare,
+      counters: [counter('ZEON', 20, 5), counter('FED', 27, 5), counter('FED', 13, 5), counter('FED', 60, 5)],
+      inReach: [
+        { col: 27, row: 5 },
+        { col: 13, row: 5 },
+      ],
+    }
     const plan = planCrop(model, limits)
     expect(plan.panels).toHaveLength(1)
     const [w] = plan.panels
@@ -138,7 +183,11 @@ describe('planCrop', () => {
   })
 
   it('shows every counter to a viewer without units of its own, and the whole map when there are none', () => {
-    const observer = { ...bare, sides: bare.sides.map((s) => ({ ...s, viewer: false })), counters: [counter('FED', 40, 5)] }
+    const observer = {
+      ...bare,
+      sides: bare.sides.map((s) => ({ ...s, viewer: false })),
+      counters: [counter('FED', 40, 5)],
+    }
     expect(planCrop(observer, limits).panels.some((w) => inWindow(w, { col: 40, row: 5 }))).toBe(true)
     expect(planCrop({ ...bare, counters: [] }, limits).panels).toEqual([{ col0: 0, row0: 0, cols: 64, rows: 12 }])
   })

@@ -29,7 +29,11 @@ export interface Position {
 
 export function a4Position(): Position {
   let seq = 0
-  let state = abaoaqu.setup(loadAbaoaquScenario('A-S4'), { players: 2, options: { deployment: 'auto' } }, createDice(SEED, seq++)).state
+  let state = abaoaqu.setup(
+    loadAbaoaquScenario('A-S4'),
+    { players: 2, options: { deployment: 'auto' } },
+    createDice(SEED, seq++),
+  ).state
   const log: Array<{ seat: string; events: GameEvent[] }> = []
   for (const [seat, text] of SCRIPT) {
     const parsed = abaoaqu.parseOrders(text, state, seat)

@@ -15,27 +15,49 @@ describe('boards', () => {
   it('finds the board template from the placements of both A-Bao-A-Qu layouts', () => {
     const row = [0, 16, 32, 48].map((col0, i) => ({ board: i + 1, col0, row0: 0, rotate180: false }))
     expect(boardTemplate({ cols: 64, rows: 12 }, row)).toEqual({ cols: 16, rows: 12 })
-    const square = [[4, 0, 0, false], [1, 16, 0, false], [3, 0, 12, true], [2, 16, 12, true]] as const
+    const square = [
+      [4, 0, 0, false],
+      [1, 16, 0, false],
+      [3, 0, 12, true],
+      [2, 16, 12, true],
+    ] as const
     const placements = square.map(([board, col0, row0, rotate180]) => ({ board, col0, row0, rotate180 }))
     expect(boardTemplate({ cols: 32, rows: 24 }, placements)).toEqual({ cols: 16, rows: 12 })
     const lookup = boardLookup({ cols: 32, rows: 24 }, placements)
-    expect([lookup.boardOf(0, 0), lookup.boardOf(31, 0), lookup.boardOf(0, 23), lookup.boardOf(31, 23)]).toEqual([4, 1, 3, 2])
+    expect([lookup.boardOf(0, 0), lookup.boardOf(31, 0), lookup.boardOf(0, 23), lookup.boardOf(31, 23)]).toEqual([
+      4, 1, 3, 2,
+    ])
   })
 
   it('leaves out the hexes of a gap between boards, and falls back to one plain grid for placements that overlap', () => {
-    const gap = boardLookup({ cols: 36, rows: 12 }, [{ board: 1, col0: 0, row0: 0, rotate180: false }, { board: 2, col0: 20, row0: 0, rotate180: false }])
+    const gap = boardLookup({ cols: 36, rows: 12 }, [
+      { board: 1, col0: 0, row0: 0, rotate180: false },
+      { board: 2, col0: 20, row0: 0, rotate180: false },
+    ])
     expect(gap.boardOf(17, 5)).toBeUndefined()
     expect(gap.boardOf(20, 5)).toBe(2)
-    const bad = boardLookup({ cols: 16, rows: 12 }, [{ board: 1, col0: 0, row0: 0, rotate180: false }, { board: 2, col0: 0, row0: 0, rotate180: false }])
+    const bad = boardLookup({ cols: 16, rows: 12 }, [
+      { board: 1, col0: 0, row0: 0, rotate180: false },
+      { board: 2, col0: 0, row0: 0, rotate180: false },
+    ])
     expect(bad.boards).toEqual([])
     expect(bad.boardOf(3, 3)).toBeNull()
   })
 
   it('models A-S3 as four boards, two of them turned, with every hex present', () => {
-    const state = abaoaqu.setup(loadAbaoaquScenario('A-S3'), { players: 2, options: { deployment: 'auto' } }, createDice(SEED, 0)).state
+    const state = abaoaqu.setup(
+      loadAbaoaquScenario('A-S3'),
+      { players: 2, options: { deployment: 'auto' } },
+      createDice(SEED, 0),
+    ).state
     const model = abaoaquMapModel(abaoaqu.view(state, null), [])
     expect(model.hexes).toHaveLength(32 * 24)
-    expect(model.boards.map((b) => [b.board, b.rotate180])).toEqual([[1, false], [2, true], [3, true], [4, false]])
+    expect(model.boards.map((b) => [b.board, b.rotate180])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+      [4, false],
+    ])
     expect(model.counters.length).toBeGreaterThan(50)
   })
 })
@@ -46,7 +68,10 @@ describe('hex centres', () => {
     const a = hexCentre(frame, { col: 2, row: 2 })
     const b = hexCentre(frame, { col: 3, row: 2 })
     expect(b.y - a.y).toBeCloseTo(Math.sqrt(3) * 5)
-    for (const hex of [{ col: 2, row: 2 }, { col: 3, row: 2 }]) {
+    for (const hex of [
+      { col: 2, row: 2 },
+      { col: 3, row: 2 },
+    ]) {
       const c = hexCentre(frame, hex)
       for (const n of offsetNeighbors(hex)) {
         const d = hexCentre(frame, n)

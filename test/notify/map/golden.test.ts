@@ -34,7 +34,9 @@ describe('map snapshot of a fixed A-S4 position', () => {
       while (svg[at] === golden[at]) at++
       const received = join(tmpdir(), 'a-s4.received.svg')
       writeFileSync(received, svg)
-      expect.fail(`the SVG departs from the golden file at character ${at}:\n  golden: …${golden.slice(at - 40, at + 80)}\n  now:    …${svg.slice(at - 40, at + 80)}\nnew picture: ${received}; if the change is intended, rerun with UPDATE_GOLDEN=1`)
+      expect.fail(
+        `the SVG departs from the golden file at character ${at}:\n  golden: …${golden.slice(at - 40, at + 80)}\n  now:    …${svg.slice(at - 40, at + 80)}\nnew picture: ${received}; if the change is intended, rerun with UPDATE_GOLDEN=1`,
+      )
     }
   })
 
@@ -44,7 +46,7 @@ describe('map snapshot of a fixed A-S4 position', () => {
     expect(again.svg).not.toMatch(/NaN|undefined|Infinity/)
   })
 
-  it('turns into a PNG of exactly the SVG\'s size', () => {
+  it("turns into a PNG of exactly the SVG's size", () => {
     const { svg, png } = renderMapPng('abaoaqu', view, events)
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true)
     expect(pngSize(png)).toEqual(svgSize(svg))

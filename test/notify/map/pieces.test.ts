@@ -10,7 +10,11 @@ import type { Box } from '../../../src/notify/map/pieces.js'
 import { a4Position } from './fixture.js'
 
 const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
-const FONT = { loadSystemFonts: false, fontFiles: [join(dir, 'DejaVuSans.ttf'), join(dir, 'DejaVuSans-Bold.ttf')], defaultFontFamily: 'DejaVu Sans' }
+const FONT = {
+  loadSystemFonts: false,
+  fontFiles: [join(dir, 'DejaVuSans.ttf'), join(dir, 'DejaVuSans-Bold.ttf')],
+  defaultFontFamily: 'DejaVu Sans',
+}
 const MARGIN = 24
 
 /** Pixels painted outside the rectangle raster.ts keeps of `box`, drawing `fragment` with a margin around it. */
@@ -28,7 +32,13 @@ function paintOutside(fragment: string, box: Box): number {
       const x = x0 + i
       const y = y0 + j
       // raster.ts cuts a piece at its box grown to whole pixels and one more (pixelBox).
-      if (x < Math.floor(box.x0) - 1 || x >= Math.ceil(box.x1) + 1 || y < Math.floor(box.y0) - 1 || y >= Math.ceil(box.y1) + 1) outside++
+      if (
+        x < Math.floor(box.x0) - 1 ||
+        x >= Math.ceil(box.x1) + 1 ||
+        y < Math.floor(box.y0) - 1 ||
+        y >= Math.ceil(box.y1) + 1
+      )
+        outside++
     }
   }
   return outside
@@ -49,7 +59,8 @@ describe('map drawing pieces', () => {
     const leaks: string[] = []
     for (const piece of pieces) {
       if (paintOutside(piece.svg, piece.box) > 0) leaks.push(piece.svg.slice(0, 120))
-      if (piece.local && paintOutside(piece.local.svg, piece.local.box) > 0) leaks.push(`local: ${piece.local.svg.slice(0, 120)}`)
+      if (piece.local && paintOutside(piece.local.svg, piece.local.box) > 0)
+        leaks.push(`local: ${piece.local.svg.slice(0, 120)}`)
     }
     expect(leaks).toEqual([])
   })

@@ -4,7 +4,15 @@ import { Resvg } from '@resvg/resvg-js'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildMapModel, drawingToPng, forgetRasters, layoutMap, mapModelToPng, renderSvg, svgToPng } from '../../../src/notify/map/index.js'
+import {
+  buildMapModel,
+  drawingToPng,
+  forgetRasters,
+  layoutMap,
+  mapModelToPng,
+  renderSvg,
+  svgToPng,
+} from '../../../src/notify/map/index.js'
 import { encodePng } from '../../../src/notify/map/png-encode.js'
 import { setFromGlyphs } from '../../../src/notify/map/png-glyphs.js'
 import { outlineTexts } from '../../../src/notify/map/png-text.js'
@@ -13,10 +21,15 @@ import { decodePng, darkPixels, pngSize } from './png-decode.js'
 
 const page = (body: string, root = 'font-family="DejaVu Sans"') =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60" ${root}><rect width="240" height="60" fill="#ffffff"/>${body}</svg>`
-const TEXT = '<text x="10" y="25" font-size="18" fill="#000000">Hex 0710</text><text x="230" y="50" font-size="12" font-weight="bold" text-anchor="end" fill="#000000">GM12 3:1 X</text>'
+const TEXT =
+  '<text x="10" y="25" font-size="18" fill="#000000">Hex 0710</text><text x="230" y="50" font-size="12" font-weight="bold" text-anchor="end" fill="#000000">GM12 3:1 X</text>'
 
 const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
-const FONT = { loadSystemFonts: false, fontFiles: [join(dir, 'DejaVuSans.ttf'), join(dir, 'DejaVuSans-Bold.ttf')], defaultFontFamily: 'DejaVu Sans' }
+const FONT = {
+  loadSystemFonts: false,
+  fontFiles: [join(dir, 'DejaVuSans.ttf'), join(dir, 'DejaVuSans-Bold.ttf')],
+  defaultFontFamily: 'DejaVu Sans',
+}
 
 describe('svgToPng', () => {
   it('draws text with the bundled fonts: a page of text has ink, the same page without it has none', () => {
@@ -37,17 +50,29 @@ describe('svgToPng', () => {
 
   it('sets new strings from cached glyphs as resvg sets them: kerning, f-ligatures, anchors, bold, other scripts', () => {
     const lines = [
-      'Turn 6, lead-off combat · to act: Zeon (ZEON)', 'AVATAR To Yo Wa “fluffy” ffi ffl fffi', 'Федерация Ωμέγα é→↻ &lt;A&amp;B&gt;',
-      ' two\nlines&#10;and\ttabs,  spaces ', '\u00a0no-break\u00a0spaces\u00a0', 'soft\u00adhyphen ジオン公国 mixed with Latin',
+      'Turn 6, lead-off combat · to act: Zeon (ZEON)',
+      'AVATAR To Yo Wa “fluffy” ffi ffl fffi',
+      'Федерация Ωμέγα é→↻ &lt;A&amp;B&gt;',
+      ' two\nlines&#10;and\ttabs,  spaces ',
+      '\u00a0no-break\u00a0spaces\u00a0',
+      'soft\u00adhyphen ジオン公国 mixed with Latin',
     ]
     // The Latin, Greek and Cyrillic lines are set from glyphs, not handed back to resvg.
-    const fromGlyphs = setFromGlyphs(lines.map((content) => ({ content, size: 17.3, bold: false, anchor: 'start' as const })), FONT, 'DejaVu Sans')
+    const fromGlyphs = setFromGlyphs(
+      lines.map((content) => ({ content, size: 17.3, bold: false, anchor: 'start' as const })),
+      FONT,
+      'DejaVu Sans',
+    )
     expect(fromGlyphs.map((outline) => outline !== null)).toEqual([true, true, true, true, true, false])
     for (const bold of [false, true]) {
       for (const anchor of ['start', 'middle', 'end'] as const) {
         const x = anchor === 'start' ? 4 : anchor === 'middle' ? 300 : 596
-        const body = lines.map((line, i) =>
-          `<text x="${x}" y="${20 + i * 18}" font-size="13.3"${bold ? ' font-weight="bold"' : ''}${anchor === 'start' ? '' : ` text-anchor="${anchor}"`} fill="#000000">${line}</text>`).join('')
+        const body = lines
+          .map(
+            (line, i) =>
+              `<text x="${x}" y="${20 + i * 18}" font-size="13.3"${bold ? ' font-weight="bold"' : ''}${anchor === 'start' ? '' : ` text-anchor="${anchor}"`} fill="#000000">${line}</text>`,
+          )
+          .join('')
         const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="120" viewBox="0 0 600 120" font-family="DejaVu Sans"><rect width="600" height="120" fill="#ffffff"/>${body}</svg>`
         const native = new Resvg(svg, { font: FONT }).render().pixels
         const cached = decodePng(svgToPng(svg)).data
@@ -67,7 +92,8 @@ describe('svgToPng', () => {
   })
 
   it('renders escaped and non-Latin text, and blank text, without failing', () => {
-    const odd = '<text x="5" y="30" font-size="14" fill="#000000">&lt;A&amp;B&gt; &quot;é→↻&quot;</text><text x="5" y="50" font-size="14" fill="#000000"> </text>'
+    const odd =
+      '<text x="5" y="30" font-size="14" fill="#000000">&lt;A&amp;B&gt; &quot;é→↻&quot;</text><text x="5" y="50" font-size="14" fill="#000000"> </text>'
     expect(darkPixels(decodePng(svgToPng(page(odd))))).toBeGreaterThan(50)
   })
 
@@ -77,9 +103,14 @@ describe('svgToPng', () => {
     const svg = renderSvg(model)
     // The map's own size, and widths whose heights resvg rounds (A-S4 is 2369 × 629).
     for (const width of [undefined, 800, 1200]) {
-      const native = new Resvg(svg, { font: FONT, background: '#ffffff', fitTo: width === undefined ? { mode: 'original' } : { mode: 'width', value: width } }).render()
+      const native = new Resvg(svg, {
+        font: FONT,
+        background: '#ffffff',
+        fitTo: width === undefined ? { mode: 'original' } : { mode: 'width', value: width },
+      }).render()
       const nativePixels = native.pixels
-      for (let round = 0; round < 2; round++) { // the second time, every piece from the cache
+      for (let round = 0; round < 2; round++) {
+        // the second time, every piece from the cache
         const fast = decodePng(mapModelToPng(model, width === undefined ? {} : { width }))
         expect([fast.width, fast.height, fast.channels]).toEqual([native.width, native.height, 3])
         let far = 0
@@ -101,9 +132,20 @@ describe('svgToPng', () => {
     mapModelToPng(buildMapModel('abaoaqu', view, events.slice(0, 3)))
     // Pieces that paint beyond the picture or past an estimated box must spoil nothing kept: a title
     // far wider than its estimate, counters of wide Cyrillic letters, a screen hanging off the edge.
-    const screen = { centre: { col: 0, row: 0 }, hexes: [{ col: -1, row: 0 }, { col: -1, row: 1 }, { col: 0, row: 0 }], label: 'Щ', title: '' }
+    const screen = {
+      centre: { col: 0, row: 0 },
+      hexes: [
+        { col: -1, row: 0 },
+        { col: -1, row: 1 },
+        { col: 0, row: 0 },
+      ],
+      label: 'Щ',
+      title: '',
+    }
     const unruly = {
-      ...model, title: 'W'.repeat(200), screens: [...model.screens, screen],
+      ...model,
+      title: 'W'.repeat(200),
+      screens: [...model.screens, screen],
       counters: model.counters.map((c) => ({ ...c, label: 'ЖЖЖ', sublabel: 'ШШШШШШ' })),
     }
     const cold600 = (forgetRasters(), mapModelToPng(model, { width: 600 }))
@@ -122,7 +164,10 @@ describe('svgToPng', () => {
         if (d > 0) changed++
         most = Math.max(most, d)
       }
-      expect([changed < 30, most <= 48], `width ${width ?? 'own'}: ${changed} values changed, by up to ${most}`).toEqual([true, true])
+      expect(
+        [changed < 30, most <= 48],
+        `width ${width ?? 'own'}: ${changed} values changed, by up to ${most}`,
+      ).toEqual([true, true])
     }
     forgetRasters({ pieces: true })
     expect(mapModelToPng(model).equals(cold)).toBe(true)
@@ -142,7 +187,12 @@ describe('svgToPng', () => {
     for (let y = 0; y < drawn.height; y++) {
       for (let x = 0; x < drawn.width; x++) {
         const p = (y * drawn.width + x) * 3
-        if (drawn.data[p] !== bare.data[p] || drawn.data[p + 1] !== bare.data[p + 1] || drawn.data[p + 2] !== bare.data[p + 2]) changed.push([x, y])
+        if (
+          drawn.data[p] !== bare.data[p] ||
+          drawn.data[p + 1] !== bare.data[p + 1] ||
+          drawn.data[p + 2] !== bare.data[p + 2]
+        )
+          changed.push([x, y])
       }
     }
     expect(changed.some(([x, y]) => x < 60 && y < 80)).toBe(true)
@@ -155,8 +205,11 @@ describe('svgToPng', () => {
     const drawing = layoutMap(buildMapModel('abaoaqu', view, events))
     const [x0, y0, side] = [40, 300, 96]
     const cells: string[] = []
-    for (let y = 0; y < side; y++) for (let x = (y % 2); x < side; x += 2) cells.push(`M${x0 + x} ${y0 + y}h1v1h-1z`)
-    const checker = { svg: `<path d="${cells.join('')}" fill="#000000"/>`, box: { x0, y0, x1: x0 + side, y1: y0 + side } }
+    for (let y = 0; y < side; y++) for (let x = y % 2; x < side; x += 2) cells.push(`M${x0 + x} ${y0 + y}h1v1h-1z`)
+    const checker = {
+      svg: `<path d="${cells.join('')}" fill="#000000"/>`,
+      box: { x0, y0, x1: x0 + side, y1: y0 + side },
+    }
     const image = decodePng(drawingToPng({ ...drawing, layers: [...drawing.layers, [checker]] }))
     let wrong = 0
     for (let y = 0; y < side; y++) {
@@ -170,7 +223,9 @@ describe('svgToPng', () => {
 
   it('writes PNGs a decoder reads back pixel for pixel', () => {
     const rgba = new Uint8Array(3 * 2 * 4).map((_, i) => (i * 37) % 256)
-    rgba.forEach((_, i) => { if (i % 4 === 3) rgba[i] = 255 })
+    rgba.forEach((_, i) => {
+      if (i % 4 === 3) rgba[i] = 255
+    })
     const decoded = decodePng(encodePng(rgba, 3, 2))
     expect(decoded).toMatchObject({ width: 3, height: 2, channels: 4 })
     expect([...decoded.data]).toEqual([...rgba])

@@ -23,13 +23,21 @@ export function bdProblem(state: State, seat: string, order: BdOrder): OrderErro
   if (!u) return { rule: 'A-2-2', message: `unknown unit ${order.unit}`, field: 'unit' }
   if (seatOf(state, u) !== seat) return { rule: 'A-0a', message: `${u.id} is not one of your units`, field: 'unit' }
   const type = unitType(state, u)
-  if (!type.bdLauncher) return { rule: 'A-18-2', message: `${u.id} (${type.name}) carries no BD missile`, field: 'unit' }
+  if (!type.bdLauncher)
+    return { rule: 'A-18-2', message: `${u.id} (${type.name}) carries no BD missile`, field: 'unit' }
   if (u.face !== 'front') return { rule: 'A-18-3', message: `${u.id} has already fired its BD missile`, field: 'unit' }
   if (!isOnMap(u)) return { rule: 'A-18-3', message: `${u.id} is not on the map`, field: 'unit' }
-  if (!isSteady(u)) return { rule: 'GAP-A-3', message: `${u.id} is in state ${u.morale} and may not fire (§5.3)`, field: 'unit' }
-  if (!onMap(state.scenario.map, order.target)) return { rule: 'A-4-6a', message: `hex ${hexLabel(order.target)} is off the map`, field: 'target' }
+  if (!isSteady(u))
+    return { rule: 'GAP-A-3', message: `${u.id} is in state ${u.morale} and may not fire (§5.3)`, field: 'unit' }
+  if (!onMap(state.scenario.map, order.target))
+    return { rule: 'A-4-6a', message: `hex ${hexLabel(order.target)} is off the map`, field: 'target' }
   const d = distance(u.hex, order.target)
-  if (d > BD_RANGE) return { rule: 'A-18-3', message: `${hexLabel(order.target)} is ${d} hexes from ${u.id}; the BD missile reaches ${BD_RANGE}`, field: 'target' }
+  if (d > BD_RANGE)
+    return {
+      rule: 'A-18-3',
+      message: `${hexLabel(order.target)} is ${d} hexes from ${u.id}; the BD missile reaches ${BD_RANGE}`,
+      field: 'target',
+    }
   return null
 }
 
@@ -37,28 +45,56 @@ export function bdProblem(state: State, seat: string, order: BdOrder): OrderErro
 function ranksProblem(state: State, ranks: number | undefined, max: number, field: string): OrderError | null {
   if (ranks === undefined) return null
   // No pilot to shift with: there is no range to choose from, so say that rather than "from 0 to 0".
-  if (max === 0 && ranks !== 0) return { rule: 'A-11-2', message: `"ranks ${ranks}" has nothing to choose: no newtype or elite pilot takes part, so leave "ranks" out`, field }
-  if (!Number.isInteger(ranks) || ranks < 0 || ranks > max) return { rule: 'A-11-2', message: `ranks must be a whole number from 0 to ${max}`, field }
-  if (state.options.newtypeShift === 'always' && ranks !== max) return { rule: 'AMB-A-13', message: `this game uses full pilot shifts: ranks must be ${max}`, field }
+  if (max === 0 && ranks !== 0)
+    return {
+      rule: 'A-11-2',
+      message: `"ranks ${ranks}" has nothing to choose: no newtype or elite pilot takes part, so leave "ranks" out`,
+      field,
+    }
+  if (!Number.isInteger(ranks) || ranks < 0 || ranks > max)
+    return { rule: 'A-11-2', message: `ranks must be a whole number from 0 to ${max}`, field }
+  if (state.options.newtypeShift === 'always' && ranks !== max)
+    return { rule: 'AMB-A-13', message: `this game uses full pilot shifts: ranks must be ${max}`, field }
   return null
 }
 
 export function defendProblem(state: State, seat: string, order: DefendOrder): OrderError | null {
-  if (state.step !== 'attack-follow') return { rule: 'A-11-2', message: 'defensive shifts for declared attacks are chosen in your combat phase after the lead-off attacks', field: 'attack' }
+  if (state.step !== 'attack-follow')
+    return {
+      rule: 'A-11-2',
+      message: 'defensive shifts for declared attacks are chosen in your combat phase after the lead-off attacks',
+      field: 'attack',
+    }
   const attack = state.declared.find((a) => a.id === order.attack)
-  if (!attack) return { rule: 'A-11-2', message: `no declared attack ${order.attack} awaits resolution`, field: 'attack' }
-  const mine = attack.targets.some((id) => { const u = unitById(state, id); return u !== undefined && u.side !== attack.side && seatOf(state, u) === seat })
+  if (!attack)
+    return { rule: 'A-11-2', message: `no declared attack ${order.attack} awaits resolution`, field: 'attack' }
+  const mine = attack.targets.some((id) => {
+    const u = unitById(state, id)
+    return u !== undefined && u.side !== attack.side && seatOf(state, u) === seat
+  })
   if (!mine) return { rule: 'A-0a', message: `attack ${order.attack} is not aimed at your units`, field: 'attack' }
-  if (attack.defenderMax === 0) return { rule: 'A-11-2', message: `attack ${order.attack} offers no defensive choice: no newtype or elite pilot defends against it`, field: 'attack' }
+  if (attack.defenderMax === 0)
+    return {
+      rule: 'A-11-2',
+      message: `attack ${order.attack} offers no defensive choice: no newtype or elite pilot defends against it`,
+      field: 'attack',
+    }
   return ranksProblem(state, order.ranks, attack.defenderMax, 'ranks')
 }
 
 /** A combat declaration with the per-phase limits (A-6-4a, AMB-A-5). `used` tracks this submission. */
-export function attackProblems(state: State, side: string, seat: string, order: AttackOrder, used: Map<string, string>): OrderError[] {
+export function attackProblems(
+  state: State,
+  side: string,
+  seat: string,
+  order: AttackOrder,
+  used: Map<string, string>,
+): OrderError[] {
   const errors: OrderError[] = []
   for (const id of order.units) {
     const u = unitById(state, id)
-    if (u && seatOf(state, u) !== seat && u.side === side) errors.push({ rule: 'A-0a', message: `${id} belongs to another player of your side`, field: 'units' })
+    if (u && seatOf(state, u) !== seat && u.side === side)
+      errors.push({ rule: 'A-0a', message: `${id} belongs to another player of your side`, field: 'units' })
   }
   if (errors.length) return errors
   const planned = planAttack(state, side, order, true)
@@ -66,8 +102,14 @@ export function attackProblems(state: State, side: string, seat: string, order: 
   const mark = order.mode === 'shoot' ? 's' : 'c'
   for (const id of order.units) {
     const before = used.get(id) ?? ''
-    if (before.includes(mark)) errors.push({ rule: 'A-6-4a', message: `${id} already makes a ${order.mode === 'shoot' ? 'shooting' : 'close-combat'} attack this phase`, field: 'units' })
-    else if (before && state.options.shootAndClose === 'either') errors.push({ rule: 'AMB-A-5', message: `${id} may make only one attack this phase`, field: 'units' })
+    if (before.includes(mark))
+      errors.push({
+        rule: 'A-6-4a',
+        message: `${id} already makes a ${order.mode === 'shoot' ? 'shooting' : 'close-combat'} attack this phase`,
+        field: 'units',
+      })
+    else if (before && state.options.shootAndClose === 'either')
+      errors.push({ rule: 'AMB-A-5', message: `${id} may make only one attack this phase`, field: 'units' })
     used.set(id, before + mark)
   }
   const p = ranksProblem(state, order.ranks, planned.plan.attackerShift.max, 'ranks')
@@ -84,7 +126,15 @@ export function launchBd(ctx: Ctx, order: BdOrder): void {
   if (hit) ctx.s.bd.push({ hex: [order.target[0], order.target[1]], turn: ctx.s.turn })
   u.face = 'back'
   ctx.s.used[u.id] = (ctx.s.used[u.id] ?? '') + 's'
-  emit(ctx, { type: 'bd-launch', ref: 'A-18-3', unit: u.id, hex: order.target, roll: roll.face, rollIndex: roll.index, hit })
+  emit(ctx, {
+    type: 'bd-launch',
+    ref: 'A-18-3',
+    unit: u.id,
+    hex: order.target,
+    roll: roll.face,
+    rollIndex: roll.index,
+    hit,
+  })
 }
 
 function flipLargeMissiles(ctx: Ctx, attackers: Unit[]): void {
@@ -99,8 +149,13 @@ function flipLargeMissiles(ctx: Ctx, attackers: Unit[]): void {
 function declaredFrom(ctx: Ctx, seat: string, plan: AttackPlan, ranks: number | undefined): DeclaredAttack {
   ctx.s.attackSeq++
   return {
-    id: `A${ctx.s.attackSeq}`, side: plan.attackers[0]!.side, seat, mode: plan.mode,
-    attackers: plan.attackers.map((u) => u.id), targetHex: plan.targetHex, targets: plan.targets.map((u) => u.id),
+    id: `A${ctx.s.attackSeq}`,
+    side: plan.attackers[0]!.side,
+    seat,
+    mode: plan.mode,
+    attackers: plan.attackers.map((u) => u.id),
+    targetHex: plan.targetHex,
+    targets: plan.targets.map((u) => u.id),
     ...declaredOdds(plan, ranks),
   }
 }
@@ -117,11 +172,15 @@ export function leadCombat(ctx: Ctx, seatOrders: Array<{ seat: string; order: Or
   for (const { seat, order } of seatOrders) {
     if (order.kind !== 'attack') continue
     const planned = planAttack(ctx.s, sideOfSeat(ctx.s, seat), order, false)
-    if (!planned.ok) { emit(ctx, { type: 'attack-void', ref: planned.errors[0]!.rule, reason: planned.errors[0]!.message }); continue }
+    if (!planned.ok) {
+      emit(ctx, { type: 'attack-void', ref: planned.errors[0]!.rule, reason: planned.errors[0]!.message })
+      continue
+    }
     const declared = declaredFrom(ctx, seat, planned.plan, order.ranks)
     markUsed(ctx, planned.plan)
     if (ctx.s.options.largeMissileFlip !== 'resolution') flipLargeMissiles(ctx, planned.plan.attackers)
-    if (ctx.s.options.leadDice === 'atDeclaration') declared.roll = rollD6(ctx, `attack ${declared.id}`, rollRef(declared.mode)).face
+    if (ctx.s.options.leadDice === 'atDeclaration')
+      declared.roll = rollD6(ctx, `attack ${declared.id}`, rollRef(declared.mode)).face
     ctx.s.declared.push(declared)
     emit(ctx, declaredSummary(declared, 'declare', 'A-3-3a'))
   }
@@ -142,7 +201,19 @@ function declareSmAttacks(ctx: Ctx): void {
 }
 
 function declaredSummary(d: DeclaredAttack, type: string, ref: string): GameEvent {
-  return { type, ref, attack: d.id, mode: d.mode, attackers: d.attackers, hex: d.targetHex, targets: d.targets, attackTotal: d.attack, defenceTotal: d.defence, base: isNoBase(d.base) ? null : ratioLabel(d.base), attackerShift: d.attackerShift }
+  return {
+    type,
+    ref,
+    attack: d.id,
+    mode: d.mode,
+    attackers: d.attackers,
+    hex: d.targetHex,
+    targets: d.targets,
+    attackTotal: d.attack,
+    defenceTotal: d.defence,
+    base: isNoBase(d.base) ? null : ratioLabel(d.base),
+    attackerShift: d.attackerShift,
+  }
 }
 
 function rollRef(mode: DeclaredAttack['mode']): string {
@@ -165,12 +236,16 @@ export function leadSideOf(state: State): string {
  * defender's units count (A-14): the attacker's own units caught in a group target (A-8-4) give
  * their seat no say in the defender's shift.
  */
-export function standingRanks(state: State, attack: Pick<DeclaredAttack, 'side' | 'targets' | 'defenderMax'>, immediate = false): number {
+export function standingRanks(
+  state: State,
+  attack: Pick<DeclaredAttack, 'side' | 'targets' | 'defenderMax'>,
+  immediate = false,
+): number {
   const max = attack.defenderMax
   let ranks = max
   for (const t of defendingUnits(state, attack, immediate)) {
     const seat = seatOf(state, t)
-    const policy = seat ? state.standing[seat]?.defenceShift ?? 'full' : 'full'
+    const policy = seat ? (state.standing[seat]?.defenceShift ?? 'full') : 'full'
     const r = policy === 'full' ? max : policy === 'none' ? 0 : Math.min(policy, max)
     ranks = Math.min(ranks, r)
   }
@@ -195,7 +270,11 @@ export function resolveAttack(ctx: Ctx, d: DeclaredAttack): void {
   const event = declaredSummary(d, 'attack', rollRef(d.mode))
   event.defenderShift = defenderShift
   event.shift = shift
-  if (s.options.largeMissileFlip === 'resolution') flipLargeMissiles(ctx, d.attackers.map((id) => unitById(s, id)!))
+  if (s.options.largeMissileFlip === 'resolution')
+    flipLargeMissiles(
+      ctx,
+      d.attackers.map((id) => unitById(s, id)!),
+    )
   if (targets.length === 0) {
     event.ref = 'A-3-3a'
     event.outcome = 'no target left'
@@ -252,7 +331,8 @@ export function applyResult(ctx: Ctx, unit: Unit, result: Result, bySide: string
   if (result === '-') return
   if (result === 'X') {
     removeUnit(ctx.s, unit)
-    if (stackClass(ctx.s, unit) === 'SHIP' && unit.side !== bySide) ctx.s.shipsDestroyed[bySide] = (ctx.s.shipsDestroyed[bySide] ?? 0) + 1
+    if (stackClass(ctx.s, unit) === 'SHIP' && unit.side !== bySide)
+      ctx.s.shipsDestroyed[bySide] = (ctx.s.shipsDestroyed[bySide] ?? 0) + 1
     return
   }
   unit.morale = worsenMorale(unit.morale, result)
@@ -273,7 +353,10 @@ export function followCombat(ctx: Ctx, seatOrders: Array<{ seat: string; order: 
   for (const { seat, order } of seatOrders) {
     if (order.kind !== 'attack') continue
     const planned = planAttack(s, sideOfSeat(s, seat), order, false)
-    if (!planned.ok) { emit(ctx, { type: 'attack-void', ref: planned.errors[0]!.rule, reason: planned.errors[0]!.message, order }); continue }
+    if (!planned.ok) {
+      emit(ctx, { type: 'attack-void', ref: planned.errors[0]!.rule, reason: planned.errors[0]!.message, order })
+      continue
+    }
     const d = declaredFrom(ctx, seat, planned.plan, order.ranks)
     markUsed(ctx, planned.plan)
     if (s.options.largeMissileFlip !== 'resolution') flipLargeMissiles(ctx, planned.plan.attackers)

@@ -15,7 +15,9 @@ export function distance(a: Hex, b: Hex): number {
 }
 
 export function onMap(map: MapData, h: Hex): boolean {
-  return Number.isInteger(h[0]) && Number.isInteger(h[1]) && h[0] >= 0 && h[1] >= 0 && h[0] < map.cols && h[1] < map.rows
+  return (
+    Number.isInteger(h[0]) && Number.isInteger(h[1]) && h[0] >= 0 && h[1] >= 0 && h[0] < map.cols && h[1] < map.rows
+  )
 }
 
 /** The label players type and read: column and row, two digits each ("0710"). */

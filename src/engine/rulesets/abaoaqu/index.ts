@@ -25,7 +25,10 @@ export function pending(state: State): Pending[] {
   if (state.step === 'over') return []
   const seats = pendingSeats(state)
   return actingSides(state).map((side) => ({
-    side, step: state.step, sealed: false, description: STEP_DESCRIPTIONS[state.step],
+    side,
+    step: state.step,
+    sealed: false,
+    description: STEP_DESCRIPTIONS[state.step],
     seats: seats.filter((id) => state.seats.find((s) => s.id === id)?.side === side),
   }))
 }
@@ -37,7 +40,8 @@ function merge(state: State, submissions: Record<string, Order[]>): SeatOrder[] 
 
 export function resolve(state: State, submissions: Record<string, Order[]>, dice: Dice) {
   const errors = Object.entries(submissions).flatMap(([seat, orders]) => validate(state, seat, orders, submissions))
-  if (errors.length) throw new Error(`resolve called with invalid orders: ${errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`)
+  if (errors.length)
+    throw new Error(`resolve called with invalid orders: ${errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`)
   const ctx: Ctx = { s: cloneState(state), events: [], dice }
   const orders = merge(state, submissions)
   for (const { seat, order } of orders) {
@@ -45,7 +49,10 @@ export function resolve(state: State, submissions: Record<string, Order[]>, dice
     ctx.s.standing[seat] = { defenceShift: order.defenceShift }
     emit(ctx, { type: 'standing', seat })
   }
-  completeStep(ctx, orders.filter((o) => o.order.kind !== 'standing'))
+  completeStep(
+    ctx,
+    orders.filter((o) => o.order.kind !== 'standing'),
+  )
   return { state: ctx.s, events: ctx.events, rolls: [...dice.rolls] }
 }
 
@@ -74,7 +81,9 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
   normaliseOrder,
   preview: (state, seat, orders) => {
     const side = state.seats.find((s) => s.id === seat)?.side ?? ''
-    return orders.flatMap((order) => (order.kind === 'attack' ? [tryAttack(state, side, order) ?? { order, text: 'not a legal attack now' }] : []))
+    return orders.flatMap((order) =>
+      order.kind === 'attack' ? [tryAttack(state, side, order) ?? { order, text: 'not a legal attack now' }] : [],
+    )
   },
   // A standing order tells how a seat defends when not asked: its opponents must not learn it (A-14).
   isPrivateOrder: (order) => order.kind === 'standing',

@@ -14,6 +14,14 @@ export function recoveryPhase(ctx: Ctx): void {
     const roll = rollD6(ctx, `morale recovery ${u.id}`, 'A-10-3')
     const recovered = recoversOn(before, roll.face)
     if (recovered) u.morale = 'N'
-    emit(ctx, { type: 'recovery', ref: 'A-10-3', unit: u.id, from: before, roll: roll.face, rollIndex: roll.index, recovered })
+    emit(ctx, {
+      type: 'recovery',
+      ref: 'A-10-3',
+      unit: u.id,
+      from: before,
+      roll: roll.face,
+      rollIndex: roll.index,
+      recovered,
+    })
   }
 }

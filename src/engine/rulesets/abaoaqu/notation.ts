@@ -42,17 +42,22 @@ function ranksSuffix(tokens: string[]): { rest: string[]; ranks?: number } {
   const i = tokens.findIndex((t) => t.toLowerCase() === 'ranks')
   if (i < 0) return { rest: tokens }
   const value = tokens[i + 1]
-  if (value === undefined || !RANKS.test(value) || tokens.length > i + 2) throw new LineError(`expected "ranks <number>" at the end of the line, ${RANKS_WORDS}`)
+  if (value === undefined || !RANKS.test(value) || tokens.length > i + 2)
+    throw new LineError(`expected "ranks <number>" at the end of the line, ${RANKS_WORDS}`)
   return { rest: tokens.slice(0, i), ranks: Number(value) }
 }
 
 function target(tokens: string[], mode: 'shoot' | 'close'): { hex?: Hex; target: TargetSpec } {
   const [a, b, extra] = tokens
-  if (a === undefined) throw new LineError('expected a target after "@": a unit id, a hex and a group (ms, ft, ship), or a group')
+  if (a === undefined)
+    throw new LineError('expected a target after "@": a unit id, a hex and a group (ms, ft, ship), or a group')
   if (extra !== undefined) throw new LineError(`unexpected "${clip(extra)}" after the target`)
   const hex = parseHex(a)
   if (hex) {
-    const group = need(b === undefined ? undefined : GROUPS[b.toLowerCase()], `expected a group after hex ${a}: ms, ft or ship`)
+    const group = need(
+      b === undefined ? undefined : GROUPS[b.toLowerCase()],
+      `expected a group after hex ${a}: ms, ft or ship`,
+    )
     return { hex, target: { group } }
   }
   const group = GROUPS[a.toLowerCase()]
@@ -90,13 +95,21 @@ function parseLine(tokens: string[]): Order | null {
     const { rest, ranks } = ranksSuffix(tokens.slice(1))
     const [who, what] = splitAt(rest, ['@', 'at'], `expected "${head} <units> @ <target>"`)
     const t = target(what, head)
-    return { kind: 'attack', mode: head, units: units(who, 'the attacking units'), ...(t.hex ? { hex: t.hex } : {}), target: t.target, ...(ranks === undefined ? {} : { ranks }) }
+    return {
+      kind: 'attack',
+      mode: head,
+      units: units(who, 'the attacking units'),
+      ...(t.hex ? { hex: t.hex } : {}),
+      target: t.target,
+      ...(ranks === undefined ? {} : { ranks }),
+    }
   }
   if (head === 'defend') {
     const [, id, word, value, extra] = tokens
     const expected = `expected "defend <attack id> ranks <number>" (${RANKS_WORDS}) or "defend <attack id> none"`
     if (!id || !UNIT.test(id) || extra !== undefined) throw new LineError(expected)
-    if (word?.toLowerCase() === 'none' && value === undefined) return { kind: 'defend', attack: id.toUpperCase(), ranks: 0 }
+    if (word?.toLowerCase() === 'none' && value === undefined)
+      return { kind: 'defend', attack: id.toUpperCase(), ranks: 0 }
     if (word?.toLowerCase() !== 'ranks' || value === undefined || !RANKS.test(value)) throw new LineError(expected)
     return { kind: 'defend', attack: id.toUpperCase(), ranks: Number(value) }
   }
@@ -111,8 +124,15 @@ function parseLine(tokens: string[]): Order | null {
     throw new LineError(expected)
   }
   const body = head === 'move' ? tokens.slice(1) : tokens
-  const [who, where] = splitAt(body, ['->', 'to', '>'], 'expected an order: "<units> -> <hex>", "remove", "bd", "shoot", "close", "defend", "standing" or "pass"')
-  const hex = need(where.length === 1 ? parseHex(where[0]!) : null, 'expected one destination hex after "->", e.g. 0710')
+  const [who, where] = splitAt(
+    body,
+    ['->', 'to', '>'],
+    'expected an order: "<units> -> <hex>", "remove", "bd", "shoot", "close", "defend", "standing" or "pass"',
+  )
+  const hex = need(
+    where.length === 1 ? parseHex(where[0]!) : null,
+    'expected one destination hex after "->", e.g. 0710',
+  )
   return { kind: 'move', units: units(who, 'the units to move'), to: hex }
 }
 
@@ -124,7 +144,11 @@ export function parseOrders(text: string): Parsed<Order> {
   text.split(/\r?\n/).forEach((raw, i) => {
     const content = raw.replace(/#.*/, '').trim()
     if (!content) return
-    const tokens = content.replace(/->/g, ' -> ').replace(/@/g, ' @ ').split(/[\s,;]+/).filter(Boolean)
+    const tokens = content
+      .replace(/->/g, ' -> ')
+      .replace(/@/g, ' @ ')
+      .split(/[\s,;]+/)
+      .filter(Boolean)
     if (tokens.length === 0) return
     try {
       const order = parseLine(tokens)
@@ -148,12 +172,18 @@ function formatTarget(o: Extract<Order, { kind: 'attack' }>): string {
 
 export function formatOrder(o: Order): string {
   switch (o.kind) {
-    case 'move': return `${o.units.join(' ')} -> ${hexLabel(o.to)}`
-    case 'remove': return `remove ${o.units.join(' ')}`
-    case 'bd': return `bd ${o.unit} @ ${hexLabel(o.target)}`
-    case 'attack': return `${o.mode} ${o.units.join(' ')} @ ${formatTarget(o)}${o.ranks === undefined ? '' : ` ranks ${o.ranks}`}`
-    case 'defend': return `defend ${o.attack} ranks ${o.ranks}`
-    case 'standing': return `standing defence ${o.defenceShift}`
+    case 'move':
+      return `${o.units.join(' ')} -> ${hexLabel(o.to)}`
+    case 'remove':
+      return `remove ${o.units.join(' ')}`
+    case 'bd':
+      return `bd ${o.unit} @ ${hexLabel(o.target)}`
+    case 'attack':
+      return `${o.mode} ${o.units.join(' ')} @ ${formatTarget(o)}${o.ranks === undefined ? '' : ` ranks ${o.ranks}`}`
+    case 'defend':
+      return `defend ${o.attack} ranks ${o.ranks}`
+    case 'standing':
+      return `standing defence ${o.defenceShift}`
   }
 }
 

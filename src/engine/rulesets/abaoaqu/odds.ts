@@ -14,14 +14,21 @@ export function isNoBase(base: number): boolean {
   return base < -50
 }
 
-export type DeclaredOdds = Pick<DeclaredAttack, 'attack' | 'defence' | 'base' | 'attackerShift' | 'defenderMax' | 'defenderPenalty' | 'defenderRanks'>
+export type DeclaredOdds = Pick<
+  DeclaredAttack,
+  'attack' | 'defence' | 'base' | 'attackerShift' | 'defenderMax' | 'defenderPenalty' | 'defenderRanks'
+>
 
 /** AMB-A-3: the totals, the base column and the attacker's shift (its named ranks) are fixed at declaration. */
 export function declaredOdds(plan: AttackPlan, ranks: number | undefined): DeclaredOdds {
   return {
-    attack: plan.attack, defence: plan.defence, base: plan.base ?? NO_BASE,
+    attack: plan.attack,
+    defence: plan.defence,
+    base: plan.base ?? NO_BASE,
     attackerShift: usedShift(plan.attackerShift, ranks),
-    defenderMax: plan.defenderShift.max, defenderPenalty: plan.defenderShift.penalty, defenderRanks: null,
+    defenderMax: plan.defenderShift.max,
+    defenderPenalty: plan.defenderShift.penalty,
+    defenderRanks: null,
   }
 }
 
@@ -44,5 +51,11 @@ export function oddsOf(d: Omit<DeclaredOdds, 'attack' | 'defence'>): Odds {
   const base = isNoBase(d.base) ? null : d.base
   const defenderShift = usedShift({ max: d.defenderMax, penalty: d.defenderPenalty }, d.defenderRanks)
   const shift = d.attackerShift - defenderShift
-  return { base, attackerShift: d.attackerShift, defenderShift, shift, column: base === null ? null : finalColumn(base, shift) }
+  return {
+    base,
+    attackerShift: d.attackerShift,
+    defenderShift,
+    shift,
+    column: base === null ? null : finalColumn(base, shift),
+  }
 }

@@ -41,7 +41,12 @@ function afterTeammates(state: State, side: string, others: Record<string, Order
   for (const orders of Object.values(others)) {
     for (const o of orders) {
       if (o.kind === 'move') for (const id of o.units) where.set(id, o.to)
-      if (o.kind === 'remove') for (const id of o.units) { const h = where.get(id); if (h) pinned.add(key(h)); where.set(id, null) }
+      if (o.kind === 'remove')
+        for (const id of o.units) {
+          const h = where.get(id)
+          if (h) pinned.add(key(h))
+          where.set(id, null)
+        }
     }
   }
   return { where, pinned }
@@ -97,7 +102,9 @@ function combatOrders(state: State, seat: string, r: () => number): Order[] {
   for (const u of opts.units) {
     if (!u.bd || r() < 0.3) continue
     const unit = state.units.find((x) => x.id === u.id)!
-    const enemies = state.units.filter((x) => x.side !== opts.side && x.at === 'map' && x.hex && distance(x.hex, unit.hex!) <= 10)
+    const enemies = state.units.filter(
+      (x) => x.side !== opts.side && x.at === 'map' && x.hex && distance(x.hex, unit.hex!) <= 10,
+    )
     const target: Hex = enemies.length ? pick(r, enemies).hex! : unit.hex!
     orders.push({ kind: 'bd', unit: u.id, target })
     used.set(u.id, 's')
@@ -110,13 +117,20 @@ function combatOrders(state: State, seat: string, r: () => number): Order[] {
     for (const id of a.order.units) used.set(id, (used.get(id) ?? '') + mark)
     orders.push(r() < 0.1 ? { ...a.order, ranks: 0 } : a.order)
   }
-  for (const d of opts.defend) if (r() < 0.3) orders.push({ kind: 'defend', attack: d.attack, ranks: Math.floor(r() * (d.maxRanks + 1)) })
+  for (const d of opts.defend)
+    if (r() < 0.3) orders.push({ kind: 'defend', attack: d.attack, ranks: Math.floor(r() * (d.maxRanks + 1)) })
   if (r() < 0.05) orders.push({ kind: 'standing', defenceShift: pick(r, ['full', 'none', 1] as const) })
   return orders
 }
 
 /** Random legal orders for `seat`, given what its teammates already submitted this step. */
-export function randomOrders(state: State, seat: string, r: () => number, others: Record<string, Order[]> = {}): Order[] {
-  return state.step === 'deploy' || state.step === 'move' ? moveOrders(state, seat, r, others) : combatOrders(state, seat, r)
+export function randomOrders(
+  state: State,
+  seat: string,
+  r: () => number,
+  others: Record<string, Order[]> = {},
+): Order[] {
+  return state.step === 'deploy' || state.step === 'move'
+    ? moveOrders(state, seat, r, others)
+    : combatOrders(state, seat, r)
 }
-

@@ -76,8 +76,15 @@ function unitOption(state: State, u: Unit, acting: boolean): UnitOption {
   const moves = acting ? reach(state, u) : []
   const canFight = acting && isCombatStep(state) && isOnMap(u) && isSteady(u)
   return {
-    id: u.id, type: u.type, name: type.name, hex: u.hex ? [u.hex[0], u.hex[1]] : null, morale: u.morale, face: u.face, pilot: u.pilot,
-    mp: movementAllowance(state, u), moves,
+    id: u.id,
+    type: u.type,
+    name: type.name,
+    hex: u.hex ? [u.hex[0], u.hex[1]] : null,
+    morale: u.morale,
+    face: u.face,
+    pilot: u.pilot,
+    mp: movementAllowance(state, u),
+    moves,
     attacks: canFight ? attacksOf(state, u) : [],
     bd: canFight && type.bdLauncher === true && u.face === 'front',
   }
@@ -98,7 +105,8 @@ function reach(state: State, u: Unit): Hex[] {
     if (!entry || state.turn < u.enterTurn || mp < 1) return []
     const field = distanceField(map, entry.zone)
     const out: Hex[] = []
-    for (let c = 0; c < map.cols; c++) for (let r = 0; r < map.rows; r++) if ((field[c * map.rows + r] ?? 99) <= mp - 1) out.push([c, r])
+    for (let c = 0; c < map.cols; c++)
+      for (let r = 0; r < map.rows; r++) if ((field[c * map.rows + r] ?? 99) <= mp - 1) out.push([c, r])
     return out
   }
   if (!isOnMap(u) || type.faces.front.mp === 0 || mp === 0) return []
@@ -112,7 +120,12 @@ function describe(order: AttackOrder, attack: number, defence: number, base: num
   const col = column === null ? 'no effect' : ratioLabel(column)
   const shiftText = shift === 0 ? '' : `, shift ${shift > 0 ? '+' : ''}${shift}`
   return {
-    order, attack, defence, base: ratioLabel(base), shift, column: column === null ? null : ratioLabel(column),
+    order,
+    attack,
+    defence,
+    base: ratioLabel(base),
+    shift,
+    column: column === null ? null : ratioLabel(column),
     text: `${formatOrder(order)}  # ${attack} vs ${defence}, ${ratioLabel(base)}${shiftText} -> ${col}`,
   }
 }
@@ -128,7 +141,12 @@ export function tryAttack(state: State, side: string, order: AttackOrder): Attac
   return describe(order, declared.attack, declared.defence, planned.plan.base, oddsOf(declared))
 }
 
-function targetSpecs(state: State, side: string, here: Unit[], mode: 'shoot' | 'close'): Array<{ unit: string } | { group: GroupClass }> {
+function targetSpecs(
+  state: State,
+  side: string,
+  here: Unit[],
+  mode: 'shoot' | 'close',
+): Array<{ unit: string } | { group: GroupClass }> {
   const enemies = here.filter((t) => t.side !== side)
   const specs: Array<{ unit: string } | { group: GroupClass }> = enemies.map((t) => ({ unit: t.id }))
   const groups: GroupClass[] = mode === 'shoot' ? ['MS', 'SHIP'] : ['MS', 'FT', 'SHIP']
@@ -137,7 +155,8 @@ function targetSpecs(state: State, side: string, here: Unit[], mode: 'shoot' | '
       const cc = unitType(state, t).ccCategory
       return mode === 'close' ? cc === g || (g === 'MS' && cc === 'SM') : (g === 'SHIP') === (cc === 'SHIP')
     })
-    if (members.length > 1 || (members.length === 1 && here.some((t) => t.side === side && mode === 'shoot'))) specs.push({ group: g })
+    if (members.length > 1 || (members.length === 1 && here.some((t) => t.side === side && mode === 'shoot')))
+      specs.push({ group: g })
   }
   return specs
 }
@@ -190,7 +209,14 @@ function combinedAttacks(state: State, side: string, units: UnitOption[]): Attac
 
 function defendChoices(state: State, seat: string): SeatOptions['defend'] {
   return state.declared
-    .filter((d) => d.defenderMax > 0 && d.targets.some((id) => { const t = unitById(state, id); return t !== undefined && t.side !== d.side && seatOf(state, t) === seat }))
+    .filter(
+      (d) =>
+        d.defenderMax > 0 &&
+        d.targets.some((id) => {
+          const t = unitById(state, id)
+          return t !== undefined && t.side !== d.side && seatOf(state, t) === seat
+        }),
+    )
     .map((d) => ({ attack: d.id, targets: d.targets, maxRanks: d.defenderMax }))
 }
 
@@ -229,8 +255,14 @@ function hasAnyAttack(state: State, u: Unit & { hex: Hex }): boolean {
     if (d > range && d > 0) continue
     for (const t of here) {
       if (t.side === u.side) continue
-      if (planAttack(state, u.side, { kind: 'attack', mode: 'shoot', units: [u.id], target: { unit: t.id } }, true).ok) return true
-      if (d === 0 && type.ccCategory === 'MS' && planAttack(state, u.side, { kind: 'attack', mode: 'close', units: [u.id], target: { unit: t.id } }, true).ok) return true
+      if (planAttack(state, u.side, { kind: 'attack', mode: 'shoot', units: [u.id], target: { unit: t.id } }, true).ok)
+        return true
+      if (
+        d === 0 &&
+        type.ccCategory === 'MS' &&
+        planAttack(state, u.side, { kind: 'attack', mode: 'close', units: [u.id], target: { unit: t.id } }, true).ok
+      )
+        return true
     }
   }
   return false

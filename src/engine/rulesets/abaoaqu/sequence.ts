@@ -30,7 +30,13 @@ function applyMoves(ctx: Ctx, orders: SeatOrder[]): void {
       const entering = u.at === 'reserve'
       placeUnit(ctx.s, u, order.to)
       if (ctx.s.scenario.unitTypes[u.type]?.satelliteMissile && ctx.s.step === 'move') u.spent = true
-      emit(ctx, { type: ctx.s.step === 'deploy' ? 'deploy' : entering ? 'enter' : 'move', ref: ctx.s.step === 'deploy' ? ctx.s.scenario.id : entering ? 'A-4-6b' : 'A-4-2', unit: id, from, to: order.to })
+      emit(ctx, {
+        type: ctx.s.step === 'deploy' ? 'deploy' : entering ? 'enter' : 'move',
+        ref: ctx.s.step === 'deploy' ? ctx.s.scenario.id : entering ? 'A-4-6b' : 'A-4-2',
+        unit: id,
+        from,
+        to: order.to,
+      })
     }
   }
   for (const { order } of orders) {
@@ -66,16 +72,26 @@ function phaseEnd(ctx: Ctx): void {
 
 function next(phase: Phase, state: State): Phase {
   switch (phase) {
-    case 'deploy': return state.deploying.length > 1 ? 'deploy' : 'turn-start'
-    case 'turn-start': return 'recovery'
-    case 'recovery': return 'move'
-    case 'move': return 'attack-lead'
-    case 'attack-lead': return 'attack-follow'
-    case 'attack-follow': return 'damage-check'
-    case 'damage-check': return 'half-end'
-    case 'half-end': return state.half === 1 ? 'recovery' : 'turn-end'
-    case 'turn-end': return 'turn-start'
-    default: return 'over'
+    case 'deploy':
+      return state.deploying.length > 1 ? 'deploy' : 'turn-start'
+    case 'turn-start':
+      return 'recovery'
+    case 'recovery':
+      return 'move'
+    case 'move':
+      return 'attack-lead'
+    case 'attack-lead':
+      return 'attack-follow'
+    case 'attack-follow':
+      return 'damage-check'
+    case 'damage-check':
+      return 'half-end'
+    case 'half-end':
+      return state.half === 1 ? 'recovery' : 'turn-end'
+    case 'turn-end':
+      return 'turn-start'
+    default:
+      return 'over'
   }
 }
 
@@ -92,7 +108,10 @@ export function completeStep(ctx: Ctx, orders: SeatOrder[]): void {
 export function run(ctx: Ctx, start: Phase): void {
   let phase = start
   for (let guard = 0; guard < 10_000; guard++) {
-    if (ctx.s.outcome) { ctx.s.step = 'over'; return }
+    if (ctx.s.outcome) {
+      ctx.s.step = 'over'
+      return
+    }
     if (phase === 'deploy' || phase === 'move' || phase === 'attack-lead' || phase === 'attack-follow') {
       ctx.s.step = phase
       ctx.s.used = {}
@@ -143,7 +162,8 @@ export function rollLeadOff(ctx: Ctx, purpose: string, ref: string): void {
   const s = ctx.s
   const rule = s.scenario.leadOff
   const roll = rollD6(ctx, purpose, ref)
-  const [odd, even] = 'side' in rule ? [rule.side, s.scenario.sides.find((x) => x.id !== rule.side)!.id] : [rule.odd, rule.even]
+  const [odd, even] =
+    'side' in rule ? [rule.side, s.scenario.sides.find((x) => x.id !== rule.side)!.id] : [rule.odd, rule.even]
   s.leadOff = roll.face % 2 === 1 ? odd : even
   emit(ctx, { type: 'lead-off', ref, roll: roll.face, rollIndex: roll.index, side: s.leadOff })
 }
@@ -157,7 +177,14 @@ function endOfTurn(ctx: Ctx): void {
     const roll = ctx.dice.roll(entry.turn.sides, `arrival turn of ${entry.group ?? entry.side}`, entry.turn.ref)
     const arrives = roll + entry.turn.offset
     for (const u of s.units) if (u.entry === index && u.at === 'reserve') u.enterTurn = arrives
-    emit(ctx, { type: 'arrival-roll', ref: entry.turn.ref, group: entry.group ?? entry.side, roll, rollIndex: ctx.dice.rolls.length - 1, arrivalTurn: arrives })
+    emit(ctx, {
+      type: 'arrival-roll',
+      ref: entry.turn.ref,
+      group: entry.group ?? entry.side,
+      roll,
+      rollIndex: ctx.dice.rolls.length - 1,
+      arrivalTurn: arrives,
+    })
   })
   s.turn++
   s.half = 1

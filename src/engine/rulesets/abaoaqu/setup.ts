@@ -11,7 +11,6 @@ import type { ByOption, Hex, Pilot, Scenario, State, Unit } from './types.js'
 import { RULES_VERSION } from './rules-version.js'
 import { stackClass } from './units.js'
 
-
 export class SetupError extends Error {}
 
 function pick<T>(value: ByOption<T>, options: Options): T {
@@ -38,11 +37,24 @@ function createUnits(scenario: Scenario, options: Options): Unit[] {
     const shared = (prefixSides.get(type.idPrefix)?.size ?? 1) > 1
     const prefix = shared ? `${line.side[0]}${type.idPrefix}` : type.idPrefix
     const count = pick(line.count, options)
-    const pilot: Pilot = line.pilot === undefined ? type.pilot ?? null : pick(line.pilot, options)
+    const pilot: Pilot = line.pilot === undefined ? (type.pilot ?? null) : pick(line.pilot, options)
     for (let i = 0; i < count; i++) {
       const n = (counters.get(prefix) ?? 0) + 1
       counters.set(prefix, n)
-      units.push({ id: `${prefix}${n}`, type: line.type, side: line.side, group: pick(line.group, options), pilot, at: 'reserve', hex: null, morale: 'N', face: 'front', enterTurn: 1, entry: null, spent: false })
+      units.push({
+        id: `${prefix}${n}`,
+        type: line.type,
+        side: line.side,
+        group: pick(line.group, options),
+        pilot,
+        at: 'reserve',
+        hex: null,
+        morale: 'N',
+        face: 'front',
+        enterTurn: 1,
+        entry: null,
+        spent: false,
+      })
     }
   }
   return units
@@ -103,19 +115,36 @@ export function setup(scenario: Scenario, config: SetupConfig, dice: Dice): Reso
   const layout = scenario.seatLayouts.find((l) => l.players === config.players)
   if (!layout) {
     const counts = scenario.seatLayouts.map((l) => l.players)
-    throw new SetupError(`${scenario.id} is for ${counts.length > 1 ? `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}` : counts[0]} players, not ${config.players}`)
+    throw new SetupError(
+      `${scenario.id} is for ${counts.length > 1 ? `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}` : counts[0]} players, not ${config.players}`,
+    )
   }
   const sides = scenario.sides.map((s) => s.id)
   const state: State = {
-    system: 'abaoaqu', rulesVersion: RULES_VERSION, scenario, options,
+    system: 'abaoaqu',
+    rulesVersion: RULES_VERSION,
+    scenario,
+    options,
     seats: layout.seats.map((s) => ({ ...s, groups: [...s.groups] })),
-    turn: 1, half: 1, step: 'deploy', leadOff: sides[0]!, deploying: [],
-    units: createUnits(scenario, options), bd: [], declared: [], used: {}, attackSeq: 0,
-    occupation: {}, shipsDestroyed: Object.fromEntries(sides.map((s) => [s, 0])), startShips: {},
-    standing: Object.fromEntries(layout.seats.map((s) => [s.id, { defenceShift: 'full' as const }])), outcome: null,
+    turn: 1,
+    half: 1,
+    step: 'deploy',
+    leadOff: sides[0]!,
+    deploying: [],
+    units: createUnits(scenario, options),
+    bd: [],
+    declared: [],
+    used: {},
+    attackSeq: 0,
+    occupation: {},
+    shipsDestroyed: Object.fromEntries(sides.map((s) => [s, 0])),
+    startShips: {},
+    standing: Object.fromEntries(layout.seats.map((s) => [s.id, { defenceShift: 'full' as const }])),
+    outcome: null,
   }
   for (const v of scenario.victory) if (v.type === 'occupy') state.occupation[v.side] = { streak: 0, turnOk: true }
-  for (const side of sides) state.startShips[side] = state.units.filter((u) => u.side === side && stackClass(state, u) === 'SHIP').length
+  for (const side of sides)
+    state.startShips[side] = state.units.filter((u) => u.side === side && stackClass(state, u) === 'SHIP').length
   autoPlace(state)
   assignEntries(state)
   const ctx: Ctx = { s: state, events: [], dice }

@@ -66,10 +66,7 @@ export interface RatioTable {
 }
 
 export type ZoneSpec =
-  | { tag: string }
-  | { withinOfTag: string; distance: number }
-  | { rows: [number, number] }
-  | { cols: [number, number] }
+  { tag: string } | { withinOfTag: string; distance: number } | { rows: [number, number] } | { cols: [number, number] }
 
 export interface MapData {
   id: string

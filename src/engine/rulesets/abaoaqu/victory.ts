@@ -59,21 +59,40 @@ export function endOfTurnVictory(ctx: Ctx): void {
     const entry = s.occupation[rule.side]!
     if (s.options.occupationCheck === 'endOfTurn') entry.turnOk = unitsOnZone(s, rule) >= rule.count
     entry.streak = entry.turnOk ? entry.streak + 1 : 0
-    emit(ctx, { type: 'occupation', ref: 'AMB-A-21', side: rule.side, qualified: entry.turnOk, streak: entry.streak, needed: rule.consecutiveTurns })
-    if (entry.streak >= rule.consecutiveTurns) win(ctx, rule.side, `${rule.count} units held the ${rule.zoneTag} for ${rule.consecutiveTurns} turns`, rule.ref)
+    emit(ctx, {
+      type: 'occupation',
+      ref: 'AMB-A-21',
+      side: rule.side,
+      qualified: entry.turnOk,
+      streak: entry.streak,
+      needed: rule.consecutiveTurns,
+    })
+    if (entry.streak >= rule.consecutiveTurns)
+      win(ctx, rule.side, `${rule.count} units held the ${rule.zoneTag} for ${rule.consecutiveTurns} turns`, rule.ref)
   }
   for (const rule of s.scenario.victory) {
     if (rule.type !== 'forcedRetreat' || s.outcome) continue
-    const beaten = s.scenario.sides.map((x) => x.id).filter((side) => shipsLeft(s, side) <= rule.fraction * (s.startShips[side] ?? 0))
+    const beaten = s.scenario.sides
+      .map((x) => x.id)
+      .filter((side) => shipsLeft(s, side) <= rule.fraction * (s.startShips[side] ?? 0))
     if (beaten.length === 2) win(ctx, null, 'both fleets were forced to retreat', rule.ref)
-    else if (beaten.length === 1) win(ctx, otherSide(s, beaten[0]!), `${sideName(s, beaten[0]!)} was forced to retreat`, rule.ref)
+    else if (beaten.length === 1)
+      win(ctx, otherSide(s, beaten[0]!), `${sideName(s, beaten[0]!)} was forced to retreat`, rule.ref)
   }
   for (const rule of s.scenario.victory) {
     if (rule.type !== 'turnLimit' || s.outcome || s.turn < rule.turns) continue
-    if (rule.winner !== 'shipsDestroyed') { win(ctx, rule.winner, `the turn limit (${rule.turns}) was reached`, rule.ref); continue }
+    if (rule.winner !== 'shipsDestroyed') {
+      win(ctx, rule.winner, `the turn limit (${rule.turns}) was reached`, rule.ref)
+      continue
+    }
     const [a, b] = s.scenario.sides.map((x) => x.id) as [string, string]
     const da = s.shipsDestroyed[a] ?? 0
     const db = s.shipsDestroyed[b] ?? 0
-    win(ctx, da === db ? null : da > db ? a : b, `the turn limit (${rule.turns}) was reached: ships destroyed ${da}–${db}`, rule.ref)
+    win(
+      ctx,
+      da === db ? null : da > db ? a : b,
+      `the turn limit (${rule.turns}) was reached: ships destroyed ${da}–${db}`,
+      rule.ref,
+    )
   }
 }

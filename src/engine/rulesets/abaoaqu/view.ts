@@ -6,7 +6,12 @@ import type { DeclaredAttack, Hex, State, Unit, UnitType } from './types.js'
 
 export interface View {
   system: 'abaoaqu'
-  scenario: { id: string; title: string; sides: State['scenario']['sides']; map: { id: string; cols: number; rows: number; fortress: Hex[]; boards: State['scenario']['map']['boards'] } }
+  scenario: {
+    id: string
+    title: string
+    sides: State['scenario']['sides']
+    map: { id: string; cols: number; rows: number; fortress: Hex[]; boards: State['scenario']['map']['boards'] }
+  }
   options: State['options']
   seats: Seat[]
   viewer: Viewer
@@ -32,12 +37,27 @@ export function view(state: State, viewer: Viewer, pending: Pending[]): View {
   const map = state.scenario.map
   return {
     system: 'abaoaqu',
-    scenario: { id: state.scenario.id, title: state.scenario.title, sides: state.scenario.sides, map: { id: map.id, cols: map.cols, rows: map.rows, fortress: map.tags.fortress ?? [], boards: map.boards } },
-    options: state.options, seats: state.seats, viewer,
-    turn: state.turn, half: state.half, step: state.step, leadOff: state.leadOff,
-    leadThisHalf: leadSideOf(state), pending,
-    units: state.units, unitTypes, bd: state.bd, declared: state.declared,
-    occupation: state.occupation, shipsDestroyed: state.shipsDestroyed,
+    scenario: {
+      id: state.scenario.id,
+      title: state.scenario.title,
+      sides: state.scenario.sides,
+      map: { id: map.id, cols: map.cols, rows: map.rows, fortress: map.tags.fortress ?? [], boards: map.boards },
+    },
+    options: state.options,
+    seats: state.seats,
+    viewer,
+    turn: state.turn,
+    half: state.half,
+    step: state.step,
+    leadOff: state.leadOff,
+    leadThisHalf: leadSideOf(state),
+    pending,
+    units: state.units,
+    unitTypes,
+    bd: state.bd,
+    declared: state.declared,
+    occupation: state.occupation,
+    shipsDestroyed: state.shipsDestroyed,
     standing: viewer && state.standing[viewer] ? { [viewer]: state.standing[viewer]! } : {},
     outcome: state.outcome,
   }
