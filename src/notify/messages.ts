@@ -93,6 +93,7 @@ interface GameData {
     id: string
     title: string
     ruleset: string
+    rulesVersion: string
     scenarioId: string
     seed: string
     seedCommitment: string
@@ -320,6 +321,7 @@ export async function buildMessage(
     const gameRow: GameRow = {
       id: g.game.id,
       ruleset: g.game.ruleset,
+      rulesVersion: g.game.rulesVersion,
       seed: g.game.seed,
       logSeq: g.game.logSeq,
       lastHash: g.game.lastHash,
