@@ -118,6 +118,11 @@ export interface Ruleset<Scn, S, O, V, U> {
    * state after it, so options, validate, resolve and view behave as that version did.
    */
   versionOf(state: S): string
+  /**
+   * The state carried over to rules version `to`, for a running game moved to other rules by an explicit
+   * entry in its log (docs/engine-versions.md). Absent: a running game always keeps its version.
+   */
+  migrate?(state: S, to: string): S
   optionSpecs: readonly OptionSpec[]
   /** Throws when `config.rulesVersion` is not one of `versions`. */
   setup(scenario: Scn, config: SetupConfig, dice: Dice): Resolution<S>

@@ -27,7 +27,8 @@ export interface Replay {
   seed: string
   /**
    * The rules version the game started with (its row). The SETUP entry names it too, except in games
-   * started before entries did: for those the row is the only record.
+   * started before entries did: for those the row is the only record. A MODERATION entry may move the
+   * game to other rules later (RulesMigrationPayload); the state then carries the version it plays.
    */
   rulesVersion: string
 }
@@ -59,6 +60,14 @@ export interface ResolutionPayload {
   private?: Record<string, unknown[]>
   events: unknown[]
   rolls: unknown[]
+}
+
+/** A MODERATION entry moving a running game to other rules, from this entry on. */
+export interface RulesMigrationPayload {
+  action: 'rules-version'
+  from: string
+  to: string
+  reason: string
 }
 
 export interface ResignPayload {
@@ -129,9 +138,32 @@ export function applyEntry(ruleset: AnyRuleset, game: Replay, folded: Folded | n
       const p = entry.payload as ResignPayload
       return { ...f, seq: entry.seq, verdict: { winner: p.winner, reason: `${p.side} resigned`, ref: 'resign' } }
     }
+    case 'MODERATION': {
+      const f = need(folded, entry)
+      const p = entry.payload as { action?: string }
+      return p.action === 'rules-version'
+        ? { ...f, seq: entry.seq, state: migrated(ruleset, f, p as RulesMigrationPayload) }
+        : { ...f, seq: entry.seq }
+    }
     default:
       return { ...need(folded, entry), seq: entry.seq }
   }
+}
+
+/** The state under the rules a migration entry names: from exactly the version the game plays. */
+function migrated(ruleset: AnyRuleset, f: Folded, p: RulesMigrationPayload): unknown {
+  const now = ruleset.versionOf(f.state)
+  if (p.from !== now)
+    throw new RulesVersionError(`a migration from rules version "${p.from}" in a game that plays "${now}"`)
+  const problem = rulesVersionProblem(ruleset, p.to)
+  if (problem) throw new RulesVersionError(`this game cannot be migrated: ${problem}`)
+  if (!ruleset.migrate) throw new RulesVersionError(`${ruleset.id} does not migrate running games to other rules`)
+  const state = ruleset.migrate(f.state, p.to)
+  if (ruleset.versionOf(state) !== p.to)
+    throw new RulesVersionError(
+      `${ruleset.id} was asked to migrate to "${p.to}" and gave "${ruleset.versionOf(state)}"`,
+    )
+  return state
 }
 
 /** The rules version a SETUP entry plays: the one it names, which must be the game's. */

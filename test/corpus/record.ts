@@ -94,6 +94,8 @@ interface FuzzSpec {
   players: number
   rulesVersion: string
   fuzzSeed: number
+  /** Moves the game to other rules (a MODERATION entry) before this step. */
+  migrate?: { beforeStep: number; to: string }
 }
 
 /** A game of random legal orders, written through the server's own fold and write path (no database). */
@@ -132,6 +134,17 @@ function recordFuzz(spec: FuzzSpec): CorpusGame {
   let steps = 0
   while (!outcomeOf(abaoaqu, f)) {
     if (++steps > STEP_LIMIT) throw new Error(`${spec.name}: no end after ${STEP_LIMIT} steps`)
+    if (spec.migrate?.beforeStep === steps) {
+      const payload = {
+        action: 'rules-version',
+        from: abaoaqu.versionOf(f.state),
+        to: spec.migrate.to,
+        reason: 'corpus',
+      }
+      const [moved] = chain(game, [{ kind: 'MODERATION', seat: null, userId: null, payload }])
+      f = applyEntry(abaoaqu, game, f, moved!)
+      entries.push(moved!)
+    }
     const state = f.state as State
     const submissions: Record<string, Order[]> = {}
     for (const seat of pendingOf(abaoaqu, f).flatMap((p) => p.seats)) {
@@ -145,7 +158,8 @@ function recordFuzz(spec: FuzzSpec): CorpusGame {
     for (const e of written) f = applyEntry(abaoaqu, game, f, e)
     entries.push(...written)
   }
-  return toCorpus(game, `fuzz: random legal orders (random-orders.ts), fuzz seed ${spec.fuzzSeed}`, entries, f)
+  const moved = spec.migrate ? `, moved to ${spec.migrate.to} before step ${spec.migrate.beforeStep}` : ''
+  return toCorpus(game, `fuzz: random legal orders (random-orders.ts), fuzz seed ${spec.fuzzSeed}${moved}`, entries, f)
 }
 
 interface HttpSpec {
@@ -256,6 +270,17 @@ function fuzzSpecs(): FuzzSpec[] {
       }
     })
   })
+  // A running game moved to the current rules half way (docs/engine-versions.md).
+  const [first] = abaoaqu.versions
+  if (first !== abaoaqu.version)
+    specs.push({
+      name: `fuzz-A-S4-2p-7399-to-${abaoaqu.version}`,
+      scenario: 'A-S4',
+      players: 2,
+      rulesVersion: first!,
+      fuzzSeed: 7399,
+      migrate: { beforeStep: 40, to: abaoaqu.version },
+    })
   return specs
 }
 

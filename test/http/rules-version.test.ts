@@ -1,10 +1,13 @@
 // A game keeps the rules version it started with (docs/engine-versions.md): its SETUP entry names
 // it, every rebuild of its state from the log plays it, and a version the server does not play is an
 // error, never a quiet fall back to today's rules.
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { abaoaqu } from '../../src/engine/rulesets/abaoaqu/index.js'
 import { forgetCachedGames, loadFolded } from '../../src/games/load.js'
+import { migrateRules } from '../../src/games/rules-migration.js'
 import { gameMetaRow } from '../../src/store/games.js'
 import { entryHash, type LogKind } from '../../src/store/log.js'
 import { as, register, startApp, type TestApp, type User } from './helpers.js'
@@ -165,5 +168,59 @@ describe('rules versions', () => {
     expect(report.recordProblems).toContain(
       'the game says it plays rules version "abaoaqu-1", but its SETUP entry set it up under "abaoaqu-2"',
     )
+  })
+})
+
+describe('moving a running game to other rules, explicitly', () => {
+  it('a MODERATION entry moves it from the next step on; the log replays both, and /verify accepts it', async () => {
+    const id = await newGame('abaoaqu-1')
+    await pass(id)
+    const done = await migrateRules(h.t.db, id, {
+      to: 'abaoaqu-2',
+      reason: 'issue 9: mixed target groups',
+      userId: null,
+    })
+    expect(done).toMatchObject({ from: 'abaoaqu-1', to: 'abaoaqu-2', receipt: expect.stringMatching(/^\d+:/) })
+    await pass(id)
+    const f = (await rebuilt(id))!
+    expect(f.state.rulesVersion).toBe('abaoaqu-2')
+    expect(f.seq).toBeGreaterThan(done.seq)
+    // The game started under abaoaqu-1, and says so; its log says when and why it moved.
+    const summary = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+    expect(summary.rulesVersion).toBe('abaoaqu-1')
+    const log = (await h.app.inject({ method: 'GET', url: `/games/${id}/log`, headers: as(alice) })).json()
+    expect(log.entries.find((e: { seq: number }) => e.seq === done.seq)).toMatchObject({
+      kind: 'MODERATION',
+      payload: { action: 'rules-version', from: 'abaoaqu-1', to: 'abaoaqu-2', reason: 'issue 9: mixed target groups' },
+    })
+    expect(await verify(id)).toMatchObject({ ok: true, replayOk: true, recordOk: true, rulesOk: true })
+  })
+
+  it('refuses a version the game already plays, one the server does not play, and a migration without a reason', async () => {
+    const id = await newGame()
+    await expect(migrateRules(h.t.db, id, { to: 'abaoaqu-2', reason: 'again', userId: null })).rejects.toThrow(
+      `game ${id} already plays rules version "abaoaqu-2"`,
+    )
+    await expect(migrateRules(h.t.db, id, { to: 'abaoaqu-9', reason: 'future', userId: null })).rejects.toThrow(
+      'rules version "abaoaqu-9" is not one this server plays',
+    )
+    await expect(migrateRules(h.t.db, id, { to: 'abaoaqu-1', reason: ' ', userId: null })).rejects.toThrow(
+      'say why the game moves to other rules',
+    )
+    expect((await rebuilt(id))!.seq).toBe(1)
+  })
+
+  it('npm run game:migrate-rules does it from the command line', async () => {
+    const id = await newGame('abaoaqu-1')
+    await pass(id)
+    const run = promisify(execFile)
+    const env = { ...process.env, DATABASE_URL: h.t.url }
+    const ok = await run('npx', ['tsx', 'src/cli/migrate-rules.ts', id, 'abaoaqu-2', 'the', 'club', 'agreed'], { env })
+    expect(ok.stdout).toMatch(new RegExp(`^game ${id} moved from rules abaoaqu-1 to abaoaqu-2 at log entry \\d+`))
+    expect((await rebuilt(id))!.state.rulesVersion).toBe('abaoaqu-2')
+    const refused = await run('npx', ['tsx', 'src/cli/migrate-rules.ts', id, 'abaoaqu-2', 'again'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    )
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/already plays rules version "abaoaqu-2"/) })
   })
 })

@@ -68,6 +68,8 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
   version: RULES_VERSION,
   versions: RULES_VERSIONS,
   versionOf: (state) => state.rulesVersion,
+  // Every version so far reads the same state; only how combat counts a mixed target group differs.
+  migrate: (state, to) => ({ ...cloneState(state), rulesVersion: to }),
   optionSpecs,
   setup,
   seats: (state) => state.seats,
