@@ -155,7 +155,7 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
     userId: null,
     payload: {
       scenario: scenario.data,
-      config: { players: game.players, options: game.options },
+      config: { players: game.players, options: game.options, rulesVersion: game.rulesVersion },
       seedCommitment: game.seedCommitment,
       seats: Object.fromEntries(seats.map((s) => [s.seat, s.userId])),
     },

@@ -87,7 +87,7 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
       entries = entries.slice(1)
     }
   }
-  const folded = fold(rulesetOf(game), game.seed, snapshot ? (snapshot.state as Folded) : null, entries)
+  const folded = fold(rulesetOf(game), game, snapshot ? (snapshot.state as Folded) : null, entries)
   if (folded && target === game.logSeq) remember(game.id, folded)
   return folded
 }

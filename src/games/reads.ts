@@ -1,6 +1,7 @@
 // What players and observers read: the summary, their view, their options, the log, the game at
 // any past entry, and the proof of fair dice once the game is over.
 import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine/dice.js'
+import { rulesVersionProblem } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import { performance } from 'node:perf_hooks'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
@@ -487,6 +488,9 @@ function replayLog(
   const snapshotProblems: Problems = []
   const recordProblems: string[] = []
   const ruleset = rulesetOf(game)
+  // A game is only ever replayed under the rules it was played with: one this server no longer plays stops here.
+  const versionProblem = rulesVersionProblem(ruleset, game.rulesVersion)
+  if (versionProblem) recordProblems.push(`the game cannot be replayed: ${versionProblem}`)
   const bySeq = new Map(snapshots.map((s) => [s.seq, s]))
   for (const s of snapshots)
     if (s.seq > rows.length)
@@ -506,6 +510,10 @@ function replayLog(
             "the game's dice seed commitment is not the one its SETUP entry published: the seed was replaced",
           )
         holders = p.seats ?? null
+        if (p.config.rulesVersion !== undefined && p.config.rulesVersion !== game.rulesVersion)
+          recordProblems.push(
+            `the game says it plays rules version "${game.rulesVersion}", but its SETUP entry set it up under "${p.config.rulesVersion}"`,
+          )
       }
       const problem =
         f && outcomeOf(ruleset, f)
@@ -520,7 +528,7 @@ function replayLog(
         if (canonicalJson(replay.rolls) !== canonicalJson(p.rolls))
           mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other rolls than recorded' })
       }
-      f = applyEntry(ruleset, game.seed, f, e)
+      f = applyEntry(ruleset, game, f, e)
     } catch (err) {
       mismatches.push({ seq: e.seq, problem: `replay failed: ${(err as Error).message}` })
       return { ruleProblems, mismatches, snapshotProblems, recordProblems }

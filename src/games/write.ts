@@ -104,7 +104,7 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
   let after = opts.after ?? null
   if (!after) {
     after = folded
-    for (const e of written) after = applyEntry(ruleset, game.seed, after, e)
+    for (const e of written) after = applyEntry(ruleset, game, after, e)
   }
   if (!after) throw new Error('planAppend: nothing to fold (no SETUP entry)')
   const last = written[written.length - 1]!

@@ -11,6 +11,7 @@ export interface GameData {
     id: string
     title: string
     ruleset: string
+    rulesVersion: string
     scenarioId: string
     seed: string
     seedCommitment: string

@@ -29,8 +29,9 @@ export interface Position {
 }
 
 function gameRowOf(g: GameData): GameRow {
-  const { id, ruleset, seed, logSeq, lastHash, status, phaseHours, deadlineAt } = g.game
-  return { id, ruleset, seed, logSeq, lastHash, status: status as GameRow['status'], phaseHours, deadlineAt }
+  const { id, ruleset, rulesVersion, seed, logSeq, lastHash, status, phaseHours, deadlineAt } = g.game
+  const gameStatus = status as GameRow['status']
+  return { id, ruleset, rulesVersion, seed, logSeq, lastHash, status: gameStatus, phaseHours, deadlineAt }
 }
 
 /** The game at the notification's position, as its reader sees it. */

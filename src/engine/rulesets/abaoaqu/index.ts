@@ -7,7 +7,7 @@ import { optionSpecs } from './options.js'
 import { normaliseOrder, ordersSchema } from './order-schema.js'
 import { actingSides, seatOptions, tryAttack, type SeatOptions } from './seat-options.js'
 import { completeStep, pendingSeats, type SeatOrder } from './sequence.js'
-import { RULES_VERSION } from './rules-version.js'
+import { RULES_VERSION, RULES_VERSIONS } from './rules-version.js'
 import { setup } from './setup.js'
 import type { Order, Scenario, Standing, State } from './types.js'
 import { validate } from './validate.js'
@@ -66,6 +66,10 @@ export function setStanding(state: State, seat: string, standing: Standing): Sta
 export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
   id: 'abaoaqu',
   version: RULES_VERSION,
+  versions: RULES_VERSIONS,
+  versionOf: (state) => state.rulesVersion,
+  // Every version so far reads the same state; only how combat counts a mixed target group differs.
+  migrate: (state, to) => ({ ...cloneState(state), rulesVersion: to }),
   optionSpecs,
   setup,
   seats: (state) => state.seats,

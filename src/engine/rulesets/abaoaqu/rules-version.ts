@@ -9,6 +9,9 @@ import type { State } from './types.js'
  */
 export const RULES_VERSION = 'abaoaqu-2'
 
+/** Every version the engine still plays, oldest first (docs/engine-versions.md). */
+export const RULES_VERSIONS: readonly string[] = ['abaoaqu-1', RULES_VERSION]
+
 /** Whether the game was set up under abaoaqu-1, which counted every unit of a target group. */
 export function countsWholeGroup(state: State): boolean {
   return state.rulesVersion === 'abaoaqu-1'

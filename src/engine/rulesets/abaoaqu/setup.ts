@@ -8,7 +8,7 @@ import { STACK_LIMIT, setupZoneOf } from './movement.js'
 import { optionProblems, resolveOptions, type Options } from './options.js'
 import { rollLeadOff, run } from './sequence.js'
 import type { ByOption, Hex, Pilot, Scenario, State, Unit } from './types.js'
-import { RULES_VERSION } from './rules-version.js'
+import { RULES_VERSION, RULES_VERSIONS } from './rules-version.js'
 import { stackClass } from './units.js'
 
 export class SetupError extends Error {}
@@ -119,10 +119,13 @@ export function setup(scenario: Scenario, config: SetupConfig, dice: Dice): Reso
       `${scenario.id} is for ${counts.length > 1 ? `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}` : counts[0]} players, not ${config.players}`,
     )
   }
+  const rulesVersion = config.rulesVersion ?? RULES_VERSION
+  if (!RULES_VERSIONS.includes(rulesVersion))
+    throw new SetupError(`rules version "${rulesVersion}" is not one of ${RULES_VERSIONS.join(', ')}`)
   const sides = scenario.sides.map((s) => s.id)
   const state: State = {
     system: 'abaoaqu',
-    rulesVersion: RULES_VERSION,
+    rulesVersion,
     scenario,
     options,
     seats: layout.seats.map((s) => ({ ...s, groups: [...s.groups] })),
