@@ -18,7 +18,7 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', fetch: 'readonly', console: 'readonly' } },
   },
   {
-    files: ['src/engine/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/rulesets/*/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -29,6 +29,7 @@ export default tseslint.config(
             'path',
             'crypto',
             '../../../*',
+            '!../../../engine',
             '@prisma/*',
             'fastify',
             'bullmq',

@@ -5,19 +5,15 @@ import { receiptOf } from '../store/log.js'
 import { createHmac, randomBytes } from 'node:crypto'
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import type { GameEvent, Pending } from '../engine/ruleset.js'
-import type { SeatOptions } from '../engine/rulesets/abaoaqu/seat-options.js'
-import { ruleSystem } from '../games/catalog.js'
+import { ruleSystem } from '../rulesets/index.js'
 import type { LateMail } from '../games/deadlines.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
 import { poolOf, type Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
 import {
-  abaoaquStepTitle,
-  compactOptions,
   composeEmail,
   enemiesNear,
   narrate,
-  orderExamples,
   type ComposedEmail,
   type GameRef,
   type Links,
@@ -85,7 +81,7 @@ const POLICY_WORDS: Record<string, string> = {
 }
 
 function stepTitle(system: string, step: string): string {
-  return system === 'abaoaqu' ? abaoaquStepTitle(step) : step
+  return ruleSystem(system)?.stepTitle(step) ?? step
 }
 
 interface GameData {
@@ -334,11 +330,12 @@ export async function buildMessage(
     const sideName = g.sideNames.get(side) ?? side
     const pending = ruleset.pending(folded.state) as Pending[]
     const mine = pending.find((p) => n.seat && p.seats.includes(n.seat)) ?? pending[0]
+    const turn = ruleset.turnOf?.(folded.state) ?? { turn: 0 }
     const stepRef = (p: Pending | undefined): StepRef => ({
       title: stepTitle(g.game.ruleset, p?.step ?? ''),
       description: p?.description ?? '',
-      turn: (folded.state as { turn?: number }).turn ?? 0,
-      ...((folded.state as { half?: number }).half ? { half: (folded.state as { half: number }).half } : {}),
+      turn: turn.turn,
+      ...(turn.half ? { half: turn.half } : {}),
     })
     const late = opts.late ?? null
     const deadlineIso = late
@@ -355,6 +352,7 @@ export async function buildMessage(
     const withMap = async () => {
       if (opts.map === false) return {}
       const map = await emailMap(ctx.db, gameRow, n.seq!, n.seat)
+      if (!map) return {}
       attachments.push({ filename: 'map.png', content: map.png, cid: MAP_CID, contentType: 'image/png' })
       return {
         mapCid: MAP_CID,
@@ -369,11 +367,12 @@ export async function buildMessage(
       return replyTo
     }
     const optionLines = () => {
-      const opts = ruleset.options(folded.state, n.seat!) as SeatOptions
-      const compact = g.game.ruleset === 'abaoaqu' ? compactOptions(opts) : { lines: [], omitted: 0 }
+      const system = ruleSystem(g.game.ruleset)
+      const opts: unknown = ruleset.options(folded.state, n.seat!)
+      const compact = system ? system.compactOptions(opts) : { lines: [], omitted: 0 }
       return {
         options: { ...compact, url: `${ctx.publicUrl}/games/${g.game.id}/options` },
-        examples: g.game.ruleset === 'abaoaqu' ? orderExamples(opts) : ['pass'],
+        examples: system ? system.orderExamples(opts) : ['pass'],
       }
     }
     switch (n.kind) {
@@ -445,7 +444,7 @@ export async function buildMessage(
           winner: outcome.winner ? (g.sideNames.get(outcome.winner) ?? outcome.winner) : null,
           reason: outcome.reason ?? 'the game is over',
           ...(side ? { yourSide: sideName } : {}),
-          turn: (folded.state as { turn?: number }).turn ?? 0,
+          turn: turn.turn,
           happened: narrate(g.game.ruleset, events, view),
           seed: g.game.seed,
           seedCommitment: g.game.seedCommitment,

@@ -14,7 +14,7 @@ export interface GameRef {
   title: string
   /** The game's page: where a player sees the board and the log. */
   url: string
-  /** Rule system and scenario as players know them, e.g. "A-Bao-A-Qu", "A-S4 Battle of S Field". */
+  /** Rule system and scenario as players know them: its title, and the scenario's id and title. */
   ruleset: string
   scenario: string
   /** The log as it stood when the email was made, "position:hash", and the link that checks it. */
@@ -49,7 +49,7 @@ export interface StepRef {
   half?: number
 }
 
-/** The orders a player may give, already compacted to lines (see options-compact.ts). */
+/** The orders a player may give, already compacted to lines (by the rule system's compactOptions). */
 export interface OptionLines {
   lines: string[]
   /** How many units or lines were left out to keep the email readable. */

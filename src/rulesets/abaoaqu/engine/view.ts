@@ -1,6 +1,6 @@
 // What a seat (or an observer) sees. A-Bao-A-Qu has no hidden information (§8); only other
 // seats' standing orders are private.
-import type { Outcome, Pending, Seat, Viewer } from '../../ruleset.js'
+import type { Outcome, Pending, Seat, Viewer } from '../../../engine/ruleset.js'
 import { leadSideOf } from './combat-phase.js'
 import type { DeclaredAttack, Hex, State, Unit, UnitType } from './types.js'
 

@@ -1,5 +1,5 @@
 // A-4 Movement and A-5 Stacking; setup placement in the deployment step (§7).
-import type { OrderError } from '../../ruleset.js'
+import type { OrderError } from '../../../engine/ruleset.js'
 import { distance, distanceToZone, hexKey, hexLabel, inZone, onMap } from './geometry.js'
 import type { Hex, Order, State, Unit } from './types.js'
 import { isOnMap, movementAllowance, seatOf, stackClass, unitById, unitType } from './units.js'

@@ -1,6 +1,6 @@
 // A-Bao-A-Qu as a Ruleset value (rules/abaoaqu.md).
-import type { Dice } from '../../dice.js'
-import type { Pending, Ruleset } from '../../ruleset.js'
+import type { Dice } from '../../../engine/dice.js'
+import type { Pending, Ruleset } from '../../../engine/ruleset.js'
 import { cloneState, emit, type Ctx } from './context.js'
 import { formatOrders, parseOrders } from './notation.js'
 import { optionSpecs } from './options.js'
@@ -75,6 +75,7 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
   resolve,
   view: (state, viewer) => view(state, viewer, pending(state)),
   outcome: (state) => state.outcome,
+  turnOf: (state) => ({ turn: state.turn, half: state.half }),
   parseOrders: (text) => parseOrders(text),
   formatOrders: (orders) => formatOrders(orders),
   ordersSchema,

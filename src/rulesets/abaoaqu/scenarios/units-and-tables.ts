@@ -1,6 +1,6 @@
 // units.yaml and tables.yaml: the counter mix and the combat tables every scenario of a folder shares.
-import type { RatioTable, Status, UnitType } from '../engine/rulesets/abaoaqu/types.js'
-import { fail, readData } from './read-data.js'
+import type { RatioTable, Status, UnitType } from '../engine/types.js'
+import { fail, readData } from '../../../scenarios/read-data.js'
 
 interface UnitsFile {
   status: Status
@@ -15,7 +15,7 @@ export interface TablesFile {
 // ---- units.yaml ---------------------------------------------------------------------------
 
 export function loadUnits(file: string): Record<string, UnitType> {
-  const data = readData<UnitsFile>(file, 'units')
+  const data = readData<UnitsFile>(file, 'abaoaqu-units.schema.json')
   const byCode: Record<string, UnitType> = {}
   const prefixes = new Map<string, string>()
   data.units.forEach((u, i) => {
@@ -38,7 +38,7 @@ export function loadUnits(file: string): Record<string, UnitType> {
 // ---- tables.yaml --------------------------------------------------------------------------
 
 export function loadTables(file: string): TablesFile {
-  const data = readData<TablesFile>(file, 'tables')
+  const data = readData<TablesFile>(file, 'abaoaqu-tables.schema.json')
   checkTable(file, '/tables/shoot', data.tables.shoot)
   checkTable(file, '/tables/close', data.tables.close)
   return data

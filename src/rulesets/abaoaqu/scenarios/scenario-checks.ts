@@ -1,10 +1,10 @@
 // What a scenario file's schema cannot see: groups, unit types, options and zone tags that must exist
 // elsewhere, placement coverage, seat layouts and HOUSE data.
 import { basename } from 'node:path'
-import type { SideId } from '../engine/ruleset.js'
-import { optionSpecs } from '../engine/rulesets/abaoaqu/options.js'
-import type { ByOption, MapData, ZoneSpec } from '../engine/rulesets/abaoaqu/types.js'
-import { escapePointer, fail } from './read-data.js'
+import type { SideId } from '../../../engine/ruleset.js'
+import { optionSpecs } from '../engine/options.js'
+import type { ByOption, MapData, ZoneSpec } from '../engine/types.js'
+import { escapePointer, fail } from '../../../scenarios/read-data.js'
 import { isByOption } from './roster.js'
 import type { Context, ScenarioFile, Sourced } from './scenario-file.js'
 

@@ -1,5 +1,5 @@
 // Map helpers on [col,row] tuples (A-1, GAP-A-6). Distances are hex distances (A-1-5).
-import { offsetDistanceColRow } from '../../hex/index.js'
+import { offsetDistanceColRow } from '../../../engine/hex/index.js'
 import type { Hex, MapData, ZoneSpec } from './types.js'
 
 export function hexKey(h: Hex): string {

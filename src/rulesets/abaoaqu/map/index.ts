@@ -1,14 +1,14 @@
-// The map model of an A-Bao-A-Qu view (src/engine/rulesets/abaoaqu/view.ts) and the events of
+// The map model of an A-Bao-A-Qu view (engine/view.ts) and the events of
 // the last phase. A-Bao-A-Qu hides nothing on the map (§8), so every seat sees every unit.
-import { offsetNeighbors } from '../../engine/hex/index.js'
-import type { GameEvent } from '../../engine/ruleset.js'
-import { BD_LIFETIME } from '../../engine/rulesets/abaoaqu/bd-screen.js'
-import { hexLabel } from '../../engine/rulesets/abaoaqu/geometry.js'
-import type { Unit } from '../../engine/rulesets/abaoaqu/types.js'
-import type { View } from '../../engine/rulesets/abaoaqu/view.js'
-import { eventMarks } from './abaoaqu-events.js'
-import { enemiesInReach } from './abaoaqu-reach.js'
-import { boardLookup, type BoardLookup } from './boards.js'
+import { offsetNeighbors } from '../../../engine/hex/index.js'
+import type { GameEvent } from '../../../engine/ruleset.js'
+import { BD_LIFETIME } from '../engine/bd-screen.js'
+import { hexLabel } from '../engine/geometry.js'
+import type { Unit } from '../engine/types.js'
+import type { View } from '../engine/view.js'
+import { eventMarks } from './events.js'
+import { enemiesInReach } from './reach.js'
+import { boardLookup, type BoardLookup } from '../../../notify/map/boards.js'
 import {
   compareHexRefs,
   hexRefKey,
@@ -19,7 +19,7 @@ import {
   type MapHex,
   type MapScreen,
   type MapSide,
-} from './model.js'
+} from '../../../notify/map/model.js'
 
 const STEP_NAMES: Record<View['step'], string> = {
   deploy: 'deployment',
@@ -177,7 +177,7 @@ export function abaoaquMapModel(view: View, events: readonly GameEvent[]): HexMa
   }
 }
 
-/** Hexes of the enemies in reach of the viewer's units (abaoaqu-reach.ts), nearest first, once each. */
+/** Hexes of the enemies in reach of the viewer's units (reach.ts), nearest first, once each. */
 function inReach(view: View): HexRef[] {
   const seen = new Map<string, HexRef>()
   for (const e of enemiesInReach(view)) {

@@ -1,8 +1,8 @@
 // Rosters: option-dependent values (ByOption), resolved rosters, and roster lines included from other
 // scenarios (rosterFrom).
-import type { SideId } from '../engine/ruleset.js'
-import type { ByOption, Pilot, Scenario, Status } from '../engine/rulesets/abaoaqu/types.js'
-import { escapePointer, fail } from './read-data.js'
+import type { SideId } from '../../../engine/ruleset.js'
+import type { ByOption, Pilot, Scenario, Status } from '../engine/types.js'
+import { escapePointer, fail } from '../../../scenarios/read-data.js'
 import type { Context, Loaded, Sourced } from './scenario-file.js'
 
 export type OptionValues = Record<string, string | number | boolean>

@@ -1,5 +1,5 @@
 // A scenario file after schema validation, and what loading a folder carries from one file to the next.
-import type { ByOption, MapData, RosterLine, Scenario, UnitType } from '../engine/rulesets/abaoaqu/types.js'
+import type { ByOption, MapData, RosterLine, Scenario, UnitType } from '../engine/types.js'
 import type { TablesFile } from './units-and-tables.js'
 
 interface RosterInclude {

@@ -1,5 +1,5 @@
 // A-Bao-A-Qu: scenario data, state and order types (rules/abaoaqu.md).
-import type { Outcome, Seat, SideId } from '../../ruleset.js'
+import type { Outcome, Seat, SideId } from '../../../engine/ruleset.js'
 
 /** Provenance tag carried into data (rules/README.md): Source, Derived, Recommended, House. */
 export type Status = 'S' | 'D' | 'R' | 'H'

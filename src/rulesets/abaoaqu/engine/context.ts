@@ -1,6 +1,6 @@
 // The working copy a resolution mutates, its events and its dice.
-import type { Dice } from '../../dice.js'
-import type { GameEvent } from '../../ruleset.js'
+import type { Dice } from '../../../engine/dice.js'
+import type { GameEvent } from '../../../engine/ruleset.js'
 import type { State, Unit } from './types.js'
 
 export interface Ctx {

@@ -1,6 +1,6 @@
 // The text order notation: one order per line, short enough to type in an email.
 // See docs/orders-abaoaqu.md for the grammar and examples.
-import type { OrderError, Parsed } from '../../ruleset.js'
+import type { OrderError, Parsed } from '../../../engine/ruleset.js'
 import { hexLabel } from './geometry.js'
 import { ID_MAX, RANKS_MAX } from './order-schema.js'
 import type { GroupClass, Hex, Order, TargetSpec } from './types.js'

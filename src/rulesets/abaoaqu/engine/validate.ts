@@ -1,6 +1,6 @@
 // Legality lives here: every order of a submission is checked against the state and the orders
 // teammates already submitted for the step. Errors cite the rule; nothing is partly applied.
-import type { OrderError } from '../../ruleset.js'
+import type { OrderError } from '../../../engine/ruleset.js'
 import { attackProblems, bdProblem, defendProblem } from './combat-phase.js'
 import { validateMoves, type MoveOrder, type RemoveOrder } from './movement.js'
 import { actingSides } from './seat-options.js'

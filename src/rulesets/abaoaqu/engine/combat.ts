@@ -1,6 +1,6 @@
 // what an attack is worth. Declarations become plans: the attack and
 // defence totals, the base column and the pilot shifts on each side.
-import type { OrderError } from '../../ruleset.js'
+import type { OrderError } from '../../../engine/ruleset.js'
 import { inBdArea } from './bd-screen.js'
 import { distance, hexLabel, onMap, sameHex } from './geometry.js'
 import { groupPilotShift, type PilotShift } from './pilots.js'

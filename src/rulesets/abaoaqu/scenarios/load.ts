@@ -3,9 +3,9 @@
 // schema cannot see: codes, groups, tags and options that must exist elsewhere, seat layouts, tables.
 import { readdirSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import type { Scenario } from '../engine/rulesets/abaoaqu/types.js'
+import type { Scenario } from '../engine/types.js'
 import { loadMaps } from './maps.js'
-import { ScenarioError, fail, readData, repoRoot } from './read-data.js'
+import { ScenarioError, fail, readData, repoRoot } from '../../../scenarios/read-data.js'
 import { expandRoster } from './roster.js'
 import {
   checkCoverage,
@@ -88,7 +88,7 @@ function readScenarioFiles(dir: string): Map<string, Loaded> {
   const files = new Map<string, Loaded>()
   for (const name of names.filter((n) => n.endsWith('.yaml') && !shared.has(n)).sort()) {
     const file = join(dir, name)
-    const data = readData<ScenarioFile>(file, 'scenario')
+    const data = readData<ScenarioFile>(file, 'abaoaqu-scenario.schema.json')
     const prior = files.get(data.id)
     if (prior) fail(file, '/id', `scenario id ${data.id} is already used by ${basename(prior.file)}`)
     files.set(data.id, { file, data })

@@ -1,6 +1,6 @@
 // §7 Setting up a scenario: rosters into units, seats, automatic placement, lead-off.
-import type { Dice } from '../../dice.js'
-import type { Resolution, SetupConfig } from '../../ruleset.js'
+import type { Dice } from '../../../engine/dice.js'
+import type { Resolution, SetupConfig } from '../../../engine/ruleset.js'
 import type { Ctx } from './context.js'
 import { emit } from './context.js'
 import { distanceToZone, hexKey, zoneHexes } from './geometry.js'

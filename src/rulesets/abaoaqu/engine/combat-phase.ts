@@ -1,7 +1,7 @@
 // The combat phases (A-3-3 (3)-(5)): BD launches, declarations, immediate return fire and the
 // damage check. Ratios and shifts are fixed at declaration; C/D modifiers read at resolution
 // (AMB-A-3).
-import type { GameEvent, OrderError } from '../../ruleset.js'
+import type { GameEvent, OrderError } from '../../../engine/ruleset.js'
 import { BD_RANGE } from './bd-screen.js'
 import { planAttack, planSm, type AttackOrder, type AttackPlan } from './combat.js'
 import { emit, rollD6, type Ctx } from './context.js'

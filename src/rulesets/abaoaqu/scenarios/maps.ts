@@ -1,6 +1,6 @@
 // maps.yaml: board-template tags placed onto each map layout's boards.
-import type { Hex, MapData, Status } from '../engine/rulesets/abaoaqu/types.js'
-import { fail, readData } from './read-data.js'
+import type { Hex, MapData, Status } from '../engine/types.js'
+import { fail, readData } from '../../../scenarios/read-data.js'
 
 type Area = { cols: [number, number]; rows: [number, number] } | { hexes: Hex[] }
 type BoardPlacement = MapData['boards'][number]
@@ -12,7 +12,7 @@ interface MapsFile {
 }
 
 export function loadMaps(file: string): Map<string, MapData> {
-  const data = readData<MapsFile>(file, 'maps')
+  const data = readData<MapsFile>(file, 'abaoaqu-maps.schema.json')
   const board = data.boardTemplate
   const local: Record<string, Hex[]> = {}
   for (const [tag, areas] of Object.entries(data.boardTemplate.tags)) {

@@ -1,6 +1,6 @@
 // Game options: every recommended reading [R] of rules/abaoaqu.md §10 that has an alternative.
 // The first value is the recommended one and the default; a scenario may set other defaults.
-import type { OptionSpec } from '../../ruleset.js'
+import type { OptionSpec } from '../../../engine/ruleset.js'
 
 export const optionSpecs: readonly OptionSpec[] = [
   {

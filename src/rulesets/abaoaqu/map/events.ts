@@ -1,9 +1,16 @@
 // The last phase's A-Bao-A-Qu events as map marks: moves and entries (sequence.ts), BD launches
 // and attacks (combat-phase.ts), eliminations and removals. Events come back from the log as
 // JSON, so every field is checked before use; an event the picture cannot place is skipped.
-import type { GameEvent } from '../../engine/ruleset.js'
-import type { Unit } from '../../engine/rulesets/abaoaqu/types.js'
-import { compareHexRefs, hexRefKey, type HexRef, type MapArrow, type MapAttack, type MapLoss } from './model.js'
+import type { GameEvent } from '../../../engine/ruleset.js'
+import type { Unit } from '../engine/types.js'
+import {
+  compareHexRefs,
+  hexRefKey,
+  type HexRef,
+  type MapArrow,
+  type MapAttack,
+  type MapLoss,
+} from '../../../notify/map/model.js'
 
 export interface EventMarks {
   arrows: MapArrow[]

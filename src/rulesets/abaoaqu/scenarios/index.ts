@@ -1,0 +1,5 @@
+// A-Bao-A-Qu's scenario data files: loading, validation and option resolution.
+export { clearAbaoaquCache, defaultAbaoaquDir, loadAbaoaqu, loadAbaoaquScenario } from './load.js'
+export { ScenarioError } from '../../../scenarios/read-data.js'
+export { isByOption, resolveByOption, resolveRoster } from './roster.js'
+export type { OptionValues, ResolvedRosterLine } from './roster.js'
