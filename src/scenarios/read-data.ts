@@ -2,7 +2,7 @@
 // ScenarioError that points at the field a problem is in. Every rule system's scenario loader uses it;
 // each names its own schemas.
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { parseDocument } from 'yaml'
@@ -29,14 +29,15 @@ function validator(name: string): ValidateFunction {
   let validate = validators.get(name)
   if (!validate) {
     ajv ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true })
-    const schema: unknown = JSON.parse(readFileSync(join(repoRoot(), 'scenarios', 'schema', name), 'utf8'))
+    const path = isAbsolute(name) ? name : join(repoRoot(), 'scenarios', 'schema', name)
+    const schema: unknown = JSON.parse(readFileSync(path, 'utf8'))
     validate = ajv.compile(schema as object)
     validators.set(name, validate)
   }
   return validate
 }
 
-/** A YAML file, checked against `schema`: the name of a JSON Schema file in scenarios/schema/. */
+/** A YAML file, checked against `schema`: a JSON Schema file, named in scenarios/schema/ or by its absolute path. */
 export function readData<T>(file: string, schema: string): T {
   let text: string
   try {
