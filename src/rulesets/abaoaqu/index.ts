@@ -1,33 +1,16 @@
-// A-Bao-A-Qu as the server plays it: the engine (engine/), its scenario files (scenarios/), the words
-// of its emails (narrate.ts, nearby.ts, options-compact.ts) and its map (map/).
+// A-Bao-A-Qu as the server plays it: the pure engine (engine/), its scenario files and catalogue entries
+// (scenarios/), and how it is shown to players (present/): the words of its emails and its map.
 import type { GameEvent } from '../../engine/ruleset.js'
 import { fallbackLine } from '../../notify/compose/narrate-fallback.js'
-import type { RuleSystem, ScenarioSummary } from '../contract.js'
+import type { RuleSystem } from '../contract.js'
 import { abaoaqu as engine } from './engine/index.js'
 import type { SeatOptions } from './engine/seat-options.js'
-import type { Scenario } from './engine/types.js'
 import type { View } from './engine/view.js'
-import { abaoaquMapModel, isAbaoaquView } from './map/index.js'
-import { abaoaquStepTitle, narrateAbaoaqu, narrationContext } from './narrate.js'
-import { enemiesNearAbaoaqu } from './nearby.js'
-import { compactOptions, orderExamples } from './options-compact.js'
-import { loadAbaoaqu } from './scenarios/index.js'
-
-function summary(s: Scenario): ScenarioSummary {
-  return {
-    id: s.id,
-    title: s.title,
-    description: s.description,
-    players: s.players,
-    sides: s.sides,
-    seatLayouts: s.seatLayouts.map((l) => ({
-      players: l.players,
-      seats: l.seats.map((x) => ({ id: x.id, side: x.side, groups: x.groups })),
-    })),
-    houseData: s.houseData,
-    notes: s.notes ?? [],
-  }
-}
+import { abaoaquMapModel, isAbaoaquView } from './present/map/index.js'
+import { abaoaquStepTitle, narrateAbaoaqu, narrationContext } from './present/narrate.js'
+import { enemiesNearAbaoaqu } from './present/nearby.js'
+import { compactOptions, orderExamples } from './present/options-compact.js'
+import { loadAbaoaqu, scenarioSummary } from './scenarios/index.js'
 
 /** Scenario files are read and checked once per process; the result is never mutated. */
 function once<T>(load: () => T): () => T {
@@ -51,7 +34,7 @@ export const abaoaqu: RuleSystem = {
   id: 'abaoaqu',
   title: 'A-Bao-A-Qu',
   ruleset: engine,
-  scenarios: once(() => loadAbaoaqu().map((s) => ({ summary: summary(s), data: s }))),
+  scenarios: once(() => loadAbaoaqu().map((s) => ({ summary: scenarioSummary(s), data: s }))),
   stepTitle: abaoaquStepTitle,
   narrate: (events: readonly GameEvent[], view: unknown) =>
     isNarratable(view) ? narrateAbaoaqu(events, narrationContext(view)) : events.map(fallbackLine),

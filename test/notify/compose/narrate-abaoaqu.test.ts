@@ -5,7 +5,7 @@ import type { GameEvent } from '../../../src/engine/ruleset.js'
 import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
 import type { Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { narrate } from '../../../src/notify/compose/index.js'
-import { narrateAbaoaqu, narrationContext } from '../../../src/rulesets/abaoaqu/narrate.js'
+import { narrateAbaoaqu, narrationContext } from '../../../src/rulesets/abaoaqu/present/narrate.js'
 import { sandbox, scripted, type Piece } from '../../engine/abaoaqu/harness.js'
 import { firstMove, skirmish } from './game.js'
 

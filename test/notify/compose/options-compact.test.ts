@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { hexLabel } from '../../../src/rulesets/abaoaqu/engine/geometry.js'
 import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
 import type { State } from '../../../src/rulesets/abaoaqu/engine/types.js'
-import { compactOptions, orderExamples } from '../../../src/rulesets/abaoaqu/options-compact.js'
+import { compactOptions, orderExamples } from '../../../src/rulesets/abaoaqu/present/options-compact.js'
 import { newGame, sandbox, scripted, type Piece } from '../../engine/abaoaqu/harness.js'
 import { firstMove } from './game.js'
 

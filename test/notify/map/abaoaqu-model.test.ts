@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
 import type { View } from '../../../src/rulesets/abaoaqu/engine/index.js'
-import { abaoaquMapModel } from '../../../src/rulesets/abaoaqu/map/index.js'
+import { abaoaquMapModel } from '../../../src/rulesets/abaoaqu/present/map/index.js'
 import { buildMapModel, renderMap, renderSvg, svgToPng, type HexMapModel } from '../../../src/notify/map/index.js'
 import { a4Position } from './fixture.js'
 

@@ -3,9 +3,9 @@
 // A-4-6c: C units half, D units not at all) and then shoot (A-7-3b: the attack factor drops by one a
 // hex, so a unit fires out to its best attack value less one). An enemy is in reach when either of
 // the two reaches the other: it can be attacked, or can attack, by the next combat phase.
-import { distance } from '../engine/geometry.js'
-import type { FaceValues, Hex, Unit } from '../engine/types.js'
-import type { View } from '../engine/view.js'
+import { distance } from '../../engine/geometry.js'
+import type { FaceValues, Hex, Unit } from '../../engine/types.js'
+import type { View } from '../../engine/view.js'
 
 export interface EnemyInReach {
   unit: Unit

@@ -1,14 +1,14 @@
 // The map model of an A-Bao-A-Qu view (engine/view.ts) and the events of
 // the last phase. A-Bao-A-Qu hides nothing on the map (§8), so every seat sees every unit.
-import { offsetNeighbors } from '../../../engine/hex/index.js'
-import type { GameEvent } from '../../../engine/ruleset.js'
-import { BD_LIFETIME } from '../engine/bd-screen.js'
-import { hexLabel } from '../engine/geometry.js'
-import type { Unit } from '../engine/types.js'
-import type { View } from '../engine/view.js'
+import { offsetNeighbors } from '../../../../engine/hex/index.js'
+import type { GameEvent } from '../../../../engine/ruleset.js'
+import { BD_LIFETIME } from '../../engine/bd-screen.js'
+import { hexLabel } from '../../engine/geometry.js'
+import type { Unit } from '../../engine/types.js'
+import type { View } from '../../engine/view.js'
 import { eventMarks } from './events.js'
 import { enemiesInReach } from './reach.js'
-import { boardLookup, type BoardLookup } from '../../../notify/map/boards.js'
+import { boardLookup, type BoardLookup } from '../../../../notify/map/boards.js'
 import {
   compareHexRefs,
   hexRefKey,
@@ -19,7 +19,7 @@ import {
   type MapHex,
   type MapScreen,
   type MapSide,
-} from '../../../notify/map/model.js'
+} from '../../../../notify/map/model.js'
 
 const STEP_NAMES: Record<View['step'], string> = {
   deploy: 'deployment',

@@ -2,11 +2,11 @@
 // and unit ids written as in the order notation (docs/orders-abaoaqu.md), so a player can answer
 // "ZK1 at 1208" with orders naming the same things. Events come from the log, so every field is
 // read defensively: a malformed event gets the generic line, never an exception.
-import type { GameEvent } from '../../engine/ruleset.js'
-import { hexLabel } from './engine/geometry.js'
-import type { Hex } from './engine/types.js'
-import type { View } from './engine/view.js'
-import { fallbackLine } from '../../notify/compose/narrate-fallback.js'
+import type { GameEvent } from '../../../engine/ruleset.js'
+import { hexLabel } from '../engine/geometry.js'
+import type { Hex } from '../engine/types.js'
+import type { View } from '../engine/view.js'
+import { fallbackLine } from '../../../notify/compose/narrate-fallback.js'
 
 /** What narration needs to know about the game: names of units and sides, hex labels. */
 export interface NarrationContext {

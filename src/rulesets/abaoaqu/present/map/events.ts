@@ -1,8 +1,8 @@
 // The last phase's A-Bao-A-Qu events as map marks: moves and entries (sequence.ts), BD launches
 // and attacks (combat-phase.ts), eliminations and removals. Events come back from the log as
 // JSON, so every field is checked before use; an event the picture cannot place is skipped.
-import type { GameEvent } from '../../../engine/ruleset.js'
-import type { Unit } from '../engine/types.js'
+import type { GameEvent } from '../../../../engine/ruleset.js'
+import type { Unit } from '../../engine/types.js'
 import {
   compareHexRefs,
   hexRefKey,
@@ -10,7 +10,7 @@ import {
   type MapArrow,
   type MapAttack,
   type MapLoss,
-} from '../../../notify/map/model.js'
+} from '../../../../notify/map/model.js'
 
 export interface EventMarks {
   arrows: MapArrow[]

@@ -1,9 +1,9 @@
 // Where the enemy units near the reader's are, in words, for the text of a your-phase email: a
 // reader without pictures can still play. "Near" is A-Bao-A-Qu's reach (map/reach.ts), the
 // same enemies the email's map is cropped to show.
-import { hexLabel } from './engine/geometry.js'
-import type { Unit } from './engine/types.js'
-import type { View } from './engine/view.js'
+import { hexLabel } from '../engine/geometry.js'
+import type { Unit } from '../engine/types.js'
+import type { View } from '../engine/view.js'
 import { enemiesInReach, type EnemyInReach } from './map/reach.js'
 
 const STATE_WORDS: Record<string, string> = { C: 'confused', D: 'panicked' }

@@ -1,10 +1,10 @@
 // A-Bao-A-Qu's options(state, seat) as short lines for an email: one line per unit that can act,
 // then the combined attacks as notation lines a player can copy. Bounded, because a side may have
 // 150 units each reaching hundreds of hexes: the email names what it leaves out and links to the rest.
-import { BD_RANGE } from './engine/bd-screen.js'
-import { hexLabel } from './engine/geometry.js'
-import type { AttackOption, SeatOptions, UnitOption } from './engine/seat-options.js'
-import type { Hex } from './engine/types.js'
+import { BD_RANGE } from '../engine/bd-screen.js'
+import { hexLabel } from '../engine/geometry.js'
+import type { AttackOption, SeatOptions, UnitOption } from '../engine/seat-options.js'
+import type { Hex } from '../engine/types.js'
 
 export interface CompactLimits {
   /** Lines in all; the rest are counted in `omitted`. */
