@@ -50,7 +50,7 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', fetch: 'readonly', console: 'readonly' } },
   },
   {
-    files: ['src/engine/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/rulesets/*/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -61,6 +61,7 @@ export default tseslint.config(
             'path',
             'crypto',
             '../../../*',
+            '!../../../engine',
             '@prisma/*',
             'fastify',
             'bullmq',

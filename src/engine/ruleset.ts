@@ -75,6 +75,13 @@ export interface OptionSpec {
   default: string | number | boolean
 }
 
+/** Where the game stands in its sequence of play, as players count it. */
+export interface TurnInfo {
+  turn: number
+  /** The part of the turn, for systems that split turns (1, 2, …); absent otherwise. */
+  half?: number
+}
+
 export interface SetupConfig {
   /** Number of players; picks the scenario's seat layout. */
   players: number
@@ -135,6 +142,8 @@ export interface Ruleset<Scn, S, O, V, U> {
   resolve(state: S, submissions: Record<SeatId, O[]>, dice: Dice): Resolution<S>
   view(state: S, viewer: Viewer): V
   outcome(state: S): Outcome | null
+  /** The turn the state is in: kept with each ORDERS entry and shown in emails. Absent: turn 0. */
+  turnOf?(state: S): TurnInfo
   parseOrders(text: string, state: S, seat: SeatId): Parsed<O>
   /**
    * JSON Schema (data) of a submission's orders as JSON: each an object with a `kind`, no unknown

@@ -8,7 +8,7 @@ import {
   type SetupConfig,
 } from '../engine/ruleset.js'
 import type { Entry } from '../store/log.js'
-import type { AnyRuleset } from './catalog.js'
+import type { AnyRuleset } from '../rulesets/contract.js'
 
 /** What the fold carries: the engine state, this step's submissions so far, a game-level outcome. */
 export interface Folded {

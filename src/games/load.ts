@@ -5,7 +5,7 @@ import type { Prisma } from '../store/generated/client.js'
 import type { GameRow } from '../store/games.js'
 import { createHmac, randomBytes } from 'node:crypto'
 import { entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
-import { ruleSystem, type AnyRuleset } from './catalog.js'
+import { ruleSystem, type AnyRuleset } from '../rulesets/index.js'
 import { fold, type Folded } from './fold.js'
 
 type Tx = Prisma.TransactionClient | Db

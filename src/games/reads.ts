@@ -21,7 +21,7 @@ import {
 } from '../store/log.js'
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
-import type { AnyRuleset } from './catalog.js'
+import type { AnyRuleset } from '../rulesets/contract.js'
 import {
   applyEntry,
   ordersOf,

@@ -30,7 +30,7 @@ export function ordersAndResolution(game: GameRow, folded: Folded, lead: NewEntr
   const ruleset = rulesetOf(game)
   const pendingNow = ruleset.pending(folded.state)
   const pendingSeats = pendingNow.flatMap((p) => p.seats)
-  const meta = { step: pendingNow[0]?.step ?? '', turn: (folded.state as { turn?: number }).turn ?? 0 }
+  const meta = { step: pendingNow[0]?.step ?? '', turn: ruleset.turnOf?.(folded.state).turn ?? 0 }
   // Private orders (standing orders) are kept apart in the log, under their own commitment; a seat's
   // orders are resolved as stored: its readable orders, then its private ones.
   const split = given.map((g) => ({ ...g, ...splitOrders(ruleset, g.orders) }))

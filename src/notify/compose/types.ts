@@ -55,7 +55,7 @@ export const GameRefSchema = Group({
   title: Text,
   /** The game's page: where a player sees the board and the log. */
   url: Url,
-  /** Rule system and scenario as players know them, e.g. "A-Bao-A-Qu", "A-S4 Battle of S Field". */
+  /** Rule system and scenario as players know them: its title, and the scenario's id and title. */
   ruleset: Text,
   scenario: Text,
   /** The log as it stood when the email was made, "position:hash", and the link that checks it. */
@@ -91,7 +91,7 @@ export const StepRefSchema = Group({
 })
 export type StepRef = Static<typeof StepRefSchema>
 
-/** The orders a player may give, already compacted to lines (see options-compact.ts). */
+/** The orders a player may give, already compacted to lines (by the rule system's compactOptions). */
 export const OptionLinesSchema = Group({
   lines: Lines,
   /** How many units or lines were left out to keep the email readable. */

@@ -27,7 +27,7 @@ export const gameOver: Composer = async (env, n) => {
     winner: outcome.winner ? (g.sideNames.get(outcome.winner) ?? outcome.winner) : null,
     reason: outcome.reason ?? 'the game is over',
     ...(pos.side ? { yourSide: pos.sideName } : {}),
-    turn: turnOf(pos.state),
+    turn: turnOf(g.game.ruleset, pos.state),
     happened: narrate(g.game.ruleset, events, viewOf(pos)),
     seed: g.game.seed,
     seedCommitment: g.game.seedCommitment,

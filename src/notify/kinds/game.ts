@@ -1,6 +1,6 @@
 // A game as emails name it, and the events of its log between two positions.
 import type { GameEvent } from '../../engine/ruleset.js'
-import { ruleSystem } from '../../games/catalog.js'
+import { ruleSystem } from '../../rulesets/index.js'
 import type { Db } from '../../store/db.js'
 import { receiptOf } from '../../store/log.js'
 import type { GameRef } from '../compose/index.js'

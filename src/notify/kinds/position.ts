@@ -2,7 +2,7 @@
 // folded to that position, the reader's side, the step, the deadline, the map and the reply address.
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import type { Pending } from '../../engine/ruleset.js'
-import type { AnyRuleset } from '../../games/catalog.js'
+import type { AnyRuleset } from '../../rulesets/index.js'
 import type { LateMail } from '../../games/deadlines.js'
 import { loadFolded, rulesetOf } from '../../games/load.js'
 import type { GameRow } from '../../store/games.js'
@@ -52,11 +52,11 @@ export function viewOf(pos: Position): unknown {
 }
 
 export function stepRef(pos: Position, p: Pending | undefined): StepRef {
-  const half = halfOf(pos.state)
+  const half = halfOf(pos.g.game.ruleset, pos.state)
   return {
     title: stepTitle(pos.g.game.ruleset, p?.step ?? ''),
     description: p?.description ?? '',
-    turn: turnOf(pos.state),
+    turn: turnOf(pos.g.game.ruleset, pos.state),
     ...(half ? { half } : {}),
   }
 }
@@ -116,6 +116,7 @@ export async function mapOf(
 ): Promise<{ fields: MapFields; attachments: Mail.Attachment[] }> {
   if (env.opts.map === false) return { fields: {}, attachments: [] }
   const map = await emailMap(env.ctx.db, pos.row, pos.seq, pos.seat)
+  if (!map) return { fields: {}, attachments: [] }
   const { publicUrl, secret } = env.ctx
   return {
     fields: {

@@ -1,26 +1,25 @@
-// The spots of email composition that know a rule system's state or options. Each is one small
-// function, so that the rule-system registry can take them over in one place.
-import type { SeatOptions } from '../../engine/rulesets/abaoaqu/seat-options.js'
-import { abaoaquStepTitle, compactOptions, orderExamples, type CompactOptions } from '../compose/index.js'
+// The spots of email composition that depend on the game's rule system: each asks the registry.
+import { ruleSystem } from '../../rulesets/index.js'
+import type { EmailLines } from '../../rulesets/contract.js'
 
 export function stepTitle(system: string, step: string): string {
-  return system === 'abaoaqu' ? abaoaquStepTitle(step) : step
+  return ruleSystem(system)?.stepTitle(step) ?? step
 }
 
 /** The seat's options compacted to lines, and examples of the order notation. */
-export function optionLines(system: string, options: unknown): { compact: CompactOptions; examples: string[] } {
-  const opts = options as SeatOptions
+export function optionLines(system: string, options: unknown): { compact: EmailLines; examples: string[] } {
+  const rs = ruleSystem(system)
   return {
-    compact: system === 'abaoaqu' ? compactOptions(opts) : { lines: [], omitted: 0 },
-    examples: system === 'abaoaqu' ? orderExamples(opts) : ['pass'],
+    compact: rs ? rs.compactOptions(options) : { lines: [], omitted: 0 },
+    examples: rs ? rs.orderExamples(options) : ['pass'],
   }
 }
 
-export function turnOf(state: unknown): number {
-  return (state as { turn?: number }).turn ?? 0
+export function turnOf(system: string, state: unknown): number {
+  return ruleSystem(system)?.ruleset.turnOf?.(state).turn ?? 0
 }
 
 /** The half of the turn, for systems that split turns. */
-export function halfOf(state: unknown): number | undefined {
-  return (state as { half?: number }).half
+export function halfOf(system: string, state: unknown): number | undefined {
+  return ruleSystem(system)?.ruleset.turnOf?.(state).half
 }
