@@ -2,9 +2,9 @@
 // options of every unit. Prints its figures. Run: npm run bench:engine
 import { performance } from 'node:perf_hooks'
 import { createDice } from '../src/engine/dice.js'
-import { abaoaqu, type Order, type State } from '../src/engine/rulesets/abaoaqu/index.js'
-import { randomOrders, rng } from '../src/engine/rulesets/abaoaqu/random-orders.js'
-import { loadAbaoaquScenario } from '../src/scenarios/index.js'
+import { abaoaqu, type Order, type State } from '../src/rulesets/abaoaqu/engine/index.js'
+import { randomOrders, rng } from '../src/rulesets/abaoaqu/engine/random-orders.js'
+import { loadAbaoaquScenario } from '../src/rulesets/abaoaqu/scenarios/index.js'
 
 const SEED = 'be'.repeat(32)
 const WARMUP_TURNS = Number(process.env.BENCH_WARMUP_TURNS ?? 5)

@@ -15,8 +15,8 @@ import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createDice } from '../src/engine/dice.js'
 import type { GameEvent } from '../src/engine/ruleset.js'
-import { abaoaqu, type Order, type State } from '../src/engine/rulesets/abaoaqu/index.js'
-import { randomOrders, rng } from '../src/engine/rulesets/abaoaqu/random-orders.js'
+import { abaoaqu, type Order, type State } from '../src/rulesets/abaoaqu/engine/index.js'
+import { randomOrders, rng } from '../src/rulesets/abaoaqu/engine/random-orders.js'
 import {
   buildMapModel,
   emailMapPng,
@@ -26,7 +26,7 @@ import {
   renderSvg,
   svgToPng,
 } from '../src/notify/map/index.js'
-import { loadAbaoaquScenario } from '../src/scenarios/index.js'
+import { loadAbaoaquScenario } from '../src/rulesets/abaoaqu/scenarios/index.js'
 
 const SEED = 'be'.repeat(32)
 const TURN = Number(process.env.BENCH_TURN ?? 6)

@@ -12,7 +12,7 @@ import { buildApp } from './http/app.js'
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './runtime/embedded-postgres.js'
 import { redactUrl } from './runtime/os.js'
 import { RedisStartError, startRedis, type Redis } from './runtime/redis.js'
-import { loadAbaoaqu } from './scenarios/index.js'
+import { ruleSystems } from './rulesets/index.js'
 import { createDb } from './store/db.js'
 import { migrate } from './store/migrate.js'
 import { startDeadlineClock } from './games/deadlines.js'
@@ -311,13 +311,16 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       ? `Redis at ${redactUrl(redis.url)}`
       : `Redis on 127.0.0.1:${redis.port}`
 
-  // Scenario catalogue: parsed and validated once, so bad data stops the start here, not in a game.
-  try {
-    loadAbaoaqu()
-  } catch (e) {
-    throw new StartupError(
-      `The scenario data is invalid: ${(e as Error).message}\nFix the file (or restore it from the repository) and start again.`,
-    )
+  // Scenario catalogue: every rule system's, parsed and validated once, so bad data stops the start
+  // here, not in a game.
+  for (const system of ruleSystems()) {
+    try {
+      system.scenarios()
+    } catch (e) {
+      throw new StartupError(
+        `The scenario data of ${system.title} is invalid: ${(e as Error).message}\nFix the file (or restore it from the repository) and start again.`,
+      )
+    }
   }
   mark('scenarios')
 

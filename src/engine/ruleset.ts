@@ -75,10 +75,36 @@ export interface OptionSpec {
   default: string | number | boolean
 }
 
+/** Where the game stands in its sequence of play, as players count it. */
+export interface TurnInfo {
+  turn: number
+  /** The part of the turn, for systems that split turns (1, 2, …); absent otherwise. */
+  half?: number
+}
+
 export interface SetupConfig {
   /** Number of players; picks the scenario's seat layout. */
   players: number
   options?: Record<string, string | number | boolean>
+  /**
+   * The rules version to play, one of the ruleset's `versions`; absent: its current `version`. A game's
+   * SETUP entry names it, so its log replays under the rules it was played with (docs/engine-versions.md).
+   */
+  rulesVersion?: string
+}
+
+/** A rules version a rule system does not play (any more, or yet): a game is never replayed under other rules. */
+export class RulesVersionError extends Error {
+  override name = 'RulesVersionError'
+}
+
+/** Why `ruleset` cannot play `version`, or null when it can. */
+export function rulesVersionProblem(
+  ruleset: { id: string; versions: readonly string[] },
+  version: string,
+): string | null {
+  if (ruleset.versions.includes(version)) return null
+  return `rules version "${version}" is not one this server plays: ${ruleset.id} plays ${ruleset.versions.map((v) => `"${v}"`).join(', ')}`
 }
 
 /**
@@ -101,8 +127,25 @@ export interface ApiSchemas {
  */
 export interface Ruleset<Scn, S, O, V, U> {
   id: string
+  /** The rules version new games start at: the last of `versions`. */
   version: string
+  /**
+   * Every rules version this system still plays, oldest first. A change that alters what a recorded game
+   * does adds a version and keeps the old behaviour under the old one (docs/engine-versions.md).
+   */
+  versions: readonly string[]
+  /**
+   * The rules version a state plays: the one setup was given in `config.rulesVersion`, carried by every
+   * state after it, so options, validate, resolve and view behave as that version did.
+   */
+  versionOf(state: S): string
+  /**
+   * The state carried over to rules version `to`, for a running game moved to other rules by an explicit
+   * entry in its log (docs/engine-versions.md). Absent: a running game always keeps its version.
+   */
+  migrate?(state: S, to: string): S
   optionSpecs: readonly OptionSpec[]
+  /** Throws when `config.rulesVersion` is not one of `versions`. */
   setup(scenario: Scn, config: SetupConfig, dice: Dice): Resolution<S>
   seats(state: S): Seat[]
   pending(state: S): Pending[]
@@ -113,6 +156,8 @@ export interface Ruleset<Scn, S, O, V, U> {
   resolve(state: S, submissions: Record<SeatId, O[]>, dice: Dice): Resolution<S>
   view(state: S, viewer: Viewer): V
   outcome(state: S): Outcome | null
+  /** The turn the state is in: kept with each ORDERS entry and shown in emails. Absent: turn 0. */
+  turnOf?(state: S): TurnInfo
   parseOrders(text: string, state: S, seat: SeatId): Parsed<O>
   /**
    * JSON Schema (data) of a submission's orders as JSON: each an object with a `kind`, no unknown

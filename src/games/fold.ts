@@ -1,8 +1,14 @@
 // A game's state is a fold over its log. Snapshots hold the fold at some entry; they are caches.
 import { createDice } from '../engine/dice.js'
-import type { Outcome, Pending, SetupConfig } from '../engine/ruleset.js'
+import {
+  RulesVersionError,
+  rulesVersionProblem,
+  type Outcome,
+  type Pending,
+  type SetupConfig,
+} from '../engine/ruleset.js'
 import type { Entry } from '../store/log.js'
-import type { AnyRuleset } from './catalog.js'
+import type { AnyRuleset } from '../rulesets/contract.js'
 
 /** What the fold carries: the engine state, this step's submissions so far, a game-level outcome. */
 export interface Folded {
@@ -15,8 +21,21 @@ export interface Folded {
   verdict: Outcome | null
 }
 
+/** What replaying a game's log needs besides its entries. */
+export interface Replay {
+  /** The secret dice seed. */
+  seed: string
+  /**
+   * The rules version the game started with (its row). The SETUP entry names it too, except in games
+   * started before entries did: for those the row is the only record. A MODERATION entry may move the
+   * game to other rules later (RulesMigrationPayload); the state then carries the version it plays.
+   */
+  rulesVersion: string
+}
+
 export interface SetupPayload {
   scenario: unknown
+  /** The setup's config; `rulesVersion` is absent in games started before the SETUP entry named it. */
   config: SetupConfig
   /** sha256 of the dice seed, anchored in the log (absent in games started before it was). */
   seedCommitment?: string
@@ -41,6 +60,14 @@ export interface ResolutionPayload {
   private?: Record<string, unknown[]>
   events: unknown[]
   rolls: unknown[]
+}
+
+/** A MODERATION entry moving a running game to other rules, from this entry on. */
+export interface RulesMigrationPayload {
+  action: 'rules-version'
+  from: string
+  to: string
+  reason: string
 }
 
 export interface ResignPayload {
@@ -73,11 +100,20 @@ export function resignationWinner(sides: string[], side: string): string | null 
   return sides.find((s) => s !== side) ?? null
 }
 
-export function applyEntry(ruleset: AnyRuleset, seed: string, folded: Folded | null, entry: Entry): Folded {
+export function applyEntry(ruleset: AnyRuleset, game: Replay, folded: Folded | null, entry: Entry): Folded {
   switch (entry.kind) {
     case 'SETUP': {
       const p = entry.payload as SetupPayload
-      const { state } = ruleset.setup(p.scenario, p.config, createDice(seed, entry.seq))
+      const version = setupVersion(ruleset, game, p)
+      const { state } = ruleset.setup(
+        p.scenario,
+        { ...p.config, rulesVersion: version },
+        createDice(game.seed, entry.seq),
+      )
+      if (ruleset.versionOf(state) !== version)
+        throw new RulesVersionError(
+          `${ruleset.id} was asked to set up rules version "${version}" and set up "${ruleset.versionOf(state)}"`,
+        )
       return { seq: entry.seq, state, submitted: {}, verdict: null }
     }
     case 'ORDERS': {
@@ -89,11 +125,11 @@ export function applyEntry(ruleset: AnyRuleset, seed: string, folded: Folded | n
       }
     }
     case 'RESOLUTION': {
-      const f = need(folded, entry)
+      const f = playable(ruleset, need(folded, entry))
       const { state } = ruleset.resolve(
         f.state,
         submissionsOf(entry.payload as ResolutionPayload),
-        createDice(seed, entry.seq),
+        createDice(game.seed, entry.seq),
       )
       return { seq: entry.seq, state, submitted: {}, verdict: f.verdict }
     }
@@ -102,9 +138,51 @@ export function applyEntry(ruleset: AnyRuleset, seed: string, folded: Folded | n
       const p = entry.payload as ResignPayload
       return { ...f, seq: entry.seq, verdict: { winner: p.winner, reason: `${p.side} resigned`, ref: 'resign' } }
     }
+    case 'MODERATION': {
+      const f = need(folded, entry)
+      const p = entry.payload as { action?: string }
+      return p.action === 'rules-version'
+        ? { ...f, seq: entry.seq, state: migrated(ruleset, f, p as RulesMigrationPayload) }
+        : { ...f, seq: entry.seq }
+    }
     default:
       return { ...need(folded, entry), seq: entry.seq }
   }
+}
+
+/** The state under the rules a migration entry names: from exactly the version the game plays. */
+function migrated(ruleset: AnyRuleset, f: Folded, p: RulesMigrationPayload): unknown {
+  const now = ruleset.versionOf(f.state)
+  if (p.from !== now)
+    throw new RulesVersionError(`a migration from rules version "${p.from}" in a game that plays "${now}"`)
+  const problem = rulesVersionProblem(ruleset, p.to)
+  if (problem) throw new RulesVersionError(`this game cannot be migrated: ${problem}`)
+  if (!ruleset.migrate) throw new RulesVersionError(`${ruleset.id} does not migrate running games to other rules`)
+  const state = ruleset.migrate(f.state, p.to)
+  if (ruleset.versionOf(state) !== p.to)
+    throw new RulesVersionError(
+      `${ruleset.id} was asked to migrate to "${p.to}" and gave "${ruleset.versionOf(state)}"`,
+    )
+  return state
+}
+
+/** The rules version a SETUP entry plays: the one it names, which must be the game's. */
+function setupVersion(ruleset: AnyRuleset, game: Replay, p: SetupPayload): string {
+  const named = p.config.rulesVersion
+  if (named !== undefined && named !== game.rulesVersion)
+    throw new RulesVersionError(
+      `the game's SETUP entry plays rules version "${named}", but the game says it plays "${game.rulesVersion}"`,
+    )
+  const problem = rulesVersionProblem(ruleset, game.rulesVersion)
+  if (problem) throw new RulesVersionError(`this game cannot be replayed: ${problem}`)
+  return game.rulesVersion
+}
+
+/** The fold, when the engine still plays its rules version: never resolved under other rules. */
+function playable(ruleset: AnyRuleset, f: Folded): Folded {
+  const problem = rulesVersionProblem(ruleset, ruleset.versionOf(f.state))
+  if (problem) throw new RulesVersionError(`this game cannot be played on: ${problem}`)
+  return f
 }
 
 function need(folded: Folded | null, entry: Entry): Folded {
@@ -112,9 +190,10 @@ function need(folded: Folded | null, entry: Entry): Folded {
   return folded
 }
 
-export function fold(ruleset: AnyRuleset, seed: string, start: Folded | null, entries: Entry[]): Folded | null {
-  let f = start
-  for (const e of entries) f = applyEntry(ruleset, seed, f, e)
+/** The fold after `entries`, from `start` (a snapshot) or from nothing. Throws RulesVersionError for rules it cannot play. */
+export function fold(ruleset: AnyRuleset, game: Replay, start: Folded | null, entries: Entry[]): Folded | null {
+  let f = start && playable(ruleset, start)
+  for (const e of entries) f = applyEntry(ruleset, game, f, e)
   return f
 }
 

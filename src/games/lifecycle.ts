@@ -7,7 +7,7 @@ import { gameMetaRow, lockGameRow, type LockedGame } from '../store/games.js'
 import { receiptOf, type NewEntry } from '../store/log.js'
 import { badRequest, conflict, forbidden } from '../http/problems.js'
 import { hiddenFrom, noSuchGame } from './access.js'
-import { ruleSystem } from './catalog.js'
+import { ruleSystem } from '../rulesets/index.js'
 import { resignationWinner, type Folded } from './fold.js'
 import { loadFolded } from './load.js'
 import { forgetGameMeta } from './reads.js'
@@ -155,7 +155,7 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
     userId: null,
     payload: {
       scenario: scenario.data,
-      config: { players: game.players, options: game.options },
+      config: { players: game.players, options: game.options, rulesVersion: game.rulesVersion },
       seedCommitment: game.seedCommitment,
       seats: Object.fromEntries(seats.map((s) => [s.seat, s.userId])),
     },

@@ -5,7 +5,7 @@ import type { Prisma } from '../store/generated/client.js'
 import type { GameRow } from '../store/games.js'
 import { createHmac, randomBytes } from 'node:crypto'
 import { entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
-import { ruleSystem, type AnyRuleset } from './catalog.js'
+import { ruleSystem, type AnyRuleset } from '../rulesets/index.js'
 import { fold, type Folded } from './fold.js'
 
 type Tx = Prisma.TransactionClient | Db
@@ -87,7 +87,7 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
       entries = entries.slice(1)
     }
   }
-  const folded = fold(rulesetOf(game), game.seed, snapshot ? (snapshot.state as Folded) : null, entries)
+  const folded = fold(rulesetOf(game), game, snapshot ? (snapshot.state as Folded) : null, entries)
   if (folded && target === game.logSeq) remember(game.id, folded)
   return folded
 }

@@ -3,7 +3,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { OrderError } from '../engine/ruleset.js'
 import { payloadTooLarge } from '../http/problems.js'
-import type { AnyRuleset } from './catalog.js'
+import type { AnyRuleset } from '../rulesets/contract.js'
 
 /** The largest submission, in bytes of its text or its orders as JSON: the HTTP body limit of the order routes too. */
 export const SUBMISSION_MAX_BYTES = 64 * 1024

@@ -269,7 +269,8 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   if (errors.length) throw invalidOrders(errors, read.ignored)
   if (!pendingSeats.includes(seat))
     throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, {
-      errors: [{ rule: 'A-3-3', message: 'not your step' }],
+      // The server's own rule (docs/rule-systems.md): only seats the step waits for give orders.
+      errors: [{ rule: 'STEP', message: 'not your step' }],
     })
   const { entries, after, events, complete } = ordersAndResolution(
     game,

@@ -1,7 +1,7 @@
 // What players and observers read: the summary, their view, their options, the log, the game at
 // any past entry, and the proof of fair dice once the game is over.
 import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine/dice.js'
-import type { Outcome, Pending } from '../engine/ruleset.js'
+import { rulesVersionProblem, type Outcome, type Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import { performance } from 'node:perf_hooks'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
@@ -21,7 +21,7 @@ import {
 } from '../store/log.js'
 import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
 import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
-import type { AnyRuleset } from './catalog.js'
+import type { AnyRuleset } from '../rulesets/contract.js'
 import {
   applyEntry,
   ordersOf,
@@ -484,6 +484,9 @@ function replayLog(
   const snapshotProblems: Problems = []
   const recordProblems: string[] = []
   const ruleset = rulesetOf(game)
+  // A game is only ever replayed under the rules it was played with: one this server no longer plays stops here.
+  const versionProblem = rulesVersionProblem(ruleset, game.rulesVersion)
+  if (versionProblem) recordProblems.push(`the game cannot be replayed: ${versionProblem}`)
   const bySeq = new Map(snapshots.map((s) => [s.seq, s]))
   for (const s of snapshots)
     if (s.seq > rows.length)
@@ -503,6 +506,10 @@ function replayLog(
             "the game's dice seed commitment is not the one its SETUP entry published: the seed was replaced",
           )
         holders = p.seats ?? null
+        if (p.config.rulesVersion !== undefined && p.config.rulesVersion !== game.rulesVersion)
+          recordProblems.push(
+            `the game says it plays rules version "${game.rulesVersion}", but its SETUP entry set it up under "${p.config.rulesVersion}"`,
+          )
       }
       const problem =
         f && outcomeOf(ruleset, f)
@@ -517,7 +524,7 @@ function replayLog(
         if (canonicalJson(replay.rolls) !== canonicalJson(p.rolls))
           mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other rolls than recorded' })
       }
-      f = applyEntry(ruleset, game.seed, f, e)
+      f = applyEntry(ruleset, game, f, e)
     } catch (err) {
       mismatches.push({ seq: e.seq, problem: `replay failed: ${(err as Error).message}` })
       return { ruleProblems, mismatches, snapshotProblems, recordProblems }

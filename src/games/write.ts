@@ -30,7 +30,7 @@ export function ordersAndResolution(game: GameRow, folded: Folded, lead: NewEntr
   const ruleset = rulesetOf(game)
   const pendingNow = ruleset.pending(folded.state)
   const pendingSeats = pendingNow.flatMap((p) => p.seats)
-  const meta = { step: pendingNow[0]?.step ?? '', turn: (folded.state as { turn?: number }).turn ?? 0 }
+  const meta = { step: pendingNow[0]?.step ?? '', turn: ruleset.turnOf?.(folded.state).turn ?? 0 }
   // Private orders (standing orders) are kept apart in the log, under their own commitment; a seat's
   // orders are resolved as stored: its readable orders, then its private ones.
   const split = given.map((g) => ({ ...g, ...splitOrders(ruleset, g.orders) }))
@@ -104,7 +104,7 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
   let after = opts.after ?? null
   if (!after) {
     after = folded
-    for (const e of written) after = applyEntry(ruleset, game.seed, after, e)
+    for (const e of written) after = applyEntry(ruleset, game, after, e)
   }
   if (!after) throw new Error('planAppend: nothing to fold (no SETUP entry)')
   const last = written[written.length - 1]!

@@ -1,11 +1,20 @@
 // Map snapshots for emails and GET /games/:id/map.{svg,png}: drawn once per game position and viewer,
 // then served from memory. The arrows and attack lines are those of the last step resolved at or
-// before the position.
+// before the position. A rule system without a map (no map hook) has none to draw: every function
+// here answers null for its games.
 import type { GameEvent } from '../engine/ruleset.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
 import type { Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
-import { buildMapModel, emailMapPng, mapModelToPng, renderSvg, type EmailMap, type HexMapModel } from './map/index.js'
+import {
+  buildMapModel,
+  emailMapPng,
+  hasMap,
+  mapModelToPng,
+  renderSvg,
+  type EmailMap,
+  type HexMapModel,
+} from './map/index.js'
 
 interface Drawn {
   model: HexMapModel
@@ -53,7 +62,8 @@ async function lastEvents(db: Db, gameId: string, seq: number): Promise<GameEven
   return (row?.payload as { events?: GameEvent[] } | undefined)?.events ?? []
 }
 
-async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<Drawn> {
+async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<Drawn | null> {
+  if (!hasMap(game.ruleset)) return null
   const key = `${game.id}:${seq}:${viewer ?? ''}`
   const hit = cache.get(key)
   if (hit) return hit
@@ -66,8 +76,9 @@ async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null):
   return d
 }
 
-export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<string> {
+export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<string | null> {
   const d = await drawn(db, game, seq, viewer)
+  if (!d) return null
   if (d.svg === undefined) {
     const before = sizeOf(d)
     d.svg = renderSvg(d.model)
@@ -82,10 +93,11 @@ export async function mapPng(
   seq: number,
   viewer: string | null,
   width?: number,
-): Promise<Buffer> {
+): Promise<Buffer | null> {
   if (width !== undefined && !(MAP_WIDTHS as readonly number[]).includes(width))
     throw new Error(`map width must be one of ${MAP_WIDTHS.join(', ')}`)
   const d = await drawn(db, game, seq, viewer)
+  if (!d) return null
   let png = d.png.get(width ?? 0)
   if (!png) {
     const before = sizeOf(d)
@@ -97,8 +109,9 @@ export async function mapPng(
 }
 
 /** The email's picture of the position as `viewer` sees it. */
-export async function emailMap(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<EmailMap> {
+export async function emailMap(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<EmailMap | null> {
   const d = await drawn(db, game, seq, viewer)
+  if (!d) return null
   if (d.email === undefined) {
     const before = sizeOf(d)
     d.email = emailMapPng(d.model)

@@ -1,5 +1,3 @@
-// Scenario data files: loading, validation and option resolution.
-export { clearAbaoaquCache, defaultAbaoaquDir, loadAbaoaqu, loadAbaoaquScenario } from './load-abaoaqu.js'
-export { ScenarioError } from './read-data.js'
-export { isByOption, resolveByOption, resolveRoster } from './roster.js'
-export type { OptionValues, ResolvedRosterLine } from './roster.js'
+// Scenario data files of any rule system: YAML read and checked against a JSON Schema, and the error
+// that points at the field a problem is in. Each rule system's loader (src/rulesets/<id>/) uses these.
+export { ScenarioError, escapePointer, fail, readData, repoRoot } from './read-data.js'

@@ -1,7 +1,8 @@
 // Reading a data file: YAML parsing, JSON Schema validation (scenarios/schema/*.schema.json), and the
-// ScenarioError that points at the field a problem is in.
+// ScenarioError that points at the field a problem is in. Every rule system's scenario loader uses it;
+// each names its own schemas.
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { parseDocument } from 'yaml'
@@ -21,29 +22,23 @@ export class ScenarioError extends Error {
   }
 }
 
-const SCHEMAS = {
-  units: 'abaoaqu-units.schema.json',
-  tables: 'abaoaqu-tables.schema.json',
-  maps: 'abaoaqu-maps.schema.json',
-  scenario: 'abaoaqu-scenario.schema.json',
-} as const
-export type SchemaName = keyof typeof SCHEMAS
-
 let ajv: Ajv | undefined
-const validators = new Map<SchemaName, ValidateFunction>()
+const validators = new Map<string, ValidateFunction>()
 
-function validator(name: SchemaName): ValidateFunction {
+function validator(name: string): ValidateFunction {
   let validate = validators.get(name)
   if (!validate) {
     ajv ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true })
-    const schema: unknown = JSON.parse(readFileSync(join(repoRoot(), 'scenarios', 'schema', SCHEMAS[name]), 'utf8'))
+    const path = isAbsolute(name) ? name : join(repoRoot(), 'scenarios', 'schema', name)
+    const schema: unknown = JSON.parse(readFileSync(path, 'utf8'))
     validate = ajv.compile(schema as object)
     validators.set(name, validate)
   }
   return validate
 }
 
-export function readData<T>(file: string, schema: SchemaName): T {
+/** A YAML file, checked against `schema`: a JSON Schema file, named in scenarios/schema/ or by its absolute path. */
+export function readData<T>(file: string, schema: string): T {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -120,7 +115,7 @@ export function fail(file: string, path: string, problem: string): never {
 export function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url))
   for (;;) {
-    if (existsSync(join(dir, 'scenarios', 'schema', SCHEMAS.scenario))) return dir
+    if (existsSync(join(dir, 'scenarios', 'schema')) && existsSync(join(dir, 'package.json'))) return dir
     const up = dirname(dir)
     if (up === dir) throw new Error(`scenarios/schema not found above ${fileURLToPath(import.meta.url)}`)
     dir = up

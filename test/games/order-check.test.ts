@@ -2,7 +2,7 @@
 // notation is held to the same bounds.
 import { describe, expect, it } from 'vitest'
 import { readOrders } from '../../src/games/order-check.js'
-import { abaoaqu, type Order } from '../../src/engine/rulesets/abaoaqu/index.js'
+import { abaoaqu, type Order } from '../../src/rulesets/abaoaqu/engine/index.js'
 import { sandbox } from '../engine/abaoaqu/harness.js'
 
 const state = sandbox([])

@@ -6,8 +6,8 @@ import addFormatsModule from 'ajv-formats'
 import type { TSchema } from '@sinclair/typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDice } from '../../src/engine/dice.js'
-import { abaoaqu, type Order, type State } from '../../src/engine/rulesets/abaoaqu/index.js'
-import { randomOrders, rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
+import { abaoaqu, type Order, type State } from '../../src/rulesets/abaoaqu/engine/index.js'
+import { randomOrders, rng } from '../../src/rulesets/abaoaqu/engine/random-orders.js'
 import { previewOrders } from '../../src/games/preview.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../src/games/reads.js'
 import {
@@ -23,7 +23,7 @@ import {
   VerifyReport,
 } from '../../src/http/schemas/games.js'
 import { ProblemSchema } from '../../src/http/schemas/problem.js'
-import { loadAbaoaquScenario } from '../../src/scenarios/index.js'
+import { loadAbaoaquScenario } from '../../src/rulesets/abaoaqu/scenarios/index.js'
 import { api, as, register, startApp, type TestApp, type User } from './helpers.js'
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDice } from '../../src/engine/dice.js'
 import type { GameEvent } from '../../src/engine/ruleset.js'
-import { abaoaqu, type Order, type State } from '../../src/engine/rulesets/abaoaqu/index.js'
-import { randomOrders, rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
-import { loadAbaoaquScenario } from '../../src/scenarios/index.js'
+import { abaoaqu, type Order, type State } from '../../src/rulesets/abaoaqu/engine/index.js'
+import { randomOrders, rng } from '../../src/rulesets/abaoaqu/engine/random-orders.js'
+import { loadAbaoaquScenario } from '../../src/rulesets/abaoaqu/scenarios/index.js'
 import { as, register, startApp, type TestApp, type User } from './helpers.js'
 
 /** Standing orders alone pass a step only when the submission says so (docs/abaoaqu.md decision 18). */

@@ -3,7 +3,7 @@
 // through outages; the server is SIGKILLed at random moments and started again. Afterwards every
 // acknowledged order must be in the log exactly once, every chain must verify, every game must load.
 // `test/reliability/crash.test.ts` runs a short version; `npm run reliability:crash` the long one.
-import { rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
+import { rng } from '../../src/rulesets/abaoaqu/engine/random-orders.js'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'

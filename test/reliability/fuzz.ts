@@ -3,7 +3,7 @@
 // by anonymous callers, strangers, players and forged tokens. There must never be a 5xx, and a refused
 // request must change nothing in the database. `test/reliability/fuzz.test.ts` sends 5,000;
 // `npm run reliability:fuzz` 100,000.
-import { rng } from '../../src/engine/rulesets/abaoaqu/random-orders.js'
+import { rng } from '../../src/rulesets/abaoaqu/engine/random-orders.js'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Hex, RatioTable, Scenario } from '../../src/engine/rulesets/abaoaqu/types.js'
+import type { Hex, RatioTable, Scenario } from '../../src/rulesets/abaoaqu/engine/types.js'
 import {
   ScenarioError,
   defaultAbaoaquDir,
@@ -10,7 +10,7 @@ import {
   loadAbaoaquScenario,
   resolveRoster,
   type OptionValues,
-} from '../../src/scenarios/index.js'
+} from '../../src/rulesets/abaoaqu/scenarios/index.js'
 
 const IDS = ['A-S1', 'A-S2', 'A-S3', 'A-S4', 'A-S5', 'A-S6', 'A-S7']
 

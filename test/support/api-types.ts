@@ -6514,6 +6514,8 @@ export interface paths {
                             options?: {
                               [key: string]: string | number | boolean
                             }
+                            /** @description the rules version the game started with */
+                            rulesVersion?: string
                           }
                           seedCommitment?: string
                           /** @description who held each seat */
@@ -6641,6 +6643,8 @@ export interface paths {
                           }
                           step: string
                           turn?: number
+                          /** @description passed by the deadline clock */
+                          missedDeadline?: boolean
                         }
                       | {
                           /** @description each seat's orders, less its private ones */
@@ -6784,6 +6788,13 @@ export interface paths {
                       | {
                           side: string
                           winner: string | null
+                        }
+                      | {
+                          /** @enum {string} */
+                          action: 'rules-version'
+                          from: string
+                          to: string
+                          reason: string
                         }
                       | {
                           event: 'vacation' | 'extended' | 'missed' | 'mail-delayed'

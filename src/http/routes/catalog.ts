@@ -1,7 +1,7 @@
 // The catalogue: rule systems, their scenarios and options.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ruleSystem, ruleSystems } from '../../games/catalog.js'
+import { ruleSystem, ruleSystems } from '../../rulesets/index.js'
 import { notFound } from '../problems.js'
 import { problems } from '../schemas/problem.js'
 

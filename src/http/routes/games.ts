@@ -15,7 +15,7 @@ import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, viewAccess, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
-import { badRequest, forbidden } from '../problems.js'
+import { badRequest, forbidden, notFound } from '../problems.js'
 import { LogPosition } from '../schemas.js'
 import {
   GameList,
@@ -444,6 +444,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw forbidden('this map link is not valid: its key does not match the game, position and seat')
     return linkedMapAccess(app.db, gameId, at, seat)
   }
+  const noMap = (ruleset: string) => notFound(`this game's rule system (${ruleset}) draws no map`)
   app.get(
     '/games/:id/map.png',
     {
@@ -459,6 +460,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
       const png = await mapPng(app.db, meta, seq, seat, request.query.width)
+      if (!png) throw noMap(meta.ruleset)
       return reply
         .type('image/png')
         .header('cache-control', 'private, max-age=60')
@@ -480,10 +482,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
-      return reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('cache-control', 'private, max-age=60')
-        .send(await mapSvg(app.db, meta, seq, seat))
+      const svg = await mapSvg(app.db, meta, seq, seat)
+      if (!svg) throw noMap(meta.ruleset)
+      return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=60').send(svg)
     },
   )
 

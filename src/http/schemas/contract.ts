@@ -4,7 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type { DieRoll } from '../../engine/dice.js'
 import type { ApiSchemas, GameEvent, OrderError, Outcome, Pending } from '../../engine/ruleset.js'
-import { ruleSystems } from '../../games/catalog.js'
+import { ruleSystems } from '../../rulesets/index.js'
 
 export const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 

@@ -173,7 +173,11 @@ const payloads = (): TSchema[] => [
   Type.Object(
     {
       scenario: Type.Object({}, { additionalProperties: true, description: "the scenario, in its rule system's form" }),
-      config: Type.Object({ players: Type.Integer(), options: Type.Optional(OptionValues) }),
+      config: Type.Object({
+        players: Type.Integer(),
+        options: Type.Optional(OptionValues),
+        rulesVersion: Type.Optional(Type.String({ description: 'the rules version the game started with' })),
+      }),
       seedCommitment: Type.Optional(Type.String()),
       seats: Type.Optional(Type.Record(Type.String(), orNull(Type.String()), { description: 'who held each seat' })),
     },
@@ -185,6 +189,7 @@ const payloads = (): TSchema[] => [
       private: Private(),
       step: Type.String(),
       turn: Type.Optional(Type.Integer()),
+      missedDeadline: Type.Optional(Type.Boolean({ description: 'passed by the deadline clock' })),
     },
     { title: 'OrdersPayload' },
   ),
@@ -198,6 +203,15 @@ const payloads = (): TSchema[] => [
     { title: 'ResolutionPayload' },
   ),
   Type.Object({ side: Type.String(), winner: orNull(Type.String()) }, { title: 'ResignPayload' }),
+  Type.Object(
+    {
+      action: Type.Literal('rules-version'),
+      from: Type.String(),
+      to: Type.String(),
+      reason: Type.String(),
+    },
+    { title: 'RulesMigrationPayload', description: 'a moderator moved the game to other rules from here on' },
+  ),
   Type.Object(
     {
       event: Type.Union([

@@ -1,6 +1,6 @@
 // Email composition: typed data in, { subject, text, html } out, from the Handlebars templates in
 // templates/ (or a club's override directory). Sending, attachments and headers belong to the worker.
-import { checkEmailData } from './check.js'
+import { checkEmailData } from './validate.js'
 import { loadTemplates, type TemplateDirs } from './templates.js'
 import { oneLine, wrapText } from './text-wrap.js'
 import type { ComposedEmail, EmailDataByKind, EmailKind } from './types.js'
@@ -32,10 +32,8 @@ export function composeEmail<K extends EmailKind>(
   }
 }
 
-export { EmailDataError } from './check.js'
+export { EmailDataError } from './validate.js'
 export { clearTemplateCache, defaultTemplatesDir, type TemplateDirs } from './templates.js'
 export { narrate } from './narrate.js'
 export { enemiesNear, type EnemiesNear } from './nearby.js'
-export { abaoaquStepTitle, narrateAbaoaqu, narrationContext, type NarrationContext } from './narrate-abaoaqu.js'
-export { compactOptions, orderExamples, type CompactLimits, type CompactOptions } from './options-compact.js'
 export * from './types.js'

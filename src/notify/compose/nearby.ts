@@ -1,8 +1,6 @@
-// Enemy units near the reader's, in words, for any rule system: dispatches on the system id. A
-// system that does not say what "near" is lists none, and its emails say so.
-import type { View } from '../../engine/rulesets/abaoaqu/view.js'
-import { isAbaoaquView } from '../map/abaoaqu.js'
-import { enemiesNearAbaoaqu } from './nearby-abaoaqu.js'
+// Enemy units near the reader's, in words, for any rule system: what its own folder says "near" is
+// (src/rulesets/<id>/). A system that does not say lists none, and its emails say so.
+import { ruleSystem } from '../../rulesets/index.js'
 
 export interface EnemiesNear {
   lines: string[]
@@ -11,6 +9,5 @@ export interface EnemiesNear {
 }
 
 export function enemiesNear(system: string, view: unknown): EnemiesNear {
-  if (system === 'abaoaqu' && isAbaoaquView(view)) return enemiesNearAbaoaqu(view as View)
-  return { lines: [], omitted: 0 }
+  return ruleSystem(system)?.enemiesNear?.(view) ?? { lines: [], omitted: 0 }
 }

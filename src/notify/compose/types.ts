@@ -1,218 +1,271 @@
-// The data each email kind is rendered from. Game data arrives as ready-made strings (narration,
-// option lines, step descriptions) so the templates stay the same for every rule system; only the
+// The data each email kind is rendered from, as TypeBox schemas (checked before rendering by
+// validate.ts) and the types they give. Game data arrives as ready-made strings (narration, option
+// lines, step descriptions) so the templates stay the same for every rule system; only the
 // narrators and option compactors know a rule system.
+//
+// Each scalar says in `problem` what is wrong with a bad value, for the error that names the field.
+// Optional fields may also be null; absent ones reach the templates as null (strict mode can test them).
+import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox'
+import { DateTime, IANAZone } from 'luxon'
+
+// An instant must carry its offset: a bare local time would be read in the server's zone.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
+// The zones this Node knows by their canonical names; aliases ("US/Eastern", "UTC") are asked of Intl.
+const CANONICAL_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+FormatRegistry.Set('hexmail-url', isWebUrl)
+FormatRegistry.Set('hexmail-instant', (v) => INSTANT.test(v) && DateTime.fromISO(v).isValid)
+FormatRegistry.Set('hexmail-zone', (v) => CANONICAL_ZONES.has(v) || IANAZone.isValidZone(v))
+
+const Text = Type.String({ pattern: '\\S', problem: 'is not a non-empty string' })
+const AnyText = Type.String({ problem: 'is not a string' })
+const Url = Type.String({ format: 'hexmail-url', problem: 'is not an http(s) URL' })
+const EmailAddress = Type.String({ pattern: '^[^\\s@<>]+@[^\\s@<>]+$', problem: 'is not an email address' })
+/** ISO 8601 instant with its offset, e.g. "2026-12-05T12:00:00Z". */
+const Instant = Type.String({ format: 'hexmail-instant', problem: 'is not an ISO instant with an offset' })
+const Zone = Type.String({ format: 'hexmail-zone', problem: 'is not an IANA time zone' })
+const Count = Type.Integer({ minimum: 0, problem: 'is not a whole number ≥ 0' })
+const Lines = Type.Array(Type.String({ problem: 'is not a list of strings' }), { problem: 'is not a list of strings' })
+const Sha256 = Type.String({ pattern: '^[0-9a-fA-F]{64}$', problem: 'is not 64 hex digits' })
+const Cid = Type.String({ pattern: '^[^\\s<>"]+$', problem: 'is not a content id' })
+
+/** May be absent or null; absent becomes null for the templates. */
+const Opt = <T extends TSchema>(t: T) =>
+  Type.Optional(Type.Union([t, Type.Null()], { problem: t.problem as string, default: null }))
+/** Present, possibly null. */
+const OrNull = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()], { problem: t.problem as string })
+const Group = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
+  Type.Object(fields, { problem: 'is not an object' })
 
 /** Who the email is for. Deadlines are shown in `timeZone` (IANA, e.g. "Asia/Tokyo"). */
-export interface Recipient {
-  name: string
-  email: string
-  timeZone: string
-}
+export const RecipientSchema = Group({ name: Text, email: EmailAddress, timeZone: Zone })
+export type Recipient = Static<typeof RecipientSchema>
 
-export interface GameRef {
-  id: string
-  title: string
+export const GameRefSchema = Group({
+  id: Text,
+  title: Text,
   /** The game's page: where a player sees the board and the log. */
-  url: string
-  /** Rule system and scenario as players know them, e.g. "A-Bao-A-Qu", "A-S4 Battle of S Field". */
-  ruleset: string
-  scenario: string
+  url: Url,
+  /** Rule system and scenario as players know them: its title, and the scenario's id and title. */
+  ruleset: Text,
+  scenario: Text,
   /** The log as it stood when the email was made, "position:hash", and the link that checks it. */
-  receipt?: string
-  receiptUrl?: string
-}
+  receipt: Opt(Text),
+  receiptUrl: Opt(Url),
+})
+export type GameRef = Static<typeof GameRefSchema>
 
 /** One-click unsubscribe (also sent as List-Unsubscribe) and the preferences page. */
-export interface Links {
-  unsubscribeUrl: string
-  preferencesUrl: string
-}
+const LinksFields = { unsubscribeUrl: Url, preferencesUrl: Url }
+export const LinksSchema = Group(LinksFields)
+export type Links = Static<typeof LinksSchema>
 
-export interface Deadline {
-  /** ISO 8601 instant, e.g. "2026-12-05T12:00:00Z". */
-  at: string
+export const DeadlineSchema = Group({
+  at: Instant,
   /** What happens when it passes, in words: "your phase is passed", "the moderator is called". */
-  ifMissed: string
+  ifMissed: Text,
   /** The email went out this late ("30 hours"), and the deadline moved by as much from `originalAt`. */
-  delayedBy?: string
-  originalAt?: string
-}
+  delayedBy: Opt(Text),
+  originalAt: Opt(Instant),
+})
+export type Deadline = Static<typeof DeadlineSchema>
 
 /** Which step a side must play, in the rule system's words. */
-export interface StepRef {
+export const StepRefSchema = Group({
   /** Short title for subjects and headings: "movement phase", "combat phase (return fire)". */
-  title: string
+  title: Text,
   /** What orders the step takes (the engine's Pending.description). */
-  description: string
-  turn: number
+  description: Text,
+  turn: Count,
   /** Half of the turn, for systems that split turns; absent otherwise. */
-  half?: number
-}
+  half: Opt(Count),
+})
+export type StepRef = Static<typeof StepRefSchema>
 
-/** The orders a player may give, already compacted to lines (see options-compact.ts). */
-export interface OptionLines {
-  lines: string[]
+/** The orders a player may give, already compacted to lines (by the rule system's compactOptions). */
+export const OptionLinesSchema = Group({
+  lines: Lines,
   /** How many units or lines were left out to keep the email readable. */
-  omitted: number
+  omitted: Count,
   /** Where the full list is. */
-  url: string
-}
+  url: Url,
+})
+export type OptionLines = Static<typeof OptionLinesSchema>
 
 /** How to answer: by replying, or by writing to the reply address. */
-export interface ReplyHow {
+const ReplyHowFields = {
   /** Carries the signed token for (game, seat, step). */
-  replyAddress: string
+  replyAddress: EmailAddress,
   /** Lines of the order notation, shown as they would be typed. */
-  orderExamples: string[]
+  orderExamples: Lines,
   /** The notation's documentation, when published. */
-  notationUrl?: string
+  notationUrl: Opt(Url),
 }
+export const ReplyHowSchema = Group(ReplyHowFields)
+export type ReplyHow = Static<typeof ReplyHowSchema>
 
-export interface YourPhaseData extends Links, ReplyHow {
-  recipient: Recipient
-  game: GameRef
-  /** Side and seat names as shown to players ("Federation", "FED"). */
-  side: string
-  seat: string
-  step: StepRef
-  deadline: Deadline
-  /** What happened since this player's last phase, one sentence a line. */
-  happened: string[]
-  options: OptionLines
-  /** Where the enemy units near the reader's are, a line each (nearest first), and how many were left out. */
-  enemiesNear: { lines: string[]; omitted: number }
+const MapFields = {
   /** Content id of the attached map image (without "cid:"); absent when no map is attached. */
-  mapCid?: string
+  mapCid: Opt(Cid),
   /** The whole map of this position as the reader's seat sees it. */
-  mapUrl?: string
+  mapUrl: Opt(Url),
   /** What part of the board the attached picture shows, in a sentence. */
-  mapNote?: string
+  mapNote: Opt(Text),
 }
 
-export interface ReminderData extends Links, ReplyHow {
-  recipient: Recipient
-  game: GameRef
-  side: string
-  seat: string
-  step: StepRef
-  deadline: Deadline
+export const YourPhaseSchema = Group({
+  ...LinksFields,
+  ...ReplyHowFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
+  /** Side and seat names as shown to players ("Federation", "FED"). */
+  side: Text,
+  seat: Text,
+  step: StepRefSchema,
+  deadline: DeadlineSchema,
+  /** What happened since this player's last phase, one sentence a line. */
+  happened: Lines,
+  options: OptionLinesSchema,
+  /** Where the enemy units near the reader's are, a line each (nearest first), and how many were left out. */
+  enemiesNear: Group({ lines: Lines, omitted: Count }),
+  ...MapFields,
+})
+export type YourPhaseData = Static<typeof YourPhaseSchema>
+
+export const ReminderSchema = Group({
+  ...LinksFields,
+  ...ReplyHowFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
+  side: Text,
+  seat: Text,
+  step: StepRefSchema,
+  deadline: DeadlineSchema,
   /** Whole hours left when the reminder was written (the composer has no clock). */
-  hoursLeft: number
-}
+  hoursLeft: Count,
+})
+export type ReminderData = Static<typeof ReminderSchema>
 
 /** Who acts after a step resolved, for those who follow every phase. */
-export interface NextUp {
-  side: string
-  step: StepRef
-  deadline: string
-}
+export const NextUpSchema = Group({ side: Text, step: StepRefSchema, deadline: Instant })
+export type NextUp = Static<typeof NextUpSchema>
 
-export interface PhaseResolvedData extends Links {
-  recipient: Recipient
-  game: GameRef
+export const PhaseResolvedSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
   /** The step that was resolved and the side that played it. */
-  step: StepRef
-  side: string
-  happened: string[]
+  step: StepRefSchema,
+  side: Text,
+  happened: Lines,
   /** Null when the game ended with this step. */
-  next: NextUp | null
-  mapCid?: string
-  mapUrl?: string
-  mapNote?: string
-}
+  next: OrNull(NextUpSchema),
+  ...MapFields,
+})
+export type PhaseResolvedData = Static<typeof PhaseResolvedSchema>
 
-export interface GameOverData extends Links {
-  recipient: Recipient
-  game: GameRef
+export const GameOverSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
   /** Side name of the winner; null for a draw. */
-  winner: string | null
-  reason: string
+  winner: OrNull(Text),
+  reason: Text,
   /** The recipient's side, to say "you won" or "you lost"; absent for observers. */
-  yourSide?: string
-  turn: number
-  happened: string[]
+  yourSide: Opt(Text),
+  turn: Count,
+  happened: Lines,
   /** The dice seed, revealed now, and the SHA-256 published when the game started. */
-  seed: string
-  seedCommitment: string
-  verifyUrl: string
-  mapCid?: string
-  mapUrl?: string
-  mapNote?: string
-}
+  seed: Sha256,
+  seedCommitment: Sha256,
+  verifyUrl: Url,
+  ...MapFields,
+})
+export type GameOverData = Static<typeof GameOverSchema>
 
-export interface InviteData extends Links {
-  recipient: Recipient
+export const InviteSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
   /** Who invites. */
-  from: string
-  game: GameRef
+  from: Text,
+  game: GameRefSchema,
   /** The side offered, by name; absent when the invitee chooses. */
-  side?: string
+  side: Opt(Text),
   /** A personal note from the inviter. */
-  message?: string
-  acceptUrl: string
-  /** ISO instant the invitation lapses; absent when it does not. */
-  expiresAt?: string
-  phaseHours: number
-}
+  message: Opt(AnyText),
+  acceptUrl: Url,
+  /** The instant the invitation lapses; absent when it does not. */
+  expiresAt: Opt(Instant),
+  phaseHours: Count,
+})
+export type InviteData = Static<typeof InviteSchema>
 
 // No unsubscribe: this is the one email sent because the address asked for it.
-export interface VerifyEmailData {
-  recipient: Recipient
-  verifyUrl: string
+export const VerifyEmailSchema = Group({
+  recipient: RecipientSchema,
+  verifyUrl: Url,
   /** The token, for pasting when the link cannot be followed. */
-  token: string
-  expiresAt: string
-}
+  token: Text,
+  expiresAt: Instant,
+})
+export type VerifyEmailData = Static<typeof VerifyEmailSchema>
 
-export interface ModerationData extends Links {
-  recipient: Recipient
-  game: GameRef
-  moderator: string
+export const ModerationSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
+  moderator: Text,
   /** What was done, in a few words: "rolled back to entry 42", "replaced a player". */
-  action: string
-  reason: string
+  action: Text,
+  reason: Text,
   /** Each change, one line: "Zaku ZK1 is back at 1208". */
-  changes: string[]
-  /** ISO instant of the moderation entry. */
-  at: string
+  changes: Lines,
+  /** The instant of the moderation entry. */
+  at: Instant,
   /** The log entry (seq) that records it. */
-  entry: number
-  logUrl: string
-}
+  entry: Count,
+  logUrl: Url,
+})
+export type ModerationData = Static<typeof ModerationSchema>
 
 /** A deadline moved or passed (a vacation, an extension, seats passed, the moderator called). */
-export interface DeadlineNoticeData extends Links {
-  recipient: Recipient
-  game: GameRef
+export const DeadlineNoticeSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
   /** What happened, in a few words: "a deadline passed". */
-  headline: string
+  headline: Text,
   /** The notice, a sentence a line, its times already in the reader's time zone. */
-  lines: string[]
+  lines: Lines,
+})
+export type DeadlineNoticeData = Static<typeof DeadlineNoticeSchema>
+
+/** Each kind's template context; a kind's templates are templates/<kind>.{subject,text,html}.hbs. */
+export const EMAIL_SCHEMAS = {
+  'your-phase': YourPhaseSchema,
+  reminder: ReminderSchema,
+  'phase-resolved': PhaseResolvedSchema,
+  'game-over': GameOverSchema,
+  invite: InviteSchema,
+  'verify-email': VerifyEmailSchema,
+  moderation: ModerationSchema,
+  'deadline-notice': DeadlineNoticeSchema,
 }
 
-export interface EmailDataByKind {
-  'your-phase': YourPhaseData
-  reminder: ReminderData
-  'phase-resolved': PhaseResolvedData
-  'game-over': GameOverData
-  invite: InviteData
-  'verify-email': VerifyEmailData
-  moderation: ModerationData
-  'deadline-notice': DeadlineNoticeData
-}
+export type EmailDataByKind = { [K in keyof typeof EMAIL_SCHEMAS]: Static<(typeof EMAIL_SCHEMAS)[K]> }
 
 export type EmailKind = keyof EmailDataByKind
 
-export const EMAIL_KINDS: readonly EmailKind[] = [
-  'your-phase',
-  'reminder',
-  'phase-resolved',
-  'game-over',
-  'invite',
-  'verify-email',
-  'moderation',
-  'deadline-notice',
-]
+export const EMAIL_KINDS = Object.keys(EMAIL_SCHEMAS) as readonly EmailKind[]
 
 export interface ComposedEmail {
   subject: string

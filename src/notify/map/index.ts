@@ -3,7 +3,7 @@
 // side (png.ts, raster.ts, png-text.ts), which reads the bundled fonts and keeps caches (text
 // outlines, board and piece rasters) that change its speed, not its output (see raster.ts).
 import type { GameEvent } from '../../engine/ruleset.js'
-import { abaoaquMapModel, isAbaoaquView } from './abaoaqu.js'
+import { ruleSystem } from '../../rulesets/index.js'
 import type { HexMapModel } from './model.js'
 import type { PngOptions } from './png.js'
 import { drawingToPng } from './raster.js'
@@ -23,7 +23,6 @@ export type {
   MapUnit,
 } from './model.js'
 export { sideColours } from './model.js'
-export { abaoaquMapModel } from './abaoaqu.js'
 export { renderSvg, layoutMap, type MapDrawing, type SvgOptions } from './svg.js'
 export { drawingToPng, forgetRasters, rasterCacheSize } from './raster.js'
 export {
@@ -38,18 +37,22 @@ export { planCrop, type CropLimits, type CropPlan } from './crop.js'
 export type { MapWindow } from './layout.js'
 export { svgToPng, type PngOptions } from './png.js'
 
-/** The map model of `view`, a view of rule system `system` as the ruleset's view() returned it. */
+/** Whether rule system `system` draws a map (its map hook, src/rulesets/<id>/). */
+export function hasMap(system: string): boolean {
+  return ruleSystem(system)?.map !== undefined
+}
+
+/**
+ * The map model of `view`, a view of rule system `system` as the ruleset's view() returned it, drawn by
+ * the system's map hook. Throws for a system without one: ask hasMap() first.
+ */
 export function buildMapModel(system: string, view: unknown, events: readonly GameEvent[]): HexMapModel {
   const viewSystem = view !== null && typeof view === 'object' ? (view as { system?: unknown }).system : undefined
   if (viewSystem !== system)
     throw new Error(`the view is of rule system ${JSON.stringify(viewSystem)}, not "${system}"`)
-  switch (system) {
-    case 'abaoaqu':
-      if (!isAbaoaquView(view)) throw new Error('not an A-Bao-A-Qu view: its scenario map or units are missing')
-      return abaoaquMapModel(view, events)
-    default:
-      throw new Error(`no map renderer for rule system "${system}"`)
-  }
+  const draw = ruleSystem(system)?.map
+  if (!draw) throw new Error(`no map renderer for rule system "${system}"`)
+  return draw(view, events)
 }
 
 export function renderMap(

@@ -1,5 +1,5 @@
 // A rule-system-neutral picture of a hex map: what a snapshot shows, already decided. Each rule
-// system builds one from its view (abaoaqu.ts); svg.ts draws any of them the same way.
+// system builds one from its view (its map hook, src/rulesets/<id>/); svg.ts draws any of them the same way.
 // Hexes are flat-topped in the engine's "odd-q" offset layout (src/engine/hex/types.ts).
 
 /** A map hex in offset coordinates, as the engine and the scenario files number them. */
@@ -60,7 +60,7 @@ export interface MapCounter {
   title: string
 }
 
-/** A screen or other area effect covering some hexes (A-Bao-A-Qu: the BD screen). */
+/** A screen or other area effect covering some hexes (e.g. a missile screen). */
 export interface MapScreen {
   centre: HexRef
   hexes: HexRef[]

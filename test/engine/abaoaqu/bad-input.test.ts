@@ -2,8 +2,8 @@
 // and the state passed in is left exactly as it was.
 import { describe, expect, it } from 'vitest'
 import type { OrderError } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Order, State, Unit } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Order, State, Unit } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { newGame, sandbox, scripted, submit, type Piece } from './harness.js'
 
 /** Everything but the (immutable, shared) scenario data, as plain JSON. */

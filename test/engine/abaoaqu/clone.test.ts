@@ -1,9 +1,9 @@
 // cloneState is written out by hand for speed: it must copy every nested object but the scenario.
 import { describe, expect, it } from 'vitest'
 import { createDice } from '../../../src/engine/dice.js'
-import { cloneState } from '../../../src/engine/rulesets/abaoaqu/context.js'
-import { abaoaqu, type Order, type State } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import { randomOrders, rng } from '../../../src/engine/rulesets/abaoaqu/random-orders.js'
+import { cloneState } from '../../../src/rulesets/abaoaqu/engine/context.js'
+import { abaoaqu, type Order, type State } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import { randomOrders, rng } from '../../../src/rulesets/abaoaqu/engine/random-orders.js'
 import { SEED, newGame } from './harness.js'
 
 function sharedObjects(a: unknown, b: unknown, path: string, out: string[]): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
+import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/index.js'
 import { playRandomGame } from './fuzz.js'
 
 describe('fuzz A-S7', () => {

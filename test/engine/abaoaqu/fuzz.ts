@@ -3,13 +3,13 @@
 import { expect } from 'vitest'
 import { createDice, type DieRoll } from '../../../src/engine/dice.js'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { distance, inZone } from '../../../src/engine/rulesets/abaoaqu/geometry.js'
-import { abaoaqu, type Order, type State } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import { randomOrders, rng } from '../../../src/engine/rulesets/abaoaqu/random-orders.js'
-import type { Hex } from '../../../src/engine/rulesets/abaoaqu/types.js'
-import { stackClass } from '../../../src/engine/rulesets/abaoaqu/units.js'
+import { distance, inZone } from '../../../src/rulesets/abaoaqu/engine/geometry.js'
+import { abaoaqu, type Order, type State } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import { randomOrders, rng } from '../../../src/rulesets/abaoaqu/engine/random-orders.js'
+import type { Hex } from '../../../src/rulesets/abaoaqu/engine/types.js'
+import { stackClass } from '../../../src/rulesets/abaoaqu/engine/units.js'
 import { readOrders } from '../../../src/games/order-check.js'
-import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
+import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/index.js'
 
 const key = (h: Hex) => `${h[0]},${h[1]}`
 

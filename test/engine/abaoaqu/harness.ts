@@ -1,8 +1,8 @@
 // Test helpers: a real scenario, with units placed by hand for rule tests.
 import { createDice, type Dice, type DieRoll } from '../../../src/engine/dice.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Hex, Morale, Order, Pilot, State, Step, Unit } from '../../../src/engine/rulesets/abaoaqu/types.js'
-import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Hex, Morale, Order, Pilot, State, Step, Unit } from '../../../src/rulesets/abaoaqu/engine/types.js'
+import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/index.js'
 
 export const SEED = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'
 

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { OrderError } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Order } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Order } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox } from './harness.js'
 
 const DOC = readFileSync(new URL('../../../docs/orders-abaoaqu.md', import.meta.url), 'utf8')

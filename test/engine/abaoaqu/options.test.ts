@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { offsetDistance } from '../../../src/engine/hex/index.js'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { AttackOption, SeatOptions } from '../../../src/engine/rulesets/abaoaqu/seat-options.js'
-import type { Hex, Order, State, Unit, ZoneSpec } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { AttackOption, SeatOptions } from '../../../src/rulesets/abaoaqu/engine/seat-options.js'
+import type { Hex, Order, State, Unit, ZoneSpec } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { newGame, sandbox, scripted, type Piece } from './harness.js'
 
 const key = (h: readonly number[]) => `${h[0]},${h[1]}`

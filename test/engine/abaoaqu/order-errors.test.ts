@@ -2,8 +2,8 @@
 // errors beside stacking), each order's line from the notation, and messages that never offer an
 // empty range such as "from 0 to 0".
 import { describe, expect, it } from 'vitest'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Hex, Order } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Hex, Order } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox, type Piece } from './harness.js'
 
 const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({

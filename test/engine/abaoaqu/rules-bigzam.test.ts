@@ -1,8 +1,8 @@
 // A-17 Bigzam (rules/abaoaqu.md §6, §4.3): a ship in combat, immune to beam weapons, no close combat.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Hex, Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox, submit, type Piece } from './harness.js'
 
 type Attack = Extract<Order, { kind: 'attack' }>

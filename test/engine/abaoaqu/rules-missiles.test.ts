@@ -1,8 +1,8 @@
 // A-15 Large missiles and A-16 the Satellite Missile (rules/abaoaqu.md §6), with scripted dice.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Hex, Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { newGame, sandbox, submit, unit, type Piece } from './harness.js'
 
 type Attack = Extract<Order, { kind: 'attack' }>

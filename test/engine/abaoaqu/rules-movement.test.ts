@@ -1,7 +1,7 @@
 // A-4 Movement and A-5 Stacking (rules/abaoaqu.md §3). Hexes in one column are |Δrow| apart.
 import { describe, expect, it } from 'vitest'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Hex, Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox, submit, unit, type Piece } from './harness.js'
 
 const move = (units: string[], to: Hex): Order => ({ kind: 'move', units, to })

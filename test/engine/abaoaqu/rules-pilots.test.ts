@@ -2,8 +2,8 @@
 // choice for declared attacks, standing orders for return fire, compulsory student penalties.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Hex, Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox, submit, type Piece } from './harness.js'
 
 type Attack = Extract<Order, { kind: 'attack' }>

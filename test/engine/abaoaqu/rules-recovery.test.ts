@@ -2,8 +2,8 @@
 // that a recovered unit sheds (A-10-2).
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { State } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { State } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox, submit, unit, type Piece } from './harness.js'
 
 const recoveries = (events: GameEvent[]) => events.filter((e) => e.type === 'recovery')

@@ -2,9 +2,9 @@
 // A-S7's reinforcement arrival roll (rules/abaoaqu.md §2.1 T0/T9, §7).
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
-import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Hex, Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
+import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/index.js'
 import { newGame, scripted, submit, unit } from './harness.js'
 
 const move = (units: string[], to: Hex): Order => ({ kind: 'move', units, to })

@@ -2,8 +2,8 @@
 // of each half (AMB-A-2), automatic passes, the turn counter and the lead-off side (AMB-A-1).
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox, submit, unit, type Piece } from './harness.js'
 
 type Attack = Extract<Order, { kind: 'attack' }>

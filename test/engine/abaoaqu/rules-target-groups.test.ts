@@ -3,9 +3,9 @@
 // (A-17-4); the preview reads the column exactly as the roll will.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { AttackOption } from '../../../src/engine/rulesets/abaoaqu/seat-options.js'
-import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { AttackOption } from '../../../src/rulesets/abaoaqu/engine/seat-options.js'
+import type { Hex, Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox, submit, unit, type Piece } from './harness.js'
 
 type Attack = Extract<Order, { kind: 'attack' }>

@@ -2,9 +2,9 @@
 // the turn limit, and the A-S6 ships-destroyed comparison and forced retreat.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Hex, Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
-import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Hex, Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
+import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/index.js'
 import { sandbox, submit, unit, type Piece } from './harness.js'
 
 const p = (id: string, type: string, side: 'FED' | 'ZEON', hex: Hex, extra: Partial<Piece> = {}): Piece => ({

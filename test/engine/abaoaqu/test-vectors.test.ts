@@ -1,11 +1,11 @@
 // The spec's test vectors TV-A-01 … TV-A-25 (rules/abaoaqu.md §11).
 import { describe, expect, it } from 'vitest'
-import { expiredMarkers } from '../../../src/engine/rulesets/abaoaqu/bd-screen.js'
-import { planClose, planShoot, planSm } from '../../../src/engine/rulesets/abaoaqu/combat.js'
-import { recoversOn } from '../../../src/engine/rulesets/abaoaqu/morale.js'
-import { groupPilotShift, usedShift } from '../../../src/engine/rulesets/abaoaqu/pilots.js'
-import { finalColumn, lookup, ratioIndex, ratioLabel } from '../../../src/engine/rulesets/abaoaqu/tables.js'
-import type { Order, Pilot } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { expiredMarkers } from '../../../src/rulesets/abaoaqu/engine/bd-screen.js'
+import { planClose, planShoot, planSm } from '../../../src/rulesets/abaoaqu/engine/combat.js'
+import { recoversOn } from '../../../src/rulesets/abaoaqu/engine/morale.js'
+import { groupPilotShift, usedShift } from '../../../src/rulesets/abaoaqu/engine/pilots.js'
+import { finalColumn, lookup, ratioIndex, ratioLabel } from '../../../src/rulesets/abaoaqu/engine/tables.js'
+import type { Order, Pilot } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { sandbox, submit, unit } from './harness.js'
 
 type Attack = Extract<Order, { kind: 'attack' }>

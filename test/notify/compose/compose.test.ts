@@ -361,6 +361,20 @@ describe('bad data fails loudly', () => {
     expect(problems('your-phase', { ...data, happened: 'GM1 moved' })).toEqual(['happened is not a list of strings'])
   })
 
+  it('names a field inside a group that may be null, a list by its own name, and the kind in the message', () => {
+    const resolved = fixtures.phaseResolved()
+    expect(problems('phase-resolved', { ...resolved, next: { ...resolved.next!, side: ' ' } })).toEqual([
+      'next.side is not a non-empty string',
+    ])
+    expect(problems('phase-resolved', { ...resolved, happened: ['GM1 moved.', 3] })).toEqual([
+      'happened is not a list of strings',
+    ])
+    expect(problems('phase-resolved', 'GM1 moved.')).toEqual(['the data is not an object'])
+    expect(() => composeEmail('invite', { ...fixtures.invite(), expiresAt: 'next Friday' })).toThrow(
+      'invite email: expiresAt is not an ISO instant with an offset',
+    )
+  })
+
   it('accepts null only where the type allows it', () => {
     expect(() => composeEmail('game-over', { ...fixtures.gameOver(), winner: null })).not.toThrow()
     expect(problems('game-over', { ...fixtures.gameOver(), reason: null })).toEqual(['reason is null'])

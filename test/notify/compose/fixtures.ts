@@ -1,12 +1,11 @@
 // Realistic data for each email kind. The your-phase data comes from a real engine position
 // (game.ts): its narration and option lines are what a player of that position would get.
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import { abaoaquStepTitle } from '../../../src/rulesets/abaoaqu/present/narrate.js'
+import { compactOptions, orderExamples } from '../../../src/rulesets/abaoaqu/present/options-compact.js'
 import {
-  abaoaquStepTitle,
-  compactOptions,
   enemiesNear,
   narrate,
-  orderExamples,
   type DeadlineNoticeData,
   type GameOverData,
   type GameRef,

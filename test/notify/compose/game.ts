@@ -1,8 +1,8 @@
 // Real A-S4 positions played through the engine, for narration and option tests and for the
 // sample emails: nothing here is hand-written event data.
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu, type State, type View } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Order } from '../../../src/engine/rulesets/abaoaqu/types.js'
+import { abaoaqu, type State, type View } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Order } from '../../../src/rulesets/abaoaqu/engine/types.js'
 import { newGame, sandbox, scripted } from '../../engine/abaoaqu/harness.js'
 
 export interface Played {

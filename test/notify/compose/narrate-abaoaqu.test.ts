@@ -2,9 +2,10 @@
 // units, hexes, odds, dice and results that the log holds.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { Order, State } from '../../../src/engine/rulesets/abaoaqu/types.js'
-import { narrate, narrateAbaoaqu, narrationContext } from '../../../src/notify/compose/index.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { Order, State } from '../../../src/rulesets/abaoaqu/engine/types.js'
+import { narrate } from '../../../src/notify/compose/index.js'
+import { narrateAbaoaqu, narrationContext } from '../../../src/rulesets/abaoaqu/present/narrate.js'
 import { sandbox, scripted, type Piece } from '../../engine/abaoaqu/harness.js'
 import { firstMove, skirmish } from './game.js'
 

@@ -1,10 +1,10 @@
 // Compact option lines from the engine's options(): short, bounded, and every line that starts
 // with an order is one the engine accepts as it is.
 import { describe, expect, it } from 'vitest'
-import { hexLabel } from '../../../src/engine/rulesets/abaoaqu/geometry.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import type { State } from '../../../src/engine/rulesets/abaoaqu/types.js'
-import { compactOptions, orderExamples } from '../../../src/notify/compose/index.js'
+import { hexLabel } from '../../../src/rulesets/abaoaqu/engine/geometry.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import type { State } from '../../../src/rulesets/abaoaqu/engine/types.js'
+import { compactOptions, orderExamples } from '../../../src/rulesets/abaoaqu/present/options-compact.js'
 import { newGame, sandbox, scripted, type Piece } from '../../engine/abaoaqu/harness.js'
 import { firstMove } from './game.js'
 

@@ -1,15 +1,9 @@
 // The facts a player checks on an A-Bao-A-Qu snapshot, in the model and in the drawn SVG.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import type { View } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import {
-  abaoaquMapModel,
-  buildMapModel,
-  renderMap,
-  renderSvg,
-  svgToPng,
-  type HexMapModel,
-} from '../../../src/notify/map/index.js'
+import type { View } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import { abaoaquMapModel } from '../../../src/rulesets/abaoaqu/present/map/index.js'
+import { buildMapModel, renderMap, renderSvg, svgToPng, type HexMapModel } from '../../../src/notify/map/index.js'
 import { a4Position } from './fixture.js'
 
 const { view, events } = a4Position()

@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createDice } from '../../../src/engine/dice.js'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu, type Order, type State } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import { randomOrders, rng } from '../../../src/engine/rulesets/abaoaqu/random-orders.js'
+import { abaoaqu, type Order, type State } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import { randomOrders, rng } from '../../../src/rulesets/abaoaqu/engine/random-orders.js'
 import {
   buildMapModel,
   EMAIL_DISPLAY_WIDTH,
@@ -20,7 +20,7 @@ import {
   type MapWindow,
 } from '../../../src/notify/map/index.js'
 import { inWindow } from '../../../src/notify/map/layout.js'
-import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
+import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/index.js'
 import { a4Position } from './fixture.js'
 import { decodePng } from './png-decode.js'
 

@@ -5,8 +5,8 @@
 // pending odds, a stack of three with C and D markers, a C unit, flipped missiles and a BD screen.
 import { createDice } from '../../../src/engine/dice.js'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { abaoaqu, type State, type View } from '../../../src/engine/rulesets/abaoaqu/index.js'
-import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
+import { abaoaqu, type State, type View } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/index.js'
 
 export const SEED = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'
 

@@ -2,13 +2,13 @@
 // the string helpers that keep the SVG deterministic and well-formed.
 import { describe, expect, it } from 'vitest'
 import { offsetNeighbors } from '../../../src/engine/hex/index.js'
-import { abaoaqu } from '../../../src/engine/rulesets/abaoaqu/index.js'
+import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
 import { createDice } from '../../../src/engine/dice.js'
 import { boardLookup, boardTemplate } from '../../../src/notify/map/boards.js'
-import { abaoaquMapModel } from '../../../src/notify/map/index.js'
+import { abaoaquMapModel } from '../../../src/rulesets/abaoaqu/present/map/index.js'
 import { frameFor, hexCentre } from '../../../src/notify/map/layout.js'
 import { escapeXml, fitText, num } from '../../../src/notify/map/svg-text.js'
-import { loadAbaoaquScenario } from '../../../src/scenarios/index.js'
+import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/index.js'
 import { SEED } from './fixture.js'
 
 describe('boards', () => {

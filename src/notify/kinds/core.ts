@@ -1,0 +1,98 @@
+// What every email composer shares: the context it runs in, the notification row it is made from,
+// and what it gives back (the composed email, and the Reply-To and attachments some kinds add).
+// One composer per notification kind lives beside this file; index.ts lists them.
+import { createHmac } from 'node:crypto'
+import type Mail from 'nodemailer/lib/mailer/index.js'
+import type { LateMail } from '../../games/deadlines.js'
+import type { Db } from '../../store/db.js'
+import type { ComposedEmail, GameRef, Links, Recipient } from '../compose/index.js'
+
+export interface MessageContext {
+  db: Db
+  publicUrl: string
+  from: string
+  replyBase: string
+  secret: string
+  /** The clock (tests move it); how late an email is, and the deadline it moves, are read from it. */
+  now?: () => Date
+}
+
+export interface NotificationRow {
+  id: string
+  outboxId: string
+  userId: string | null
+  gameId: string | null
+  seat: string | null
+  seq: number | null
+  kind: string
+  toAddress: string
+  payload: Record<string, unknown>
+  /** The recipient's name and time zone when read with the row (else looked up). */
+  userName?: string | null
+  userTimeZone?: string | null
+}
+
+export interface BuildOptions {
+  /** Attach the map (default true; a digest gathers texts only). */
+  map?: boolean
+  /** The Message-ID kept for this notification (send.ts); a fresh random one when absent. */
+  messageId?: string
+  /** A "your phase" email going out late, and the deadline that moved with it (send.ts). */
+  late?: LateMail | null
+}
+
+export const MAP_CID = 'map@hexmail'
+
+/** The binding a reply token is checked against: read back from the notification row. */
+export function replyBinding(n: {
+  gameId: string | null
+  seat: string | null
+  seq: number | null
+  userId: string | null
+}): string {
+  return `${n.gameId}|${n.seat}|${n.seq}|${n.userId}`
+}
+
+export function unsubscribeToken(secret: string, userId: string): string {
+  return createHmac('sha256', secret).update(`unsubscribe|${userId}`).digest('base64url').slice(0, 32)
+}
+
+export function linksFor(ctx: MessageContext, userId: string | null): Links {
+  const u = userId ?? ''
+  return {
+    unsubscribeUrl: `${ctx.publicUrl}/unsubscribe?u=${u}&t=${unsubscribeToken(ctx.secret, u)}`,
+    preferencesUrl: `${ctx.publicUrl}/me/preferences`,
+  }
+}
+
+/** Who a notification goes to: the name and time zone read with the row, or looked up. */
+export async function recipientOf(db: Db, n: NotificationRow): Promise<Recipient> {
+  if (n.userName !== undefined)
+    return { name: n.userName ?? n.toAddress, email: n.toAddress, timeZone: n.userTimeZone ?? 'UTC' }
+  const user = n.userId ? await db.user.findUnique({ where: { id: n.userId } }) : null
+  return { name: user?.name ?? n.toAddress, email: n.toAddress, timeZone: user?.timeZone ?? 'UTC' }
+}
+
+/** One notification's email, before its envelope (sender, headers, threading) is added. */
+export interface Draft {
+  composed: ComposedEmail
+  replyTo?: string
+  attachments?: Mail.Attachment[]
+}
+
+/** What a composer is given besides the row. */
+export interface KindEnv {
+  ctx: MessageContext
+  opts: BuildOptions
+  recipient: Recipient
+  links: Links
+  /** The draft of another notification (the ones a digest gathers). */
+  draftOther: (n: NotificationRow, opts: BuildOptions) => Promise<Draft>
+}
+
+export type Composer = (env: KindEnv, n: NotificationRow) => Promise<Draft>
+
+/** The fields every game email opens with: the links, the reader and the game. */
+export function addressed(env: KindEnv, game: GameRef): Links & { recipient: Recipient; game: GameRef } {
+  return { ...env.links, recipient: env.recipient, game }
+}

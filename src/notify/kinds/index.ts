@@ -1,0 +1,31 @@
+// The email composer of each notification kind. A kind with no composer here has no email.
+import type { Composer } from './core.js'
+import { deadline } from './deadline.js'
+import { digest } from './digest.js'
+import { gameOver } from './game-over.js'
+import { invite } from './invite.js'
+import { phaseResolved } from './phase-resolved.js'
+import { reminder } from './reminder.js'
+import { reply } from './reply.js'
+import { verifyEmail } from './verify-email.js'
+import { yourPhase } from './your-phase.js'
+
+const COMPOSERS = new Map<string, Composer>([
+  ['verify-email', verifyEmail],
+  ['invite', invite],
+  ['digest', digest],
+  ['deadline', deadline],
+  ['reply', reply],
+  ['your-phase', yourPhase],
+  ['reminder', reminder],
+  ['phase-resolved', phaseResolved],
+  ['game-over', gameOver],
+])
+
+export function composerFor(kind: string): Composer {
+  const composer = COMPOSERS.get(kind)
+  if (!composer) throw new Error(`no email for notification kind "${kind}"`)
+  return composer
+}
+
+export * from './core.js'

@@ -1,0 +1,36 @@
+// An invitation to a game, to a player or to an address with no account yet (which gets the
+// preferences page in place of an unsubscribe link, and is greeted by its local part).
+import { composeEmail } from '../compose/index.js'
+import type { Composer, NotificationRow } from './core.js'
+import { gameData, type GameData } from './game.js'
+
+/** The side offered, by name, when the invitation names a seat. */
+function offeredSide(g: GameData, payload: Record<string, unknown>): { side?: string } {
+  const side = typeof payload.seat === 'string' ? g.seatSide.get(payload.seat) : undefined
+  return side ? { side: g.sideNames.get(side) ?? side } : {}
+}
+
+function note(n: NotificationRow): { message?: string } {
+  return typeof n.payload.message === 'string' && n.payload.message ? { message: n.payload.message } : {}
+}
+
+export const invite: Composer = async (env, n) => {
+  const g = await gameData(env.ctx, n.gameId!, n.seq)
+  const { inviteCode } = await env.ctx.db.game.findUniqueOrThrow({
+    where: { id: g.game.id },
+    select: { inviteCode: true },
+  })
+  const name = n.userId ? env.recipient.name : n.toAddress.split('@')[0]!
+  const composed = composeEmail('invite', {
+    ...env.links,
+    ...(n.userId ? {} : { unsubscribeUrl: env.links.preferencesUrl }),
+    recipient: { ...env.recipient, name },
+    from: String(n.payload.from ?? 'A player'),
+    game: g.ref,
+    ...offeredSide(g, n.payload),
+    ...note(n),
+    acceptUrl: `${env.ctx.publicUrl}/games/${g.game.id}?invite=${encodeURIComponent(inviteCode)}`,
+    phaseHours: g.game.phaseHours,
+  })
+  return { composed }
+}

@@ -1,0 +1,40 @@
+// "Your phase": what happened since the reader's last orders, the step to play, its deadline, the
+// options, the enemies near, the map, and the address to reply to with orders.
+import { composeEmail, enemiesNear, narrate } from '../compose/index.js'
+import { addressed, type Composer } from './core.js'
+import { sinceLastPhase } from './game.js'
+import {
+  deadlineIsoOf,
+  deadlineOf,
+  mapOf,
+  positionOf,
+  replyAddressFor,
+  seatOptions,
+  stepRef,
+  viewOf,
+} from './position.js'
+
+export const yourPhase: Composer = async (env, n) => {
+  const pos = await positionOf(env.ctx, n)
+  const system = pos.g.game.ruleset
+  const view = viewOf(pos)
+  const happened = narrate(system, await sinceLastPhase(env.ctx.db, pos.g.game.id, n.seat!, pos.seq), view)
+  const { options, examples } = seatOptions(env.ctx, pos)
+  const deadlineIso = deadlineIsoOf(pos, n, env.opts.late)
+  const replyTo = replyAddressFor(env.ctx, pos, n, deadlineIso)
+  const map = await mapOf(env, pos)
+  const composed = composeEmail('your-phase', {
+    ...addressed(env, pos.g.ref),
+    side: pos.sideName,
+    seat: n.seat!,
+    step: stepRef(pos, pos.mine),
+    deadline: deadlineOf(pos, deadlineIso, env.opts.late),
+    happened,
+    options,
+    replyAddress: replyTo,
+    orderExamples: examples,
+    enemiesNear: enemiesNear(system, view),
+    ...map.fields,
+  })
+  return { composed, replyTo, attachments: map.attachments }
+}

@@ -1,0 +1,67 @@
+// What a rule system gives the server. Each system is one folder, src/rulesets/<id>/, holding its pure
+// engine (a Ruleset: rules, notation, order schema, options, preview), its scenario loader, and the
+// words and pictures its emails use; it is listed once in src/rulesets/index.ts. The generic layers
+// (games, store, http, notify, scenarios, main) reach a system only through this contract.
+import type { GameEvent, Ruleset } from '../engine/ruleset.js'
+import type { HexMapModel } from '../notify/map/model.js'
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the registry holds rule systems of any state type */
+export type AnyRuleset = Ruleset<any, any, any, any, any>
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** A scenario as the catalogue shows it (GET /rulesets), whatever the system's own data looks like. */
+export interface ScenarioSummary {
+  id: string
+  title: string
+  description: string
+  players: { min: number; max: number }
+  sides: Array<{ id: string; name: string }>
+  seatLayouts: Array<{ players: number; seats: Array<{ id: string; side: string; groups: string[] }> }>
+  houseData: boolean
+  notes: string[]
+}
+
+/** A scenario: its catalogue entry, and the data the engine's setup() takes (stored in the SETUP entry). */
+export interface ScenarioEntry {
+  summary: ScenarioSummary
+  data: unknown
+}
+
+/** Lines for an email, and how many were left out to keep it readable. */
+export interface EmailLines {
+  lines: string[]
+  omitted: number
+}
+
+/**
+ * A rule system. `view` and `options` arguments are what its own ruleset's view() and options()
+ * returned (possibly read back from JSON): each hook checks the shape it relies on.
+ */
+export interface RuleSystem {
+  /** The id games store (Game.ruleset) and the API names: lower case letters and digits, as its folder. */
+  id: string
+  /** The name players know, as the rulebook writes it. */
+  title: string
+  /** The pure engine. */
+  ruleset: AnyRuleset
+  /**
+   * Its scenarios, read and checked once per process (the server checks them at start: bad data stops
+   * it there). Throws, naming the file and field, when a file is invalid.
+   */
+  scenarios(): ScenarioEntry[]
+  /** A step id (Pending.step) as players name it in subjects and headings: "movement phase". */
+  stepTitle(step: string): string
+  /** What the events did, a sentence a line, told to the reader whose view this is. */
+  narrate(events: readonly GameEvent[], view: unknown): string[]
+  /** A seat's options (ruleset.options()) as short lines for an email; the email links to the rest. */
+  compactOptions(options: unknown): EmailLines
+  /** Order lines an email shows as examples, in the text notation, written for these options. */
+  orderExamples(options: unknown): string[]
+  /** Enemy units near the reader's, a line each, nearest first. Absent: emails list none. */
+  enemiesNear?(view: unknown): EmailLines
+  /**
+   * The map of a view and the events of the last step resolved, in the map's generic pieces. Absent:
+   * the system has no map; its emails go without one and GET /games/:id/map.* answers 404.
+   */
+  map?(view: unknown, events: readonly GameEvent[]): HexMapModel
+}

@@ -1,0 +1,57 @@
+// Every email kind, rendered from fixed data, must match the files in golden/ byte for byte: the
+// subject and text part in <case>.txt, the HTML part in <case>.html. Regenerate after an intended
+// change to a template: UPDATE_GOLDEN=1 npx vitest run test/notify/compose/golden.test.ts
+import { fileURLToPath } from 'node:url'
+import { describe, it } from 'vitest'
+import { composeEmail, type EmailDataByKind, type EmailKind } from '../../../src/notify/compose/index.js'
+import { expectGolden } from '../../support/golden.js'
+import * as fixtures from './fixtures.js'
+
+type Case = { [K in EmailKind]: [K, () => EmailDataByKind[K]] }[EmailKind]
+
+const CASES: Record<string, Case> = {
+  'your-phase': ['your-phase', () => fixtures.yourPhase()],
+  'your-phase-no-map': [
+    'your-phase',
+    () => ({ ...fixtures.yourPhase(fixtures.amuro), mapCid: undefined, mapUrl: undefined, mapNote: undefined }),
+  ],
+  'your-phase-late': [
+    'your-phase',
+    () => {
+      const data = fixtures.yourPhase()
+      return {
+        ...data,
+        deadline: { ...data.deadline, delayedBy: '30 hours', originalAt: '2026-12-04T06:00:00Z' },
+        enemiesNear: { lines: [], omitted: 0 },
+        options: { ...data.options, omitted: 3 },
+      }
+    },
+  ],
+  reminder: ['reminder', fixtures.reminder],
+  'phase-resolved': ['phase-resolved', fixtures.phaseResolved],
+  'phase-resolved-last': ['phase-resolved', () => ({ ...fixtures.phaseResolved(), next: null })],
+  'game-over': ['game-over', fixtures.gameOver],
+  'game-over-draw': [
+    'game-over',
+    () => ({ ...fixtures.gameOver(), winner: null, yourSide: undefined, reason: 'both sides were destroyed' }),
+  ],
+  invite: ['invite', fixtures.invite],
+  'invite-bare': [
+    'invite',
+    () => ({ ...fixtures.invite(), side: undefined, message: undefined, expiresAt: undefined }),
+  ],
+  'verify-email': ['verify-email', fixtures.verifyEmail],
+  moderation: ['moderation', fixtures.moderation],
+  'deadline-notice': ['deadline-notice', fixtures.deadlineNotice],
+}
+
+const golden = (file: string) => fileURLToPath(new URL(`./golden/${file}`, import.meta.url))
+
+describe('each email kind renders exactly its golden files', () => {
+  it.each(Object.keys(CASES))('%s', (name) => {
+    const [kind, data] = CASES[name]!
+    const email = composeEmail(kind, data() as never)
+    expectGolden(golden(`${name}.txt`), `Subject: ${email.subject}\n\n${email.text}`)
+    expectGolden(golden(`${name}.html`), email.html)
+  })
+})
