@@ -108,6 +108,20 @@ export function rulesVersionProblem(
 }
 
 /**
+ * TypeBox schemas of what a rule system sends through the API, so the OpenAPI document describes its
+ * answers and a typed client can be generated. The API's schema of each is the union of the registered
+ * systems' schemas; a system that gives none is described as a plain JSON object there.
+ */
+export interface ApiSchemas {
+  /** What view() returns. */
+  view?: TSchema
+  /** What options() returns. */
+  options?: TSchema
+  /** What preview() returns (the whole array). */
+  preview?: TSchema
+}
+
+/**
  * A rule system as a value. S is the state (plain JSON), O an order, Scn the scenario data,
  * V the view and U the options a seat is offered.
  */
@@ -165,4 +179,6 @@ export interface Ruleset<Scn, S, O, V, U> {
    * nothing in the step, so such a submission passes it only when the player says so.
    */
   onlyStanding?(orders: O[]): boolean
+  /** The shapes of its view, options and preview, for the API's documentation and typed clients. */
+  schemas?: ApiSchemas
 }

@@ -1,7 +1,7 @@
 // What players and observers read: the summary, their view, their options, the log, the game at
 // any past entry, and the proof of fair dice once the game is over.
 import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine/dice.js'
-import { rulesVersionProblem } from '../engine/ruleset.js'
+import { rulesVersionProblem, type Outcome, type Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import { performance } from 'node:perf_hooks'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
@@ -37,6 +37,7 @@ import {
   type SetupPayload,
 } from './fold.js'
 import { heldDeadline } from './deadlines.js'
+import type { MissedPolicy } from './lifecycle.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
 
 export type { Caller } from './access.js'
@@ -69,13 +70,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
   const { game, mySeats } = await gameFor(db, gameId, caller, opts.invite)
   const base = opts.publicUrl ?? ''
   const canInvite = mySeats.length > 0 && game.status === 'OPEN'
-  const pending = (game.pending ?? []) as Array<{
-    side: string
-    step: string
-    seats: string[]
-    submitted?: string[]
-    description: string
-  }>
+  const pending = (game.pending ?? []) as unknown as Pending[]
   const seatInfo = (id: string) => game.seats.find((s) => s.seat === id)
   const deadline = game.status === 'ACTIVE' ? (game.deadlineAt?.toISOString() ?? null) : null
   // A deadline in the past is explained: it waits while a seat's phase email has not gone out.
@@ -97,8 +92,8 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
     private: game.private,
     players: game.players,
     phaseHours: game.phaseHours,
-    missedPolicy: game.missedPolicy,
-    options: game.options,
+    missedPolicy: game.missedPolicy as MissedPolicy,
+    options: game.options as Record<string, string | number | boolean>,
     createdAt: game.createdAt.toISOString(),
     startedAt: game.startedAt?.toISOString() ?? null,
     finishedAt: game.finishedAt?.toISOString() ?? null,
@@ -125,7 +120,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
         }
       : {}),
     seedCommitment: game.status === 'OPEN' ? null : game.seedCommitment,
-    outcome: game.outcome,
+    outcome: game.outcome as Outcome | null,
     yourSeats: mySeats.map((s) => s.seat),
     invite: canInvite ? game.inviteCode : null,
     /** Share this link: it shows the game (even a private one) and how to take a seat. */
@@ -135,7 +130,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
     join:
       game.status === 'OPEN' && mySeats.length === 0
         ? {
-            method: 'POST',
+            method: 'POST' as const,
             url: `${base}/games/${game.id}/join`,
             body: { invite: opts.invite ?? null, seat: '(optional) one of freeSeats' },
           }
@@ -321,7 +316,7 @@ type Problems = Array<{ seq: number; problem: string }>
 
 export interface VerifyReport {
   gameId: string
-  status: string
+  status: GameRow['status']
   /** The dice seed, revealed once the game is over (null before). */
   seed: string | null
   seedCommitment: string
@@ -338,7 +333,8 @@ export interface VerifyReport {
   ruleProblems: Problems
   rolls: number
   rollsOk: boolean
-  rollMismatches: unknown[]
+  /** Rolls the seed does not give: where, and once the game is over, the faces recorded and derived. */
+  rollMismatches: Array<{ seq: number; index: number; recorded?: number; derived?: number }>
   replayOk: boolean
   replayMismatches: Problems
   snapshots: number

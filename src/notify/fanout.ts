@@ -1,7 +1,9 @@
 // Fan-out: one outbox row becomes one Notification row per address to tell (unique per row, address
 // and kind, so doing it twice adds nothing), each then sent by its own job. Preferences decide who
 // gets what; an unsubscribed address gets nothing but account mail.
+import { UnrecoverableError } from 'bullmq'
 import { poolOf, type Db } from '../store/db.js'
+import { outboxProblem } from '../store/outbox.js'
 import type { NotifyJob, NotifyQueue } from './queue.js'
 
 interface OutboxRecord {
@@ -123,6 +125,9 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
     ])
   ).rows[0]
   if (!row) return 0
+  // A row the code cannot read is reported (the job fails for good, with why), not half-read.
+  const problem = outboxProblem(row.kind, row.payload)
+  if (problem) throw new UnrecoverableError(`outbox row ${outboxId}: ${problem}`)
   const seats = row.gameId ? await seatUsers(db, row.gameId) : []
   const recipients = recipientsOf(row, seats)
   // A deadline that calls the moderator tells the server's moderators and admins too.

@@ -1,14 +1,36 @@
 // The notification queue on Redis (BullMQ). Job ids come from database ids (the outbox row, the
 // notification), so relaying or fanning out twice adds nothing; the workers are idempotent as well.
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { Queue, type JobsOptions } from 'bullmq'
 import { Redis } from 'ioredis'
 
 export const QUEUE_NAME = 'hexmail-notify'
 
-export type NotifyJob =
-  | { name: 'outbox'; data: { outboxId: string } }
-  | { name: 'send'; data: { notificationId: string } }
-  | { name: 'webhook'; data: { notificationId: string } }
+/** A database id (bigint) as text. */
+const RowId = Type.String({ pattern: '^[0-9]{1,19}$' })
+
+/** The data of each job, by name: the id of the database row it works on. */
+export const JOB_DATA = {
+  /** Fan an outbox row out to notifications. */
+  outbox: Type.Object({ outboxId: RowId }),
+  /** Send one email. */
+  send: Type.Object({ notificationId: RowId }),
+  /** Post one webhook. */
+  webhook: Type.Object({ notificationId: RowId }),
+}
+
+export type JobName = keyof typeof JOB_DATA
+export type NotifyJob = { [K in JobName]: { name: K; data: Static<(typeof JOB_DATA)[K]> } }[JobName]
+
+/** Why a job read back from Redis cannot be run, or null when its name and data are ones we write. */
+export function jobProblem(name: string, data: unknown): string | null {
+  if (!(name in JOB_DATA)) return `a job of unknown name "${name}"`
+  const schema = JOB_DATA[name as JobName]
+  if (Value.Check(schema, data)) return null
+  const errors = [...Value.Errors(schema, data)].slice(0, 3).map((e) => `${e.path || '/'} ${e.message}`)
+  return `the data of a "${name}" job does not fit: ${errors.join('; ')}`
+}
 
 export interface QueueOptions {
   redisUrl: string

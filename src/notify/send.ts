@@ -13,6 +13,7 @@ import type pg from 'pg'
 import { UnrecoverableError } from 'bullmq'
 import { extendForLateMail } from '../games/deadlines.js'
 import { poolOf, type Db } from '../store/db.js'
+import { outboxProblem } from '../store/outbox.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
 import { buildMessage, mailDomain, newMessageId, type MessageContext, type NotificationRow } from './messages.js'
 
@@ -21,9 +22,9 @@ export type SendResult = 'sent' | 'already-done' | 'missing'
 async function loadNotification(
   db: Db,
   id: string,
-): Promise<(NotificationRow & { status: string; unsubscribed: boolean }) | undefined> {
-  const rows = await poolOf(db)!.query<NotificationRow & { status: string; unsubscribed: boolean }>(
-    `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status, o.payload,
+): Promise<(NotificationRow & { status: string; unsubscribed: boolean; outboxKind: string }) | undefined> {
+  const rows = await poolOf(db)!.query<NotificationRow & { status: string; unsubscribed: boolean; outboxKind: string }>(
+    `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status, o.payload, o.kind AS "outboxKind",
             u.name AS "userName", u."timeZone" AS "userTimeZone", (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
        FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId" WHERE n.id = $1::bigint`,
     [id],
@@ -45,6 +46,9 @@ export async function sendNotification(
   const n = await loadNotification(ctx.db, id)
   if (!n) return 'missing'
   if (n.status !== 'queued') return 'already-done'
+  // An outbox row the code cannot read: the notification fails for good, saying why.
+  const problem = outboxProblem(n.outboxKind, n.payload)
+  if (problem) throw new UnrecoverableError(`notification ${id}, outbox row ${n.outboxId}: ${problem}`)
   // Unsubscribed since it was queued: only account mail and answers to the player's own emails still go.
   if (n.unsubscribed && n.kind !== 'verify-email' && n.kind !== 'reply') {
     await poolOf(ctx.db)!.query(

@@ -7,6 +7,7 @@ import { request as httpsRequest } from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 import type pg from 'pg'
 import { inTransaction, poolOf, type Db } from '../store/db.js'
+import { outboxProblem, type OutboxPayload } from '../store/outbox.js'
 
 const permanent = (message: string) => Object.assign(new Error(message), { permanent: true })
 
@@ -155,16 +156,21 @@ export async function postWebhook(
       webhookUrl: string | null
       title: string
       gameId: string
-      payload: { pending?: Array<{ side: string; description: string }>; deadline?: string | null }
+      kind: string
+      payload: unknown
     }>(
-      `SELECT g."webhookUrl", g.title, g.id AS "gameId", o.payload FROM "Outbox" o JOIN "Game" g ON g.id = o."gameId" WHERE o.id = $1::bigint`,
+      `SELECT g."webhookUrl", g.title, g.id AS "gameId", o.kind, o.payload FROM "Outbox" o JOIN "Game" g ON g.id = o."gameId" WHERE o.id = $1::bigint`,
       [outboxId],
     )
   ).rows[0]
   if (!row?.webhookUrl) return 'none'
-  const sides = [...new Set((row.payload.pending ?? []).map((p) => p.side))].join(' and ')
-  const step = row.payload.pending?.[0]?.description ?? ''
-  const deadline = row.payload.deadline ? ` Deadline: ${row.payload.deadline.replace('T', ' ').slice(0, 16)} UTC.` : ''
+  const problem = outboxProblem(row.kind, row.payload)
+  if (problem || (row.kind !== 'step' && row.kind !== 'game-over'))
+    throw permanent(`outbox row ${outboxId}: ${problem ?? `a "${row.kind}" row is not a step to announce`}`)
+  const payload = row.payload as OutboxPayload<'step'>
+  const sides = [...new Set(payload.pending.map((p) => p.side))].join(' and ')
+  const step = payload.pending[0]?.description ?? ''
+  const deadline = payload.deadline ? ` Deadline: ${payload.deadline.replace('T', ' ').slice(0, 16)} UTC.` : ''
   const content = `**${row.title}**: ${sides || 'nobody'} to play${step ? ` (${step})` : ''}.${deadline} ${publicUrl}/games/${row.gameId}`
   const url = new URL(row.webhookUrl)
   if (url.protocol !== 'https:' && url.protocol !== 'http:')

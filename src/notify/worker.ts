@@ -7,7 +7,14 @@ import { poolOf } from '../store/db.js'
 import { fanOut } from './fanout.js'
 import type { Mailer } from './mailer.js'
 import type { MessageContext } from './messages.js'
-import { createNotifyQueue, QUEUE_NAME, workerConnection, type NotifyQueue, type QueueOptions } from './queue.js'
+import {
+  createNotifyQueue,
+  jobProblem,
+  QUEUE_NAME,
+  workerConnection,
+  type NotifyQueue,
+  type QueueOptions,
+} from './queue.js'
 import { startRelay, type Relay } from './relay.js'
 import { markFailed, sendNotification } from './send.js'
 import { deliverWebhook } from './webhook.js'
@@ -42,6 +49,9 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
   const worker = new Worker(
     QUEUE_NAME,
     async (job: Job) => {
+      // Data that is not what we queue (another writer, an old version): fail for good, saying why.
+      const problem = jobProblem(job.name, job.data)
+      if (problem) throw new UnrecoverableError(`job ${job.id}: ${problem}`)
       switch (job.name) {
         case 'outbox':
           return fanOut(ctx.db, queue, job.data.outboxId)
@@ -58,7 +68,7 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
             throw e
           }
         default:
-          throw new UnrecoverableError(`unknown job ${job.name}`)
+          throw new UnrecoverableError(`job ${job.id}: a job of unknown name "${job.name}"`)
       }
     },
     { connection, concurrency: opts.concurrency, autorun: true },
@@ -67,7 +77,7 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
   worker.on('failed', (job, err) => {
     if (!job) return
     const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1)
-    if (final && (job.name === 'send' || job.name === 'webhook'))
+    if (final && (job.name === 'send' || job.name === 'webhook') && jobProblem(job.name, job.data) === null)
       void markFailed(ctx.db, job.data.notificationId, err.message).catch(() => undefined)
     if (final) opts.log?.warn(`${job.name} job ${job.id} failed for good: ${err.message}`)
   })

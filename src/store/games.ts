@@ -2,6 +2,7 @@
 // Prisma's model queries and interactive transactions cost several times more here.
 import { poolOf, type Db } from './db.js'
 import type { Prisma } from './generated/client.js'
+import type { OutboxRow } from './outbox.js'
 
 type Tx = Prisma.TransactionClient | Db
 
@@ -48,12 +49,8 @@ export interface Position {
   deadlineAt?: Date | null
 }
 
-export interface OutboxRow {
-  kind: string
-  payload: unknown
-  /** Rows with a key are written once: a second row with the same key is dropped. */
-  dedupeKey?: string
-}
+/** An outbox row to write: its payload typed by its kind (store/outbox.ts). */
+export type { OutboxRow } from './outbox.js'
 
 /** An Idempotency-Key is the user's for one game: the same key in another game is another request. */
 export async function findIdempotency(

@@ -1,7 +1,7 @@
 // API details from the independent trial (issue 9, section 5): who must still act, and hexes written
 // one way in every answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { as, register, startApp, type TestApp, type User } from './helpers.js'
+import { api, as, register, startApp, type TestApp, type User } from './helpers.js'
 
 let h: TestApp
 let alice: User // FED-1
@@ -60,7 +60,7 @@ describe('who must act', () => {
     })
     expect(sent.statusCode, sent.body).toBe(200)
     expect(sent.json().pending[0]).toMatchObject({ seats: ['FED-2'], submitted: ['FED-1'] })
-    const after = (await h.app.inject({ method: 'GET', url: `/games/${id}` })).json()
+    const after = (await api.game(h.app, id, null)).body
     expect(after.pending[0]).toMatchObject({
       side: 'FED',
       seats: ['FED-2'],
@@ -69,18 +69,11 @@ describe('who must act', () => {
       submittedPlayers: ['Alice'],
     })
     // Carol's orders still complete the step (the retry logic sees the same step, not a new one).
-    const done = await h.app.inject({
-      method: 'POST',
-      url: `/games/${id}/orders`,
-      headers: as(carol),
-      payload: { text: 'pass' },
-    })
-    expect(done.statusCode, done.body).toBe(200)
-    expect(done.json().resolved).toBe(true)
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/verify` })).json()).toMatchObject({
-      ok: true,
-      recordOk: true,
-    })
+    const done = await api.orders(h.app, id, carol, { text: 'pass' })
+    expect(done.status, done.raw).toBe(200)
+    expect(done.body.resolved).toBe(true)
+    const verified = await api.verify(h.app, id, null)
+    expect(verified.body.ok && verified.body.recordOk).toBe(true)
   })
 })
 

@@ -20,6 +20,7 @@ import {
   type AuthDeps,
 } from '../../auth/index.js'
 import { badRequest, conflict, tooManyRequests, unauthorized, type Problem } from '../problems.js'
+import { problem } from '../schemas/problem.js'
 
 // ---- schemas --------------------------------------------------------------------------------
 
@@ -69,23 +70,6 @@ const Registered = Type.Object(
   },
   { description: 'Registered and signed in' },
 )
-
-const ProblemBody = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    instance: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-  },
-  { additionalProperties: true },
-)
-
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ProblemBody } },
-})
 
 const strict = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false })
 

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ruleSystem, ruleSystems } from '../../rulesets/index.js'
 import { notFound } from '../problems.js'
+import { problems } from '../schemas/problem.js'
 
 const OptionSpec = Type.Object({
   id: Type.String(),
@@ -57,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['catalogue'],
         summary: 'One scenario',
         params: Type.Object({ ruleset: Type.String(), scenario: Type.String() }),
-        response: { 200: ScenarioSummary },
+        response: { 200: ScenarioSummary, ...problems(404) },
       },
     },
     async (request) => {

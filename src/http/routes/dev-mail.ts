@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { notFound } from '../problems.js'
+import { binary, htmlPage } from '../schemas/media.js'
+import { problems } from '../schemas/problem.js'
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -91,6 +93,7 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['development'],
         summary: 'The mail catcher: every email sent (development, no SMTP_URL)',
         querystring: Type.Object({ before: Paging.before }),
+        response: { 200: htmlPage('The list of caught mail'), ...problems(400, 404) },
       },
     },
     async (request, reply) => {
@@ -149,6 +152,7 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
               description: 'The next (older) page, or null at the end',
             }),
           }),
+          ...problems(400, 404),
         },
       },
     },
@@ -181,7 +185,14 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/dev/mail/:id',
-    { schema: { tags: ['development'], summary: 'One caught email, as its recipient sees it', params: Id } },
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'One caught email, as its recipient sees it',
+        params: Id,
+        response: { 200: htmlPage('The email: headers, its HTML and its text'), ...problems(400, 404) },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params
       const { parsed } = await load(id)
@@ -215,7 +226,14 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/dev/mail/:id/raw',
-    { schema: { tags: ['development'], summary: 'One caught email as sent (RFC 822)', params: Id } },
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'One caught email as sent (RFC 822)',
+        params: Id,
+        response: { 200: binary('message/rfc822', 'The email as sent'), ...problems(400, 404) },
+      },
+    },
     async (request, reply) => {
       const { raw } = await load(request.params.id)
       return reply
@@ -232,6 +250,7 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['development'],
         summary: 'An inline image of a caught email',
         params: Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }), cid: Type.String() }),
+        response: { 200: binary('image/*', 'The image, in its own type'), ...problems(400, 404) },
       },
     },
     async (request, reply) => {

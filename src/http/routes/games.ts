@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import type { Pending } from '../../engine/ruleset.js'
 import { inviteByEmail } from '../../games/invites.js'
 import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
 import { isMapKey } from '../../notify/map-link.js'
@@ -16,13 +17,23 @@ import { gameLog, gameOptions, gameSummary, gameView, verifyGame, viewAccess, ty
 import { canonicalJson } from '../../store/log.js'
 import { badRequest, forbidden, notFound } from '../problems.js'
 import { LogPosition } from '../schemas.js'
+import {
+  GameList,
+  GameSummary,
+  GameView,
+  Joined,
+  LogPage,
+  Preview,
+  Resigned,
+  SeatOptions,
+  Submitted,
+  VerifyReport,
+} from '../schemas/games.js'
+import { binary, text } from '../schemas/media.js'
+import { problems } from '../schemas/problem.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const Anything = Type.Object({}, { additionalProperties: true })
-const Problem = Type.Object(
-  { type: Type.String(), title: Type.String(), status: Type.Integer(), detail: Type.String() },
-  { additionalProperties: true },
-)
 // Option values are short words, small numbers or switches (each is then checked against the rule system's list).
 const OptionValue = Type.Union([
   Type.String({ maxLength: 64 }),
@@ -40,21 +51,9 @@ const OrdersBody = Type.Object({
     }),
   ),
 })
-const Submitted = Type.Object({
-  seat: Type.String(),
-  accepted: Type.Boolean(),
-  seq: Type.Integer(),
-  resolved: Type.Boolean(),
-  pending: Type.Array(Anything),
-  outcome: Type.Union([Anything, Type.Null()]),
-  events: Type.Array(Anything),
-  replayed: Type.Optional(Type.Boolean()),
-  receipt: Type.String({
-    description:
-      'The log as it stood after your orders: "position:hash". Keep it: GET /games/:id/verify?receipt= proves the log was not rewritten since.',
-  }),
-})
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem }
+const errors = problems(400, 401, 403, 404, 409, 422)
+/** A route that takes a body also answers 413 (too large) and 415 (a content type it does not take). */
+const bodyErrors = problems(400, 401, 403, 404, 409, 413, 415, 422)
 const secured = [{ bearer: [] }]
 
 function caller(request: FastifyRequest): Caller {
@@ -112,7 +111,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           status: Type.Optional(Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])),
           mine: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: Type.Object({ games: Type.Array(Anything) }) },
+        response: { 200: GameList, ...problems(400, 401) },
       },
     },
     async (request) => {
@@ -141,7 +140,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           players: g.players,
           freeSeats: g.seats.filter((s) => !s.userId).map((s) => s.seat),
           logSeq: g.logSeq,
-          pending: g.pending,
+          pending: g.pending as Pending[] | null,
         })),
       }
     },
@@ -198,7 +197,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 201: Anything, ...errors },
+        response: { 201: GameSummary, ...bodyErrors },
       },
     },
     async (request, reply) => {
@@ -220,7 +219,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Status, current step, who must act, deadline (with ?invite=CODE from an invite link: a private game too)',
         params: Id,
         querystring: Type.Object({ invite: Type.Optional(Type.String()) }),
-        response: { 200: Anything, ...errors },
+        response: { 200: GameSummary, ...errors },
       },
     },
     async (request, reply) => {
@@ -242,7 +241,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         body: Type.Object({ seat: Type.Optional(Type.String()), invite: Type.Optional(Type.String()) }),
-        response: { 200: Anything, ...errors },
+        response: { 200: Joined, ...bodyErrors },
       },
     },
     async (request) => {
@@ -279,7 +278,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
         response: {
           202: Type.Object({ invited: Type.String(), alreadyInvited: Type.Boolean(), inviteUrl: Type.String() }),
-          ...errors,
+          ...bodyErrors,
         },
       },
     },
@@ -299,7 +298,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log',
         security: secured,
         params: Id,
-        response: { 200: Anything, ...errors },
+        response: { 200: Resigned, ...errors },
       },
     },
     async (request) => resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role),
@@ -313,7 +312,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['games'],
         summary: "The game as you see it (other seats' sealed orders never appear)",
         params: Id,
-        response: { 200: Anything, ...errors },
+        response: { 200: GameView(), ...errors },
       },
     },
     async (request, reply) => {
@@ -332,7 +331,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         querystring: Type.Object({ at: LogPosition({ minimum: 1 }) }),
-        response: { 200: Anything, ...errors },
+        response: { 200: GameView(), ...errors },
       },
     },
     async (request, reply) =>
@@ -351,7 +350,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         querystring: Type.Object({ seat: Type.Optional(Type.String()) }),
-        response: { 200: Anything, ...errors },
+        response: { 200: SeatOptions(), ...errors },
       },
     },
     async (request) => gameOptions(app.db, request.params.id, caller(request), request.query.seat),
@@ -372,7 +371,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'if-match': Type.Optional(Type.String()),
         }),
         body: OrdersOrText,
-        response: { 200: Submitted, ...errors },
+        response: { 200: Submitted, ...bodyErrors },
       },
     },
     async (request) => {
@@ -404,7 +403,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         body: OrdersOrText,
-        response: { 200: Anything, ...errors },
+        response: { 200: Preview(), ...bodyErrors },
       },
     },
     async (request) => previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request)),
@@ -455,6 +454,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The map as you see it, as PNG (the last phase's moves as arrows, attacks as lines)",
         params: Id,
         querystring: MapQuery,
+        response: { 200: binary('image/png', 'The map, as PNG'), ...errors },
       },
     },
     async (request, reply) => {
@@ -472,7 +472,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/games/:id/map.svg',
     {
       onRequest: app.identify,
-      schema: { tags: ['games'], summary: 'The map as you see it, as SVG', params: Id, querystring: MapQuery },
+      schema: {
+        tags: ['games'],
+        summary: 'The map as you see it, as SVG',
+        params: Id,
+        querystring: MapQuery,
+        response: { 200: text('image/svg+xml', 'The map, as SVG'), ...errors },
+      },
     },
     async (request, reply) => {
       const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
@@ -494,7 +500,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           after: Type.Optional(LogPosition({ default: 0 })),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
         }),
-        response: { 200: Anything, ...errors },
+        response: { 200: LogPage(), ...errors },
       },
     },
     async (request) =>
@@ -518,7 +524,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
             }),
           ),
         }),
-        response: { 200: Anything, ...errors },
+        response: { 200: VerifyReport, ...errors },
       },
     },
     async (request) => verifyGame(app.db, request.params.id, caller(request), request.query.receipt),

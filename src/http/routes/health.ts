@@ -58,7 +58,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app
     }
   }
 
-  app.get('/healthz', { schema: { tags: ['health'], response: { 200: Status } } }, async () => ({
+  app.get('/healthz', { schema: { tags: ['health'], summary: 'Alive', response: { 200: Status } } }, async () => ({
     status: 'ok' as const,
   }))
   app.get(

@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { handleInbound, replyContext } from '../../notify/reply.js'
 import { isDataError } from '../../store/db.js'
 import { badRequest, forbidden } from '../problems.js'
+import { problems } from '../schemas/problem.js'
 
 const MAX_BYTES = 1024 * 1024
 
@@ -56,6 +57,7 @@ export const inboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
               }),
             ),
           }),
+          ...problems(400, 403, 413, 415),
         },
       },
     },

@@ -6,6 +6,8 @@ import { timingSafeEqual } from 'node:crypto'
 import { IANAZone } from 'luxon'
 import { unsubscribeToken } from '../../notify/messages.js'
 import { badRequest, forbidden } from '../problems.js'
+import { htmlPage } from '../schemas/media.js'
+import { problems } from '../schemas/problem.js'
 import { mailSecret } from '../../config.js'
 
 const Preferences = Type.Object({
@@ -116,7 +118,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['account'],
         summary: 'Your email preferences',
         security: [{ bearer: [] }],
-        response: { 200: Preferences },
+        response: { 200: Preferences, ...problems(401) },
       },
     },
     async (request) =>
@@ -132,7 +134,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change your email preferences (only the fields sent)',
         security: [{ bearer: [] }],
         body: PreferencesPatch,
-        response: { 200: Preferences },
+        response: { 200: Preferences, ...problems(400, 401, 413, 415) },
       },
     },
     async (request) => {
@@ -159,7 +161,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The emails sent to you, newest first, with their delivery state (e.g. ?status=failed)',
         security: [{ bearer: [] }],
         querystring: NotificationsQuery,
-        response: { 200: NotificationsPage },
+        response: { 200: NotificationsPage, ...problems(400, 401) },
       },
     },
     async (request) => {
@@ -211,6 +213,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['account'],
         summary: 'One-click unsubscribe (the List-Unsubscribe link of every game email)',
         querystring: UnsubscribeQuery,
+        response: { 200: htmlPage('A page saying you are unsubscribed'), ...problems(400, 403, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -236,6 +239,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['account'],
         summary: 'The unsubscribe page (a button that POSTs)',
         querystring: UnsubscribeQuery,
+        response: { 200: htmlPage('A page with the unsubscribe button'), ...problems(400, 403) },
       },
     },
     async (request, reply) => {

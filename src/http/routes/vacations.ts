@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { badRequest, conflict, notFound } from '../problems.js'
+import { problems } from '../schemas/problem.js'
 
 const DAY = 86_400_000
 
@@ -56,7 +57,7 @@ export const vacationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['account'],
         summary: "Your vacations and what is left of this year's bank",
         security: [{ bearer: [] }],
-        response: { 200: Bank },
+        response: { 200: Bank, ...problems(401) },
       },
     },
     async (request) => bank(request.viewer!.sub),
@@ -74,7 +75,7 @@ export const vacationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { startsAt: Type.String({ format: 'date-time' }), endsAt: Type.String({ format: 'date-time' }) },
           { additionalProperties: false },
         ),
-        response: { 201: Bank },
+        response: { 201: Bank, ...problems(400, 401, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -117,7 +118,7 @@ export const vacationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Cancel a vacation that has not begun',
         security: [{ bearer: [] }],
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: Bank },
+        response: { 200: Bank, ...problems(400, 401, 404, 409) },
       },
     },
     async (request) => {

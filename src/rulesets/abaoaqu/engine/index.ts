@@ -1,6 +1,7 @@
 // A-Bao-A-Qu as a Ruleset value (rules/abaoaqu.md).
 import type { Dice } from '../../../engine/dice.js'
 import type { Pending, Ruleset } from '../../../engine/ruleset.js'
+import { apiSchemas } from './api-schemas.js'
 import { cloneState, emit, type Ctx } from './context.js'
 import { formatOrders, parseOrders } from './notation.js'
 import { optionSpecs } from './options.js'
@@ -93,6 +94,7 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
   // A standing order tells how a seat defends when not asked: its opponents must not learn it.
   isPrivateOrder: (order) => order.kind === 'standing',
   onlyStanding: (orders) => orders.length > 0 && orders.every((o) => o?.kind === 'standing'),
+  schemas: apiSchemas,
 }
 
 export type { Order, Scenario, State, View, SeatOptions }

@@ -56,7 +56,7 @@ const Target = Type.Unsafe<TargetSpec>(
 const Move = Type.Object({ kind: Type.Literal('move'), units: Units, to: HexSchema }, strict)
 const Remove = Type.Object({ kind: Type.Literal('remove'), units: Units }, strict)
 const Bd = Type.Object({ kind: Type.Literal('bd'), unit: Id('a unit id'), target: HexSchema }, strict)
-const Attack = Type.Object(
+export const Attack = Type.Object(
   {
     kind: Type.Literal('attack'),
     mode: Type.Union([Type.Literal('shoot'), Type.Literal('close')], { description: '"shoot" or "close"' }),

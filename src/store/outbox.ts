@@ -1,0 +1,110 @@
+// What an outbox row carries, by kind: TypeBox schemas, the types derived from them, and the check of
+// a row read back (a row the code cannot read is reported with what is wrong, never half-read).
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+const Pending = Type.Object({
+  side: Type.String(),
+  step: Type.String(),
+  seats: Type.Array(Type.String()),
+  sealed: Type.Boolean(),
+  description: Type.String(),
+  submitted: Type.Optional(Type.Array(Type.String())),
+})
+const Outcome = Type.Object({
+  winner: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+  ref: Type.String(),
+})
+
+/** A game moved: a step began (newStep), or only some seats submitted; 'game-over' when it ended. */
+const StepPayload = Type.Object({
+  seq: Type.Integer({ minimum: 1 }),
+  newStep: Type.Boolean(),
+  pending: Type.Array(Pending),
+  outcome: Type.Union([Outcome, Type.Null()]),
+  deadline: Type.Union([Type.String(), Type.Null()]),
+})
+
+export const OUTBOX_PAYLOADS = {
+  step: StepPayload,
+  'game-over': StepPayload,
+  /** A seat's deadline is near (written by SQL in games/deadlines.ts). */
+  reminder: Type.Object({
+    seq: Type.Integer(),
+    deadline: Type.String(),
+    seats: Type.Array(Type.String(), { minItems: 1 }),
+    at: Type.String(),
+  }),
+  /** A deadline moved or passed: the notice, in lines. */
+  deadline: Type.Object({
+    seq: Type.Integer(),
+    subject: Type.String(),
+    headline: Type.Optional(Type.String()),
+    text: Type.String(),
+    callModerator: Type.Optional(Type.Boolean()),
+  }),
+  'verify-email': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+    token: Type.String(),
+    expiresAt: Type.String(),
+  }),
+  invite: Type.Object({
+    to: Type.String(),
+    userId: Type.Union([Type.String(), Type.Null()]),
+    fromUserId: Type.String(),
+    from: Type.String(),
+    seat: Type.Union([Type.String(), Type.Null()]),
+    message: Type.Union([Type.String(), Type.Null()]),
+  }),
+  /** The answer to a player's email. */
+  reply: Type.Object({
+    to: Type.String(),
+    userId: Type.Union([Type.String(), Type.Null()]),
+    gameId: Type.Union([Type.String(), Type.Null()]),
+    subject: Type.String(),
+    text: Type.String(),
+    html: Type.Optional(Type.String()),
+    inReplyTo: Type.String(),
+    references: Type.Array(Type.String()),
+  }),
+  /** A user's held notifications, in one email. */
+  digest: Type.Object({
+    userId: Type.String(),
+    to: Type.String(),
+    ids: Type.Array(Type.String()),
+    date: Type.String(),
+  }),
+  /** A moderator's ruling (no writer yet): its position when it names one. */
+  moderation: Type.Object({ seq: Type.Optional(Type.Integer()) }),
+} satisfies Record<string, TSchema>
+
+export type OutboxKind = keyof typeof OUTBOX_PAYLOADS
+export type OutboxPayload<K extends OutboxKind = OutboxKind> = Static<(typeof OUTBOX_PAYLOADS)[K]>
+
+/** A row to write, its payload typed by its kind. */
+export type OutboxRow = {
+  [K in OutboxKind]: {
+    kind: K
+    payload: OutboxPayload<K>
+    /** Rows with a key are written once: a second row with the same key is dropped. */
+    dedupeKey?: string
+  }
+}[OutboxKind]
+
+/** Why a payload read back does not fit its kind, or null when it does. */
+export function outboxProblem(kind: string, payload: unknown): string | null {
+  if (!(kind in OUTBOX_PAYLOADS)) return `an outbox row of unknown kind "${kind}"`
+  const schema = OUTBOX_PAYLOADS[kind as OutboxKind]
+  if (Value.Check(schema, payload)) return null
+  const errors = [...Value.Errors(schema, payload)].slice(0, 3).map((e) => `${e.path || '/'} ${e.message}`)
+  return `the payload of a "${kind}" outbox row does not fit: ${errors.join('; ')}`
+}
+
+/** The payload, checked: throws an error that says what is wrong. */
+export function readOutboxPayload<K extends OutboxKind>(id: string, kind: K, payload: unknown): OutboxPayload<K> {
+  const problem = outboxProblem(kind, payload)
+  if (problem) throw new Error(`outbox row ${id}: ${problem}`)
+  return payload as OutboxPayload<K>
+}
