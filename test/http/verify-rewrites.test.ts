@@ -218,6 +218,18 @@ describe('/verify catches rewrites', () => {
     expect(report.receipt).toMatchObject({ ok: false, problem: expect.stringMatching(/rewritten/) })
   })
 
+  it('a payload of no shape the server writes still shows in /log, and /verify names the entry', async () => {
+    const id = await newGame()
+    await step(id)
+    await rewrite(id, (rows) => rows.map((r) => (r.seq === 1 ? { ...r, payload: { forged: ['偽', 1] } } : r)))
+    const log = await h.app.inject({ method: 'GET', url: `/games/${id}/log`, headers: as(alice) })
+    expect(log.statusCode).toBe(200)
+    const forged = log.json().entries.find((e: { seq: number }) => e.seq === 1)
+    expect(forged.payload).toEqual({ forged: ['偽', 1] })
+    const report = (await verify(id)).body
+    expect(report.ok).toBe(false)
+  })
+
   it("flipping a resignation's winner and re-hashing", async () => {
     const id = await newGame()
     await step(id)

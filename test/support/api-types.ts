@@ -6815,6 +6815,9 @@ export interface paths {
                           /** @enum {boolean} */
                           sealed: true
                         }
+                      | {
+                          [key: string]: unknown
+                        }
                     )
                   | (never | null)
               }[]
