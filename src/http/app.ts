@@ -1,4 +1,9 @@
 // The Fastify application: infrastructure as plugins, then the routes. No business logic here.
+import { Ajv } from 'ajv'
+import formats from 'ajv-formats'
+
+// ajv-formats is CommonJS: its function is the default export's default under NodeNext.
+const addFormats = formats.default
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -45,6 +50,25 @@ export interface AppDeps {
   redisUrl?: string | null
 }
 
+/**
+ * Query strings and path parameters arrive as text, so their schemas coerce ("3" -> 3). A JSON body
+ * carries its own types and is taken as sent: coercing it would turn `false` into "false" where a
+ * value may be a string or a boolean (game options), and accept `"players": "3"`.
+ */
+function ajvFor(coerceTypes: 'array' | false): Ajv {
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    addUsedSchema: false,
+  })
+  addFormats(ajv)
+  return ajv
+}
+const strictAjv = ajvFor(false)
+const coercingAjv = ajvFor('array')
+
 export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -75,6 +99,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema))
   app.decorate('config', config)
   // Every route, as registered: the permissions table and the fuzzer are generated from it.
   const routeList: RouteInfo[] = []

@@ -136,3 +136,26 @@ describe('hexes are written one way', () => {
     for (const [name, body] of Object.entries(answers)) expect(oddHexes(body), name).toEqual([])
   })
 })
+
+describe('a JSON body is taken as sent', () => {
+  it('a boolean game option keeps its type (false is not "false"), and a number as text is refused', async () => {
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { friendlyDefenceCounts: false } },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const game = await h.app.inject({ method: 'GET', url: `/games/${created.json().id}`, headers: as(alice) })
+    expect(game.json().options).toMatchObject({ friendlyDefenceCounts: false })
+
+    const text = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S1', players: '3', seat: 'FED-1' },
+    })
+    expect(text.statusCode).toBe(400)
+    expect(text.json().detail ?? text.json().title).toMatch(/players/)
+  })
+})
