@@ -29,6 +29,15 @@ export async function relayOnce(db: Db, queue: NotifyQueue, limit = 500): Promis
   return rows.length
 }
 
+/** Outbox rows not yet handed to the queue, and the age of the oldest in seconds (null when none): is mail flowing? */
+export async function outboxBacklog(db: Db): Promise<{ unsent: number; oldestUnsentSeconds: number | null }> {
+  const rows = await db.$queryRaw<Array<{ unsent: number; oldest: number | null }>>`
+    SELECT count(*)::int AS unsent, extract(epoch FROM now() - (min("createdAt") AT TIME ZONE 'UTC'))::float8 AS oldest
+      FROM "Outbox" WHERE "relayedAt" IS NULL`
+  const { unsent, oldest } = rows[0]!
+  return { unsent, oldestUnsentSeconds: oldest === null ? null : Math.max(0, Math.round(oldest * 10) / 10) }
+}
+
 /** How far back reconciliation looks for outbox rows that were relayed but never fanned out. */
 export const RECONCILE_HORIZON_HOURS = 24
 

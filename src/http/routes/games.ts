@@ -5,16 +5,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { inviteByEmail } from '../../games/invites.js'
 import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
-import { isMapKey } from '../../notify/map-link.js'
-import { linkedMapAccess } from '../../games/map-access.js'
+import { mapAccess, type MapRequest } from '../../notify/map-access.js'
 import { mailSecret } from '../../config.js'
 import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifecycle.js'
 import { SUBMISSION_MAX_BYTES } from '../../games/order-check.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
-import { gameLog, gameOptions, gameSummary, gameView, verifyGame, viewAccess, type Caller } from '../../games/reads.js'
+import { listGames } from '../../games/list.js'
+import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
-import { badRequest, forbidden } from '../problems.js'
+import { badRequest } from '../problems.js'
 import { LogPosition } from '../schemas.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
@@ -116,34 +116,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const me = request.viewer?.sub
-      const { status, mine } = request.query
-      const where = {
-        ...(status ? { status } : {}),
-        ...(mine
-          ? { seats: { some: { userId: me ?? '00000000-0000-0000-0000-000000000000' } } }
-          : { OR: [{ private: false }, ...(me ? [{ seats: { some: { userId: me } } }] : [])] }),
-      }
-      const games = await app.db.game.findMany({
-        where,
-        orderBy: { createdAt: 'desc' },
-        take: 100,
-        include: { seats: { select: { seat: true, side: true, userId: true } } },
-      })
-      return {
-        games: games.map((g) => ({
-          id: g.id,
-          title: g.title,
-          ruleset: g.ruleset,
-          scenario: g.scenarioId,
-          status: g.status,
-          private: g.private,
-          players: g.players,
-          freeSeats: g.seats.filter((s) => !s.userId).map((s) => s.seat),
-          logSeq: g.logSeq,
-          pending: g.pending,
-        })),
-      }
+      return { games: await listGames(app.db, request.viewer?.sub, request.query) }
     },
   )
 
@@ -429,22 +402,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
     ),
   })
-  /** A signed link from an email names its position and seat; otherwise the caller's own eyes. */
-  const mapAccess = async (
-    request: FastifyRequest,
-    gameId: string,
-    query: { at?: number; seat?: string; key?: string },
-  ) => {
-    const { at, seat, key } = query
-    if (key === undefined && seat === undefined) return viewAccess(app.db, gameId, caller(request), at)
-    if (key === undefined || seat === undefined || at === undefined)
-      throw badRequest('a map link names its position, seat and key together: at, seat and key', {
-        field: key === undefined ? 'key' : seat === undefined ? 'seat' : 'at',
-      })
-    if (!isMapKey(mailSecret(app.config), gameId, at, seat, key))
-      throw forbidden('this map link is not valid: its key does not match the game, position and seat')
-    return linkedMapAccess(app.db, gameId, at, seat)
-  }
+  const mapAccessOf = (request: FastifyRequest, gameId: string, query: MapRequest) =>
+    mapAccess(app.db, mailSecret(app.config), gameId, caller(request), query)
   app.get(
     '/games/:id/map.png',
     {
@@ -457,7 +416,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
+      const { meta, seat, seq } = await mapAccessOf(request, request.params.id, request.query)
       const png = await mapPng(app.db, meta, seq, seat, request.query.width)
       return reply
         .type('image/png')
@@ -473,7 +432,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['games'], summary: 'The map as you see it, as SVG', params: Id, querystring: MapQuery },
     },
     async (request, reply) => {
-      const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
+      const { meta, seat, seq } = await mapAccessOf(request, request.params.id, request.query)
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', 'private, max-age=60')
