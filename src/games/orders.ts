@@ -319,5 +319,5 @@ async function storedResponse(
   if (record.requestHash !== idem.requestHash) {
     throw new IdempotencyKeyReused(idem.key)
   }
-  return record.response as unknown as SubmitResult
+  return record.response as SubmitResult
 }

@@ -332,7 +332,7 @@ export async function buildMessage(
     const view = ruleset.view(folded.state, n.seat)
     const side = n.seat ? (g.seatSide.get(n.seat) ?? '') : ''
     const sideName = g.sideNames.get(side) ?? side
-    const pending = ruleset.pending(folded.state) as Pending[]
+    const pending = ruleset.pending(folded.state)
     const mine = pending.find((p) => n.seat && p.seats.includes(n.seat)) ?? pending[0]
     const stepRef = (p: Pending | undefined): StepRef => ({
       title: stepTitle(g.game.ruleset, p?.step ?? ''),

@@ -249,7 +249,7 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
             `\nReceipt: ${result.receipt} (the game's record as of your orders).\nKeep it: this link checks it at any time.\n${ctx.publicUrl}/games/${n.gameId}/verify?receipt=${encodeURIComponent(result.receipt)}\n`,
         ),
     })
-    return finish(
+    return await finish(
       {
         ...base,
         status: 'accepted',

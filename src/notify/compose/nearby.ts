@@ -1,6 +1,5 @@
 // Enemy units near the reader's, in words, for any rule system: dispatches on the system id. A
 // system that does not say what "near" is lists none, and its emails say so.
-import type { View } from '../../engine/rulesets/abaoaqu/view.js'
 import { isAbaoaquView } from '../map/abaoaqu.js'
 import { enemiesNearAbaoaqu } from './nearby-abaoaqu.js'
 
@@ -11,6 +10,6 @@ export interface EnemiesNear {
 }
 
 export function enemiesNear(system: string, view: unknown): EnemiesNear {
-  if (system === 'abaoaqu' && isAbaoaquView(view)) return enemiesNearAbaoaqu(view as View)
+  if (system === 'abaoaqu' && isAbaoaquView(view)) return enemiesNearAbaoaqu(view)
   return { lines: [], omitted: 0 }
 }
