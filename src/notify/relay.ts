@@ -9,7 +9,7 @@
 // has is queued again. Both are no-ops while Redis has the jobs (the ids are the same), and they make
 // good what a Redis that lost its data (no persistence, the last second before a crash, a failover to
 // a replica that was behind) would otherwise lose for good.
-import { poolOf, type Db } from '../store/db.js'
+import { poolOf, stderrLog, type Db } from '../store/db.js'
 import { jobFor, NOTIFYING_KINDS } from './fanout.js'
 import type { NotifyJob, NotifyQueue } from './queue.js'
 import { markFailed } from './send.js'
@@ -118,7 +118,7 @@ export function startRelay(db: Db, queue: NotifyQueue, opts: RelayOptions): Rela
       delay = opts.intervalMs
       failing = false
     } catch (e) {
-      if (!failing) opts.onError?.(e as Error)
+      if (!failing) (opts.onError ?? ((err: Error) => stderrLog.warn(`outbox relay: ${err.message}`)))(e as Error)
       failing = true
       reconcileDue = 0
       delay = Math.min(delay * 2, opts.maxDelayMs ?? 10_000)

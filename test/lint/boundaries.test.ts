@@ -126,3 +126,37 @@ describe('type-aware rules', () => {
     ])
   })
 })
+
+describe('errors are not dropped', () => {
+  it.each([
+    ['a catch that returns undefined', 'export const p = Promise.reject(new Error("x")).catch(() => undefined)\n'],
+    ['an empty catch', 'export const p = Promise.reject(new Error("x")).catch(() => {})\n'],
+    [
+      'an error listener that does nothing',
+      "import { EventEmitter } from 'node:events'\nnew EventEmitter().on('error', () => undefined)\n",
+    ],
+    [
+      'a once error listener that does nothing',
+      "import { EventEmitter } from 'node:events'\nnew EventEmitter().once('error', () => {})\n",
+    ],
+  ])('%s fails', async (_what, code) => {
+    expect(await broken('src/notify/x.ts', code)).toEqual([
+      { rule: 'no-restricted-syntax', message: expect.stringMatching(/^This drops the error/) },
+    ])
+  })
+
+  it('also in the engine, beside its own restrictions', async () => {
+    const code = 'export const p = Promise.reject(new Error("x")).catch(() => undefined)\n'
+    expect((await broken('src/engine/x.ts', code)).map((m) => m.rule)).toEqual(['no-restricted-syntax'])
+  })
+
+  it('a handler that says what failed passes', async () => {
+    const code =
+      "import { EventEmitter } from 'node:events'\n" +
+      'export function watch(log: { warn(m: string): void }) {\n' +
+      "  new EventEmitter().on('error', (e: Error) => log.warn(`the emitter failed (${e.message})`))\n" +
+      '  return Promise.reject(new Error("x")).catch((e: Error) => log.warn(`it failed (${e.message})`))\n' +
+      '}\n'
+    expect(await broken('src/notify/x.ts', code)).toEqual([])
+  })
+})

@@ -42,7 +42,7 @@ function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
 
 export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
   // One connection, kept: it reconnects by itself after an outage, and a check costs one PING.
-  const redis: Redis | null = opts.redisUrl ? producerConnection(opts.redisUrl) : null
+  const redis: Redis | null = opts.redisUrl ? producerConnection(opts.redisUrl, app.log, 'readiness check') : null
   app.addHook('onClose', async () => redis?.disconnect())
   const redisCheck = async (): Promise<string> => {
     if (opts.redisUrl === undefined) return 'not checked by this process'
