@@ -12,7 +12,7 @@
 import type pg from 'pg'
 import { UnrecoverableError } from 'bullmq'
 import { extendForLateMail } from '../games/deadlines.js'
-import { poolOf, rollback, type Db } from '../store/db.js'
+import { checkOut, poolOf, rollback, type Db } from '../store/db.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
 import { buildMessage, mailDomain, newMessageId, type MessageContext, type NotificationRow } from './messages.js'
 
@@ -70,7 +70,7 @@ export async function sendNotification(
     throw new UnrecoverableError(`notification ${id}: ${(e as Error).message}`)
   }
   const pool = locks ?? poolOf(ctx.db)!
-  const client = await pool.connect()
+  const client = await checkOut(pool)
   let open = false
   let broken: Error | undefined
   const commit = async () => {

@@ -42,6 +42,24 @@ export function logOf(pool: pg.Pool): Log {
 }
 
 /**
+ * A connection of the pool, for statements of one's own. While it is out of the pool its errors are
+ * nobody's (the pool listens to idle ones only), and unhandled they would end the process: the
+ * statement in flight fails with the same error, so here it is a debug line. `release` gives it back
+ * (closed when given an error).
+ */
+export async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect()
+  const onError = (e: Error) => logOf(pool).debug(`database: a connection in use failed (${e.message})`)
+  client.on('error', onError)
+  const release = client.release.bind(client)
+  client.release = (err?: Error | boolean) => {
+    client.off('error', onError)
+    release(err)
+  }
+  return client
+}
+
+/**
  * ROLLBACK after `cause` ended a transaction. When the rollback fails too, the connection is in no
  * state to reuse: the error is returned for `client.release(error)`, which closes it.
  */
@@ -78,7 +96,7 @@ export function poolOf(db: object): pg.Pool | undefined {
 
 /** Runs `fn` in a transaction on one connection of the pool: committed if it returns, rolled back if it throws. */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
+  const client = await checkOut(pool)
   let broken: Error | undefined
   try {
     await client.query('BEGIN')
