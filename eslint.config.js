@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 import prettier from 'eslint-config-prettier'
 import boundaries from 'eslint-plugin-boundaries'
 
-// The layers of src/, and which way each may import (docs/architecture.md). A file of src/ that is
+// The layers of src/, and which way each may import (README, "How it is built"). A file of src/ that is
 // none of these fails (no-unknown-files), and so does an import of one.
 const elements = [
   // The pure engine: the hex grid, dice, the Ruleset contract (and, until it moves, A-Bao-A-Qu's engine).
