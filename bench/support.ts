@@ -26,7 +26,7 @@ export async function freshBenchDb(
   await admin(`CREATE DATABASE ${name}`)
   await migrate(url.toString())
   return {
-    db: createDb(url.toString(), poolSize),
+    db: createDb(url.toString(), { poolSize }),
     url: url.toString(),
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   }

@@ -13,7 +13,7 @@ import { EmbeddedPostgresError, startEmbeddedPostgres } from './runtime/embedded
 import { redactUrl } from './runtime/os.js'
 import { RedisStartError, startRedis, type Redis } from './runtime/redis.js'
 import { ruleSystems } from './rulesets/index.js'
-import { createDb } from './store/db.js'
+import { createDb, type Log } from './store/db.js'
 import { migrate } from './store/migrate.js'
 import { startDeadlineClock } from './games/deadlines.js'
 import { startDigestClock } from './notify/digest.js'
@@ -80,8 +80,15 @@ class Lifecycle {
 
   installSignalHandlers(): void {
     // Whoever reads our output may go away first (npm killed, a closed pipe): that must not crash the shutdown.
-    process.stdout.on('error', () => undefined)
-    process.stderr.on('error', () => undefined)
+    // The other stream, if it is still there, says so once; the lines meant for a closed one are dropped.
+    const closed = new Set<string>()
+    const lost = (name: string, other: NodeJS.WriteStream) => (e: Error) => {
+      if (closed.has(name)) return
+      closed.add(name)
+      if (!other.destroyed) other.write(`[hexmail] ${name} is closed (${e.message}); its lines are dropped\n`)
+    }
+    process.stdout.on('error', lost('stdout', process.stderr))
+    process.stderr.on('error', lost('stderr', process.stdout))
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => this.onSignal(signal))
     // Under `npm start` our parent is the `sh -c` that npm spawned. A SIGTERM sent to npm alone (docker stop with
     // npm as PID 1, a process manager, `kill <npm>`) is forwarded to that sh, which dies without passing it on:
@@ -154,7 +161,7 @@ class Lifecycle {
 // ---- Startup steps -----------------------------------------------------------------------------
 
 /** DATABASE_URL: reachable, the database exists, the credentials work — else a message saying what to do. */
-async function checkDatabaseUrl(url: string): Promise<void> {
+async function checkDatabaseUrl(url: string, log: Log): Promise<void> {
   let where = redactUrl(url)
   let name = ''
   try {
@@ -167,7 +174,8 @@ async function checkDatabaseUrl(url: string): Promise<void> {
     )
   }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
+  // The statement in flight fails with the same error, explained below.
+  client.on('error', (e) => log.debug(`checking DATABASE_URL: the connection failed (${e.message})`))
   try {
     await client.connect()
     await client.query('SELECT 1')
@@ -189,7 +197,9 @@ async function checkDatabaseUrl(url: string): Promise<void> {
       `Cannot use the database at DATABASE_URL (${redactUrl(url)}). ${hint} Or unset DATABASE_URL to use the embedded PostgreSQL under DATA_DIR.`,
     )
   } finally {
-    await client.end().catch(() => undefined)
+    await client
+      .end()
+      .catch((e: Error) => log.debug(`checking DATABASE_URL: closing the connection failed (${e.message})`))
   }
 }
 
@@ -221,6 +231,15 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       `Configuration error: ${(e as Error).message}. The variables are listed in .env.example and docs/configuration.md.`,
     )
   }
+  const debugOn = config.logLevel === 'debug' || config.logLevel === 'trace'
+  // What the database, the roles and the email worker report while they run (the API logs through Fastify).
+  const log: Log = {
+    info: (line) => say(line),
+    warn: (line) => warn(line),
+    debug: (line) => {
+      if (debugOn) say(line)
+    },
+  }
   const dataDir = resolve(config.dataDir)
   // Without JWT_SECRET (development), a secret kept in DATA_DIR: sessions and emailed links survive a restart.
   if (!process.env.JWT_SECRET && config.env !== 'production')
@@ -230,7 +249,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   let databaseUrl: string
   let databaseWhere: string
   if (config.databaseUrl) {
-    await checkDatabaseUrl(config.databaseUrl)
+    await checkDatabaseUrl(config.databaseUrl, log)
     databaseUrl = config.databaseUrl
     databaseWhere = `PostgreSQL at ${redactUrl(config.databaseUrl)}`
   } else {
@@ -271,12 +290,13 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   }
   try {
     if (!config.databaseUrl)
-      databaseUrl = await ensureAppRole(ownerUrl, APP_ROLE, persistedSecret(dataDir, 'postgres.app-password'))
-    else if (ownerUrl !== databaseUrl) await grantAppRole(ownerUrl, decodeURIComponent(new URL(databaseUrl).username))
+      databaseUrl = await ensureAppRole(ownerUrl, APP_ROLE, persistedSecret(dataDir, 'postgres.app-password'), log)
+    else if (ownerUrl !== databaseUrl)
+      await grantAppRole(ownerUrl, decodeURIComponent(new URL(databaseUrl).username), log)
   } catch (e) {
     throw new StartupError(`Granting the server's database role its rights failed: ${(e as Error).message}`)
   }
-  const rights = await logRewriteRights(databaseUrl)
+  const rights = await logRewriteRights(databaseUrl, log)
   if (rights.length)
     warn(
       `The server's database role can rewrite game logs (${rights.join('; ')}). Run it as a role that may only read and append to them: see "Database roles" in docs/verification.md.`,
@@ -324,7 +344,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   }
   mark('scenarios')
 
-  const db = createDb(databaseUrl)
+  const db = createDb(databaseUrl, { log })
   life.onStop('the database client', () => db.$disconnect())
   configureSnapshots(config.jwtSecret, warn)
   const mailWhere = config.mail.smtpUrl
@@ -336,7 +356,7 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   // Workers: the outbox relay, the email and webhook jobs, and the deadline clock.
   if (mode === 'worker' || mode === 'all') {
     if (redis) {
-      const notify = startNotifications(config, db, redis.url, { info: say, warn })
+      const notify = startNotifications(config, db, redis.url, log)
       life.onStop('the notification worker', () => notify.close())
     } else {
       warn('No Redis: emails wait in the outbox (nothing is lost) until hexmail runs with Redis.')

@@ -17,7 +17,7 @@ async function main(): Promise<number> {
     console.error("set DATABASE_URL to the server's database")
     return 2
   }
-  const db = createDb(url, 1)
+  const db = createDb(url, { poolSize: 1 })
   try {
     const done = await migrateRules(db, gameId, { to, reason: why.join(' '), userId: null })
     console.log(

@@ -1,7 +1,7 @@
 // Who may know a game exists. A private game is shown to its players, its creator, staff and the
 // holder of its invite code; to anyone else every route answers as for a game that does not exist
 // (the same 404 and message), so probing ids tells an outsider nothing.
-import { notFound, type Problem } from '../http/problems.js'
+import { NotFound } from './errors.js'
 
 export interface Caller {
   userId: string | null
@@ -18,7 +18,7 @@ export interface GameAccess {
 export const isStaff = (caller: Caller): boolean => caller.role === 'ADMIN' || caller.role === 'MODERATOR'
 
 /** The answer for a game that does not exist, and for a private one the caller may not see. */
-export const noSuchGame = (gameId: string): Problem => notFound(`no game ${gameId}`)
+export const noSuchGame = (gameId: string): NotFound => new NotFound(`no game ${gameId}`)
 
 /** True when the caller may not learn that this game exists. */
 export function hiddenFrom(game: GameAccess, caller: Caller, invite?: string): boolean {

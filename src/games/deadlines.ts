@@ -9,7 +9,7 @@
 // one phase length past it at most, and when the email does go out late, the deadline moves by the
 // delay (extendForLateMail).
 import type { Db } from '../store/db.js'
-import { poolOf } from '../store/db.js'
+import { poolOf, stderrLog } from '../store/db.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import type { NewEntry } from '../store/log.js'
 import { loadFolded, rulesetOf } from './load.js'
@@ -405,7 +405,7 @@ export function startDeadlineClock(
   const tick = () => {
     if (running) return
     running = deadlineTick(db, opts.now?.() ?? new Date(), opts)
-      .catch((e: Error) => opts.onError?.(e))
+      .catch((e: Error) => (opts.onError ?? ((err: Error) => stderrLog.warn(`deadline clock: ${err.message}`)))(e))
       .finally(() => {
         running = null
       })

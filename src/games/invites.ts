@@ -1,7 +1,7 @@
 // Invitations by email: a seated player of a game still open invites an address; the email carries
 // the invite link (which shows the game, even a private one, and how to take a seat).
 import type { Db } from '../store/db.js'
-import { badRequest, conflict, forbidden, Problem } from '../http/problems.js'
+import { Conflict, Forbidden, InvalidInput, TooManyInvitations } from './errors.js'
 import { hiddenFrom, noSuchGame, type Caller } from './access.js'
 
 export const INVITES_PER_GAME = 20
@@ -28,26 +28,29 @@ export async function inviteByEmail(
   const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: true } })
   if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
   const me = game.seats.find((s) => s.userId === userId)
-  if (!me) throw forbidden('only the players of a game invite to it')
-  if (game.status !== 'OPEN') throw conflict('this game has started: every seat is taken')
+  if (!me) throw new Forbidden('only the players of a game invite to it')
+  if (game.status !== 'OPEN') throw new Conflict('this game has started: every seat is taken')
   const free = game.seats.filter((s) => !s.userId)
   if (input.seat !== undefined && !free.some((s) => s.seat === input.seat))
-    throw badRequest(`seat ${input.seat} is not free; free seats: ${free.map((s) => s.seat).join(', ')}`, {
+    throw new InvalidInput(`seat ${input.seat} is not free; free seats: ${free.map((s) => s.seat).join(', ')}`, {
       field: 'seat',
     })
   const invitee = await db.user.findUnique({ where: { email }, select: { id: true, unsubscribedAt: true } })
-  if (invitee && game.seats.some((s) => s.userId === invitee.id)) throw conflict(`${email} already plays in this game`)
+  if (invitee && game.seats.some((s) => s.userId === invitee.id))
+    throw new Conflict(`${email} already plays in this game`)
   if (invitee?.unsubscribedAt)
-    throw conflict(`${email} has unsubscribed from game email: send them the invite link yourself`, { field: 'email' })
+    throw new Conflict(`${email} has unsubscribed from game email: send them the invite link yourself`, {
+      field: 'email',
+    })
   const sent = await db.outbox.count({ where: { gameId, kind: 'invite' } })
-  if (sent >= INVITES_PER_GAME) throw conflict(`a game sends at most ${INVITES_PER_GAME} invitations`)
+  if (sent >= INVITES_PER_GAME) throw new Conflict(`a game sends at most ${INVITES_PER_GAME} invitations`)
   const inviter = await db.user.findUniqueOrThrow({
     where: { id: userId },
     select: { name: true, emailVerifiedAt: true },
   })
   // Invitations go to addresses that never asked for mail: only a confirmed account may send them.
   if (!inviter.emailVerifiedAt)
-    throw forbidden(
+    throw new Forbidden(
       'confirm your own email address first (the link in the verification email): then you can invite others by email',
     )
   const dedupeKey = `invite:${gameId}:${email}`
@@ -58,15 +61,11 @@ export async function inviteByEmail(
       SELECT count(*) FILTER (WHERE payload->>'fromUserId' = ${userId})::int AS "bySender", count(*) FILTER (WHERE payload->>'to' = ${email})::int AS "toAddress"
         FROM "Outbox" WHERE kind = 'invite' AND "createdAt" > (now() AT TIME ZONE 'UTC') - interval '1 day'`
     if (day[0]!.bySender >= INVITES_PER_SENDER_DAY)
-      throw new Problem(
-        429,
-        'Too many invitations',
+      throw new TooManyInvitations(
         `you have sent ${INVITES_PER_SENDER_DAY} invitations in the last 24 hours, the most a player may: send the invite link yourself, or try again tomorrow`,
       )
     if (day[0]!.toAddress >= INVITES_PER_ADDRESS_DAY)
-      throw new Problem(
-        429,
-        'Too many invitations',
+      throw new TooManyInvitations(
         `${email} has been invited ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, the most an address may be: send them the invite link yourself`,
         { field: 'email' },
       )

@@ -5,7 +5,7 @@ import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { gameMetaRow, lockGameRow, type LockedGame } from '../store/games.js'
 import { receiptOf, type NewEntry } from '../store/log.js'
-import { badRequest, conflict, forbidden } from '../http/problems.js'
+import { Conflict, Forbidden, InvalidInput } from './errors.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { ruleSystem } from '../rulesets/index.js'
 import { resignationWinner, type Folded } from './fold.js'
@@ -42,29 +42,30 @@ export function playerCounts(counts: number[]): string {
 
 export async function createGame(db: Db, userId: string, input: CreateGameInput) {
   const system = ruleSystem(input.ruleset)
-  if (!system) throw badRequest(`unknown rule system "${input.ruleset}"`, { field: 'ruleset' })
+  if (!system) throw new InvalidInput(`unknown rule system "${input.ruleset}"`, { field: 'ruleset' })
   const scenario = system.scenarios().find((s) => s.summary.id === input.scenario)
-  if (!scenario) throw badRequest(`rule system ${system.id} has no scenario "${input.scenario}"`, { field: 'scenario' })
+  if (!scenario)
+    throw new InvalidInput(`rule system ${system.id} has no scenario "${input.scenario}"`, { field: 'scenario' })
   const players = input.players ?? scenario.summary.players.min
   const layout = scenario.summary.seatLayouts.find((l) => l.players === players)
   if (!layout)
-    throw badRequest(
+    throw new InvalidInput(
       `${scenario.summary.id} is for ${playerCounts(scenario.summary.seatLayouts.map((l) => l.players))}, not ${players}`,
       { field: 'players' },
     )
   for (const [id, value] of Object.entries(input.options ?? {})) {
     const spec = system.ruleset.optionSpecs.find((o) => o.id === id)
     if (!spec)
-      throw badRequest(
+      throw new InvalidInput(
         `unknown option "${id}"; the options are ${system.ruleset.optionSpecs.map((o) => o.id).join(', ')}`,
         { field: `options.${id}` },
       )
     if (!spec.values.includes(value))
-      throw badRequest(`option ${id} must be one of ${spec.values.join(', ')}`, { field: `options.${id}` })
+      throw new InvalidInput(`option ${id} must be one of ${spec.values.join(', ')}`, { field: `options.${id}` })
   }
   const mySeat = input.seat ?? layout.seats[0]!.id
   if (!layout.seats.some((s) => s.id === mySeat))
-    throw badRequest(`no seat "${mySeat}"; the seats are ${layout.seats.map((s) => s.id).join(', ')}`, {
+    throw new InvalidInput(`no seat "${mySeat}"; the seats are ${layout.seats.map((s) => s.id).join(', ')}`, {
       field: 'seat',
     })
   const seed = randomBytes(32).toString('hex')
@@ -115,16 +116,16 @@ export async function joinGame(db: Db, userId: string, gameId: string, input: Jo
     const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } })
     if (hiddenFrom({ ...game, seats }, { userId, role }, input.invite)) throw noSuchGame(gameId)
     if (game.status !== 'OPEN')
-      throw conflict(
+      throw new Conflict(
         game.status === 'ACTIVE' ? 'this game is full: every seat is taken and it has started' : 'this game is over',
       )
     if (game.private && game.createdById !== userId && input.invite !== game.inviteCode)
-      throw forbidden('this game is private: join it with its invite link')
-    if (seats.some((s) => s.userId === userId)) throw conflict('you already hold a seat in this game')
+      throw new Forbidden('this game is private: join it with its invite link')
+    if (seats.some((s) => s.userId === userId)) throw new Conflict('you already hold a seat in this game')
     const free = seats.filter((s) => !s.userId)
     const chosen = input.seat ? free.find((s) => s.seat === input.seat) : free[0]
     if (!chosen)
-      throw conflict(
+      throw new Conflict(
         input.seat
           ? `seat ${input.seat} is taken or does not exist; free seats: ${free.map((s) => s.seat).join(', ') || 'none'}`
           : 'every seat is taken',
@@ -145,7 +146,7 @@ export async function joinGame(db: Db, userId: string, gameId: string, input: Jo
 async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
   const system = ruleSystem(game.ruleset)!
   const scenario = system.scenarios().find((s) => s.summary.id === game.scenarioId)
-  if (!scenario) throw conflict(`scenario ${game.scenarioId} is no longer available on this server`)
+  if (!scenario) throw new Conflict(`scenario ${game.scenarioId} is no longer available on this server`)
   // The log itself names the dice seed's commitment and who holds each seat, so neither can be
   // changed in the game's row later without /verify and every receipt noticing.
   const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { seat: 'asc' } })
@@ -162,7 +163,7 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
   }
   const plan = planAppend(game, null, [entry])
   // The row is locked by this transaction, so the conditional write cannot lose a race.
-  if (!(await commitPlan(tx, plan, true))) throw conflict('the game changed while it was starting: try again')
+  if (!(await commitPlan(tx, plan, true))) throw new Conflict('the game changed while it was starting: try again')
   await tx.game.update({ where: { id: game.id }, data: { startedAt: plan.written[0]!.createdAt } })
   return plan.after
 }
@@ -178,9 +179,9 @@ export async function resign(db: Db, userId: string, gameId: string, role: strin
     const game = await gameMetaRow(db, gameId)
     if (!game || hiddenFrom(game, { userId, role })) throw noSuchGame(gameId)
     if (game.status !== 'ACTIVE')
-      throw conflict(game.status === 'OPEN' ? 'the game has not started' : 'the game is over')
+      throw new Conflict(game.status === 'OPEN' ? 'the game has not started' : 'the game is over')
     const seat = game.seats.find((s) => s.userId === userId)
-    if (!seat) throw forbidden('you hold no seat in this game')
+    if (!seat) throw new Forbidden('you hold no seat in this game')
     const winner = resignationWinner([...new Set(game.seats.map((s) => s.side))], seat.side)
     const folded = await loadFolded(db, game)
     const plan = planAppend(game, folded, [
@@ -191,5 +192,5 @@ export async function resign(db: Db, userId: string, gameId: string, role: strin
       return { outcome: plan.outcome, receipt: receiptOf(entry.seq, entry.hash) }
     }
   }
-  throw conflict('the game is busy with other submissions: try again')
+  throw new Conflict('the game is busy with other submissions: try again')
 }

@@ -1,6 +1,6 @@
 // Access to a map through a signed link (src/notify/map-link.ts): the key has been checked; the
 // game, the position and the seat it names must still exist.
-import { badRequest, notFound } from '../http/problems.js'
+import { InvalidInput, NotFound } from './errors.js'
 import type { Db } from '../store/db.js'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
 
@@ -11,9 +11,9 @@ export async function linkedMapAccess(
   seat: string,
 ): Promise<{ meta: GameMeta; seat: string; seq: number }> {
   const meta = await gameMetaRow(db, gameId)
-  if (!meta) throw notFound(`no game ${gameId}`)
+  if (!meta) throw new NotFound(`no game ${gameId}`)
   if (!meta.seats.some((s) => s.seat === seat))
-    throw badRequest(`the game has no seat ${JSON.stringify(seat)}`, { field: 'seat' })
-  if (at > meta.logSeq) throw notFound(`the log has entries 1 to ${meta.logSeq}`)
+    throw new InvalidInput(`the game has no seat ${JSON.stringify(seat)}`, { field: 'seat' })
+  if (at > meta.logSeq) throw new NotFound(`the log has entries 1 to ${meta.logSeq}`)
   return { meta, seat, seq: at }
 }

@@ -2,7 +2,7 @@
 // rule system: what is stored is always the rebuilt value, never the request's own objects.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { OrderError } from '../engine/ruleset.js'
-import { payloadTooLarge } from '../http/problems.js'
+import { TooLarge } from './errors.js'
 import type { AnyRuleset } from '../rulesets/contract.js'
 
 /** The largest submission, in bytes of its text or its orders as JSON: the HTTP body limit of the order routes too. */
@@ -11,7 +11,7 @@ export const SUBMISSION_MAX_BYTES = 64 * 1024
 /** 413 when a submission is larger than any real one (a side's every unit moved fits in a few KB). */
 export function checkSubmissionSize(what: 'text' | 'orders', bytes: number): void {
   if (bytes > SUBMISSION_MAX_BYTES) {
-    throw payloadTooLarge(
+    throw new TooLarge(
       `the ${what === 'text' ? 'orders text' : 'orders'} take ${bytes} bytes; a submission may be at most ${SUBMISSION_MAX_BYTES} bytes`,
       SUBMISSION_MAX_BYTES,
     )

@@ -3,7 +3,7 @@
 import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import { findIdempotency, gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
-import { conflict, forbidden, invalidOrders, Problem } from '../http/problems.js'
+import { Conflict, Forbidden, IdempotencyKeyReused, OrdersRefused } from './errors.js'
 import { receiptOf } from '../store/log.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { checkSubmissionSize, readOrders } from './order-check.js'
@@ -56,9 +56,9 @@ export function pickSeat(
   acting: string[],
 ): string {
   const mine = seats.filter((s) => s.userId === userId).map((s) => s.seat)
-  if (mine.length === 0) throw forbidden('you hold no seat in this game')
+  if (mine.length === 0) throw new Forbidden('you hold no seat in this game')
   if (wanted) {
-    if (!mine.includes(wanted)) throw forbidden(`seat ${wanted} is not yours`)
+    if (!mine.includes(wanted)) throw new Forbidden(`seat ${wanted} is not yours`)
     return wanted
   }
   return mine.find((s) => acting.includes(s)) ?? mine[0]!
@@ -220,12 +220,12 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
       if (replay) return { ...replay, replayed: true }
     }
     if (input.expectedSeq !== undefined && input.expectedSeq !== game.logSeq) {
-      throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${game.logSeq}`, {
+      throw new Conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${game.logSeq}`, {
         currentSeq: game.logSeq,
       })
     }
     if (game.status !== 'ACTIVE')
-      throw conflict(
+      throw new Conflict(
         game.status === 'OPEN' ? 'the game has not started: every seat must be taken first' : 'the game is over',
         { currentSeq: game.logSeq },
       )
@@ -234,7 +234,9 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
       ((game.pending ?? []) as Pending[]).map((p) => [p.side, p.step, [...p.seats, ...(p.submitted ?? [])].sort()]),
     )
     if (firstPending !== null && pendingKey !== firstPending)
-      throw conflict('the game moved on while your orders were checked: look at it again', { currentSeq: game.logSeq })
+      throw new Conflict('the game moved on while your orders were checked: look at it again', {
+        currentSeq: game.logSeq,
+      })
     firstPending = pendingKey
     const decided = decide(game, (await loadFolded(db, game))!, input)
     if (input.idempotency)
@@ -247,12 +249,12 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
     if (await commitPlan(db, decided.plan)) return decided.response
     if (input.expectedSeq !== undefined) {
       const now = await gameMetaRow(db, input.gameId)
-      throw conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${now?.logSeq}`, {
+      throw new Conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${now?.logSeq}`, {
         currentSeq: now?.logSeq,
       })
     }
   }
-  throw conflict('the game is busy with other submissions: try again')
+  throw new Conflict('the game is busy with other submissions: try again')
 }
 
 /** Everything an accepted submission writes, decided in memory from the game as read. */
@@ -264,14 +266,16 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   const read = readSubmission(ruleset, folded.state, seat, input)
   const { orders } = read
   if (folded.submitted[seat])
-    throw conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
+    throw new Conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
   const errors = submissionErrors(ruleset, folded, seat, read)
-  if (errors.length) throw invalidOrders(errors, read.ignored)
+  if (errors.length) throw new OrdersRefused(errors, read.ignored)
   if (!pendingSeats.includes(seat))
-    throw new Problem(422, 'Orders refused', `seat ${seat} has nothing to decide in this step`, {
+    throw new OrdersRefused(
       // The server's own rule (docs/rule-systems.md): only seats the step waits for give orders.
-      errors: [{ rule: 'STEP', message: 'not your step' }],
-    })
+      [{ rule: 'STEP', message: 'not your step' }],
+      [],
+      `seat ${seat} has nothing to decide in this step`,
+    )
   const { entries, after, events, complete } = ordersAndResolution(
     game,
     folded,
@@ -314,12 +318,7 @@ async function storedResponse(
   const record = await findIdempotency(db, gameId, userId, idem.key)
   if (!record) return null
   if (record.requestHash !== idem.requestHash) {
-    throw new Problem(
-      422,
-      'Idempotency-Key reused',
-      `Idempotency-Key "${idem.key}" was used for a different request; use a new key for new orders`,
-      { field: 'Idempotency-Key' },
-    )
+    throw new IdempotencyKeyReused(idem.key)
   }
-  return record.response as unknown as SubmitResult
+  return record.response as SubmitResult
 }

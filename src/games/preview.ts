@@ -1,6 +1,6 @@
 // POST /games/:id/orders/preview: validation and odds, no dice, nothing stored.
 import type { Db } from '../store/db.js'
-import { conflict, invalidOrders } from '../http/problems.js'
+import { Conflict, OrdersRefused } from './errors.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { gameMetaRow } from '../store/games.js'
@@ -15,7 +15,7 @@ export async function previewOrders(
   const { userId } = caller
   const game = await gameMetaRow(db, gameId)
   if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
-  if (game.status !== 'ACTIVE') throw conflict('orders are previewed while the game is being played')
+  if (game.status !== 'ACTIVE') throw new Conflict('orders are previewed while the game is being played')
   const ruleset = rulesetOf(game)
   const folded = (await loadFolded(db, game))!
   const pendingSeats = ruleset.pending(folded.state).flatMap((p) => p.seats)
@@ -23,7 +23,7 @@ export async function previewOrders(
   // Every error with its line; text that cannot be read is still a 422, with the rule errors of the rest.
   const read = readSubmission(ruleset, folded.state, seat, { gameId, userId, ...body })
   const errors = submissionErrors(ruleset, folded, seat, read)
-  if (read.errors.length) throw invalidOrders(errors)
+  if (read.errors.length) throw new OrdersRefused(errors)
   const { orders } = read
   return {
     seq: folded.seq,

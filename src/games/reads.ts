@@ -19,7 +19,7 @@ import {
   type Entry,
   type StoredSnapshot,
 } from '../store/log.js'
-import { badRequest, conflict, forbidden, notFound } from '../http/problems.js'
+import { Conflict, Forbidden, InvalidInput, NotFound } from './errors.js'
 import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
 import type { AnyRuleset } from '../rulesets/contract.js'
 import {
@@ -139,9 +139,9 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
 }
 
 async function foldedFor(db: Db, game: GameRow, at?: number): Promise<Folded> {
-  if (at !== undefined && (at < 1 || at > game.logSeq)) throw notFound(`the log has entries 1 to ${game.logSeq}`)
+  if (at !== undefined && (at < 1 || at > game.logSeq)) throw new NotFound(`the log has entries 1 to ${game.logSeq}`)
   const f = await loadFolded(db, game, at)
-  if (!f) throw conflict('the game has not started: every seat must be taken first')
+  if (!f) throw new Conflict('the game has not started: every seat must be taken first')
   return f
 }
 
@@ -178,9 +178,9 @@ export async function viewAccess(
   const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
   const staff = isStaff(caller) && mySeats.length === 0
   if (at !== undefined && mySeats.length === 0 && !staff)
-    throw forbidden('past positions are for the players of this game')
-  if (meta.logSeq === 0) throw conflict('the game has not started: every seat must be taken first')
-  if (at !== undefined && (at < 1 || at > meta.logSeq)) throw notFound(`the log has entries 1 to ${meta.logSeq}`)
+    throw new Forbidden('past positions are for the players of this game')
+  if (meta.logSeq === 0) throw new Conflict('the game has not started: every seat must be taken first')
+  if (at !== undefined && (at < 1 || at > meta.logSeq)) throw new NotFound(`the log has entries 1 to ${meta.logSeq}`)
   return { meta, seat: viewerSeat(mySeats, meta.pending), seq: at ?? meta.logSeq }
 }
 
@@ -214,9 +214,9 @@ export async function gameView(db: Db, gameId: string, caller: Caller, at?: numb
 
 export async function gameOptions(db: Db, gameId: string, caller: Caller, wanted?: string) {
   const { game, mySeats } = await gameFor(db, gameId, caller)
-  if (mySeats.length === 0) throw forbidden('options are for the players of this game')
+  if (mySeats.length === 0) throw new Forbidden('options are for the players of this game')
   const seat = wanted ?? viewerSeat(mySeats, game.pending)!
-  if (!mySeats.some((s) => s.seat === seat)) throw forbidden(`seat ${seat} is not yours`)
+  if (!mySeats.some((s) => s.seat === seat)) throw new Forbidden(`seat ${seat} is not yours`)
   const f = await foldedFor(db, game)
   return {
     seq: f.seq,
@@ -357,7 +357,7 @@ export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt
   const { game } = await gameFor(db, gameId, caller)
   const match = receipt === undefined ? null : RECEIPT.exec(receipt.trim().toLowerCase())
   if (receipt !== undefined && (!match || Number(match[1]) < 1))
-    throw badRequest(
+    throw new InvalidInput(
       `a receipt is "position:hash", e.g. "12:${'0'.repeat(RECEIPT_HEX)}": the position, a colon and at least ${RECEIPT_HEX} hex digits of the hash`,
       { field: 'receipt' },
     )

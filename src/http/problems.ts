@@ -1,6 +1,7 @@
-// Domain errors and their application/problem+json form (RFC 9457). Routes throw these; one error
-// handler turns them into responses. Nothing else decides a status code.
-import type { OrderError } from '../engine/ruleset.js'
+// Errors as application/problem+json (RFC 9457). Use cases throw domain errors (src/games/errors.ts),
+// mapped here by kind; the HTTP layer's own refusals (a header, a token, a rate limit) are Problems.
+// One error handler turns both into responses. Nothing else decides a status code.
+import type { DomainError, DomainErrorKind } from '../games/errors.js'
 
 export class Problem extends Error {
   constructor(
@@ -25,18 +26,21 @@ export const payloadTooLarge = (detail: string, limit: number) =>
   new Problem(413, 'Payload too large', detail, { limit })
 export const tooManyRequests = (detail: string) => new Problem(429, 'Too many requests', detail)
 
-/**
- * 422: the request was understood, and every order error is listed with the rule it breaks (and its
- * line, for text). `ignored`: lines of an emailed reply that were not read as orders.
- */
-export function invalidOrders(errors: OrderError[], ignored: Array<{ line: number; text: string }> = []): Problem {
-  const first = errors[0]
-  const where = first?.line !== undefined && !/^line \d+/.test(first.message) ? `line ${first.line}: ` : ''
-  const detail =
-    errors.length === 1 && first
-      ? `${where}${first.rule}: ${first.message}`
-      : `${errors.length} orders break the rules; each is listed in "errors"`
-  return new Problem(422, 'Orders refused', detail, { errors, ...(ignored.length ? { ignored } : {}) })
+const STATUS: Record<DomainErrorKind, { status: number; title: string }> = {
+  'invalid-input': { status: 400, title: 'Bad request' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  'not-found': { status: 404, title: 'Not found' },
+  conflict: { status: 409, title: 'Conflict' },
+  'too-large': { status: 413, title: 'Payload too large' },
+  'orders-refused': { status: 422, title: 'Orders refused' },
+  'key-reused': { status: 422, title: 'Idempotency-Key reused' },
+  'too-many-invitations': { status: 429, title: 'Too many invitations' },
+}
+
+/** A use case's error as the answer to a request: its kind gives the status and title, its details stay in the body. */
+export function problemOf(e: DomainError): Problem {
+  const { status, title } = STATUS[e.kind]
+  return new Problem(status, title, e.message, e.details)
 }
 
 export function problemBody(p: Problem, instance: string): Record<string, unknown> {

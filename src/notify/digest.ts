@@ -3,7 +3,7 @@
 // of a day is one outbox row (its key names the user and the date), written in the same transaction
 // that marks the held notifications as gathered, so nothing is sent twice or dropped.
 import { DateTime } from 'luxon'
-import { inTransaction, poolOf, type Db } from '../store/db.js'
+import { inTransaction, poolOf, stderrLog, type Db } from '../store/db.js'
 
 export const DIGEST_HOUR = 7
 
@@ -62,7 +62,7 @@ export function startDigestClock(
   const tick = () => {
     if (running) return
     running = queueDigests(db, opts.now?.() ?? new Date())
-      .catch((e: Error) => opts.onError?.(e))
+      .catch((e: Error) => (opts.onError ?? ((err: Error) => stderrLog.warn(`daily digest: ${err.message}`)))(e))
       .finally(() => {
         running = null
       })

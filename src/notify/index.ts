@@ -1,7 +1,7 @@
 // Notifications as one unit for main.ts and tests: the mailer (SMTP_URL or the catcher), the relay
 // and the worker, all from the configuration.
 import { mailSecret, type Config } from '../config.js'
-import type { Db } from '../store/db.js'
+import type { Db, Log } from '../store/db.js'
 import { createMailer } from './mailer.js'
 import type { MessageContext } from './messages.js'
 import { startNotifyWorker, type NotifyWorker } from './worker.js'
@@ -22,7 +22,7 @@ export function startNotifications(
   config: Config,
   db: Db,
   redisUrl: string,
-  log?: { info(m: string): void; warn(m: string): void },
+  log?: Log,
   now?: () => Date,
 ): NotifyWorker {
   const m = config.mail

@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { Queue, type JobsOptions } from 'bullmq'
 import { Redis } from 'ioredis'
+import { stderrLog, type Log } from '../store/db.js'
 
 export const QUEUE_NAME = 'hexmail-notify'
 
@@ -37,6 +38,8 @@ export interface QueueOptions {
   /** Attempts per email before it is marked failed, and the first retry delay (doubling). */
   attempts: number
   backoffMs: number
+  /** Where Redis trouble is reported (default: stderr). */
+  log?: Log
 }
 
 export interface NotifyQueue {
@@ -64,33 +67,67 @@ export function jobId(job: NotifyJob): string {
   }
 }
 
+const outages = new WeakMap<Redis, (e: Error) => void>()
+
+/**
+ * Reports a connection's trouble once per outage: ioredis retries (every 2 s at most) and reports every
+ * failed attempt, so the first error is a warning, those after it debug lines, and the return is said.
+ * Unhandled, the error event would end the process.
+ */
+function watchConnection(r: Redis, what: string, log: Log): Redis {
+  let down = false
+  const report = (e: Error) => {
+    if (down) return log.debug(`${what}: Redis still unreachable (${e.message})`)
+    down = true
+    log.warn(`${what}: Redis unreachable (${e.message}); retrying`)
+  }
+  r.on('error', report)
+  r.on('ready', () => {
+    if (down) log.info(`${what}: Redis reachable again`)
+    down = false
+  })
+  outages.set(r, report)
+  return r
+}
+
+/** Reports an error of something that runs on `connection` (a BullMQ queue or worker) as the connection's own. */
+export function reportOn(connection: Redis, e: Error): void {
+  const report = outages.get(connection) ?? ((err: Error) => stderrLog.warn(`email queue: ${err.message}`))
+  report(e)
+}
+
 /** A connection for adding jobs: fails fast while Redis is away (the outbox keeps the work). */
-export function producerConnection(url: string): Redis {
+export function producerConnection(url: string, log: Log = stderrLog, what = 'email queue'): Redis {
   const r = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: (n) => Math.min(n * 200, 2000),
   })
-  r.on('error', () => undefined)
-  return r
+  return watchConnection(r, what, log)
 }
 
 /** A connection for workers: blocking commands wait through outages (BullMQ requires null retries). */
-export function workerConnection(url: string): Redis {
+export function workerConnection(url: string, log: Log = stderrLog, what = 'email worker'): Redis {
   const r = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 200, 2000) })
-  r.on('error', () => undefined)
-  return r
+  return watchConnection(r, what, log)
 }
 
 /** `work`, or an error once `timeoutMs` have passed (a Redis that does not answer must not hold the relay). */
-async function bounded<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+async function bounded<T>(work: Promise<T>, timeoutMs: number, log: Log): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  work.catch(() => undefined)
+  let late = false
+  // Before the time is up, a failure is the caller's (the race below); after it, only this line tells it.
+  work.catch((e: Error) => {
+    if (late) log.debug(`email queue: Redis failed after the ${timeoutMs} ms wait was over (${e.message})`)
+  })
   try {
     return await Promise.race([
       work,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs)
+        timer = setTimeout(() => {
+          late = true
+          reject(new Error(`Redis did not answer within ${timeoutMs} ms`))
+        }, timeoutMs)
       }),
     ])
   } finally {
@@ -99,9 +136,10 @@ async function bounded<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 }
 
 export function createNotifyQueue(options: QueueOptions): NotifyQueue {
-  const connection = producerConnection(options.redisUrl)
+  const log = options.log ?? stderrLog
+  const connection = producerConnection(options.redisUrl, log)
   const queue = new Queue(QUEUE_NAME, { connection })
-  queue.on('error', () => undefined)
+  queue.on('error', (e) => reportOn(connection, e))
   const defaults: JobsOptions = {
     attempts: options.attempts,
     backoff: { type: 'exponential', delay: options.backoffMs },
@@ -116,13 +154,14 @@ export function createNotifyQueue(options: QueueOptions): NotifyQueue {
       await bounded(
         queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...defaults, jobId: jobId(j) } }))),
         timeoutMs,
+        log,
       )
     },
     async has(jobs, timeoutMs = 3000) {
       if (jobs.length === 0) return []
       const pipeline = connection.pipeline()
       for (const j of jobs) pipeline.exists(queue.toKey(jobId(j)))
-      const answers = await bounded(pipeline.exec(), timeoutMs)
+      const answers = await bounded(pipeline.exec(), timeoutMs, log)
       return (answers ?? []).map(([err, n]) => {
         if (err) throw err
         return n === 1
@@ -132,12 +171,12 @@ export function createNotifyQueue(options: QueueOptions): NotifyQueue {
       if (jobs.length === 0) return []
       const pipeline = connection.pipeline()
       for (const j of jobs) pipeline.zscore(queue.toKey('failed'), jobId(j))
-      const answers = (await bounded(pipeline.exec(), timeoutMs)) ?? []
+      const answers = (await bounded(pipeline.exec(), timeoutMs, log)) ?? []
       return Promise.all(
         answers.map(async ([err, score], i) => {
           if (err) throw err
           if (score === null) return undefined
-          const job = await bounded(queue.getJob(jobId(jobs[i]!)), timeoutMs)
+          const job = await bounded(queue.getJob(jobId(jobs[i]!)), timeoutMs, log)
           return job?.failedReason || 'the job failed'
         }),
       )
@@ -146,7 +185,7 @@ export function createNotifyQueue(options: QueueOptions): NotifyQueue {
       connection.on('ready', fn)
     },
     async close() {
-      await queue.close().catch(() => undefined)
+      await queue.close().catch((e: Error) => log.warn(`email queue: closing it failed (${e.message})`))
       connection.disconnect()
     },
   }

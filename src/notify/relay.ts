@@ -9,7 +9,7 @@
 // has is queued again. Both are no-ops while Redis has the jobs (the ids are the same), and they make
 // good what a Redis that lost its data (no persistence, the last second before a crash, a failover to
 // a replica that was behind) would otherwise lose for good.
-import { poolOf, type Db } from '../store/db.js'
+import { poolOf, stderrLog, type Db } from '../store/db.js'
 import { jobFor, NOTIFYING_KINDS } from './fanout.js'
 import type { NotifyJob, NotifyQueue } from './queue.js'
 import { markFailed } from './send.js'
@@ -27,6 +27,15 @@ export async function relayOnce(db: Db, queue: NotifyQueue, limit = 500): Promis
     rows.map((r) => r.id),
   ])
   return rows.length
+}
+
+/** Outbox rows not yet handed to the queue, and the age of the oldest in seconds (null when none): is mail flowing? */
+export async function outboxBacklog(db: Db): Promise<{ unsent: number; oldestUnsentSeconds: number | null }> {
+  const rows = await db.$queryRaw<Array<{ unsent: number; oldest: number | null }>>`
+    SELECT count(*)::int AS unsent, extract(epoch FROM now() - (min("createdAt") AT TIME ZONE 'UTC'))::float8 AS oldest
+      FROM "Outbox" WHERE "relayedAt" IS NULL`
+  const { unsent, oldest } = rows[0]!
+  return { unsent, oldestUnsentSeconds: oldest === null ? null : Math.max(0, Math.round(oldest * 10) / 10) }
 }
 
 /** How far back reconciliation looks for outbox rows that were relayed but never fanned out. */
@@ -109,7 +118,7 @@ export function startRelay(db: Db, queue: NotifyQueue, opts: RelayOptions): Rela
       delay = opts.intervalMs
       failing = false
     } catch (e) {
-      if (!failing) opts.onError?.(e as Error)
+      if (!failing) (opts.onError ?? ((err: Error) => stderrLog.warn(`outbox relay: ${err.message}`)))(e as Error)
       failing = true
       reconcileDue = 0
       delay = Math.min(delay * 2, opts.maxDelayMs ?? 10_000)

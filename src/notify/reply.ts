@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
 import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orders.js'
-import { Problem } from '../http/problems.js'
+import { DomainError, OrdersRefused } from '../games/errors.js'
 import { inTransaction, isDataError, poolOf, type Db } from '../store/db.js'
 import type { OutboxRow } from '../store/games.js'
 import {
@@ -249,7 +249,7 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
             `\nReceipt: ${result.receipt} (the game's record as of your orders).\nKeep it: this link checks it at any time.\n${ctx.publicUrl}/games/${n.gameId}/verify?receipt=${encodeURIComponent(result.receipt)}\n`,
         ),
     })
-    return finish(
+    return await finish(
       {
         ...base,
         status: 'accepted',
@@ -261,12 +261,12 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
       n.id,
     )
   } catch (e) {
-    if (!(e instanceof Problem)) throw e
-    const errors = (e.extra.errors as OrderError[] | undefined) ?? []
-    const ignored = (e.extra.ignored as IgnoredLine[] | undefined) ?? []
+    if (!(e instanceof DomainError)) throw e
+    const errors = e instanceof OrdersRefused ? e.errors : []
+    const ignored: IgnoredLine[] = e instanceof OrdersRefused ? e.ignored : []
     const reason = errors.length
       ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors)}`
-      : e.detail
+      : e.message
     // The text with its line numbers, as the errors name them (its start only when it is long).
     return refuse(
       `${reason}${ignoredNote(ignored)}\n\nYour text, as read:\n${echoed(mail.ordersText)}\n\nCorrect it and reply again to the notification email (not to this one).`,

@@ -12,7 +12,7 @@
 import type pg from 'pg'
 import { UnrecoverableError } from 'bullmq'
 import { extendForLateMail } from '../games/deadlines.js'
-import { poolOf, type Db } from '../store/db.js'
+import { checkOut, poolOf, rollback, type Db } from '../store/db.js'
 import { outboxProblem } from '../store/outbox.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
 import { buildMessage, mailDomain, newMessageId, type MessageContext, type NotificationRow } from './messages.js'
@@ -73,7 +73,8 @@ export async function sendNotification(
     )
     throw new UnrecoverableError(`notification ${id}: ${(e as Error).message}`)
   }
-  const client = await (locks ?? poolOf(ctx.db)!).connect()
+  const pool = locks ?? poolOf(ctx.db)!
+  const client = await checkOut(pool)
   let open = false
   let broken: Error | undefined
   const commit = async () => {
@@ -119,7 +120,7 @@ export async function sendNotification(
     // give this connection back to the pool.
     if (open) {
       broken = e as Error
-      await client.query('ROLLBACK').catch(() => undefined)
+      await rollback(pool, client, e)
     }
     throw e
   } finally {

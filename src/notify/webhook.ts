@@ -66,10 +66,9 @@ export function isPrivateAddress(ip: string): boolean {
 const publicLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '', 0)
-    const list = addresses as LookupAddress[]
+    const list = addresses
     const bad = list.find((a) => isPrivateAddress(a.address))
-    if (bad || list.length === 0)
-      return callback(permanent(`webhook host ${hostname} is not a public address`) as NodeJS.ErrnoException, '', 0)
+    if (bad || list.length === 0) return callback(permanent(`webhook host ${hostname} is not a public address`), '', 0)
     if ((options as { all?: boolean }).all)
       return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list)
     callback(null, list[0]!.address, list[0]!.family)
@@ -141,7 +140,7 @@ export async function deliverWebhook(
       return { error: e as Error }
     }
   })
-  if ('error' in outcome) throw outcome.error
+  if (outcome.error !== undefined) throw outcome.error
   return outcome.done
 }
 

@@ -3,7 +3,7 @@
 // (`npm start -- worker`); several workers may run at once.
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import pg from 'pg'
-import { poolOf } from '../store/db.js'
+import { poolOf, stderrLog, watchPool } from '../store/db.js'
 import { fanOut } from './fanout.js'
 import type { Mailer } from './mailer.js'
 import type { MessageContext } from './messages.js'
@@ -11,6 +11,7 @@ import {
   createNotifyQueue,
   jobProblem,
   QUEUE_NAME,
+  reportOn,
   workerConnection,
   type NotifyQueue,
   type QueueOptions,
@@ -24,7 +25,6 @@ export interface NotifyWorkerOptions extends QueueOptions {
   /** Webhooks may point at loopback or private addresses (never in production). */
   webhookAllowPrivate?: boolean
   relayIntervalMs: number
-  log?: { info(msg: string): void; warn(msg: string): void }
 }
 
 export interface NotifyWorker {
@@ -35,17 +35,17 @@ export interface NotifyWorker {
 }
 
 export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: NotifyWorkerOptions): NotifyWorker {
+  const log = opts.log ?? stderrLog
   const queue = createNotifyQueue(opts)
   const relay = startRelay(ctx.db, queue, {
     intervalMs: opts.relayIntervalMs,
-    onError: (e) => opts.log?.warn(`outbox relay waiting for Redis: ${e.message}`),
+    onError: (e) => log.warn(`outbox relay waiting for Redis: ${e.message}`),
   })
-  const connection = workerConnection(opts.redisUrl)
+  const connection = workerConnection(opts.redisUrl, log)
   // The connections that hold a notification's row lock while its SMTP conversation lasts (send.ts):
   // one per concurrent job, apart from the pool the API and the message building use.
   const base = poolOf(ctx.db)!
-  const locks = new pg.Pool({ ...base.options, max: opts.concurrency })
-  locks.on('error', () => undefined) // an idle connection closed by the server: replaced on next use
+  const locks = watchPool(new pg.Pool({ ...base.options, max: opts.concurrency }), log, 'email worker locks')
   const worker = new Worker(
     QUEUE_NAME,
     async (job: Job) => {
@@ -73,13 +73,15 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
     },
     { connection, concurrency: opts.concurrency, autorun: true },
   )
-  worker.on('error', () => undefined)
+  worker.on('error', (e) => reportOn(connection, e))
   worker.on('failed', (job, err) => {
     if (!job) return
     const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1)
     if (final && (job.name === 'send' || job.name === 'webhook') && jobProblem(job.name, job.data) === null)
-      void markFailed(ctx.db, job.data.notificationId, err.message).catch(() => undefined)
-    if (final) opts.log?.warn(`${job.name} job ${job.id} failed for good: ${err.message}`)
+      void markFailed(ctx.db, job.data.notificationId, err.message).catch((e: Error) =>
+        log.warn(`notification ${job.data.notificationId}: marking it failed did not work (${e.message})`),
+      )
+    if (final) log.warn(`${job.name} job ${job.id} failed for good: ${err.message}`)
   })
   return {
     queue,
@@ -87,11 +89,11 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
     worker,
     async close() {
       await relay.stop()
-      await worker.close().catch(() => undefined)
+      await worker.close().catch((e: Error) => log.warn(`email worker: closing it failed (${e.message})`))
       connection.disconnect()
       await queue.close()
       mailer.close()
-      await locks.end().catch(() => undefined)
+      await locks.end().catch((e: Error) => log.warn(`email worker locks: closing the pool failed (${e.message})`))
     },
   }
 }

@@ -234,9 +234,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+async function ensureDatabase(adminUrl: string, name: string, logError: (m: string) => void): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => undefined)
+  // A statement in flight fails with this error too; between two, the next one fails without saying why.
+  client.on('error', (e) => logError(`PostgreSQL: the connection that creates the database failed (${e.message})`))
   await client.connect()
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
@@ -370,7 +371,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 
   try {
-    await ensureDatabase(urlFor(password, port, 'postgres'), database)
+    await ensureDatabase(urlFor(password, port, 'postgres'), database, logError)
   } catch (e) {
     await stop()
     throw new EmbeddedPostgresError(

@@ -201,7 +201,10 @@ async function launchRedis(o: LaunchOptions): Promise<{ up: true; proc: ChildPro
   )
   proc.stdout?.on('data', o.output)
   proc.stderr?.on('data', o.output)
-  proc.stdin?.on('error', () => undefined)
+  // redis-server gone before it read its configuration: said with its output, which a failed start shows.
+  proc.stdin?.on('error', (e) =>
+    o.output(Buffer.from(`(writing the configuration to redis-server failed: ${e.message})\n`)),
+  )
   // The password goes in through stdin ("redis-server -" reads a config from it): not in `ps` output.
   proc.stdin?.end(`requirepass ${o.password}\n`)
   const spawnState: { error: Error | null } = { error: null }

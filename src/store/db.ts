@@ -7,13 +7,78 @@ import { PrismaClient } from './generated/client.js'
 
 export type Db = PrismaClient
 
-const pools = new WeakMap<object, pg.Pool>()
+/** Where a module reports a failure it survives and goes on from: main.ts passes the process's logger. */
+export interface Log {
+  info(message: string): void
+  warn(message: string): void
+  debug(message: string): void
+}
 
-export function createDb(databaseUrl: string, poolSize = 10): Db {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
-  // An idle connection that PostgreSQL closes (a restart, a terminated backend) is reported here; the
-  // pool replaces it on the next query. Unhandled, this event would end the process.
-  pool.on('error', () => undefined)
+/** The logger of a module given none (tests, scripts): warnings on stderr, the rest dropped as at level info. */
+export const stderrLog: Log = {
+  info: () => {},
+  warn: (message) => console.warn(message),
+  debug: () => {},
+}
+
+const pools = new WeakMap<object, pg.Pool>()
+const poolLogs = new WeakMap<pg.Pool, Log>()
+
+/**
+ * Reports the errors of a pool's idle connections: PostgreSQL closed one (a restart, a terminated
+ * backend) and the pool opens another on the next query. Unhandled, this event would end the process.
+ */
+export function watchPool(pool: pg.Pool, log: Log, what = 'database'): pg.Pool {
+  poolLogs.set(pool, log)
+  pool.on('error', (e) =>
+    log.warn(`${what}: an idle connection failed (${e.message}); the pool opens a new one when needed`),
+  )
+  return pool
+}
+
+/** The logger a pool was watched with. */
+export function logOf(pool: pg.Pool): Log {
+  return poolLogs.get(pool) ?? stderrLog
+}
+
+/**
+ * A connection of the pool, for statements of one's own. While it is out of the pool its errors are
+ * nobody's (the pool listens to idle ones only), and unhandled they would end the process: the
+ * statement in flight fails with the same error, so here it is a debug line. `release` gives it back
+ * (closed when given an error).
+ */
+export async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect()
+  const onError = (e: Error) => logOf(pool).debug(`database: a connection in use failed (${e.message})`)
+  client.on('error', onError)
+  const release = client.release.bind(client)
+  client.release = (err?: Error | boolean) => {
+    client.off('error', onError)
+    release(err)
+  }
+  return client
+}
+
+/**
+ * ROLLBACK after `cause` ended a transaction. When the rollback fails too, the connection is in no
+ * state to reuse: the error is returned for `client.release(error)`, which closes it.
+ */
+export async function rollback(pool: pg.Pool, client: pg.PoolClient, cause: unknown): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK')
+    return undefined
+  } catch (e) {
+    const why = cause instanceof Error ? cause.message : String(cause)
+    logOf(pool).warn(`database: ROLLBACK after "${why}" failed (${(e as Error).message}); the connection is closed`)
+    return e as Error
+  }
+}
+
+export function createDb(databaseUrl: string, opts: { poolSize?: number; log?: Log } = {}): Db {
+  const pool = watchPool(
+    new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 }),
+    opts.log ?? stderrLog,
+  )
   const client = new PrismaClient({ adapter: new PrismaPg(pool) })
   const disconnect = client.$disconnect.bind(client)
   client.$disconnect = async () => {
@@ -31,17 +96,18 @@ export function poolOf(db: object): pg.Pool | undefined {
 
 /** Runs `fn` in a transaction on one connection of the pool: committed if it returns, rolled back if it throws. */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
+  const client = await checkOut(pool)
+  let broken: Error | undefined
   try {
     await client.query('BEGIN')
     const result = await fn(client)
     await client.query('COMMIT')
     return result
   } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined)
+    broken = await rollback(pool, client, e)
     throw e
   } finally {
-    client.release()
+    client.release(broken)
   }
 }
 

@@ -3,6 +3,7 @@
 // remove a row of them, nor switch their triggers off. A bug or an intruder in the server process
 // then cannot rewrite a game; only the owner can, and receipts catch that (docs/verification.md).
 import pg from 'pg'
+import { stderrLog, type Log } from './db.js'
 
 /** The embedded database's role for the server. */
 export const APP_ROLE = 'hexmail_app'
@@ -28,9 +29,10 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`
 }
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+async function withClient<T>(url: string, log: Log, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url })
-  c.on('error', () => undefined)
+  // A statement in flight fails with this error too; between two, the next one fails without saying why.
+  c.on('error', (e) => log.warn(`database roles: the connection failed (${e.message})`))
   await c.connect()
   try {
     return await fn(c)
@@ -43,10 +45,10 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
  * Grants `role` what the server needs on every table of the schema, less UPDATE, DELETE and TRUNCATE
  * on the append-only tables. Run as the owner after each migration (new tables get their grants).
  */
-export async function grantAppRole(ownerUrl: string, role: string): Promise<void> {
+export async function grantAppRole(ownerUrl: string, role: string, log: Log = stderrLog): Promise<void> {
   if (!ROLE_NAME.test(role)) throw new Error(`"${role}" is not a plain role name (lower-case letters, digits, _)`)
   const r = quoteIdent(role)
-  await withClient(ownerUrl, async (c) => {
+  await withClient(ownerUrl, log, async (c) => {
     await c.query('BEGIN')
     await c.query(`GRANT USAGE ON SCHEMA public TO ${r}`)
     await c.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`)
@@ -75,10 +77,15 @@ export async function grantAppRole(ownerUrl: string, role: string): Promise<void
  * superuser, database or role creation rights, then granted grantAppRole's rights. Returns the URL
  * the server connects with.
  */
-export async function ensureAppRole(ownerUrl: string, role: string, password: string): Promise<string> {
+export async function ensureAppRole(
+  ownerUrl: string,
+  role: string,
+  password: string,
+  log: Log = stderrLog,
+): Promise<string> {
   if (!ROLE_NAME.test(role)) throw new Error(`"${role}" is not a plain role name (lower-case letters, digits, _)`)
   const r = quoteIdent(role)
-  await withClient(ownerUrl, async (c) => {
+  await withClient(ownerUrl, log, async (c) => {
     const exists = (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount
     const literal = (await c.query('SELECT quote_literal($1) AS q', [password])).rows[0].q as string
     await c.query(
@@ -87,7 +94,7 @@ export async function ensureAppRole(ownerUrl: string, role: string, password: st
     const db = (await c.query('SELECT current_database() AS d')).rows[0].d as string
     await c.query(`GRANT CONNECT ON DATABASE ${quoteIdent(db)} TO ${r}`)
   })
-  await grantAppRole(ownerUrl, role)
+  await grantAppRole(ownerUrl, role, log)
   const url = new URL(ownerUrl)
   url.username = encodeURIComponent(role)
   url.password = encodeURIComponent(password)
@@ -95,8 +102,8 @@ export async function ensureAppRole(ownerUrl: string, role: string, password: st
 }
 
 /** What the connected role could do to the log that it should not (empty: nothing). */
-export async function logRewriteRights(url: string): Promise<string[]> {
-  return withClient(url, async (c) => {
+export async function logRewriteRights(url: string, log: Log = stderrLog): Promise<string[]> {
+  return withClient(url, log, async (c) => {
     const row = (
       await c.query(
         `SELECT current_user AS who, r.rolsuper AS super, r.rolbypassrls AS bypass,

@@ -54,7 +54,8 @@ describe('the worker', () => {
     })
     worker = startNotifications(config, t.db, redis.url, {
       info: () => undefined,
-      warn: (m) => warnings.push(m),
+      warn: (m) => void warnings.push(m),
+      debug: () => undefined,
     })
   })
   afterAll(async () => {

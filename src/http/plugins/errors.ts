@@ -1,14 +1,16 @@
-// One error handler: domain Problems, Fastify's validation errors and everything else become
+// One error handler: domain errors (by kind), the HTTP layer's Problems, Fastify's validation errors and everything else become
 // application/problem+json. Details of 5xx errors stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { Problem, payloadTooLarge, problemBody } from '../problems.js'
+import { DomainError } from '../../games/errors.js'
+import { Problem, payloadTooLarge, problemBody, problemOf } from '../problems.js'
 
 const PROBLEM = 'application/problem+json'
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
+    app.setErrorHandler((error: FastifyError | Problem | DomainError, request, reply) => {
+      if (error instanceof DomainError) error = problemOf(error)
       if (error instanceof Problem) {
         return reply.status(error.status).type(PROBLEM).send(problemBody(error, request.url))
       }

@@ -2,7 +2,8 @@
 // server sent, as the recipient would see it, images included.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { simpleParser, type ParsedMail } from 'mailparser'
+import type { ParsedMail } from 'mailparser'
+import { caughtMail, caughtMailPage, type CaughtFilter } from '../../notify/caught-mail.js'
 import { notFound } from '../problems.js'
 import { binary, htmlPage } from '../schemas/media.js'
 import { problems } from '../schemas/problem.js'
@@ -66,25 +67,9 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!isLoopback(ip) || proxied(request.headers))
       throw notFound(`no route ${request.method} ${request.url.split('?')[0]}`)
   })
-  const load = async (id: string): Promise<{ parsed: ParsedMail; raw: Buffer; createdAt: Date }> => {
-    const row = await app.db.caughtMail.findUnique({ where: { id: BigInt(id) } })
-    if (!row) throw notFound(`no caught mail ${id}`)
-    const raw = Buffer.from(row.raw)
-    return { parsed: await simpleParser(raw, { keepCidLinks: true }), raw, createdAt: row.createdAt }
-  }
-  /** One page of the list, newest first, without the messages themselves (they hold the maps). */
-  const page = (filter: { to?: string; kind?: string; position?: number }, before: string | undefined, limit: number) =>
-    app.db.caughtMail.findMany({
-      where: {
-        ...(filter.to ? { toAddress: { contains: filter.to, mode: 'insensitive' as const } } : {}),
-        ...(filter.kind ? { kind: filter.kind } : {}),
-        ...(filter.position !== undefined ? { position: filter.position } : {}),
-        ...(before ? { id: { lt: BigInt(before) } } : {}),
-      },
-      orderBy: { id: 'desc' },
-      take: limit,
-      select: { id: true, toAddress: true, subject: true, createdAt: true, kind: true, position: true, replyTo: true },
-    })
+  const load = (id: string) => caughtMail(app.db, id)
+  const page = (filter: CaughtFilter, before: string | undefined, limit: number) =>
+    caughtMailPage(app.db, filter, before, limit)
 
   app.get(
     '/dev/mail',

@@ -3,19 +3,18 @@ import { createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import type { Pending } from '../../engine/ruleset.js'
 import { inviteByEmail } from '../../games/invites.js'
 import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
-import { isMapKey } from '../../notify/map-link.js'
-import { linkedMapAccess } from '../../games/map-access.js'
+import { mapAccess, type MapRequest } from '../../notify/map-access.js'
 import { mailSecret } from '../../config.js'
 import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifecycle.js'
 import { SUBMISSION_MAX_BYTES } from '../../games/order-check.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
-import { gameLog, gameOptions, gameSummary, gameView, verifyGame, viewAccess, type Caller } from '../../games/reads.js'
+import { listGames } from '../../games/list.js'
+import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
-import { badRequest, forbidden, notFound } from '../problems.js'
+import { badRequest, notFound } from '../problems.js'
 import { LogPosition } from '../schemas.js'
 import {
   GameList,
@@ -115,34 +114,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const me = request.viewer?.sub
-      const { status, mine } = request.query
-      const where = {
-        ...(status ? { status } : {}),
-        ...(mine
-          ? { seats: { some: { userId: me ?? '00000000-0000-0000-0000-000000000000' } } }
-          : { OR: [{ private: false }, ...(me ? [{ seats: { some: { userId: me } } }] : [])] }),
-      }
-      const games = await app.db.game.findMany({
-        where,
-        orderBy: { createdAt: 'desc' },
-        take: 100,
-        include: { seats: { select: { seat: true, side: true, userId: true } } },
-      })
-      return {
-        games: games.map((g) => ({
-          id: g.id,
-          title: g.title,
-          ruleset: g.ruleset,
-          scenario: g.scenarioId,
-          status: g.status,
-          private: g.private,
-          players: g.players,
-          freeSeats: g.seats.filter((s) => !s.userId).map((s) => s.seat),
-          logSeq: g.logSeq,
-          pending: g.pending as Pending[] | null,
-        })),
-      }
+      return { games: await listGames(app.db, request.viewer?.sub, request.query) }
     },
   )
 
@@ -428,22 +400,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
     ),
   })
-  /** A signed link from an email names its position and seat; otherwise the caller's own eyes. */
-  const mapAccess = async (
-    request: FastifyRequest,
-    gameId: string,
-    query: { at?: number; seat?: string; key?: string },
-  ) => {
-    const { at, seat, key } = query
-    if (key === undefined && seat === undefined) return viewAccess(app.db, gameId, caller(request), at)
-    if (key === undefined || seat === undefined || at === undefined)
-      throw badRequest('a map link names its position, seat and key together: at, seat and key', {
-        field: key === undefined ? 'key' : seat === undefined ? 'seat' : 'at',
-      })
-    if (!isMapKey(mailSecret(app.config), gameId, at, seat, key))
-      throw forbidden('this map link is not valid: its key does not match the game, position and seat')
-    return linkedMapAccess(app.db, gameId, at, seat)
-  }
+  const mapAccessOf = (request: FastifyRequest, gameId: string, query: MapRequest) =>
+    mapAccess(app.db, mailSecret(app.config), gameId, caller(request), query)
   const noMap = (ruleset: string) => notFound(`this game's rule system (${ruleset}) draws no map`)
   app.get(
     '/games/:id/map.png',
@@ -458,7 +416,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
+      const { meta, seat, seq } = await mapAccessOf(request, request.params.id, request.query)
       const png = await mapPng(app.db, meta, seq, seat, request.query.width)
       if (!png) throw noMap(meta.ruleset)
       return reply
@@ -481,7 +439,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { meta, seat, seq } = await mapAccess(request, request.params.id, request.query)
+      const { meta, seat, seq } = await mapAccessOf(request, request.params.id, request.query)
       const svg = await mapSvg(app.db, meta, seq, seat)
       if (!svg) throw noMap(meta.ruleset)
       return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=60').send(svg)

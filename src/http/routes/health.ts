@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Redis } from 'ioredis'
 import { producerConnection } from '../../notify/queue.js'
+import { outboxBacklog } from '../../notify/relay.js'
 
 /** An outbox row older than this has waited too long: mail is not flowing. */
 export const OUTBOX_LAG_SECONDS = 60
@@ -41,7 +42,7 @@ function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
 
 export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
   // One connection, kept: it reconnects by itself after an outage, and a check costs one PING.
-  const redis: Redis | null = opts.redisUrl ? producerConnection(opts.redisUrl) : null
+  const redis: Redis | null = opts.redisUrl ? producerConnection(opts.redisUrl, app.log, 'readiness check') : null
   app.addHook('onClose', async () => redis?.disconnect())
   const redisCheck = async (): Promise<string> => {
     if (opts.redisUrl === undefined) return 'not checked by this process'
@@ -74,13 +75,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app
       const redisState = redisCheck()
       let outbox: { unsent: number; oldestUnsentSeconds: number | null }
       try {
-        const rows = await app.db.$queryRaw<Array<{ unsent: number; oldest: number | null }>>`
-        SELECT count(*)::int AS unsent, extract(epoch FROM now() - (min("createdAt") AT TIME ZONE 'UTC'))::float8 AS oldest
-          FROM "Outbox" WHERE "relayedAt" IS NULL`
-        outbox = {
-          unsent: rows[0]!.unsent,
-          oldestUnsentSeconds: rows[0]!.oldest === null ? null : Math.max(0, Math.round(rows[0]!.oldest * 10) / 10),
-        }
+        outbox = await outboxBacklog(app.db)
       } catch (e) {
         return reply
           .status(503)

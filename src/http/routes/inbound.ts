@@ -68,7 +68,7 @@ export const inboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (got.length !== want.length || !timingSafeEqual(got, want))
           throw forbidden("this endpoint needs ?key= with the server's INBOUND_KEY")
       }
-      const raw = request.body as unknown
+      const raw = request.body
       if (!Buffer.isBuffer(raw) || raw.length === 0)
         throw badRequest('send the raw email as the body (Content-Type: message/rfc822)', { field: 'body' })
       try {

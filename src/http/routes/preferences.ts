@@ -2,12 +2,15 @@
 // emails sent to you with their delivery state (a refused address shows up here as 'failed').
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { timingSafeEqual } from 'node:crypto'
-import { IANAZone } from 'luxon'
-import { unsubscribeToken } from '../../notify/messages.js'
-import { badRequest, forbidden } from '../problems.js'
 import { htmlPage } from '../schemas/media.js'
 import { problems } from '../schemas/problem.js'
+import {
+  checkUnsubscribeLink,
+  notificationsOf,
+  preferencesOf,
+  unsubscribe,
+  updatePreferences,
+} from '../../notify/preferences.js'
 import { mailSecret } from '../../config.js'
 
 const Preferences = Type.Object({
@@ -29,29 +32,6 @@ const Preferences = Type.Object({
 })
 
 const PreferencesPatch = Type.Partial(Preferences, { additionalProperties: false })
-
-const fields = {
-  timeZone: true,
-  notifyYourPhase: true,
-  notifyReminders: true,
-  notifyEveryPhase: true,
-  digest: true,
-  reminderHours: true,
-  unsubscribedAt: true,
-} as const
-
-function shape(u: {
-  timeZone: string
-  notifyYourPhase: boolean
-  notifyReminders: boolean
-  notifyEveryPhase: boolean
-  digest: boolean
-  reminderHours: number
-  unsubscribedAt: Date | null
-}) {
-  const { unsubscribedAt, ...rest } = u
-  return { ...rest, subscribed: unsubscribedAt === null }
-}
 
 const NotificationStatus = Type.Union([
   Type.Literal('queued'),
@@ -121,8 +101,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Preferences, ...problems(401) },
       },
     },
-    async (request) =>
-      shape(await app.db.user.findUniqueOrThrow({ where: { id: request.viewer!.sub }, select: fields })),
+    async (request) => preferencesOf(app.db, request.viewer!.sub),
   )
 
   app.patch(
@@ -137,19 +116,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Preferences, ...problems(400, 401, 413, 415) },
       },
     },
-    async (request) => {
-      const { subscribed, timeZone, ...rest } = request.body
-      if (timeZone !== undefined && !IANAZone.isValidZone(timeZone))
-        throw badRequest(`"${timeZone}" is not an IANA time zone (e.g. Europe/London, Asia/Tokyo)`, {
-          field: 'timeZone',
-        })
-      const data = {
-        ...rest,
-        ...(timeZone !== undefined ? { timeZone } : {}),
-        ...(subscribed !== undefined ? { unsubscribedAt: subscribed ? null : new Date() } : {}),
-      }
-      return shape(await app.db.user.update({ where: { id: request.viewer!.sub }, data, select: fields }))
-    },
+    async (request) => updatePreferences(app.db, request.viewer!.sub, request.body),
   )
 
   app.get(
@@ -166,44 +133,9 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { status, limit = 20, before } = request.query
-      const rows = await app.db.notification.findMany({
-        where: {
-          userId: request.viewer!.sub,
-          ...(status ? { status } : {}),
-          ...(before ? { id: { lt: BigInt(before) } } : {}),
-        },
-        orderBy: { id: 'desc' },
-        take: limit + 1,
-        select: {
-          id: true,
-          kind: true,
-          gameId: true,
-          seq: true,
-          status: true,
-          attempts: true,
-          lastError: true,
-          createdAt: true,
-          sentAt: true,
-        },
-      })
-      const page = rows.slice(0, limit)
-      return {
-        notifications: page.map((n) => ({
-          ...n,
-          id: n.id.toString(),
-          createdAt: n.createdAt.toISOString(),
-          sentAt: n.sentAt?.toISOString() ?? null,
-        })),
-        next: rows.length > limit ? page[page.length - 1]!.id.toString() : null,
-      }
+      return notificationsOf(app.db, request.viewer!.sub, { status, limit, before })
     },
   )
-
-  const check = (u: string, t: string) => {
-    const want = Buffer.from(unsubscribeToken(secret, u))
-    const got = Buffer.from(t)
-    if (want.length !== got.length || !timingSafeEqual(want, got)) throw forbidden('this unsubscribe link is not valid')
-  }
 
   // A mail client's one-click unsubscribe, or the button on the page below.
   app.post(
@@ -218,8 +150,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { u, t } = request.query
-      check(u, t)
-      await app.db.user.updateMany({ where: { id: u, unsubscribedAt: null }, data: { unsubscribedAt: new Date() } })
+      await unsubscribe(app.db, secret, u, t)
       return reply
         .type('text/html; charset=utf-8')
         .send(
@@ -244,7 +175,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { u, t } = request.query
-      check(u, t)
+      checkUnsubscribeLink(secret, u, t)
       const action = `/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`
       return reply
         .type('text/html; charset=utf-8')

@@ -1,23 +1,8 @@
-// Vacation: a player declares time away; deadlines of steps they must play move past it (the
-// deadline clock writes that in the log and tells the other players). Each calendar year has a bank
-// of VACATION_DAYS days.
+// Vacations over HTTP: the rules live in src/games/vacations.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { badRequest, conflict, notFound } from '../problems.js'
 import { problems } from '../schemas/problem.js'
-
-const DAY = 86_400_000
-
-/** Days of [start, end) falling in each calendar year (UTC), rounded up to whole days per span. */
-export function daysByYear(start: Date, end: Date): Map<number, number> {
-  const out = new Map<number, number>()
-  for (let y = start.getUTCFullYear(); y <= end.getUTCFullYear(); y++) {
-    const a = Math.max(start.getTime(), Date.UTC(y, 0, 1))
-    const b = Math.min(end.getTime(), Date.UTC(y + 1, 0, 1))
-    if (b > a) out.set(y, Math.ceil((b - a) / DAY))
-  }
-  return out
-}
+import { cancelVacation, takeVacation, vacationBank } from '../../games/vacations.js'
 
 const Vacation = Type.Object({
   id: Type.String(),
@@ -33,21 +18,7 @@ const Bank = Type.Object({
 
 export const vacationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const perYear = app.config.mail.vacationDaysPerYear
-  const bank = async (userId: string) => {
-    const rows = await app.db.vacation.findMany({ where: { userId }, orderBy: { startsAt: 'asc' } })
-    const used: Record<string, number> = {}
-    for (const v of rows) for (const [y, d] of daysByYear(v.startsAt, v.endsAt)) used[y] = (used[y] ?? 0) + d
-    return {
-      daysPerYear: perYear,
-      used,
-      vacations: rows.map((v) => ({
-        id: v.id,
-        startsAt: v.startsAt.toISOString(),
-        endsAt: v.endsAt.toISOString(),
-        days: Math.ceil((v.endsAt.getTime() - v.startsAt.getTime()) / DAY),
-      })),
-    }
-  }
+  const bank = (userId: string) => vacationBank(app.db, userId, perYear)
 
   app.get(
     '/me/vacations',
@@ -79,32 +50,9 @@ export const vacationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const startsAt = new Date(request.body.startsAt)
-      const endsAt = new Date(request.body.endsAt)
-      if (!(endsAt > startsAt)) throw badRequest('endsAt must be after startsAt', { field: 'endsAt' })
-      // A vacation is declared ahead: one that began in the past would move deadlines after the fact.
-      if (startsAt.getTime() < Date.now() - 5 * 60_000)
-        throw badRequest('a vacation starts now or later', { field: 'startsAt' })
       const userId = request.viewer!.sub
-      // One user's vacations are checked and written under a lock, so parallel requests cannot overdraw the bank.
-      await app.db.$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`vacation:${userId}`}))`
-        const taken = await tx.vacation.findMany({ where: { userId } })
-        const used = new Map<number, number>()
-        for (const v of taken)
-          for (const [y, d] of daysByYear(v.startsAt, v.endsAt)) used.set(y, (used.get(y) ?? 0) + d)
-        for (const [y, d] of daysByYear(startsAt, endsAt)) {
-          const left = perYear - (used.get(y) ?? 0)
-          if (d > left)
-            throw conflict(
-              `${y} has ${left} vacation day${left === 1 ? '' : 's'} left of ${perYear}; this vacation needs ${d}`,
-              { field: 'endsAt' },
-            )
-        }
-        if (taken.some((v) => v.startsAt < endsAt && v.endsAt > startsAt))
-          throw conflict('this vacation overlaps one you already have', { field: 'startsAt' })
-        await tx.vacation.create({ data: { userId, startsAt, endsAt } })
-      })
+      const { startsAt, endsAt } = request.body
+      await takeVacation(app.db, userId, perYear, { startsAt: new Date(startsAt), endsAt: new Date(endsAt) })
       return reply.code(201).send(await bank(userId))
     },
   )
@@ -122,11 +70,7 @@ export const vacationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const v = await app.db.vacation.findFirst({ where: { id: request.params.id, userId: request.viewer!.sub } })
-      if (!v) throw notFound(`no vacation ${request.params.id}`)
-      if (v.startsAt.getTime() <= Date.now())
-        throw conflict('this vacation has begun: deadlines may already have moved for it')
-      await app.db.vacation.delete({ where: { id: v.id } })
+      await cancelVacation(app.db, request.viewer!.sub, request.params.id)
       return bank(request.viewer!.sub)
     },
   )

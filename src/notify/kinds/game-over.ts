@@ -13,7 +13,7 @@ interface Outcome {
 
 /** The outcome stored with the game, else the one the notification carries. */
 function outcomeOf(pos: Position, payload: Record<string, unknown>): Outcome {
-  return (pos.g.game.outcome ?? payload.outcome ?? {}) as Outcome
+  return pos.g.game.outcome ?? payload.outcome ?? {}
 }
 
 export const gameOver: Composer = async (env, n) => {

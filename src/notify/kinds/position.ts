@@ -42,7 +42,7 @@ export async function positionOf(ctx: MessageContext, n: NotificationRow): Promi
   const ruleset = rulesetOf(row)
   const state = (await loadFolded(ctx.db, row, n.seq))!.state
   const side = n.seat ? (g.seatSide.get(n.seat) ?? '') : ''
-  const pending = ruleset.pending(state) as Pending[]
+  const pending = ruleset.pending(state)
   const mine = pending.find((p) => n.seat && p.seats.includes(n.seat)) ?? pending[0]
   return { g, row, ruleset, state, seq: n.seq, seat: n.seat, side, sideName: g.sideNames.get(side) ?? side, mine }
 }

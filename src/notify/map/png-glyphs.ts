@@ -48,7 +48,7 @@ function face(file: string): Face {
 
 /** The regular and the bold face among the fonts resvg is given; undefined when one is missing. */
 function facesOf(font: ResvgRenderOptions['font']): { regular: Face; bold: Face } | undefined {
-  const files = (font as { fontFiles?: string[] } | undefined)?.fontFiles ?? []
+  const files = font?.fontFiles ?? []
   const loaded = files.map(face)
   const regular = loaded.find((f) => !f.metrics.bold)
   const bold = loaded.find((f) => f.metrics.bold)

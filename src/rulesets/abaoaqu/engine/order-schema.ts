@@ -2,7 +2,7 @@
 // normal form. Every order the game stores is rebuilt field by field here or by the notation, so
 // nothing a client adds (unknown fields, huge strings, absurd numbers) reaches the log.
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import type { GroupClass, Hex, Order, TargetSpec } from './types.js'
+import type { Hex, Order, TargetSpec } from './types.js'
 
 /** Unit ids are short (the longest in the scenarios has 4 characters); attack ids are A1, A2, … */
 export const ID_MAX = 16
@@ -105,8 +105,7 @@ void schemaMatchesTypes
 
 const ids = (units: readonly string[]): string[] => units.map((u) => u.toUpperCase())
 const hex = (h: Hex): Hex => [h[0], h[1]]
-const target = (t: TargetSpec): TargetSpec =>
-  'unit' in t ? { unit: t.unit.toUpperCase() } : { group: t.group as GroupClass }
+const target = (t: TargetSpec): TargetSpec => ('unit' in t ? { unit: t.unit.toUpperCase() } : { group: t.group })
 
 /**
  * An order that passed the schema, rebuilt field by field in the form the notation gives (unit ids

@@ -58,7 +58,7 @@ export function view(state: State, viewer: Viewer, pending: Pending[]): View {
     declared: state.declared,
     occupation: state.occupation,
     shipsDestroyed: state.shipsDestroyed,
-    standing: viewer && state.standing[viewer] ? { [viewer]: state.standing[viewer]! } : {},
+    standing: viewer && state.standing[viewer] ? { [viewer]: state.standing[viewer] } : {},
     outcome: state.outcome,
   }
 }

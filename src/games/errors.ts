@@ -1,0 +1,109 @@
+// What can go wrong in a use case, as data: the kind of failure, a message for whoever caused it, and
+// what is at fault (the field, the rule, the log position). The use cases throw these and know nothing
+// of HTTP; src/http maps each kind to a status and a problem+json body.
+import type { OrderError } from '../engine/ruleset.js'
+
+export type DomainErrorKind =
+  /** The input names something that does not exist or cannot be. */
+  | 'invalid-input'
+  /** The caller may not do this. */
+  | 'forbidden'
+  | 'not-found'
+  /** The game (or account) is not in a state that allows it now. */
+  | 'conflict'
+  | 'too-large'
+  | 'too-many-invitations'
+  /** Orders that break the rules: each error cites its rule. */
+  | 'orders-refused'
+  /** An Idempotency-Key sent again with a different request. */
+  | 'key-reused'
+
+/** What is at fault: `field` names the input; anything else (a limit, the current position) helps to fix it. */
+export interface ErrorDetails {
+  field?: string
+  [name: string]: unknown
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly details: ErrorDetails = {},
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+
+  get field(): string | undefined {
+    return this.details.field
+  }
+}
+
+export class InvalidInput extends DomainError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('invalid-input', message, details)
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('forbidden', message, details)
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('not-found', message, details)
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('conflict', message, details)
+  }
+}
+
+export class TooLarge extends DomainError {
+  constructor(
+    message: string,
+    readonly limit: number,
+  ) {
+    super('too-large', message, { limit })
+  }
+}
+
+export class TooManyInvitations extends DomainError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('too-many-invitations', message, details)
+  }
+}
+
+export class IdempotencyKeyReused extends DomainError {
+  constructor(key: string) {
+    super('key-reused', `Idempotency-Key "${key}" was used for a different request; use a new key for new orders`, {
+      field: 'Idempotency-Key',
+    })
+  }
+}
+
+/**
+ * Orders refused: every error with the rule it breaks (and its line, for text). `ignored`: lines of an
+ * emailed reply that were not read as orders. The message names the one error, or how many there are.
+ */
+export class OrdersRefused extends DomainError {
+  constructor(
+    readonly errors: OrderError[],
+    readonly ignored: Array<{ line: number; text: string }> = [],
+    message = summary(errors),
+  ) {
+    super('orders-refused', message, { errors, ...(ignored.length ? { ignored } : {}) })
+  }
+}
+
+function summary(errors: OrderError[]): string {
+  const first = errors[0]
+  const where = first?.line !== undefined && !/^line \d+/.test(first.message) ? `line ${first.line}: ` : ''
+  return errors.length === 1 && first
+    ? `${where}${first.rule}: ${first.message}`
+    : `${errors.length} orders break the rules; each is listed in "errors"`
+}
