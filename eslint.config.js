@@ -6,7 +6,7 @@ import boundaries from 'eslint-plugin-boundaries'
 // The layers of src/, and which way each may import (README, "How it is built"). A file of src/ that is
 // none of these fails (no-unknown-files), and so does an import of one.
 const elements = [
-  // The pure engine: the hex grid, dice, the Ruleset contract (and, until it moves, A-Bao-A-Qu's engine).
+  // The pure engine: the hex grid, dice, the Ruleset contract.
   { type: 'engine', pattern: 'src/engine', partialMatch: false },
   // A rule system's own engine, as pure as the one above.
   { type: 'ruleset-engine', pattern: 'src/rulesets/*/engine', capture: ['ruleset'], partialMatch: false },

@@ -8,11 +8,16 @@
 // - the first render of the process, with nothing cached;
 // - the email's picture (map/email.ts: panels cropped around the reader's units, 1116 px wide) of
 //   each new position in order, as the worker draws it for each your-phase email;
+// - the same email pictures drawn by plain resvg, without raster.ts, png-text.ts and png-glyphs.ts:
+//   each panel's whole SVG document (renderSvg of the same crop) rendered by resvg with the bundled
+//   fonts, then either stacked and written by png-encode.ts, or all panels in one document written
+//   by resvg's own PNG encoder (nothing of ours but the SVG);
 // - the SVG document alone (GET /games/:id/map.svg), and the whole document through resvg in one
 //   pass, as the map was drawn before raster.ts, for comparison.
 // Run: npx tsx bench/notify-render.ts   (BENCH_TURN, BENCH_TURNS, BENCH_WIDTH change the defaults)
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { Resvg } from '@resvg/resvg-js'
 import { createDice } from '../src/engine/dice.js'
 import type { GameEvent } from '../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../src/rulesets/abaoaqu/engine/index.js'
@@ -20,12 +25,16 @@ import { randomOrders, rng } from '../src/rulesets/abaoaqu/engine/random-orders.
 import {
   buildMapModel,
   emailMapPng,
+  EMAIL_DISPLAY_WIDTH,
   forgetRasters,
   mapModelToPng,
   rasterCacheSize,
   renderSvg,
   svgToPng,
 } from '../src/notify/map/index.js'
+import { emailCrop } from '../src/notify/map/email.js'
+import { fonts } from '../src/notify/map/png.js'
+import { stackedPng, type PictureRows } from '../src/notify/map/raster.js'
 import { loadAbaoaquScenario } from '../src/rulesets/abaoaqu/scenarios/index.js'
 
 const SEED = 'be'.repeat(32)
@@ -51,6 +60,21 @@ function time<T>(f: () => T): [T, number] {
   const t0 = performance.now()
   const out = f()
   return [out, performance.now() - t0]
+}
+
+/** Wall time and the process's CPU time, which other work on a shared machine inflates less. */
+function timeCpu<T>(f: () => T, wall: number[], cpu: number[]): T {
+  const c0 = process.cpuUsage()
+  const [out, ms] = time(f)
+  const c = process.cpuUsage(c0)
+  wall.push(ms)
+  cpu.push((c.user + c.system) / 1000)
+  return out
+}
+
+function median(xs: number[]): string {
+  const s = [...xs].sort((a, b) => a - b)
+  return `${s[Math.floor(s.length / 2)]!.toFixed(1)} ms`
 }
 
 // The positions: after each resolution of turns TURN .. TURN + TURNS - 1, as every seat sees them.
@@ -99,11 +123,86 @@ for (const p of positions) {
 // The email pictures, as the worker draws them: a fresh process state for the pieces of this size.
 forgetRasters()
 const emailTimes: number[] = []
+const emailCpu: number[] = []
 let emailSize = ''
+let emailBytes = 0
 positions.forEach((p, i) => {
-  const [email, ms] = time(() => emailMapPng(buildMapModel('abaoaqu', p.view, p.events)))
-  if (i > 0) emailTimes.push(ms)
+  const [wall, cpu] = i > 0 ? [emailTimes, emailCpu] : [[], []]
+  const email = timeCpu(() => emailMapPng(buildMapModel('abaoaqu', p.view, p.events)), wall, cpu)
+  emailBytes = Math.max(emailBytes, email.png.length)
   emailSize = `${email.png.readUInt32BE(16)}×${email.png.readUInt32BE(20)}, ${email.panels.length} panels`
+})
+
+// Plain resvg: the email's panels as whole SVG documents, as email.ts crops them.
+function panelSvgs(model: ReturnType<typeof buildMapModel>): string[] {
+  const panels = emailCrop(model).panels
+  return panels.map((window, i) => renderSvg(model, { window, header: i === 0, legend: i === panels.length - 1 }))
+}
+const EMAIL_GAP = { rows: 9, colour: [0xd8, 0xdd, 0xe3] as [number, number, number] }
+function plainPanels(model: ReturnType<typeof buildMapModel>): Buffer {
+  const pictures: PictureRows[] = panelSvgs(model).map((svg) => {
+    const image = new Resvg(svg, {
+      font: fonts(),
+      fitTo: { mode: 'width', value: EMAIL_DISPLAY_WIDTH },
+      background: '#ffffff',
+      logLevel: 'off',
+    }).render()
+    const { width, height } = image
+    const rgba = image.pixels
+    const rows = Buffer.alloc((width * 3 + 1) * height)
+    for (let y = 0, q = 0, p = 0; y < height; y++) {
+      q++ // filter byte 0
+      for (let x = 0; x < width; x++, p += 4) {
+        rows[q++] = rgba[p]!
+        rows[q++] = rgba[p + 1]!
+        rows[q++] = rgba[p + 2]!
+      }
+    }
+    return { width, height, rows }
+  })
+  return stackedPng(pictures, EMAIL_GAP)
+}
+function plainDocument(model: ReturnType<typeof buildMapModel>): Buffer {
+  const W = EMAIL_DISPLAY_WIDTH
+  let y = 0
+  const parts: string[] = []
+  for (const svg of panelSvgs(model)) {
+    const [, w, h] = /^<svg [^>]*width="([\d.]+)" height="([\d.]+)"/.exec(svg)!
+    const height = Math.round((Number(h) * W) / Number(w))
+    if (y > 0) {
+      parts.push(`<rect y="${y}" width="${W}" height="${EMAIL_GAP.rows}" fill="#d8dde3"/>`)
+      y += EMAIL_GAP.rows
+    }
+    // A nested <svg> places the panel and clips it to its own page, as a page of its own would.
+    parts.push(
+      svg.replace(/^<svg ([^>]*)width="[\d.]+" height="[\d.]+"/, `<svg $1y="${y}" width="${W}" height="${height}"`),
+    )
+    y += height
+  }
+  const doc = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${y}" viewBox="0 0 ${W} ${y}">${parts.join('')}</svg>`
+  return new Resvg(doc, { font: fonts(), background: '#ffffff', logLevel: 'off' }).render().asPng()
+}
+const plainTimes: number[] = []
+const plainCpu: number[] = []
+const plainDocTimes: number[] = []
+const plainDocCpu: number[] = []
+let plainBytes = 0
+let plainDocBytes = 0
+positions.forEach((p, i) => {
+  // Timed like the email picture: view -> model -> PNG.
+  const first = i === 0
+  const png = timeCpu(
+    () => plainPanels(buildMapModel('abaoaqu', p.view, p.events)),
+    first ? [] : plainTimes,
+    first ? [] : plainCpu,
+  )
+  const doc = timeCpu(
+    () => plainDocument(buildMapModel('abaoaqu', p.view, p.events)),
+    first ? [] : plainDocTimes,
+    first ? [] : plainDocCpu,
+  )
+  plainBytes = Math.max(plainBytes, png.length)
+  plainDocBytes = Math.max(plainDocBytes, doc.length)
 })
 
 const svgTimes: number[] = []
@@ -126,6 +225,14 @@ console.log(
   `kept after those positions: ${kept.pieces.entries} piece rasters in ${(kept.pieces.bytes / 1048576).toFixed(1)} MB, ${kept.boards.entries} board in ${(kept.boards.bytes / 1048576).toFixed(1)} MB`,
 )
 console.log(`view -> PNG, piece rasters forgotten first: ${stats(piecesForgotten)}`)
-console.log(`email picture (${emailSize}), new positions: ${stats(emailTimes)}   target <= 50 ms`)
+console.log(
+  `email picture (${emailSize}), new positions: ${stats(emailTimes)}   target <= 50 ms   (cpu median ${median(emailCpu)}, up to ${emailBytes} bytes)`,
+)
+console.log(
+  `  plain resvg, panel by panel, png-encode:  ${stats(plainTimes)}   (cpu median ${median(plainCpu)}, up to ${plainBytes} bytes)`,
+)
+console.log(
+  `  plain resvg, one document, resvg's PNG:  ${stats(plainDocTimes)}   (cpu median ${median(plainDocCpu)}, up to ${plainDocBytes} bytes)`,
+)
 console.log(`view -> SVG document (map.svg):             ${stats(svgTimes)}`)
 console.log(`whole SVG -> PNG in one resvg pass:         ${stats(onePass)}   (for comparison)`)

@@ -1,7 +1,11 @@
 // Verifiable dice. Every face is a pure function of the secret game seed and
 // the roll's position (seq, index), so once the seed is revealed anyone can
 // recompute every roll and check it against the commitment published at the start.
-import { createHmacSha256, fromHex, sha256Hex, utf8, type Mac } from './sha256.js'
+// The engine must stay pure (no node:crypto, and WebCrypto is async), so SHA-256 and HMAC come from
+// @noble/hashes, a synchronous implementation in plain JavaScript.
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 
 export interface DieRoll {
   seq: number
@@ -42,7 +46,19 @@ function seedBytes(seedHex: string): Uint8Array {
     const len = typeof seedHex === 'string' ? `${seedHex.length} characters` : typeof seedHex
     throw new Error(`dice: malformed seed, expected 64 hex characters (32 bytes), got ${len}`)
   }
-  return fromHex(seedHex)
+  return hexToBytes(seedHex)
+}
+
+/** A MAC function bound to one key. */
+export type Mac = (message: Uint8Array) => Uint8Array
+
+/**
+ * HMAC-SHA256 keyed once: the key's inner and outer blocks are absorbed up front and each call
+ * continues from a clone of that state, so many rolls under one seed do not re-key.
+ */
+export function keyedHmacSha256(key: Uint8Array): Mac {
+  const keyed = hmac.create(sha256, key)
+  return (message) => keyed.clone().update(message).digest()
 }
 
 function isPosition(n: number): boolean {
@@ -63,7 +79,7 @@ function checkPosition(name: string, n: number): void {
 
 /** Hex SHA-256 of the seed bytes, published when the game starts. */
 export function seedCommitment(seedHex: string): string {
-  return sha256Hex(seedBytes(seedHex))
+  return bytesToHex(sha256(seedBytes(seedHex)))
 }
 
 /** The HMAC message for draw block `k` of roll (seq, index); k = 0 is the normal case. */
@@ -88,19 +104,19 @@ export function deriveFaceWithMac(mac: Mac, seq: number, index: number, sides: n
   checkPosition('index', index)
   checkSides(sides)
   for (let k = 0; ; k++) {
-    const face = faceFromBytes(mac(utf8(diceMessage(seq, index, k))), sides)
+    const face = faceFromBytes(mac(utf8ToBytes(diceMessage(seq, index, k))), sides)
     if (face !== undefined) return face
   }
 }
 
 /** The face of roll (seq, index) for a die of `sides` under this seed. */
 export function deriveFace(seedHex: string, seq: number, index: number, sides: number): number {
-  return deriveFaceWithMac(createHmacSha256(seedBytes(seedHex)), seq, index, sides)
+  return deriveFaceWithMac(keyedHmacSha256(seedBytes(seedHex)), seq, index, sides)
 }
 
 /** Real dice for one resolution: rolls index 0, 1, 2, ... of log entry `seq`. */
 export function createDice(seedHex: string, seq: number): Dice {
-  const mac = createHmacSha256(seedBytes(seedHex))
+  const mac = keyedHmacSha256(seedBytes(seedHex))
   checkPosition('seq', seq)
   const rolls: DieRoll[] = []
   return {
@@ -159,8 +175,8 @@ export function rollNd(dice: Dice, n: number, sides: number, purpose: string, re
  */
 export function verifyRolls(seedHex: string, commitment: string, rolls: readonly DieRoll[]): VerifyResult {
   const key = seedBytes(seedHex)
-  const commitmentOk = commitment.toLowerCase() === sha256Hex(key)
-  const mac = createHmacSha256(key)
+  const commitmentOk = commitment.toLowerCase() === bytesToHex(sha256(key))
+  const mac = keyedHmacSha256(key)
   const mismatches: RollMismatch[] = []
   for (const r of rolls) {
     // A tampered record may carry an impossible position or die; report it rather than throw.

@@ -4,6 +4,7 @@ import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import type { GameRow } from '../store/games.js'
 import { createHmac, randomBytes } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import { entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
 import { ruleSystem, type AnyRuleset } from '../rulesets/index.js'
 import { fold, type Folded } from './fold.js'
@@ -12,13 +13,11 @@ type Tx = Prisma.TransactionClient | Db
 
 export type { GameRow }
 
-const CACHE_LIMIT = 1000
-const cache = new Map<string, Folded>()
+/** The latest fold of the games most recently used. */
+const cache = new LRUCache<string, Folded>({ max: 1000 })
 
 function remember(gameId: string, f: Folded): void {
-  cache.delete(gameId)
   cache.set(gameId, f)
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!)
 }
 
 export function forgetCachedGames(): void {

@@ -3,7 +3,7 @@
 import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine/dice.js'
 import { rulesVersionProblem, type Outcome, type Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
-import { performance } from 'node:perf_hooks'
+import { LRUCache } from 'lru-cache'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
 import {
   allSnapshots,
@@ -148,8 +148,8 @@ async function foldedFor(db: Db, game: GameRow, at?: number): Promise<Folded> {
 // Views are read far more often than games move: keep the game's row briefly (refreshed by this
 // node's own writes at once, by other nodes' within META_TTL_MS) and each rendered view per position.
 const META_TTL_MS = 1000
-const metaCache = new Map<string, { at: number; meta: GameMeta }>()
-const viewCache = new Map<string, string>()
+const metaCache = new LRUCache<string, GameMeta>({ max: 5000, ttl: META_TTL_MS })
+const viewCache = new LRUCache<string, string>({ max: 2000 })
 
 export function forgetGameMeta(gameId: string): void {
   metaCache.delete(gameId)
@@ -157,12 +157,10 @@ export function forgetGameMeta(gameId: string): void {
 
 async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
   const hit = metaCache.get(gameId)
-  const now = performance.now()
-  if (hit && now - hit.at < META_TTL_MS) return hit.meta
+  if (hit) return hit
   const meta = await gameMetaRow(db, gameId)
   if (!meta) throw noSuchGame(gameId)
-  metaCache.set(gameId, { at: now, meta })
-  if (metaCache.size > 5000) metaCache.delete(metaCache.keys().next().value!)
+  metaCache.set(gameId, meta)
   return meta
 }
 
@@ -208,7 +206,6 @@ export async function gameView(db: Db, gameId: string, caller: Caller, at?: numb
   )
   const body = JSON.stringify({ seq: f.seq, seat, view: ruleset.view(f.state, seat), submitted })
   viewCache.set(`${gameId}:${f.seq}:${seat ?? ''}`, body)
-  if (viewCache.size > 2000) viewCache.delete(viewCache.keys().next().value!)
   return body
 }
 

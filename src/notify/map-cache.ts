@@ -2,6 +2,7 @@
 // then served from memory. The arrows and attack lines are those of the last step resolved at or
 // before the position. A rule system without a map (no map hook) has none to draw: every function
 // here answers null for its games.
+import { LRUCache } from 'lru-cache'
 import type { GameEvent } from '../engine/ruleset.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
 import type { Db } from '../store/db.js'
@@ -21,15 +22,10 @@ interface Drawn {
   /** Written when first asked for: emails only need the PNG. */
   svg?: string
   /** PNGs by width (0: the map's own size). */
-  png: Map<number, Buffer>
+  png: ReadonlyMap<number, Buffer>
   /** The picture emails carry: the parts of the board that matter to the viewer (map/email.ts). */
   email?: EmailMap
 }
-
-/** Memory the cache may hold: drawings are evicted oldest first beyond it. */
-const BUDGET_BYTES = 64 * 1024 * 1024
-const cache = new Map<string, Drawn>()
-let held = 0
 
 /** The model is counted at a rough 150 kB: a few hundred small objects (A-S4 measured 126 kB). */
 const MODEL_BYTES = 150_000
@@ -40,15 +36,11 @@ function sizeOf(d: Drawn): number {
   return n + (d.email?.png.length ?? 0)
 }
 
-function keep(key: string, d: Drawn, before: number): void {
-  held += sizeOf(d) - before
-  while (held > BUDGET_BYTES && cache.size > 1) {
-    const [oldest, drawn] = cache.entries().next().value!
-    if (oldest === key) break
-    cache.delete(oldest)
-    held -= sizeOf(drawn)
-  }
-}
+/**
+ * Drawings by position and viewer, least recently used evicted first past 64 MB. An entry is
+ * replaced, not changed, when a picture is added to it: the cache measures a value when it is set.
+ */
+const cache = new LRUCache<string, Drawn>({ maxSize: 64 * 1024 * 1024, sizeCalculation: sizeOf })
 
 /** The PNG widths served: the map's own size and a few fixed ones (each is drawn and kept). */
 export const MAP_WIDTHS = [600, 900, 1200, 1600] as const
@@ -62,9 +54,18 @@ async function lastEvents(db: Db, gameId: string, seq: number): Promise<GameEven
   return (row?.payload as { events?: GameEvent[] } | undefined)?.events ?? []
 }
 
+function keyOf(game: GameRow, seq: number, viewer: string | null): string {
+  return `${game.id}:${seq}:${viewer ?? ''}`
+}
+
+/** Adds a picture to the entry as it stands now (another request may have added one meanwhile). */
+function add(key: string, d: Drawn, change: (current: Drawn) => Drawn): void {
+  cache.set(key, change(cache.peek(key) ?? d))
+}
+
 async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<Drawn | null> {
   if (!hasMap(game.ruleset)) return null
-  const key = `${game.id}:${seq}:${viewer ?? ''}`
+  const key = keyOf(game, seq, viewer)
   const hit = cache.get(key)
   if (hit) return hit
   const folded = await loadFolded(db, game, seq)
@@ -72,19 +73,16 @@ async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null):
   const view = rulesetOf(game).view(folded.state, viewer)
   const d: Drawn = { model: buildMapModel(game.ruleset, view, await lastEvents(db, game.id, seq)), png: new Map() }
   cache.set(key, d)
-  keep(key, d, 0)
   return d
 }
 
 export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<string | null> {
   const d = await drawn(db, game, seq, viewer)
   if (!d) return null
-  if (d.svg === undefined) {
-    const before = sizeOf(d)
-    d.svg = renderSvg(d.model)
-    keep(`${game.id}:${seq}:${viewer ?? ''}`, d, before)
-  }
-  return d.svg
+  if (d.svg !== undefined) return d.svg
+  const svg = renderSvg(d.model)
+  add(keyOf(game, seq, viewer), d, (c) => ({ ...c, svg }))
+  return svg
 }
 
 export async function mapPng(
@@ -98,13 +96,10 @@ export async function mapPng(
     throw new Error(`map width must be one of ${MAP_WIDTHS.join(', ')}`)
   const d = await drawn(db, game, seq, viewer)
   if (!d) return null
-  let png = d.png.get(width ?? 0)
-  if (!png) {
-    const before = sizeOf(d)
-    png = mapModelToPng(d.model, width === undefined ? {} : { width })
-    d.png.set(width ?? 0, png)
-    keep(`${game.id}:${seq}:${viewer ?? ''}`, d, before)
-  }
+  const hit = d.png.get(width ?? 0)
+  if (hit) return hit
+  const png = mapModelToPng(d.model, width === undefined ? {} : { width })
+  add(keyOf(game, seq, viewer), d, (c) => ({ ...c, png: new Map([...c.png, [width ?? 0, png]]) }))
   return png
 }
 
@@ -112,12 +107,10 @@ export async function mapPng(
 export async function emailMap(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<EmailMap | null> {
   const d = await drawn(db, game, seq, viewer)
   if (!d) return null
-  if (d.email === undefined) {
-    const before = sizeOf(d)
-    d.email = emailMapPng(d.model)
-    keep(`${game.id}:${seq}:${viewer ?? ''}`, d, before)
-  }
-  return d.email
+  if (d.email !== undefined) return d.email
+  const email = emailMapPng(d.model)
+  add(keyOf(game, seq, viewer), d, (c) => ({ ...c, email }))
+  return email
 }
 
 /** What part of the board the email's picture shows, in a sentence. */

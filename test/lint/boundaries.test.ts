@@ -51,7 +51,7 @@ describe('layers', () => {
     ['src/engine/x.ts', '../store/db.js', 'createDb', 'engine', 'store'],
     ['src/engine/x.ts', '../store/db.js', 'type Db', 'engine', 'store'],
     ['src/engine/x.ts', '../games/orders.js', 'submitOrders', 'engine', 'games'],
-    ['src/engine/rulesets/abaoaqu/x.ts', '../../../games/orders.js', 'submitOrders', 'engine', 'games'],
+    ['src/rulesets/abaoaqu/engine/x.ts', '../../../games/orders.js', 'submitOrders', 'ruleset-engine', 'games'],
     ['src/rulesets/abaoaqu/engine/x.ts', '../../../store/db.js', 'createDb', 'ruleset-engine', 'store'],
     ['src/rulesets/abaoaqu/x.ts', '../../games/orders.js', 'submitOrders', 'ruleset', 'games'],
     ['src/rulesets/abaoaqu/x.ts', '../../notify/mailer.js', 'createMailer', 'ruleset', 'notify'],
@@ -79,7 +79,7 @@ describe('layers', () => {
 
   it.each([
     ['src/engine/x.ts', './dice.js', 'createDice'],
-    ['src/engine/rulesets/abaoaqu/x.ts', '../../hex/index.js', 'offsetNeighbors'],
+    ['src/rulesets/abaoaqu/engine/x.ts', '../../../engine/hex/index.js', 'offsetNeighbors'],
     ['src/rulesets/abaoaqu/engine/x.ts', '../../../engine/hex/index.js', 'offsetNeighbors'],
     ['src/rulesets/abaoaqu/x.ts', '../../engine/dice.js', 'createDice'],
     ['src/rulesets/abaoaqu/x.ts', '../../notify/map/model.js', 'compareHexRefs'],

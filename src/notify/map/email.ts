@@ -10,7 +10,7 @@
 // needs would cost four times the pixels to draw (bench/notify-render.ts: three times as long).
 import { counterSide } from './svg-counters.js'
 import { layoutMap } from './svg.js'
-import { planCrop, type CropLimits } from './crop.js'
+import { planCrop, type CropLimits, type CropPlan } from './crop.js'
 import { sizeForWidth, type MapWindow } from './layout.js'
 import type { HexMapModel } from './model.js'
 import { drawingToRows, stackedPng } from './raster.js'
@@ -49,8 +49,13 @@ export interface EmailMap {
   counterPx: number
 }
 
+/** The parts of the board an email's picture shows. */
+export function emailCrop(model: HexMapModel): CropPlan {
+  return planCrop(model, { ...LIMITS, cols: emailColumns() })
+}
+
 export function emailMapPng(model: HexMapModel): EmailMap {
-  const plan = planCrop(model, { ...LIMITS, cols: emailColumns() })
+  const plan = emailCrop(model)
   const width = EMAIL_DISPLAY_WIDTH * EMAIL_PIXEL_RATIO
   const last = plan.panels.length - 1
   const drawings = plan.panels.map((window, i) =>

@@ -7,6 +7,7 @@
 // Most strings are set from cached glyph outlines (png-glyphs.ts) without asking resvg at all;
 // the rest are outlined by resvg, whole.
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
+import { LRUCache } from 'lru-cache'
 import { setFromGlyphs, type TextRequest } from './png-glyphs.js'
 import { num } from './svg-text.js'
 
@@ -30,10 +31,14 @@ const ATTR = /([a-z-]+)="([^"]*)"/g
 const KNOWN = new Set(['x', 'y', 'font-size', 'font-weight', 'text-anchor', 'fill', 'fill-opacity'])
 const STYLE_ATTRS = ['font-size', 'font-weight', 'text-anchor'] as const
 
-/** Characters of outline kept (two bytes each): a long title's outline runs to 25 kB, and every position brings one. */
-const MAX_CACHED_CHARS = 8_000_000
-let cachedChars = 0
-const outlines = new Map<string, Outline>()
+/**
+ * Outlines by key, least recently used evicted first past 8 million characters (two bytes each): a
+ * long title's outline runs to 25 kB, and every position brings one.
+ */
+const outlines = new LRUCache<string, Outline>({
+  maxSize: 8_000_000,
+  sizeCalculation: (outline, key) => outline.length + key.length,
+})
 
 function parseText(match: RegExpExecArray): TextElement | null {
   const attrs = new Map<string, string>()
@@ -65,16 +70,6 @@ function compact(d: string): Outline {
     .map((t) => (/^[A-Za-z]$/.test(t) ? t : ` ${num(Number(t))}`))
     .join('')
     .replace(/([A-Za-z]) /g, '$1')
-}
-
-/** Past the budget the cache starts again: set from glyphs, an outline costs little to make anew. */
-function keep(key: string, outline: Outline): void {
-  if (cachedChars + outline.length > MAX_CACHED_CHARS) {
-    outlines.clear()
-    cachedChars = 0
-  }
-  outlines.set(key, outline)
-  cachedChars += outline.length + key.length
 }
 
 /** Outlines every key in one resvg pass; each string sits in its own group so the paths map back. */
@@ -145,7 +140,7 @@ export function outlineTexts(svg: string, font: ResvgRenderOptions['font']): str
     outlineMissing([...missing.values()], font, root[1]!, made)
     for (const [key, outline] of made) {
       mine.set(key, outline)
-      keep(key, outline)
+      outlines.set(key, outline)
     }
   }
   const ids = new Map<string, number>()

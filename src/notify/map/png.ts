@@ -25,8 +25,8 @@ const NO_FONTS: ResvgRenderOptions['font'] = { loadSystemFonts: false }
 
 let fontOptions: ResvgRenderOptions['font'] | undefined
 
-/** Resolved once: the font paths never change while the process runs. */
-function fonts(): NonNullable<ResvgRenderOptions['font']> {
+/** The bundled fonts as resvg takes them. Resolved once: the paths never change while the process runs. */
+export function fonts(): NonNullable<ResvgRenderOptions['font']> {
   if (fontOptions === undefined) {
     const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
     fontOptions = {

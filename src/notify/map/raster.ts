@@ -19,6 +19,7 @@
 // one-pass drawing of the whole SVG.
 // bench/notify-render.ts measures it.
 import { createHash } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import { encodePngRows, pngRows } from './png-encode.js'
 import { checkWidth, rasterise, type PngOptions, type Raster } from './png.js'
 import type { Box, Piece } from './pieces.js'
@@ -77,47 +78,18 @@ interface Scale {
   y: number
 }
 
-/** Least recently used first; a byte budget rather than a count, as sizes vary a thousandfold. */
-class Kept<T> {
-  private readonly entries = new Map<string, T>()
-  private bytes = 0
-  constructor(
-    private readonly budget: number,
-    private readonly sizeOf: (v: T) => number,
-  ) {}
-
-  get(key: string): T | undefined {
-    const hit = this.entries.get(key)
-    if (hit !== undefined) {
-      this.entries.delete(key)
-      this.entries.set(key, hit)
-    }
-    return hit
-  }
-
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes }
-  }
-
-  clear(): void {
-    this.entries.clear()
-    this.bytes = 0
-  }
-
-  set(key: string, value: T): void {
-    this.entries.set(key, value)
-    this.bytes += this.sizeOf(value)
-    for (const [oldest, v] of this.entries) {
-      if (this.bytes <= this.budget || oldest === key) break
-      this.entries.delete(oldest)
-      this.bytes -= this.sizeOf(v)
-    }
-  }
+/** Least recently used evicted first; a byte budget rather than a count, as sizes vary a thousandfold. */
+function kept<T extends object>(budget: number, sizeOf: (v: T) => number): LRUCache<string, T> {
+  return new LRUCache<string, T>({ maxSize: budget, sizeCalculation: sizeOf })
 }
 
-const boards = new Kept<Board>(BOARD_BUDGET_BYTES, (b) => b.rows.length)
-const tiles = new Kept<Buffer>(TILE_BUDGET_BYTES, (t) => t.length)
-const sprites = new Kept<Sprite>(SPRITE_BUDGET_BYTES, (s) => s.runs.length * 4 + s.rgb.length + s.soft.length * 8 + 200)
+const boards = kept<Board>(BOARD_BUDGET_BYTES, (b) => b.rows.length)
+const tiles = kept<Buffer>(TILE_BUDGET_BYTES, (t) => t.length)
+const sprites = kept<Sprite>(SPRITE_BUDGET_BYTES, (s) => s.runs.length * 4 + s.rgb.length + s.soft.length * 8 + 200)
+
+function held<T extends object>(c: LRUCache<string, T>): { entries: number; bytes: number } {
+  return { entries: c.size, bytes: c.calculatedSize }
+}
 
 /** An opaque premultiplied RGBA page as RGB rows. */
 function rgbRows(page: Raster): Buffer {
@@ -216,14 +188,19 @@ function words(raster: Raster): Uint32Array {
 }
 
 /**
- * Rasterises every request and keeps the sprites. The requests whose boxes are sure are drawn in
+ * Rasterises every request, keeps the sprites and returns them by key. The requests whose boxes are sure are drawn in
  * one resvg pass, each in its own rectangle of one sheet (packed in shelves, GAP apart), and cut
  * out. Nothing clips a piece to its rectangle there (a nested <svg> would, but costs resvg a mask
  * the size of the sheet for each), so such a piece must paint inside its box:
  * test/notify/map/pieces.test.ts checks that they do. A piece whose box is an estimate (text from
  * a scenario or a player) is drawn alone, on a page of its own size.
  */
-function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: Scale): void {
+function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: Scale): Map<string, Sprite> {
+  const made = new Map<string, Sprite>()
+  const keep = (key: string, sprite: Sprite) => {
+    made.set(key, sprite)
+    sprites.set(key, sprite)
+  }
   const shared: Array<[string, Request]> = []
   for (const [key, r] of requests) {
     if (!r.alone) {
@@ -231,9 +208,9 @@ function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: Scale): voi
       continue
     }
     const page = rasterise(aloneSvg(r, scale), undefined, undefined)
-    sprites.set(key, cutSprite(words(page), page.width, 0, 0, r.w, r.h))
+    keep(key, cutSprite(words(page), page.width, 0, 0, r.w, r.h))
   }
-  if (shared.length === 0) return
+  if (shared.length === 0) return made
   let sheetWidth = 1024
   for (const [, r] of shared) sheetWidth = Math.max(sheetWidth, r.w)
   const order = shared.sort((a, b) => b[1].h - a[1].h)
@@ -261,7 +238,8 @@ function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: Scale): voi
   const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${sheetWidth}" height="${height}" viewBox="0 0 ${sheetWidth} ${height}" font-family="${FONT_FAMILY}">`
   const sheet = rasterise(`${root}${body}</svg>`, undefined, undefined)
   const px = words(sheet)
-  order.forEach(([key, r], i) => sprites.set(key, cutSprite(px, sheet.width, spots[i]!.x, spots[i]!.y, r.w, r.h)))
+  order.forEach(([key, r], i) => keep(key, cutSprite(px, sheet.width, spots[i]!.x, spots[i]!.y, r.w, r.h)))
+  return made
 }
 
 /** Pixel bounds: x0 ≤ x < x1, y0 ≤ y < y1. */
@@ -406,7 +384,7 @@ export function rasterCacheSize(): {
   tiles: { entries: number; bytes: number }
   pieces: { entries: number; bytes: number }
 } {
-  return { boards: boards.size, tiles: tiles.size, pieces: sprites.size }
+  return { boards: held(boards), tiles: held(tiles), pieces: held(sprites) }
 }
 
 /** Tile (i, j) of a whole board at `scale` pixels per unit: RGB, TILE × TILE, white beyond the board. */
@@ -510,20 +488,18 @@ export function drawingToRows(d: MapDrawing, opts: PngOptions = {}): PictureRows
       return p === null ? null : { ...p, clip }
     })
     .filter((p) => p !== null)
+  // The picture's sprites are held here: keeping new ones may evict kept ones it also needs.
+  const mine = new Map<string, Sprite>()
   const missing = new Map<string, Request>()
-  for (const p of placed) if (sprites.get(p.key) === undefined) missing.set(p.key, p.request)
-  if (missing.size > 0) rasteriseAll(missing, scale)
+  for (const p of placed) {
+    const sprite = sprites.get(p.key)
+    if (sprite === undefined) missing.set(p.key, p.request)
+    else mine.set(p.key, sprite)
+  }
+  if (missing.size > 0) for (const [key, sprite] of rasteriseAll(missing, scale)) mine.set(key, sprite)
   // A tiled page is this picture's own; a kept board is copied before drawing on it.
   const rows = tiled ? board.rows : Buffer.from(board.rows)
-  for (const p of placed) {
-    let sprite = sprites.get(p.key)
-    if (sprite === undefined) {
-      // Evicted by this very picture: one picture holds more than the cache does.
-      rasteriseAll(new Map([[p.key, p.request]]), scale)
-      sprite = sprites.get(p.key)!
-    }
-    blit(rows, board, sprite, p.left, p.top, p.clip)
-  }
+  for (const p of placed) blit(rows, board, mine.get(p.key)!, p.left, p.top, p.clip)
   return { width: board.width, height: board.height, rows }
 }
 
