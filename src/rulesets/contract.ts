@@ -55,6 +55,8 @@ export interface RuleSystem {
   narrate(events: readonly GameEvent[], view: unknown): string[]
   /** A seat's options (ruleset.options()) as short lines for an email; the email links to the rest. */
   compactOptions(options: unknown): EmailLines
+  /** How to read those lines, a sentence or two above them in the email. Absent: the lines stand alone. */
+  optionsLegend?: string
   /** Order lines an email shows as examples, in the text notation, written for these options. */
   orderExamples(options: unknown): string[]
   /** Enemy units near the reader's, a line each, nearest first. Absent: emails list none. */

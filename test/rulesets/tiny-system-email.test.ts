@@ -80,6 +80,8 @@ describe('a rule system without a map is played by email', () => {
     expect(text).toContain('run 2 # to hex 2')
     expect(text).toContain('For example: run 2 pass')
     expect(text).toContain('No enemy unit is within reach of yours.')
+    // Another system's words on reading the options do not leak into this one's emails.
+    expect(text).not.toMatch(/pilot shifts|shoot, close, defend/)
     expectNoMap(first)
     expect(s.mails(bob.email, 'your-phase')).toEqual([])
 

@@ -94,6 +94,8 @@ export type StepRef = Static<typeof StepRefSchema>
 /** The orders a player may give, already compacted to lines (by the rule system's compactOptions). */
 export const OptionLinesSchema = Group({
   lines: Lines,
+  /** The rule system's words on how to read the lines (RuleSystem.optionsLegend). */
+  legend: Opt(Text),
   /** How many units or lines were left out to keep the email readable. */
   omitted: Count,
   /** Where the full list is. */

@@ -7,10 +7,14 @@ export function stepTitle(system: string, step: string): string {
 }
 
 /** The seat's options compacted to lines, and examples of the order notation. */
-export function optionLines(system: string, options: unknown): { compact: EmailLines; examples: string[] } {
+export function optionLines(
+  system: string,
+  options: unknown,
+): { compact: EmailLines & { legend?: string }; examples: string[] } {
   const rs = ruleSystem(system)
+  const legend = rs?.optionsLegend
   return {
-    compact: rs ? rs.compactOptions(options) : { lines: [], omitted: 0 },
+    compact: { ...(rs ? rs.compactOptions(options) : { lines: [], omitted: 0 }), ...(legend ? { legend } : {}) },
     examples: rs ? rs.orderExamples(options) : ['pass'],
   }
 }

@@ -39,6 +39,10 @@ export const abaoaqu: RuleSystem = {
   narrate: (events: readonly GameEvent[], view: unknown) =>
     isNarratable(view) ? narrateAbaoaqu(events, narrationContext(view)) : events.map(fallbackLine),
   compactOptions: (options) => compactOptions(options as SeatOptions),
+  optionsLegend:
+    'Each line names one unit, or several that can act together, where it is and what it can do now; ' +
+    'odds are after pilot shifts. Lines that start with an order (shoot, close, defend) can be pasted ' +
+    'into your reply as they are.',
   orderExamples: (options) => orderExamples(options as SeatOptions),
   enemiesNear: (view) => (isAbaoaquView(view) ? enemiesNearAbaoaqu(view) : { lines: [], omitted: 0 }),
   map: (view, events) => {

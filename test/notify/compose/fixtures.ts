@@ -1,6 +1,7 @@
 // Realistic data for each email kind. The your-phase data comes from a real engine position
 // (game.ts): its narration and option lines are what a player of that position would get.
 import { abaoaqu } from '../../../src/rulesets/abaoaqu/engine/index.js'
+import { ruleSystem } from '../../../src/rulesets/index.js'
 import { abaoaquStepTitle } from '../../../src/rulesets/abaoaqu/present/narrate.js'
 import { compactOptions, orderExamples } from '../../../src/rulesets/abaoaqu/present/options-compact.js'
 import {
@@ -67,7 +68,11 @@ export function yourPhase(recipient: Recipient = char): YourPhaseData {
     },
     deadline: { at: DEADLINE, ifMissed: 'your phase is passed (no moves)' },
     happened: narrate('abaoaqu', played.events, played.view),
-    options: { ...compactOptions(options), url: `${game.url}/options` },
+    options: {
+      ...compactOptions(options),
+      legend: ruleSystem('abaoaqu')!.optionsLegend,
+      url: `${game.url}/options`,
+    },
     orderExamples: orderExamples(options),
     enemiesNear: enemiesNear('abaoaqu', contact().view),
     mapCid: 'map-g_7f3a-42@hexmail',
