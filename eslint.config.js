@@ -14,6 +14,9 @@ const elements = [
   { type: 'ruleset', pattern: 'src/rulesets/*', capture: ['ruleset'], partialMatch: false },
   // The one list the rule systems register in.
   { type: 'rulesets-registry', pattern: 'src/rulesets', partialMatch: false },
+  // The generic pieces a rule system presents its game in, and the email and map layers draw from:
+  // the map model, board assembly, the fallback narration. Below both, so neither points back.
+  { type: 'present', pattern: 'src/present', partialMatch: false },
   { type: 'scenarios', pattern: 'src/scenarios', partialMatch: false },
   { type: 'store', pattern: 'src/store', partialMatch: false },
   { type: 'games', pattern: 'src/games', partialMatch: false },
@@ -43,7 +46,7 @@ const policies = [
   {
     from: { element: { type: 'ruleset' } },
     allow: [
-      to('engine', 'scenarios'),
+      to('engine', 'scenarios', 'present'),
       {
         to: {
           element: {
@@ -54,25 +57,13 @@ const policies = [
       },
       // The contract it fulfils.
       { to: { element: { type: 'rulesets-registry', fileInternalPath: ['contract.ts'] } } },
-      // The generic pieces a rule system fills in: the map's model and boards, the email composer's helpers.
-      {
-        to: {
-          element: {
-            type: 'notify',
-            fileInternalPath: ['map/model.ts', 'map/pieces.ts', 'map/boards.ts', 'compose/**'],
-          },
-        },
-      },
     ],
   },
   {
     from: { element: { type: 'rulesets-registry' } },
-    allow: [
-      to('ruleset', 'ruleset-engine', 'engine', 'scenarios'),
-      // The contract names the map model a system's map hook returns.
-      { to: { element: { type: 'notify', fileInternalPath: ['map/model.ts'] } } },
-    ],
+    allow: to('ruleset', 'ruleset-engine', 'engine', 'scenarios', 'present'),
   },
+  { from: { element: { type: 'present' } }, allow: to('present', 'engine') },
   { from: { element: { type: 'scenarios' } }, allow: to('scenarios', 'engine') },
   { from: { element: { type: 'store' } }, allow: to('store') },
   { from: { element: { type: 'auth' } }, allow: to('auth', 'store') },
@@ -82,7 +73,7 @@ const policies = [
   },
   {
     from: { element: { type: 'notify' } },
-    allow: to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'config'),
+    allow: to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'present', 'config'),
   },
   {
     from: { element: { type: 'http' } },

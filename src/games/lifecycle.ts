@@ -10,7 +10,7 @@ import { hiddenFrom, noSuchGame } from './access.js'
 import { ruleSystem } from '../rulesets/index.js'
 import { resignationWinner, type Folded } from './fold.js'
 import { loadFolded } from './load.js'
-import { forgetGameMeta } from './reads.js'
+import { forgetGameMeta } from './meta-cache.js'
 import { afterCommit, commitPlan, planAppend } from './write.js'
 
 export type Tx = Prisma.TransactionClient

@@ -4,7 +4,8 @@ import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine
 import { rulesVersionProblem, type Outcome, type Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
 import { LRUCache } from 'lru-cache'
-import { gameMetaRow, type GameMeta } from '../store/games.js'
+import { cachedMeta } from './meta-cache.js'
+import type { GameMeta } from '../store/games.js'
 import {
   allSnapshots,
   canonicalJson,
@@ -145,24 +146,9 @@ async function foldedFor(db: Db, game: GameRow, at?: number): Promise<Folded> {
   return f
 }
 
-// Views are read far more often than games move: keep the game's row briefly (refreshed by this
-// node's own writes at once, by other nodes' within META_TTL_MS) and each rendered view per position.
-const META_TTL_MS = 1000
-const metaCache = new LRUCache<string, GameMeta>({ max: 5000, ttl: META_TTL_MS })
+// Views are read far more often than games move: each rendered view is kept per position (the game's
+// row is kept briefly too, in meta-cache.ts).
 const viewCache = new LRUCache<string, string>({ max: 2000 })
-
-export function forgetGameMeta(gameId: string): void {
-  metaCache.delete(gameId)
-}
-
-async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
-  const hit = metaCache.get(gameId)
-  if (hit) return hit
-  const meta = await gameMetaRow(db, gameId)
-  if (!meta) throw noSuchGame(gameId)
-  metaCache.set(gameId, meta)
-  return meta
-}
 
 /** Whose eyes the caller may look through, at which position: the checks every view and map share. */
 export async function viewAccess(

@@ -10,7 +10,7 @@ import type { Prisma } from '../store/generated/client.js'
 import { chainEntries, type Entry, type NewEntry } from '../store/log.js'
 import { applyEntry, outcomeOf, pendingOf, splitOrders, type Folded } from './fold.js'
 import { cacheFolded, rulesetOf, sealedSnapshot } from './load.js'
-import { forgetGameMeta } from './reads.js'
+import { forgetGameMeta } from './meta-cache.js'
 
 export const SNAPSHOT_EVERY = 50
 

@@ -3,7 +3,7 @@
 // words and pictures its emails use; it is listed once in src/rulesets/index.ts. The generic layers
 // (games, store, http, notify, scenarios, main) reach a system only through this contract.
 import type { GameEvent, Ruleset } from '../engine/ruleset.js'
-import type { HexMapModel } from '../notify/map/model.js'
+import type { HexMapModel } from '../present/map-model.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the registry holds rule systems of any state type */
 export type AnyRuleset = Ruleset<any, any, any, any, any>

@@ -2,7 +2,7 @@
 // know still gets a line per event, so an email is plain but never empty or broken.
 import type { GameEvent } from '../../engine/ruleset.js'
 import { ruleSystem } from '../../rulesets/index.js'
-import { fallbackLine } from './narrate-fallback.js'
+import { fallbackLine } from '../../present/narrate-fallback.js'
 
 /** What happened, one sentence a line, from the events and the reader's view of the game. */
 export function narrate(system: string, events: readonly GameEvent[], view: unknown): string[] {

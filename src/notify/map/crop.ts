@@ -4,7 +4,7 @@
 // (the rule system's model.inReach) and the last phase's marks then decide where each window sits
 // and how tall it is. Nothing here knows a rule system: it reads only the neutral model.
 import { inWindow, type MapWindow } from './layout.js'
-import { hexRefKey, type HexMapModel, type HexRef } from './model.js'
+import { hexRefKey, type HexMapModel, type HexRef } from '../../present/map-model.js'
 
 export interface CropLimits {
   /** Columns of every window (fewer when the map has fewer). */

@@ -12,7 +12,7 @@ import { counterSide } from './svg-counters.js'
 import { layoutMap } from './svg.js'
 import { planCrop, type CropLimits, type CropPlan } from './crop.js'
 import { sizeForWidth, type MapWindow } from './layout.js'
-import type { HexMapModel } from './model.js'
+import type { HexMapModel } from '../../present/map-model.js'
 import { drawingToRows, stackedPng } from './raster.js'
 
 /** Width at which the email's HTML shows the picture, in CSS pixels. */

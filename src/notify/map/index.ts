@@ -4,7 +4,7 @@
 // outlines, board and piece rasters) that change its speed, not its output (see raster.ts).
 import type { GameEvent } from '../../engine/ruleset.js'
 import { ruleSystem } from '../../rulesets/index.js'
-import type { HexMapModel } from './model.js'
+import type { HexMapModel } from '../../present/map-model.js'
 import type { PngOptions } from './png.js'
 import { drawingToPng } from './raster.js'
 import { layoutMap, renderSvg, type SvgOptions } from './svg.js'
@@ -21,8 +21,8 @@ export type {
   MapScreen,
   MapSide,
   MapUnit,
-} from './model.js'
-export { sideColours } from './model.js'
+} from '../../present/map-model.js'
+export { sideColours } from '../../present/map-model.js'
 export { renderSvg, layoutMap, type MapDrawing, type SvgOptions } from './svg.js'
 export { drawingToPng, forgetRasters, rasterCacheSize } from './raster.js'
 export {

@@ -2,7 +2,7 @@
 // the grid for the title, the edge coordinates and the legend. Flat-topped hexes in the engine's
 // odd-q layout: odd columns sit half a hex lower (src/engine/hex/types.ts).
 import type { Direction } from '../../engine/hex/index.js'
-import type { HexRef } from './model.js'
+import type { HexRef } from '../../present/map-model.js'
 
 export const SQRT3 = Math.sqrt(3)
 

@@ -2,7 +2,7 @@
 // morale) along the bottom edge; a stack lists every unit's id on its face instead (a unit's marker
 // colours its id), shows its depth behind it and its size in a badge.
 import { hexCentre, type Frame, type Point } from './layout.js'
-import { hexRefKey, type MapCounter, type MapUnit } from './model.js'
+import { hexRefKey, type MapCounter, type MapUnit } from '../../present/map-model.js'
 import { anchored, type Box, type Piece } from './pieces.js'
 import { fitFontSize, num, textAt, widthIsSure } from './svg-text.js'
 import { titleTag } from './svg-grid.js'

@@ -3,7 +3,7 @@
 // render much faster than hundreds of small ones.
 import { ALL_DIRECTIONS, offsetNeighbor } from '../../engine/hex/index.js'
 import { hexCentre, hexCorner, hexsideCorners, inWindow, type Frame, type Point } from './layout.js'
-import { hexRefKey, type HexMapModel, type HexRef, type MapHex } from './model.js'
+import { hexRefKey, type HexMapModel, type HexRef, type MapHex } from '../../present/map-model.js'
 import { anchored, boxAround, type Piece } from './pieces.js'
 import { escapeXml, num, textAt, textWidth, widthIsSure } from './svg-text.js'
 

@@ -1,7 +1,7 @@
 // The title lines above the map and the legend below it. The legend flows left to right and
 // wraps, so a narrow map gets more lines rather than text cut off at the edge.
 import type { Frame, Point } from './layout.js'
-import type { HexMapModel } from './model.js'
+import type { HexMapModel } from '../../present/map-model.js'
 import type { Piece } from './pieces.js'
 import { tint } from './svg-counters.js'
 import { COLOURS } from './svg-grid.js'

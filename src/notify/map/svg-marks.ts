@@ -3,7 +3,7 @@
 // the counters, so a busy phase never hides a unit id or marker; results and badges go over them.
 // Every line has a white halo so it stays visible where it crosses lines of its own colour.
 import { hexCentre, towards, type Frame, type Point } from './layout.js'
-import { hexRefKey, type HexRef, type MapArrow, type MapAttack, type MapLoss } from './model.js'
+import { hexRefKey, type HexRef, type MapArrow, type MapAttack, type MapLoss } from '../../present/map-model.js'
 import { anchored, boxAround, type Piece } from './pieces.js'
 import { counterSide } from './svg-counters.js'
 import { num, textAt, textWidth, widthIsSure } from './svg-text.js'

@@ -2,7 +2,7 @@
 // numbers to two decimals), so a golden file can pin it and a cache can key on the position.
 // One font family, DejaVu Sans, which png.ts bundles: the PNG looks the same on every machine.
 import { frameFor, hexCentre, inWindow, type Frame, type MapWindow } from './layout.js'
-import type { HexMapModel } from './model.js'
+import type { HexMapModel } from '../../present/map-model.js'
 import { fragments, type Piece } from './pieces.js'
 import { counters } from './svg-counters.js'
 import {

@@ -1,7 +1,7 @@
 // A-Bao-A-Qu as the server plays it: the pure engine (engine/), its scenario files and catalogue entries
 // (scenarios/), and how it is shown to players (present/): the words of its emails and its map.
 import type { GameEvent } from '../../engine/ruleset.js'
-import { fallbackLine } from '../../notify/compose/narrate-fallback.js'
+import { fallbackLine } from '../../present/narrate-fallback.js'
 import type { RuleSystem } from '../contract.js'
 import { abaoaqu as engine } from './engine/index.js'
 import type { SeatOptions } from './engine/seat-options.js'

@@ -6,7 +6,7 @@ import type { GameEvent } from '../../../engine/ruleset.js'
 import { hexLabel } from '../engine/geometry.js'
 import type { Hex } from '../engine/types.js'
 import type { View } from '../engine/view.js'
-import { fallbackLine } from '../../../notify/compose/narrate-fallback.js'
+import { fallbackLine } from '../../../present/narrate-fallback.js'
 
 /** What narration needs to know about the game: names of units and sides, hex labels. */
 export interface NarrationContext {

@@ -10,7 +10,7 @@ import {
   type MapArrow,
   type MapAttack,
   type MapLoss,
-} from '../../../../notify/map/model.js'
+} from '../../../../present/map-model.js'
 
 export interface EventMarks {
   arrows: MapArrow[]

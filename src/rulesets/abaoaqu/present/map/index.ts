@@ -8,7 +8,7 @@ import type { Unit } from '../../engine/types.js'
 import type { View } from '../../engine/view.js'
 import { eventMarks } from './events.js'
 import { enemiesInReach } from './reach.js'
-import { boardLookup, type BoardLookup } from '../../../../notify/map/boards.js'
+import { boardLookup, type BoardLookup } from '../../../../present/boards.js'
 import {
   compareHexRefs,
   hexRefKey,
@@ -19,7 +19,7 @@ import {
   type MapHex,
   type MapScreen,
   type MapSide,
-} from '../../../../notify/map/model.js'
+} from '../../../../present/map-model.js'
 
 const STEP_NAMES: Record<View['step'], string> = {
   deploy: 'deployment',

@@ -1,8 +1,8 @@
 // Which board each map hex lies on, from the board placements a view carries. The view gives
 // placements but not the template size; every board of a layout is one template (src/engine/hex/
 // board.ts), so its size is the distance to the next board along each axis.
-import { assembleBoards, type BoardPlacement, type BoardSize } from '../../engine/hex/index.js'
-import type { MapBoard } from './model.js'
+import { assembleBoards, type BoardPlacement, type BoardSize } from '../engine/hex/index.js'
+import type { MapBoard } from './map-model.js'
 
 function stride(starts: readonly number[], limit: number): number {
   return Math.min(...starts.map((s) => Math.min(limit, ...starts.filter((t) => t > s)) - s))

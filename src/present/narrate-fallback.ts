@@ -1,6 +1,6 @@
 // The line for an event no narrator knows: its type and its simple fields, so a new engine event
 // shows up readable (if plain) in emails instead of being dropped or crashing the worker.
-import type { GameEvent } from '../../engine/ruleset.js'
+import type { GameEvent } from '../engine/ruleset.js'
 
 // Bookkeeping every event carries; it says nothing to a player.
 const SKIP = new Set(['type', 'ref', 'turn', 'half', 'rollIndex'])
