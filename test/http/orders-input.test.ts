@@ -149,3 +149,27 @@ describe('a submission has a size limit', () => {
     expect(res.statusCode, res.body).toBe(200)
   })
 })
+
+describe('a submission says one thing', () => {
+  it('orders sent both as text and as JSON are refused with 400, nothing stored, nothing previewed', async () => {
+    const id = await newGame()
+    const before = await entries(id)
+    const { unit, to } = await legalMove(id)
+    const move = { kind: 'move', units: [unit], to }
+    for (const path of ['orders', 'orders/preview']) {
+      const res = await post(id, { text: 'pass', orders: [move] }, {}, path)
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json()).toMatchObject({ field: 'text', detail: expect.stringMatching(/not both/) })
+    }
+    expect(await entries(id)).toEqual(before)
+  })
+
+  it('a field the route does not know is refused with 400, naming it; nothing is stored', async () => {
+    const id = await newGame()
+    const before = await entries(id)
+    const res = await post(id, { orders: [], pass: true, admin: true })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.body).toMatch(/admin/)
+    expect(await entries(id)).toEqual(before)
+  })
+})

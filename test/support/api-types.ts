@@ -6815,9 +6815,7 @@ export interface paths {
                           /** @enum {boolean} */
                           sealed: true
                         }
-                      | {
-                          [key: string]: unknown
-                        }
+                      | unknown
                     )
                   | (never | null)
               }[]

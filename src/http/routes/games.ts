@@ -39,17 +39,20 @@ const OptionValue = Type.Union([
   Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }),
   Type.Boolean(),
 ])
-const OrdersBody = Type.Object({
-  orders: Type.Optional(Type.Array(Anything, { description: 'orders as JSON objects of the rule system' })),
-  text: Type.Optional(Type.String({ description: "orders in the rule system's text notation, one per line" })),
-  seat: Type.Optional(Type.String({ description: 'the seat to act for, when you hold several' })),
-  pass: Type.Optional(
-    Type.Boolean({
-      description:
-        'pass the step even though the orders decide nothing in it (standing orders only); in text, a "pass" line',
-    }),
-  ),
-})
+const OrdersBody = Type.Object(
+  {
+    orders: Type.Optional(Type.Array(Anything, { description: 'orders as JSON objects of the rule system' })),
+    text: Type.Optional(Type.String({ description: "orders in the rule system's text notation, one per line" })),
+    seat: Type.Optional(Type.String({ description: 'the seat to act for, when you hold several' })),
+    pass: Type.Optional(
+      Type.Boolean({
+        description:
+          'pass the step even though the orders decide nothing in it (standing orders only); in text, a "pass" line',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
 const errors = problems(400, 401, 403, 404, 409, 422)
 /** A route that takes a body also answers 413 (too large) and 415 (a content type it does not take). */
 const bodyErrors = problems(400, 401, 403, 404, 409, 413, 415, 422)
@@ -84,6 +87,8 @@ function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: st
   const body = (request.body ?? {}) as { orders?: unknown[]; text?: string; seat?: string; pass?: boolean }
   if (body.orders === undefined && body.text === undefined)
     throw badRequest('send {"orders": [...]} or {"text": "..."}, or the text notation as text/plain', { field: 'body' })
+  if (body.orders !== undefined && body.text !== undefined)
+    throw badRequest('send the orders once: as {"orders": [...]} or as {"text": "..."}, not both', { field: 'text' })
   return body
 }
 
