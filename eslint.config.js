@@ -65,7 +65,7 @@ const policies = [
   },
   { from: { element: { type: 'present' } }, allow: to('present', 'engine') },
   { from: { element: { type: 'scenarios' } }, allow: to('scenarios', 'engine') },
-  { from: { element: { type: 'store' } }, allow: to('store') },
+  { from: { element: { type: 'store' } }, allow: to('store', 'engine') },
   { from: { element: { type: 'auth' } }, allow: to('auth', 'store') },
   {
     from: { element: { type: 'games' } },

@@ -2,27 +2,14 @@
 // a row read back (a row the code cannot read is reported with what is wrong, never half-read).
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-
-const Pending = Type.Object({
-  side: Type.String(),
-  step: Type.String(),
-  seats: Type.Array(Type.String()),
-  sealed: Type.Boolean(),
-  description: Type.String(),
-  submitted: Type.Optional(Type.Array(Type.String())),
-})
-const Outcome = Type.Object({
-  winner: Type.Union([Type.String(), Type.Null()]),
-  reason: Type.String(),
-  ref: Type.String(),
-})
+import { OutcomeSchema, PendingSchema } from '../engine/schemas.js'
 
 /** A game moved: a step began (newStep), or only some seats submitted; 'game-over' when it ended. */
 const StepPayload = Type.Object({
   seq: Type.Integer({ minimum: 1 }),
   newStep: Type.Boolean(),
-  pending: Type.Array(Pending),
-  outcome: Type.Union([Outcome, Type.Null()]),
+  pending: Type.Array(PendingSchema),
+  outcome: Type.Union([OutcomeSchema, Type.Null()]),
   deadline: Type.Union([Type.String(), Type.Null()]),
 })
 

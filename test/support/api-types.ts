@@ -3571,9 +3571,12 @@ export interface paths {
                 pending: {
                   side: string
                   step: string
+                  /** @description seats that must still submit */
                   seats: string[]
                   sealed: boolean
+                  /** @description what kind of orders the step takes */
                   description: string
+                  /** @description seats of the side that have submitted */
                   submitted?: string[]
                 }[]
                 units: {
@@ -3672,9 +3675,12 @@ export interface paths {
                     defenceShift: 'full' | 'none' | number
                   }
                 }
+                /** Outcome */
                 outcome: {
+                  /** @description the winning side; null: a draw */
                   winner: string | null
                   reason: string
+                  /** @description the rule that ended the game */
                   ref: string
                 } | null
               }
@@ -4080,9 +4086,12 @@ export interface paths {
                 pending: {
                   side: string
                   step: string
+                  /** @description seats that must still submit */
                   seats: string[]
                   sealed: boolean
+                  /** @description what kind of orders the step takes */
                   description: string
+                  /** @description seats of the side that have submitted */
                   submitted?: string[]
                 }[]
                 units: {
@@ -4181,9 +4190,12 @@ export interface paths {
                     defenceShift: 'full' | 'none' | number
                   }
                 }
+                /** Outcome */
                 outcome: {
+                  /** @description the winning side; null: a draw */
                   winner: string | null
                   reason: string
+                  /** @description the rule that ended the game */
                   ref: string
                 } | null
               }

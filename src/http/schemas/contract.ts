@@ -1,76 +1,18 @@
 // Schemas of the Ruleset contract's shared types (src/engine/ruleset.ts), and of what each rule
 // system answers in its own shape: the union of the registered systems' schemas. A system that gives
 // no schema for a part is described there as a JSON object.
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import type { DieRoll } from '../../engine/dice.js'
-import type { ApiSchemas, GameEvent, OrderError, Outcome, Pending } from '../../engine/ruleset.js'
+import { Type, type TSchema } from '@sinclair/typebox'
+import type { ApiSchemas } from '../../engine/ruleset.js'
 import { ruleSystems } from '../../rulesets/index.js'
 
-export const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
-
-export const OutcomeSchema = Type.Object(
-  {
-    winner: orNull(Type.String({ description: 'the winning side; null: a draw' })),
-    reason: Type.String(),
-    ref: Type.String({ description: 'the rule that ended the game' }),
-  },
-  { title: 'Outcome' },
-)
-
-export const PendingSchema = Type.Object(
-  {
-    side: Type.String(),
-    step: Type.String(),
-    seats: Type.Array(Type.String(), { description: 'seats that must still submit' }),
-    sealed: Type.Boolean(),
-    description: Type.String({ description: 'what kind of orders the step takes' }),
-    submitted: Type.Optional(Type.Array(Type.String(), { description: 'seats of the side that have submitted' })),
-  },
-  { title: 'Pending' },
-)
-
-export const OrderErrorSchema = Type.Object(
-  {
-    rule: Type.String({ description: 'the rule the order breaks' }),
-    message: Type.String(),
-    line: Type.Optional(Type.Integer({ description: 'the 1-based line of the text notation' })),
-    order: Type.Optional(Type.Integer({ description: 'the 0-based index of the order' })),
-    field: Type.Optional(Type.String()),
-  },
-  { title: 'OrderError' },
-)
-
-export const GameEventSchema = Type.Object(
-  { type: Type.String(), ref: Type.Optional(Type.String({ description: 'the rule applied' })) },
-  {
-    title: 'GameEvent',
-    additionalProperties: true,
-    description: "What a resolution did: its type, the rule, and the rule system's own fields",
-  },
-)
-
-export const DieRollSchema = Type.Object(
-  {
-    seq: Type.Integer({ description: 'the log entry that rolled it' }),
-    index: Type.Integer({ description: 'its place among the rolls of that entry' }),
-    sides: Type.Integer(),
-    face: Type.Integer(),
-    purpose: Type.String(),
-    ref: Type.String(),
-  },
-  { title: 'DieRoll' },
-)
-
-// The shared schemas say what the contract's types say.
-type SameAs<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
-const schemasMatchTypes: [
-  SameAs<Static<typeof OutcomeSchema>, Outcome>,
-  SameAs<Static<typeof PendingSchema>, Pending>,
-  SameAs<Static<typeof OrderErrorSchema>, OrderError>,
-  SameAs<Static<typeof GameEventSchema>, GameEvent>,
-  SameAs<Static<typeof DieRollSchema>, DieRoll>,
-] = [true, true, true, true, true]
-void schemasMatchTypes
+export {
+  DieRollSchema,
+  GameEventSchema,
+  OrderErrorSchema,
+  orNull,
+  OutcomeSchema,
+  PendingSchema,
+} from '../../engine/schemas.js'
 
 /** Rule-system data without a schema of its own. */
 const SystemObject = Type.Object({}, { additionalProperties: true, description: "in the rule system's own shape" })
