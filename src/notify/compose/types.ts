@@ -165,9 +165,11 @@ export const PhaseResolvedSchema = Group({
   ...LinksFields,
   recipient: RecipientSchema,
   game: GameRefSchema,
-  /** The step that was resolved and the side that played it. */
-  step: StepRefSchema,
-  side: Text,
+  /**
+   * The step that was resolved, in the turn it was played, and the side or sides that played it
+   * ("Zeon", "Zeon and Federation"); null when the position only set the game up (it has started).
+   */
+  played: OrNull(Group({ side: Text, step: StepRefSchema })),
   happened: Lines,
   /** Null when the game ended with this step. */
   next: OrNull(NextUpSchema),

@@ -16,6 +16,19 @@ function outcomeOf(pos: Position, payload: Record<string, unknown>): Outcome {
   return pos.g.game.outcome ?? payload.outcome ?? {}
 }
 
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The reason as a reader says it: the server writes some with side ids ("ZEON resigned"); the email
+ * names the sides. Only the words of the email change, never the stored outcome (the log verifies).
+ */
+export function reasonWithNames(reason: string, sideNames: ReadonlyMap<string, string>): string {
+  const ids = [...sideNames.keys()].filter((id) => id !== '').sort((a, b) => b.length - a.length)
+  if (ids.length === 0) return reason
+  const pattern = new RegExp(`(?<![\\w-])(?:${ids.map(escaped).join('|')})(?![\\w-])`, 'g')
+  return reason.replace(pattern, (id) => sideNames.get(id) ?? id)
+}
+
 export const gameOver: Composer = async (env, n) => {
   const pos = await positionOf(env.ctx, n)
   const { g } = pos
@@ -25,7 +38,7 @@ export const gameOver: Composer = async (env, n) => {
   const composed = composeEmail('game-over', {
     ...addressed(env, g.ref),
     winner: outcome.winner ? (g.sideNames.get(outcome.winner) ?? outcome.winner) : null,
-    reason: outcome.reason ?? 'the game is over',
+    reason: outcome.reason ? reasonWithNames(outcome.reason, g.sideNames) : 'the game is over',
     ...(pos.side ? { yourSide: pos.sideName } : {}),
     turn: turnOf(g.game.ruleset, pos.state),
     happened: narrate(g.game.ruleset, events, viewOf(pos)),

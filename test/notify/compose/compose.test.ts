@@ -213,6 +213,11 @@ describe('the other kinds', () => {
     )
     const over = composeEmail('phase-resolved', { ...data, next: null })
     expect(flat(over.text)).toContain('the game ended with this step')
+    const start = composeEmail('phase-resolved', { ...data, played: null, happened: [] })
+    expect(start.subject).toBe('Solomon Cup, round 3: the game has started')
+    expect(flat(start.text)).toContain('Solomon Cup, round 3 (')
+    expect(flat(start.text)).toContain(') has started.')
+    expect(start.text).not.toContain(' played the ')
   })
 
   it('game-over: the result, the revealed seed, its commitment and the verify link', () => {

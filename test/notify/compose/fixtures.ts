@@ -93,8 +93,10 @@ export function phaseResolved(): PhaseResolvedData {
     ...links,
     recipient: amuro,
     game,
-    side: 'Federation',
-    step: { title: 'combat phase', description: 'attack declarations', turn: 1, half: 1 },
+    played: {
+      side: 'Federation',
+      step: { title: 'combat phase', description: 'attack declarations', turn: 1, half: 1 },
+    },
     happened: narrate('abaoaqu', played.events, played.view),
     next: {
       side: 'Zeon',

@@ -30,6 +30,7 @@ const CASES: Record<string, Case> = {
   reminder: ['reminder', fixtures.reminder],
   'phase-resolved': ['phase-resolved', fixtures.phaseResolved],
   'phase-resolved-last': ['phase-resolved', () => ({ ...fixtures.phaseResolved(), next: null })],
+  'phase-resolved-start': ['phase-resolved', () => ({ ...fixtures.phaseResolved(), played: null, happened: [] })],
   'game-over': ['game-over', fixtures.gameOver],
   'game-over-draw': [
     'game-over',
