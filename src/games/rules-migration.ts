@@ -44,6 +44,6 @@ export async function migrateRules(db: Db, gameId: string, input: RulesMigration
     const written = plan.written[0]!
     return { plan, from, seq: written.seq, receipt: receiptOf(written.seq, written.hash) }
   }, TX_OPTIONS)
-  afterCommit(gameId, result.plan.after)
+  afterCommit({ id: gameId, rulesVersion: result.plan.rulesVersion }, result.plan.after)
   return { from: result.from, to: input.to, seq: result.seq, receipt: result.receipt }
 }

@@ -172,7 +172,7 @@ describe('a game the clock cannot handle', () => {
     expect((await log(f.id)).at(-1)).toMatchObject({ kind: 'RESOLUTION' })
     expect(reports.map((r) => r.gameId)).toEqual([x.id, y.id])
     expect(reports[0]!.message).toContain(`game ${x.id}`)
-    expect(reports[0]!.message).toMatch(/RulesVersionError: .*abaoaqu-9/)
+    expect(reports[0]!.message).toMatch(/RulesUnplayable: .*"abaoaqu-9" is not one this server plays/)
     expect(reports[1]!.message).toContain(`game ${y.id}`)
 
     // The next ticks leave them alone (no report, no retry) until FAILED_GAME_RETRY_MS has passed.

@@ -101,6 +101,31 @@ async function rewriteSetup(id: string, edit: (payload: Row['payload']) => void)
   forgetCachedGames()
 }
 
+/** Every route that plays the game answers 503 problem+json naming the version and where the operator reads what to do. */
+async function expectUnplayable(id: string, version: string, why: string): Promise<void> {
+  const s = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+  const seat = s.pending[0]?.seats[0] as string
+  const who = seat === 'FED' ? alice : bob
+  const requests = [
+    { method: 'GET', url: `/games/${id}/view` },
+    { method: 'GET', url: `/games/${id}/state?at=1` },
+    { method: 'GET', url: `/games/${id}/options?seat=${seat}` },
+    { method: 'GET', url: `/games/${id}/map.png` },
+    { method: 'POST', url: `/games/${id}/orders/preview`, payload: { orders: [] } },
+    { method: 'POST', url: `/games/${id}/orders`, payload: { orders: [] } },
+  ] as const
+  for (const r of requests) {
+    const res = await h.app.inject({ ...r, headers: as(who) })
+    expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(503)
+    expect(res.headers['content-type']).toContain('application/problem+json')
+    const body = res.json()
+    expect(body).toMatchObject({ status: 503, rulesVersion: version, gameId: id, docs: 'docs/engine-versions.md' })
+    expect(body.detail).toContain(`rules version "${version}"`)
+    expect(body.detail).toContain(why)
+    expect(body.detail).toContain('docs/engine-versions.md')
+  }
+}
+
 describe('rules versions', () => {
   it('a new game starts at the current version, and its SETUP entry names it', async () => {
     const id = await newGame()
@@ -140,14 +165,7 @@ describe('rules versions', () => {
     await expect(rebuilt(id)).rejects.toThrow(
       'this game cannot be replayed: rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
     )
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/view`, headers: as(alice) })).statusCode).toBe(500)
-    const orders = await h.app.inject({
-      method: 'POST',
-      url: `/games/${id}/orders`,
-      headers: as(alice),
-      payload: { orders: [] },
-    })
-    expect(orders.statusCode).toBe(500)
+    await expectUnplayable(id, 'abaoaqu-0', 'is not one this server plays')
     const report = await verify(id)
     expect(report).toMatchObject({ ok: false, replayOk: false, recordOk: false })
     expect(report.recordProblems).toContain(
@@ -168,6 +186,19 @@ describe('rules versions', () => {
     expect(report.recordProblems).toContain(
       'the game says it plays rules version "abaoaqu-1", but its SETUP entry set it up under "abaoaqu-2"',
     )
+  })
+
+  it('a row changed under a warm cache is not played on: the cached state is dropped and the log replayed', async () => {
+    const disagree = await newGame()
+    await pass(disagree)
+    const gone = await newGame()
+    await pass(gone)
+    // Both games were just played: their state is in the cache. No forgetCachedGames() here.
+    await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-1' WHERE id = $1`, [disagree])
+    await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-9' WHERE id = $1`, [gone])
+    await new Promise((r) => setTimeout(r, 1100)) // the game-row cache's TTL
+    await expectUnplayable(disagree, 'abaoaqu-1', `SETUP entry plays rules version "abaoaqu-2"`)
+    await expectUnplayable(gone, 'abaoaqu-9', 'is not one this server plays')
   })
 })
 

@@ -3488,6 +3488,48 @@ export interface paths {
             }
           }
         }
+        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
       }
     }
     delete?: never
@@ -3953,6 +3995,48 @@ export interface paths {
         }
         /** @description Understood, but refused: "errors" lists each reason */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -4502,6 +4586,48 @@ export interface paths {
             }
           }
         }
+        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
       }
     }
     put?: never
@@ -4850,6 +4976,48 @@ export interface paths {
         }
         /** @description Understood, but refused: "errors" lists each reason */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -5283,6 +5451,48 @@ export interface paths {
         }
         /** @description Understood, but refused: "errors" lists each reason */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -5845,6 +6055,48 @@ export interface paths {
             }
           }
         }
+        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
       }
     }
     delete?: never
@@ -6102,6 +6354,48 @@ export interface paths {
         }
         /** @description Understood, but refused: "errors" lists each reason */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -6401,6 +6695,48 @@ export interface paths {
         }
         /** @description Understood, but refused: "errors" lists each reason */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        503: {
           headers: {
             [name: string]: unknown
           }

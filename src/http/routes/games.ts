@@ -29,7 +29,7 @@ import {
   VerifyReport,
 } from '../schemas/games.js'
 import { binary, text } from '../schemas/media.js'
-import { problems } from '../schemas/problem.js'
+import { problem, problems } from '../schemas/problem.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const Anything = Type.Object({}, { additionalProperties: true })
@@ -53,6 +53,15 @@ const OrdersBody = Type.Object({
 const errors = problems(400, 401, 403, 404, 409, 422)
 /** A route that takes a body also answers 413 (too large) and 415 (a content type it does not take). */
 const bodyErrors = problems(400, 401, 403, 404, 409, 413, 415, 422)
+/**
+ * Routes that replay the game's log also answer 503 when this server does not play the game's rules
+ * version (or its row and its log disagree on it): no request can fix that, only the server's operator.
+ */
+const unplayable = {
+  503: problem(
+    "This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md)",
+  ),
+}
 const secured = [{ bearer: [] }]
 
 function caller(request: FastifyRequest): Caller {
@@ -270,7 +279,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log',
         security: secured,
         params: Id,
-        response: { 200: Resigned, ...errors },
+        response: { 200: Resigned, ...errors, ...unplayable },
       },
     },
     async (request) => resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role),
@@ -284,7 +293,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['games'],
         summary: "The game as you see it (other seats' sealed orders never appear)",
         params: Id,
-        response: { 200: GameView(), ...errors },
+        response: { 200: GameView(), ...errors, ...unplayable },
       },
     },
     async (request, reply) => {
@@ -303,7 +312,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         querystring: Type.Object({ at: LogPosition({ minimum: 1 }) }),
-        response: { 200: GameView(), ...errors },
+        response: { 200: GameView(), ...errors, ...unplayable },
       },
     },
     async (request, reply) =>
@@ -322,7 +331,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         querystring: Type.Object({ seat: Type.Optional(Type.String()) }),
-        response: { 200: SeatOptions(), ...errors },
+        response: { 200: SeatOptions(), ...errors, ...unplayable },
       },
     },
     async (request) => gameOptions(app.db, request.params.id, caller(request), request.query.seat),
@@ -343,7 +352,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'if-match': Type.Optional(Type.String()),
         }),
         body: OrdersOrText,
-        response: { 200: Submitted, ...bodyErrors },
+        response: { 200: Submitted, ...bodyErrors, ...unplayable },
       },
     },
     async (request) => {
@@ -375,7 +384,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         body: OrdersOrText,
-        response: { 200: Preview(), ...bodyErrors },
+        response: { 200: Preview(), ...bodyErrors, ...unplayable },
       },
     },
     async (request) => previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request)),
@@ -412,7 +421,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The map as you see it, as PNG (the last phase's moves as arrows, attacks as lines)",
         params: Id,
         querystring: MapQuery,
-        response: { 200: binary('image/png', 'The map, as PNG'), ...errors },
+        response: { 200: binary('image/png', 'The map, as PNG'), ...errors, ...unplayable },
       },
     },
     async (request, reply) => {
@@ -435,7 +444,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The map as you see it, as SVG',
         params: Id,
         querystring: MapQuery,
-        response: { 200: text('image/svg+xml', 'The map, as SVG'), ...errors },
+        response: { 200: text('image/svg+xml', 'The map, as SVG'), ...errors, ...unplayable },
       },
     },
     async (request, reply) => {
