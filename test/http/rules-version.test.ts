@@ -206,6 +206,8 @@ describe('moving a running game to other rules, explicitly', () => {
   it('a MODERATION entry moves it from the next step on; the log replays both, and /verify accepts it', async () => {
     const id = await newGame('abaoaqu-1')
     await pass(id)
+    const before = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+    expect(before).toMatchObject({ rulesVersion: 'abaoaqu-1', playsRulesVersion: 'abaoaqu-1' })
     const done = await migrateRules(h.t.db, id, {
       to: 'abaoaqu-2',
       reason: 'issue 9: mixed target groups',
@@ -216,9 +218,19 @@ describe('moving a running game to other rules, explicitly', () => {
     const f = (await rebuilt(id))!
     expect(f.state.rulesVersion).toBe('abaoaqu-2')
     expect(f.seq).toBeGreaterThan(done.seq)
-    // The game started under abaoaqu-1, and says so; its log says when and why it moved.
+    // The game started under abaoaqu-1, and says so, and that it plays abaoaqu-2 now; its log says when and why it moved.
     const summary = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
-    expect(summary.rulesVersion).toBe('abaoaqu-1')
+    expect(summary).toMatchObject({ rulesVersion: 'abaoaqu-1', playsRulesVersion: 'abaoaqu-2' })
+    // Every player is told (the email itself: test/notify/rules-migration-mail.test.ts).
+    const notices = await h.t.db.outbox.findMany({ where: { gameId: id, kind: 'moderation' } })
+    expect(notices.map((n) => n.payload)).toEqual([
+      expect.objectContaining({
+        seq: done.seq,
+        moderator: "the server's operator",
+        action: 'moved the game to rules version abaoaqu-2',
+        reason: 'issue 9: mixed target groups',
+      }),
+    ])
     const log = (await h.app.inject({ method: 'GET', url: `/games/${id}/log`, headers: as(alice) })).json()
     expect(log.entries.find((e: { seq: number }) => e.seq === done.seq)).toMatchObject({
       kind: 'MODERATION',
@@ -241,6 +253,19 @@ describe('moving a running game to other rules, explicitly', () => {
     expect((await rebuilt(id))!.seq).toBe(1)
   })
 
+  it('refuses a downgrade unless asked for explicitly', async () => {
+    const id = await newGame()
+    await expect(migrateRules(h.t.db, id, { to: 'abaoaqu-1', reason: 'back', userId: null })).rejects.toThrow(
+      `"abaoaqu-1" is older than "abaoaqu-2", the version game ${id} plays: a downgrade is refused unless asked for explicitly (--allow-downgrade)`,
+    )
+    expect((await rebuilt(id))!.seq).toBe(1)
+    const done = await migrateRules(h.t.db, id, { to: 'abaoaqu-1', reason: 'back', userId: null, allowDowngrade: true })
+    expect(done).toMatchObject({ from: 'abaoaqu-2', to: 'abaoaqu-1' })
+    expect((await rebuilt(id))!.state.rulesVersion).toBe('abaoaqu-1')
+    const summary = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+    expect(summary).toMatchObject({ rulesVersion: 'abaoaqu-2', playsRulesVersion: 'abaoaqu-1' })
+  })
+
   it('npm run game:migrate-rules does it from the command line', async () => {
     const id = await newGame('abaoaqu-1')
     await pass(id)
@@ -253,5 +278,22 @@ describe('moving a running game to other rules, explicitly', () => {
       (e: { code: number; stderr: string }) => e,
     )
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/already plays rules version "abaoaqu-2"/) })
+    const downgrade = await run('npx', ['tsx', 'src/cli/migrate-rules.ts', id, 'abaoaqu-1', 'back'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    )
+    expect(downgrade).toMatchObject({ code: 1, stderr: expect.stringContaining('--allow-downgrade') })
+    const back = await run(
+      'npx',
+      ['tsx', 'src/cli/migrate-rules.ts', '--allow-downgrade', id, 'abaoaqu-1', 'back', 'again'],
+      { env },
+    )
+    expect(back.stdout).toContain(`game ${id} moved from rules abaoaqu-2 to abaoaqu-1`)
+    const notUuid = await run('npx', ['tsx', 'src/cli/migrate-rules.ts', 'g_123', 'abaoaqu-2', 'why'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    )
+    expect(notUuid).toMatchObject({
+      code: 1,
+      stderr: '"g_123" is not a game id: a game id is a UUID, as in /games/<id> (GET /games lists them)\n',
+    })
   })
 })

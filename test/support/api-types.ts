@@ -1528,7 +1528,10 @@ export interface paths {
               id: string
               title: string
               ruleset: string
+              /** @description the rules version the game started with */
               rulesVersion: string
+              /** @description the rules version the game plays now: rulesVersion, or the one a rules migration moved it to */
+              playsRulesVersion: string
               scenario: string
               status: 'OPEN' | 'ACTIVE' | 'FINISHED'
               private: boolean
@@ -1988,7 +1991,10 @@ export interface paths {
               id: string
               title: string
               ruleset: string
+              /** @description the rules version the game started with */
               rulesVersion: string
+              /** @description the rules version the game plays now: rulesVersion, or the one a rules migration moved it to */
+              playsRulesVersion: string
               scenario: string
               status: 'OPEN' | 'ACTIVE' | 'FINISHED'
               private: boolean
@@ -2377,7 +2383,10 @@ export interface paths {
                 id: string
                 title: string
                 ruleset: string
+                /** @description the rules version the game started with */
                 rulesVersion: string
+                /** @description the rules version the game plays now: rulesVersion, or the one a rules migration moved it to */
+                playsRulesVersion: string
                 scenario: string
                 status: 'OPEN' | 'ACTIVE' | 'FINISHED'
                 private: boolean
