@@ -9,7 +9,7 @@
 // one phase length past it at most, and when the email does go out late, the deadline moves by the
 // delay (extendForLateMail).
 import type { Db } from '../store/db.js'
-import { poolOf, stderrLog } from '../store/db.js'
+import { logOf, poolOf, stderrLog } from '../store/db.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import type { NewEntry } from '../store/log.js'
 import { loadFolded, rulesetOf } from './load.js'
@@ -18,7 +18,16 @@ import { commitPlan, ordersAndResolution, planAppend, type Plan } from './write.
 
 const HOUR = 3_600_000
 
-export type DeadlineAction = 'vacation' | 'extended' | 'passed' | 'moderator' | 'not-due' | 'raced' | 'mail-pending'
+export type DeadlineAction =
+  | 'vacation'
+  | 'extended'
+  | 'passed'
+  | 'moderator'
+  | 'not-due'
+  | 'raced'
+  | 'mail-pending'
+  /** The game could not be handled (its log does not replay, say): skipped for FAILED_GAME_RETRY_MS, reported. */
+  | 'failed'
 
 /** A "your phase" email later than this moves the deadline; below it, it is on time (the relay takes well under a second). */
 export const MAIL_DELAY_GRACE_MS = 5 * 60_000
@@ -29,7 +38,19 @@ export interface DeadlineOptions {
    * it off only when the server runs without Redis, where no email ever goes out.
    */
   holdForMail?: boolean
+  /** Where a game the clock could not handle is reported (default: the database's log, as a warning). */
+  onGameError?: (gameId: string, message: string) => void
 }
+
+/** How long the clock leaves alone a game it could not handle, before it tries (and reports) it again. */
+export const FAILED_GAME_RETRY_MS = 15 * 60_000
+
+/**
+ * Games the clock failed on, and when it tries each again. One game that cannot be handled (its rules
+ * version is not played here, its log is damaged) must not hold up the others, nor be retried and
+ * reported at every tick: it is skipped, and reported once per FAILED_GAME_RETRY_MS.
+ */
+const failedGames = new Map<string, number>()
 
 interface StepEntry {
   seq: number
@@ -384,12 +405,29 @@ export interface TickResult {
 
 /** One look at the clock: every due deadline handled, every due reminder queued. */
 export async function deadlineTick(db: Db, now: Date, opts: DeadlineOptions = {}): Promise<TickResult> {
-  const due = await poolOf(db)!.query<{ id: string }>(
-    `SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "deadlineAt" <= $1::timestamp ORDER BY "deadlineAt" LIMIT 500`,
-    [now.toISOString()],
+  for (const [id, retryAt] of failedGames) if (retryAt <= now.getTime()) failedGames.delete(id)
+  const pool = poolOf(db)!
+  const due = await pool.query<{ id: string }>(
+    `SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "deadlineAt" <= $1::timestamp AND NOT (id = ANY($2::uuid[]))
+      ORDER BY "deadlineAt" LIMIT 500`,
+    [now.toISOString(), [...failedGames.keys()]],
   )
+  const report = opts.onGameError ?? ((gameId: string, message: string) => logOf(pool).warn(message))
   const actions: TickResult['actions'] = []
-  for (const { id } of due.rows) actions.push({ gameId: id, action: await applyMissed(db, id, now, opts) })
+  for (const { id } of due.rows) {
+    try {
+      actions.push({ gameId: id, action: await applyMissed(db, id, now, opts) })
+    } catch (e) {
+      const retryAt = new Date(now.getTime() + FAILED_GAME_RETRY_MS)
+      failedGames.set(id, retryAt.getTime())
+      actions.push({ gameId: id, action: 'failed' })
+      const err = e as Error
+      report(
+        id,
+        `deadline clock: game ${id} skipped until ${iso(retryAt)}, its deadline could not be handled: ${err.name}: ${err.message}`,
+      )
+    }
+  }
   return { actions, reminders: await queueReminders(db, now) }
 }
 

@@ -17,6 +17,11 @@ export type DomainErrorKind =
   | 'orders-refused'
   /** An Idempotency-Key sent again with a different request. */
   | 'key-reused'
+  /**
+   * The game's rules version is not one this server plays (or its row and its log disagree on it): no
+   * request can fix that, only the server's operator (docs/engine-versions.md).
+   */
+  | 'rules-unplayable'
 
 /** What is at fault: `field` names the input; anything else (a limit, the current position) helps to fix it. */
 export interface ErrorDetails {
@@ -83,6 +88,21 @@ export class IdempotencyKeyReused extends DomainError {
     super('key-reused', `Idempotency-Key "${key}" was used for a different request; use a new key for new orders`, {
       field: 'Idempotency-Key',
     })
+  }
+}
+
+/** Where an operator reads what to do with a game whose rules this server does not play. */
+export const ENGINE_VERSIONS_DOC = 'docs/engine-versions.md'
+
+/** A game this server cannot replay or play on under its rules version (a RulesVersionError of the fold). */
+export class RulesUnplayable extends DomainError {
+  constructor(gameId: string, rulesVersion: string, cause: Error) {
+    super(
+      'rules-unplayable',
+      `${cause.message}. Game ${gameId} (rules version "${rulesVersion}") cannot be played on this server, and only ` +
+        `its operator can fix that: by running a server that plays that version, or by moving the game to other rules (see ${ENGINE_VERSIONS_DOC})`,
+      { gameId, rulesVersion, docs: ENGINE_VERSIONS_DOC },
+    )
   }
 }
 

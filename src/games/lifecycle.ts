@@ -135,9 +135,9 @@ export async function joinGame(db: Db, userId: string, gameId: string, input: Jo
       data: { userId, joinedAt: new Date() },
     })
     const started = free.length === 1 ? await startGame(tx, game) : null
-    return { seat: chosen.seat, started }
+    return { seat: chosen.seat, started, rulesVersion: game.rulesVersion }
   }, TX_OPTIONS)
-  if (result.started) afterCommit(gameId, result.started)
+  if (result.started) afterCommit({ id: gameId, rulesVersion: result.rulesVersion }, result.started)
   else forgetGameMeta(gameId)
   return result.seat
 }

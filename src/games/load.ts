@@ -7,17 +7,23 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
 import { ruleSystem, type AnyRuleset } from '../rulesets/index.js'
+import { RulesVersionError, rulesVersionProblem } from '../engine/ruleset.js'
 import { fold, type Folded } from './fold.js'
+import { RulesUnplayable } from './errors.js'
 
 type Tx = Prisma.TransactionClient | Db
 
 export type { GameRow }
 
-/** The latest fold of the games most recently used. */
-const cache = new LRUCache<string, Folded>({ max: 1000 })
+/**
+ * The latest fold of the games most recently used, with the rules version the game's row named when it
+ * was folded: a row that names another one since (an operator's edit, a restore) is folded again, so
+ * the cache never keeps a game playing under rules its row no longer names.
+ */
+const cache = new LRUCache<string, { rowVersion: string; folded: Folded }>({ max: 1000 })
 
-function remember(gameId: string, f: Folded): void {
-  cache.set(gameId, f)
+function remember(game: { id: string; rulesVersion: string }, f: Folded): void {
+  cache.set(game.id, { rowVersion: game.rulesVersion, folded: f })
 }
 
 export function forgetCachedGames(): void {
@@ -65,8 +71,18 @@ const reported = new Set<string>()
 export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promise<Folded | null> {
   const target = uptoSeq ?? game.logSeq
   if (target === 0) return null
+  const ruleset = rulesetOf(game)
+  // A row naming a version this server does not play fails at once, cached fold or snapshot or not.
+  const problem = rulesVersionProblem(ruleset, game.rulesVersion)
+  if (problem)
+    throw new RulesUnplayable(
+      game.id,
+      game.rulesVersion,
+      new RulesVersionError(`this game cannot be replayed: ${problem}`),
+    )
   const hit = cache.get(game.id)
-  if (hit && hit.seq === target) return hit
+  if (hit && hit.rowVersion !== game.rulesVersion) cache.delete(game.id)
+  else if (hit && hit.folded.seq === target) return hit.folded
   let snapshot = await latestSnapshot(tx, game.id, target)
   let entries = await entriesBetween(tx, game.id, (snapshot?.seq ?? 1) - 1, target)
   if (snapshot) {
@@ -86,11 +102,17 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
       entries = entries.slice(1)
     }
   }
-  const folded = fold(rulesetOf(game), game, snapshot ? (snapshot.state as Folded) : null, entries)
-  if (folded && target === game.logSeq) remember(game.id, folded)
+  let folded: Folded | null
+  try {
+    folded = fold(ruleset, game, snapshot ? (snapshot.state as Folded) : null, entries)
+  } catch (e) {
+    if (e instanceof RulesVersionError) throw new RulesUnplayable(game.id, game.rulesVersion, e)
+    throw e
+  }
+  if (folded && target === game.logSeq) remember(game, folded)
   return folded
 }
 
-export function cacheFolded(gameId: string, f: Folded): void {
-  remember(gameId, f)
+export function cacheFolded(game: { id: string; rulesVersion: string }, f: Folded): void {
+  remember(game, f)
 }

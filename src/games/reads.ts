@@ -67,6 +67,18 @@ export interface SummaryOptions {
   invite?: string
 }
 
+/**
+ * The rules version the game plays now: the one the last rules migration in its log moved it to
+ * (rules-migration.ts), else the one it started with (its row).
+ */
+async function playsRulesVersion(db: Db, game: { id: string; rulesVersion: string }): Promise<string> {
+  const rows = await db.$queryRaw<Array<{ to: string }>>`
+    SELECT payload->>'to' AS "to" FROM "LogEntry"
+     WHERE "gameId" = ${game.id}::uuid AND kind = 'MODERATION' AND payload->>'action' = 'rules-version'
+     ORDER BY seq DESC LIMIT 1`
+  return rows[0]?.to ?? game.rulesVersion
+}
+
 export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: SummaryOptions = {}) {
   const { game, mySeats } = await gameFor(db, gameId, caller, opts.invite)
   const base = opts.publicUrl ?? ''
@@ -88,6 +100,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
     title: game.title,
     ruleset: game.ruleset,
     rulesVersion: game.rulesVersion,
+    playsRulesVersion: await playsRulesVersion(db, game),
     scenario: game.scenarioId,
     status: game.status,
     private: game.private,

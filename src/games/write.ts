@@ -94,6 +94,8 @@ export interface Plan {
   /** A new step began (the game started or a step resolved): its players are told. */
   newStep: boolean
   deadlineAt: Date | null
+  /** The rules version the game's row named when the plan was made (the folded-state cache keeps it). */
+  rulesVersion: string
   write: AppendRequest
 }
 
@@ -135,6 +137,7 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
     pending,
     newStep,
     deadlineAt,
+    rulesVersion: game.rulesVersion,
     write: {
       gameId: game.id,
       expectedSeq: game.logSeq,
@@ -163,11 +166,11 @@ export async function commitPlan(
 ): Promise<boolean> {
   const ok = await appendIfAt(db, plan.write)
   // Inside a caller's transaction the caches are updated by the caller after its commit.
-  if (ok && !inTransaction) afterCommit(plan.write.gameId, plan.after)
+  if (ok && !inTransaction) afterCommit({ id: plan.write.gameId, rulesVersion: plan.rulesVersion }, plan.after)
   return ok
 }
 
-export function afterCommit(gameId: string, folded: Folded): void {
-  cacheFolded(gameId, folded)
-  forgetGameMeta(gameId)
+export function afterCommit(game: { id: string; rulesVersion: string }, folded: Folded): void {
+  cacheFolded(game, folded)
+  forgetGameMeta(game.id)
 }

@@ -35,6 +35,8 @@ const STATUS: Record<DomainErrorKind, { status: number; title: string }> = {
   'orders-refused': { status: 422, title: 'Orders refused' },
   'key-reused': { status: 422, title: 'Idempotency-Key reused' },
   'too-many-invitations': { status: 429, title: 'Too many invitations' },
+  // 503, not 409: nothing the client sends can fix it; the operator must (docs/engine-versions.md).
+  'rules-unplayable': { status: 503, title: 'Rules version not played by this server' },
 }
 
 /** A use case's error as the answer to a request: its kind gives the status and title, its details stay in the body. */

@@ -55,7 +55,8 @@ async function lastEvents(db: Db, gameId: string, seq: number): Promise<GameEven
 }
 
 function keyOf(game: GameRow, seq: number, viewer: string | null): string {
-  return `${game.id}:${seq}:${viewer ?? ''}`
+  // The row's rules version too: a row that names another one since is drawn again (or refused).
+  return `${game.id}:${game.rulesVersion}:${seq}:${viewer ?? ''}`
 }
 
 /** Adds a picture to the entry as it stands now (another request may have added one meanwhile). */

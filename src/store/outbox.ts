@@ -64,7 +64,15 @@ export const OUTBOX_PAYLOADS = {
     date: Type.String(),
   }),
   /** A moderator's ruling (no writer yet): its position when it names one. */
-  moderation: Type.Object({ seq: Type.Optional(Type.Integer()) }),
+  /** A moderator's (or the operator's) change to a game, told to every player: who, what, why, what changed. */
+  moderation: Type.Object({
+    seq: Type.Integer({ minimum: 1 }),
+    moderator: Type.String(),
+    action: Type.String(),
+    reason: Type.String(),
+    changes: Type.Array(Type.String()),
+    at: Type.String(),
+  }),
 } satisfies Record<string, TSchema>
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS

@@ -1,7 +1,8 @@
 // Deadlines with an injected clock: a missed phase applies the game's policy and writes it in the
 // log; reminders are queued once; vacations move deadlines. No test sleeps: time is an argument.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deadlineTick, vacationShiftMs } from '../../src/games/deadlines.js'
+import { deadlineTick, FAILED_GAME_RETRY_MS, vacationShiftMs } from '../../src/games/deadlines.js'
+import { forgetCachedGames } from '../../src/games/load.js'
 import { as, register, startApp, type TestApp, type User } from '../http/helpers.js'
 
 let h: TestApp
@@ -132,6 +133,59 @@ describe('a missed deadline', () => {
     expect(new Date(s1.deadline).getTime()).toBeGreaterThan(new Date(s0.deadline).getTime())
     expect((await deadlineTick(h.t.db, at(s0.deadline, 5), NO_MAIL)).actions.filter((a) => a.gameId === id)).toEqual([])
     expect((await log(id)).some((e) => e.kind === 'TIMEOUT')).toBe(false)
+  })
+})
+
+describe('a game the clock cannot handle', () => {
+  it('is skipped and reported with its id; the other games keep their deadlines, and it is not retried at each tick', async () => {
+    // X: a rules version this server does not play. Y: a RESOLUTION entry that is not one (written past the log's guards).
+    const x = await newGame('pass')
+    const y = await newGame('pass')
+    const player = y.summary.pending[0].seats[0] === 'FED' ? alice : bob
+    const passed = await h.app.inject({
+      method: 'POST',
+      url: `/games/${y.id}/orders`,
+      headers: as(player),
+      payload: { text: 'pass' },
+    })
+    expect(passed.statusCode, passed.body).toBe(200)
+    const f = await newGame('pass')
+    await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-9' WHERE id = $1`, [x.id])
+    await h.t.sql(
+      `BEGIN; SET LOCAL session_replication_role = replica;
+       UPDATE "LogEntry" SET payload = '"garbage"'::jsonb WHERE "gameId" = '${y.id}' AND kind = 'RESOLUTION'; COMMIT`,
+    )
+    forgetCachedGames()
+    const deadlines = [x.summary.deadline, (await summary(y.id)).deadline, f.summary.deadline] as string[]
+    const latest = Math.max(...deadlines.map((d) => new Date(d).getTime()))
+    const reports: Array<{ gameId: string; message: string }> = []
+    const opts = { ...NO_MAIL, onGameError: (gameId: string, message: string) => reports.push({ gameId, message }) }
+    const mine = (t: Awaited<ReturnType<typeof deadlineTick>>) =>
+      t.actions.filter((a) => [x.id, y.id, f.id].includes(a.gameId))
+
+    const now = at(new Date(latest), 1000)
+    expect(mine(await deadlineTick(h.t.db, now, opts))).toEqual([
+      { gameId: x.id, action: 'failed' },
+      { gameId: y.id, action: 'failed' },
+      { gameId: f.id, action: 'passed' },
+    ])
+    expect((await log(f.id)).at(-1)).toMatchObject({ kind: 'RESOLUTION' })
+    expect(reports.map((r) => r.gameId)).toEqual([x.id, y.id])
+    expect(reports[0]!.message).toContain(`game ${x.id}`)
+    expect(reports[0]!.message).toMatch(/RulesUnplayable: .*"abaoaqu-9" is not one this server plays/)
+    expect(reports[1]!.message).toContain(`game ${y.id}`)
+
+    // The next ticks leave them alone (no report, no retry) until FAILED_GAME_RETRY_MS has passed.
+    expect(mine(await deadlineTick(h.t.db, at(now, 60_000), opts))).toEqual([])
+    expect(reports).toHaveLength(2)
+    const later = await deadlineTick(h.t.db, at(now, FAILED_GAME_RETRY_MS + 1000), opts)
+    expect(mine(later)).toEqual([
+      { gameId: x.id, action: 'failed' },
+      { gameId: y.id, action: 'failed' },
+    ])
+    expect(reports).toHaveLength(4)
+    // Out of the way of the other tests' ticks.
+    await h.t.sql(`UPDATE "Game" SET "deadlineAt" = NULL WHERE id = ANY($1::uuid[])`, [[x.id, y.id]])
   })
 })
 

@@ -101,6 +101,31 @@ async function rewriteSetup(id: string, edit: (payload: Row['payload']) => void)
   forgetCachedGames()
 }
 
+/** Every route that plays the game answers 503 problem+json naming the version and where the operator reads what to do. */
+async function expectUnplayable(id: string, version: string, why: string): Promise<void> {
+  const s = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+  const seat = s.pending[0]?.seats[0] as string
+  const who = seat === 'FED' ? alice : bob
+  const requests = [
+    { method: 'GET', url: `/games/${id}/view` },
+    { method: 'GET', url: `/games/${id}/state?at=1` },
+    { method: 'GET', url: `/games/${id}/options?seat=${seat}` },
+    { method: 'GET', url: `/games/${id}/map.png` },
+    { method: 'POST', url: `/games/${id}/orders/preview`, payload: { orders: [] } },
+    { method: 'POST', url: `/games/${id}/orders`, payload: { orders: [] } },
+  ] as const
+  for (const r of requests) {
+    const res = await h.app.inject({ ...r, headers: as(who) })
+    expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(503)
+    expect(res.headers['content-type']).toContain('application/problem+json')
+    const body = res.json()
+    expect(body).toMatchObject({ status: 503, rulesVersion: version, gameId: id, docs: 'docs/engine-versions.md' })
+    expect(body.detail).toContain(`rules version "${version}"`)
+    expect(body.detail).toContain(why)
+    expect(body.detail).toContain('docs/engine-versions.md')
+  }
+}
+
 describe('rules versions', () => {
   it('a new game starts at the current version, and its SETUP entry names it', async () => {
     const id = await newGame()
@@ -140,14 +165,7 @@ describe('rules versions', () => {
     await expect(rebuilt(id)).rejects.toThrow(
       'this game cannot be replayed: rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
     )
-    expect((await h.app.inject({ method: 'GET', url: `/games/${id}/view`, headers: as(alice) })).statusCode).toBe(500)
-    const orders = await h.app.inject({
-      method: 'POST',
-      url: `/games/${id}/orders`,
-      headers: as(alice),
-      payload: { orders: [] },
-    })
-    expect(orders.statusCode).toBe(500)
+    await expectUnplayable(id, 'abaoaqu-0', 'is not one this server plays')
     const report = await verify(id)
     expect(report).toMatchObject({ ok: false, replayOk: false, recordOk: false })
     expect(report.recordProblems).toContain(
@@ -169,12 +187,27 @@ describe('rules versions', () => {
       'the game says it plays rules version "abaoaqu-1", but its SETUP entry set it up under "abaoaqu-2"',
     )
   })
+
+  it('a row changed under a warm cache is not played on: the cached state is dropped and the log replayed', async () => {
+    const disagree = await newGame()
+    await pass(disagree)
+    const gone = await newGame()
+    await pass(gone)
+    // Both games were just played: their state is in the cache. No forgetCachedGames() here.
+    await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-1' WHERE id = $1`, [disagree])
+    await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-9' WHERE id = $1`, [gone])
+    await new Promise((r) => setTimeout(r, 1100)) // the game-row cache's TTL
+    await expectUnplayable(disagree, 'abaoaqu-1', `SETUP entry plays rules version "abaoaqu-2"`)
+    await expectUnplayable(gone, 'abaoaqu-9', 'is not one this server plays')
+  })
 })
 
 describe('moving a running game to other rules, explicitly', () => {
   it('a MODERATION entry moves it from the next step on; the log replays both, and /verify accepts it', async () => {
     const id = await newGame('abaoaqu-1')
     await pass(id)
+    const before = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+    expect(before).toMatchObject({ rulesVersion: 'abaoaqu-1', playsRulesVersion: 'abaoaqu-1' })
     const done = await migrateRules(h.t.db, id, {
       to: 'abaoaqu-2',
       reason: 'issue 9: mixed target groups',
@@ -185,9 +218,19 @@ describe('moving a running game to other rules, explicitly', () => {
     const f = (await rebuilt(id))!
     expect(f.state.rulesVersion).toBe('abaoaqu-2')
     expect(f.seq).toBeGreaterThan(done.seq)
-    // The game started under abaoaqu-1, and says so; its log says when and why it moved.
+    // The game started under abaoaqu-1, and says so, and that it plays abaoaqu-2 now; its log says when and why it moved.
     const summary = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
-    expect(summary.rulesVersion).toBe('abaoaqu-1')
+    expect(summary).toMatchObject({ rulesVersion: 'abaoaqu-1', playsRulesVersion: 'abaoaqu-2' })
+    // Every player is told (the email itself: test/notify/rules-migration-mail.test.ts).
+    const notices = await h.t.db.outbox.findMany({ where: { gameId: id, kind: 'moderation' } })
+    expect(notices.map((n) => n.payload)).toEqual([
+      expect.objectContaining({
+        seq: done.seq,
+        moderator: "the server's operator",
+        action: 'moved the game to rules version abaoaqu-2',
+        reason: 'issue 9: mixed target groups',
+      }),
+    ])
     const log = (await h.app.inject({ method: 'GET', url: `/games/${id}/log`, headers: as(alice) })).json()
     expect(log.entries.find((e: { seq: number }) => e.seq === done.seq)).toMatchObject({
       kind: 'MODERATION',
@@ -210,6 +253,19 @@ describe('moving a running game to other rules, explicitly', () => {
     expect((await rebuilt(id))!.seq).toBe(1)
   })
 
+  it('refuses a downgrade unless asked for explicitly', async () => {
+    const id = await newGame()
+    await expect(migrateRules(h.t.db, id, { to: 'abaoaqu-1', reason: 'back', userId: null })).rejects.toThrow(
+      `"abaoaqu-1" is older than "abaoaqu-2", the version game ${id} plays: a downgrade is refused unless asked for explicitly (--allow-downgrade)`,
+    )
+    expect((await rebuilt(id))!.seq).toBe(1)
+    const done = await migrateRules(h.t.db, id, { to: 'abaoaqu-1', reason: 'back', userId: null, allowDowngrade: true })
+    expect(done).toMatchObject({ from: 'abaoaqu-2', to: 'abaoaqu-1' })
+    expect((await rebuilt(id))!.state.rulesVersion).toBe('abaoaqu-1')
+    const summary = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+    expect(summary).toMatchObject({ rulesVersion: 'abaoaqu-2', playsRulesVersion: 'abaoaqu-1' })
+  })
+
   it('npm run game:migrate-rules does it from the command line', async () => {
     const id = await newGame('abaoaqu-1')
     await pass(id)
@@ -222,5 +278,22 @@ describe('moving a running game to other rules, explicitly', () => {
       (e: { code: number; stderr: string }) => e,
     )
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/already plays rules version "abaoaqu-2"/) })
+    const downgrade = await run('npx', ['tsx', 'src/cli/migrate-rules.ts', id, 'abaoaqu-1', 'back'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    )
+    expect(downgrade).toMatchObject({ code: 1, stderr: expect.stringContaining('--allow-downgrade') })
+    const back = await run(
+      'npx',
+      ['tsx', 'src/cli/migrate-rules.ts', '--allow-downgrade', id, 'abaoaqu-1', 'back', 'again'],
+      { env },
+    )
+    expect(back.stdout).toContain(`game ${id} moved from rules abaoaqu-2 to abaoaqu-1`)
+    const notUuid = await run('npx', ['tsx', 'src/cli/migrate-rules.ts', 'g_123', 'abaoaqu-2', 'why'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    )
+    expect(notUuid).toMatchObject({
+      code: 1,
+      stderr: '"g_123" is not a game id: a game id is a UUID, as in /games/<id> (GET /games lists them)\n',
+    })
   })
 })

@@ -29,7 +29,7 @@ import {
   VerifyReport,
 } from '../schemas/games.js'
 import { binary, text } from '../schemas/media.js'
-import { problems } from '../schemas/problem.js'
+import { problem, problems } from '../schemas/problem.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const Anything = Type.Object({}, { additionalProperties: true })
@@ -56,6 +56,15 @@ const OrdersBody = Type.Object(
 const errors = problems(400, 401, 403, 404, 409, 422)
 /** A route that takes a body also answers 413 (too large) and 415 (a content type it does not take). */
 const bodyErrors = problems(400, 401, 403, 404, 409, 413, 415, 422)
+/**
+ * Routes that replay the game's log also answer 503 when this server does not play the game's rules
+ * version (or its row and its log disagree on it): no request can fix that, only the server's operator.
+ */
+const unplayable = {
+  503: problem(
+    "This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md)",
+  ),
+}
 const secured = [{ bearer: [] }]
 
 function caller(request: FastifyRequest): Caller {
@@ -275,7 +284,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log',
         security: secured,
         params: Id,
-        response: { 200: Resigned, ...errors },
+        response: { 200: Resigned, ...errors, ...unplayable },
       },
     },
     async (request) => resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role),
@@ -289,7 +298,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['games'],
         summary: "The game as you see it (other seats' sealed orders never appear)",
         params: Id,
-        response: { 200: GameView(), ...errors },
+        response: { 200: GameView(), ...errors, ...unplayable },
       },
     },
     async (request, reply) => {
@@ -308,7 +317,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         querystring: Type.Object({ at: LogPosition({ minimum: 1 }) }),
-        response: { 200: GameView(), ...errors },
+        response: { 200: GameView(), ...errors, ...unplayable },
       },
     },
     async (request, reply) =>
@@ -327,7 +336,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         querystring: Type.Object({ seat: Type.Optional(Type.String()) }),
-        response: { 200: SeatOptions(), ...errors },
+        response: { 200: SeatOptions(), ...errors, ...unplayable },
       },
     },
     async (request) => gameOptions(app.db, request.params.id, caller(request), request.query.seat),
@@ -348,7 +357,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'if-match': Type.Optional(Type.String()),
         }),
         body: OrdersOrText,
-        response: { 200: Submitted, ...bodyErrors },
+        response: { 200: Submitted, ...bodyErrors, ...unplayable },
       },
     },
     async (request) => {
@@ -380,7 +389,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: secured,
         params: Id,
         body: OrdersOrText,
-        response: { 200: Preview(), ...bodyErrors },
+        response: { 200: Preview(), ...bodyErrors, ...unplayable },
       },
     },
     async (request) => previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request)),
@@ -417,7 +426,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The map as you see it, as PNG (the last phase's moves as arrows, attacks as lines)",
         params: Id,
         querystring: MapQuery,
-        response: { 200: binary('image/png', 'The map, as PNG'), ...errors },
+        response: { 200: binary('image/png', 'The map, as PNG'), ...errors, ...unplayable },
       },
     },
     async (request, reply) => {
@@ -440,7 +449,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The map as you see it, as SVG',
         params: Id,
         querystring: MapQuery,
-        response: { 200: text('image/svg+xml', 'The map, as SVG'), ...errors },
+        response: { 200: text('image/svg+xml', 'The map, as SVG'), ...errors, ...unplayable },
       },
     },
     async (request, reply) => {

@@ -48,7 +48,10 @@ export const GameSummary = Type.Object(
     id: Type.String({ format: 'uuid' }),
     title: Type.String(),
     ruleset: Type.String(),
-    rulesVersion: Type.String(),
+    rulesVersion: Type.String({ description: 'the rules version the game started with' }),
+    playsRulesVersion: Type.String({
+      description: 'the rules version the game plays now: rulesVersion, or the one a rules migration moved it to',
+    }),
     scenario: Type.String(),
     status: Status,
     private: Type.Boolean(),

@@ -4,6 +4,7 @@ import { deadline } from './deadline.js'
 import { digest } from './digest.js'
 import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
+import { moderation } from './moderation.js'
 import { phaseResolved } from './phase-resolved.js'
 import { reminder } from './reminder.js'
 import { reply } from './reply.js'
@@ -20,6 +21,7 @@ const COMPOSERS = new Map<string, Composer>([
   ['reminder', reminder],
   ['phase-resolved', phaseResolved],
   ['game-over', gameOver],
+  ['moderation', moderation],
 ])
 
 export function composerFor(kind: string): Composer {
