@@ -151,6 +151,18 @@ describe('login refuses', () => {
     )
     expect(wrongPassword.detail).toBe(unknownEmail.detail)
   })
+
+  it('an account whose stored hash cannot be decoded, like a wrong password, with 401', async () => {
+    await start()
+    const { user } = await registered()
+    await t.sql(`UPDATE "User" SET "passwordHash" = 'x' WHERE id = $1`, [user.id])
+    const refused = expectProblem(await post('/auth/login', { email: user.email, password: PASSWORD }), 401)
+    const unknownEmail = expectProblem(
+      await post('/auth/login', { email: 'nobody@example.org', password: PASSWORD }),
+      401,
+    )
+    expect(refused.detail).toBe(unknownEmail.detail)
+  })
 })
 
 describe('refresh tokens', () => {

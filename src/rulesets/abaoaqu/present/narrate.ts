@@ -77,14 +77,17 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'
 }
 
+/** An event field a narrator needs is missing or of the wrong kind: the event gets the generic line. */
+class MalformedEvent extends Error {}
+
 function num(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new TypeError(`expected a number, got ${String(value)}`)
+    throw new MalformedEvent(`expected a number, got ${String(value)}`)
   return value
 }
 
 function str(value: unknown): string {
-  if (typeof value !== 'string' || !value) throw new TypeError(`expected a string, got ${String(value)}`)
+  if (typeof value !== 'string' || !value) throw new MalformedEvent(`expected a string, got ${String(value)}`)
   return value
 }
 
@@ -120,7 +123,7 @@ function declareLine(e: GameEvent, c: NarrationContext): string {
 function resultText(r: unknown, c: NarrationContext): string {
   const { unit, modifier, result } = r as { unit?: unknown; modifier?: unknown; result?: unknown }
   const word = RESULT_WORDS[String(result)]
-  if (!word) throw new TypeError(`unknown result ${String(result)}`)
+  if (!word) throw new MalformedEvent(`unknown result ${String(result)}`)
   const mod = typeof modifier === 'number' && modifier !== 0 ? ` (die ${signed(modifier)} for its state)` : ''
   return `${c.unit(unit)}${mod} ${word}`
 }
@@ -180,8 +183,10 @@ function narrateOne(e: GameEvent, c: NarrationContext): string | null {
   if (!narrator) return fallbackLine(e)
   try {
     return narrator(e, c)
-  } catch {
-    return fallbackLine(e)
+  } catch (err) {
+    // A malformed event is expected (events come from the log); anything else is a narrator's bug.
+    if (err instanceof MalformedEvent) return fallbackLine(e)
+    throw err
   }
 }
 
