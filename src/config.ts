@@ -9,7 +9,10 @@ export interface Config {
   publicUrl: string
   /** null: start the embedded PostgreSQL under dataDir. */
   databaseUrl: string | null
-  /** The owner's connection for migrations and grants, when DATABASE_URL is a restricted role (docs/verification.md). */
+  /**
+   * The owner's connection for migrations and grants, when DATABASE_URL is a restricted role
+   * (docs/verification.md).
+   */
   databaseOwnerUrl: string | null
   /** null: start a private redis-server when one is on the PATH. */
   redisUrl: string | null

@@ -98,7 +98,10 @@ function exited(proc: ChildProcess): boolean {
   return proc.exitCode !== null || proc.signalCode !== null
 }
 
-/** The folders on the way to `path` that the user "postgres" cannot enter (each needs the "x" bit for others, or to be postgres's). */
+/**
+ * The folders on the way to `path` that the user "postgres" cannot enter (each needs the "x" bit for
+ * others, or to be postgres's).
+ */
 export function foldersBlockingPostgres(path: string): string[] {
   let postgresUid: number | null = null
   try {
@@ -146,16 +149,21 @@ export function checkReachableByPostgres(dir: string, programs: string | null = 
   if (data.length > 0) {
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL cannot use ${dir}: hexmail runs as root, so PostgreSQL runs as the user "postgres", ` +
-        `which cannot enter ${data.join(', ')}. Put the data elsewhere with DATA_DIR (e.g. DATA_DIR=/var/lib/hexmail), ` +
-        `open the folders with "chmod o+x ${data.join(' ')}", run hexmail as an ordinary user, or set DATABASE_URL to use your own PostgreSQL.`,
+        `which cannot enter ${data.join(', ')}. ` +
+        'Put the data elsewhere with DATA_DIR (e.g. DATA_DIR=/var/lib/hexmail), ' +
+        `open the folders with "chmod o+x ${data.join(' ')}", run hexmail as an ordinary user, ` +
+        'or set DATABASE_URL to use your own PostgreSQL.',
     )
   }
   const bin = programs ? foldersBlockingPostgres(join(programs, 'initdb')) : []
   if (bin.length > 0) {
     throw new EmbeddedPostgresError(
-      `The embedded PostgreSQL cannot run its programs in ${programs}: hexmail runs as root, so PostgreSQL runs as the user "postgres", ` +
-        `which cannot enter ${bin.join(', ')} (the project is in a private folder). Open it with "chmod o+x ${bin.join(' ')}", ` +
-        `move the project to a folder others can enter (e.g. /opt/hexmail), run hexmail as an ordinary user, or set DATABASE_URL to use your own PostgreSQL.`,
+      `The embedded PostgreSQL cannot run its programs in ${programs}: ` +
+        'hexmail runs as root, so PostgreSQL runs as the user "postgres", ' +
+        `which cannot enter ${bin.join(', ')} (the project is in a private folder). ` +
+        `Open it with "chmod o+x ${bin.join(' ')}", ` +
+        'move the project to a folder others can enter (e.g. /opt/hexmail), run hexmail as an ordinary user, ' +
+        'or set DATABASE_URL to use your own PostgreSQL.',
     )
   }
 }
@@ -195,7 +203,8 @@ async function recoverStalePid(dir: string, log: (m: string) => void): Promise<v
   if (!ours) {
     const why = info === null ? `process ${pid} is gone` : `pid ${pid} now belongs to "${info.command}"`
     log(
-      `PostgreSQL in ${dir} was not shut down cleanly (stale postmaster.pid: ${why}); removing the stale lock, PostgreSQL will recover from its journal.`,
+      `PostgreSQL in ${dir} was not shut down cleanly (stale postmaster.pid: ${why}); ` +
+        'removing the stale lock, PostgreSQL will recover from its journal.',
     )
     try {
       unlinkSync(file)
@@ -208,13 +217,15 @@ async function recoverStalePid(dir: string, log: (m: string) => void): Promise<v
   }
   if (await isNodeProcess(info.ppid)) {
     throw new EmbeddedPostgresError(
-      `The embedded PostgreSQL in ${dir} is already in use by another running hexmail (process ${info.ppid}, PostgreSQL pid ${pid}). ` +
+      `The embedded PostgreSQL in ${dir} is already in use by another running hexmail ` +
+        `(process ${info.ppid}, PostgreSQL pid ${pid}). ` +
         `Stop that one first, give this one its own DATA_DIR, or point both at one PostgreSQL with DATABASE_URL ` +
         `(separate "api" and "worker" processes need DATABASE_URL and REDIS_URL).`,
     )
   }
   log(
-    `PostgreSQL in ${dir} is still running from a hexmail that did not shut down (pid ${pid}); stopping it before starting again.`,
+    `PostgreSQL in ${dir} is still running from a hexmail that did not shut down (pid ${pid}); ` +
+      'stopping it before starting again.',
   )
   if (await killAndWait(pid, 'SIGINT', 20_000)) return
   log(`PostgreSQL pid ${pid} did not stop within 20 s; forcing an immediate shutdown.`)
@@ -265,14 +276,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const initialised = existsSync(join(dir, 'PG_VERSION'))
   if (!initialised && existsSync(dir) && readdirSync(dir).length > 0) {
     throw new EmbeddedPostgresError(
-      `${dir} is not empty but holds no PostgreSQL cluster (no PG_VERSION file). Move it away or delete it, then start again.`,
+      `${dir} is not empty but holds no PostgreSQL cluster (no PG_VERSION file). ` +
+        'Move it away or delete it, then start again.',
     )
   }
   if (initialised) {
     const version = readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim()
     if (version !== '17') {
       throw new EmbeddedPostgresError(
-        `${dir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL 17. Move the folder away (or dump and restore it), then start again.`,
+        `${dir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL 17. ` +
+          'Move the folder away (or dump and restore it), then start again.',
       )
     }
     await recoverStalePid(dir, log)
@@ -381,7 +394,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   child(started)?.once('exit', (code, signal) => {
     if (stopping) return
-    const message = `The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last messages:\n${tail.text(15)}`
+    const message =
+      `The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}). ` +
+      `Its last messages:\n${tail.text(15)}`
     if (options.onUnexpectedExit) options.onUnexpectedExit(message)
     else log(message)
   })

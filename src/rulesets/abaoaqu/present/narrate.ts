@@ -99,7 +99,11 @@ function attackBody(e: GameEvent, c: NarrationContext): string {
   const [one, many] = MODE_VERBS[String(e.mode)] ?? ['attacks', 'attack']
   const verb = attackers.length === 1 ? one : many
   const odds = e.base === null ? 'worth nothing' : `odds ${str(e.base)}`
-  return `${listWords(attackers)} ${verb} ${listWords(ids(e.targets).map((id) => c.unit(id)))} in ${c.hex(e.hex)}: ${num(e.attackTotal)} vs ${num(e.defenceTotal)}, ${odds}${shiftText(e)}`
+  const targets = listWords(ids(e.targets).map((id) => c.unit(id)))
+  return (
+    `${listWords(attackers)} ${verb} ${targets} in ${c.hex(e.hex)}: ` +
+    `${num(e.attackTotal)} vs ${num(e.defenceTotal)}, ${odds}${shiftText(e)}`
+  )
 }
 
 function shiftText(e: GameEvent): string {
@@ -149,7 +153,8 @@ const NARRATORS: Record<string, Narrator> = {
   'sm-spent': (e, c) => `${c.unit(e.unit)} has spent itself and left the map.`,
   'bd-launch': (e, c) =>
     e.hit === true
-      ? `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a hit; a beam-disruption screen now covers the area around ${c.hex(e.hex)}.`
+      ? `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a hit; ` +
+        `a beam-disruption screen now covers the area around ${c.hex(e.hex)}.`
       : `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a miss.`,
   'bd-expire': (e, c) => `The BD screen at ${c.hex(e.hex)} (laid on turn ${num(e.placed)}) has dissipated.`,
   flip: (e, c) => `${c.unit(e.unit)} fired its large missile and turned to its back side.`,
