@@ -151,7 +151,7 @@ describe('reminders', () => {
 })
 
 describe('vacation', () => {
-  it('moves the deadline of a player who must act past their time away; the log and the other players are told', async () => {
+  it('moves the deadline of a player to act past their time away; the log and the other players are told', async () => {
     const { id, summary: s0 } = await newGame('pass')
     const player = s0.pending[0].seats[0] === 'FED' ? alice : bob
     const start = new Date(s0.startedAt)

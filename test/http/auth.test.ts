@@ -179,7 +179,8 @@ describe('refresh tokens', () => {
     const afterTheft = expectProblem(await post('/auth/refresh', { refreshToken: second }), 401)
     expect(afterTheft.detail).toMatch(/already used/)
     const family = await t.sql(
-      `SELECT count(*)::int AS live FROM "RefreshToken" WHERE family = (SELECT family FROM "RefreshToken" WHERE "tokenHash" = $1) AND "revokedAt" IS NULL`,
+      `SELECT count(*)::int AS live FROM "RefreshToken"
+        WHERE family = (SELECT family FROM "RefreshToken" WHERE "tokenHash" = $1) AND "revokedAt" IS NULL`,
       [sha256(first)],
     )
     expect(family.rows[0].live).toBe(0)

@@ -21,7 +21,10 @@ beforeAll(async () => {
 })
 afterAll(async () => h?.close())
 
-/** A game of A-S4 between Alice and Bob; `rulesVersion` set on the game before it starts (created before an upgrade). */
+/**
+ * A game of A-S4 between Alice and Bob; `rulesVersion` set on the game before it starts (created before an
+ * upgrade).
+ */
 async function newGame(rulesVersion?: string): Promise<string> {
   const created = await h.app.inject({
     method: 'POST',
@@ -71,7 +74,8 @@ interface Row {
 /** Edits the SETUP entry's payload as someone holding the database would, and re-hashes the chain behind it. */
 async function rewriteSetup(id: string, edit: (payload: Row['payload']) => void): Promise<void> {
   const read = await h.t.sql(
-    `SELECT seq, kind, seat, "userId", payload, to_json("createdAt") #>> '{}' AS "createdAt", salt FROM "LogEntry" WHERE "gameId" = $1 ORDER BY seq`,
+    `SELECT seq, kind, seat, "userId", payload, to_json("createdAt") #>> '{}' AS "createdAt", salt
+       FROM "LogEntry" WHERE "gameId" = $1 ORDER BY seq`,
     [id],
   )
   const rows = read.rows as Row[]
@@ -138,7 +142,8 @@ describe('rules versions', () => {
     await rewriteSetup(id, (p) => (p.config!.rulesVersion = 'abaoaqu-0'))
     await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-0' WHERE id = $1`, [id])
     await expect(rebuilt(id)).rejects.toThrow(
-      'this game cannot be replayed: rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
+      'this game cannot be replayed: ' +
+        'rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
     )
     expect((await h.app.inject({ method: 'GET', url: `/games/${id}/view`, headers: as(alice) })).statusCode).toBe(500)
     const orders = await h.app.inject({
@@ -151,11 +156,12 @@ describe('rules versions', () => {
     const report = await verify(id)
     expect(report).toMatchObject({ ok: false, replayOk: false, recordOk: false })
     expect(report.recordProblems).toContain(
-      'the game cannot be replayed: rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
+      'the game cannot be replayed: ' +
+        'rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
     )
   })
 
-  it('a game row that names other rules than its SETUP entry is not replayed under either, and /verify says so', async () => {
+  it('a game row naming other rules than its SETUP entry is replayed under neither, and /verify says so', async () => {
     const id = await newGame()
     await pass(id)
     await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-1' WHERE id = $1`, [id])
@@ -196,7 +202,7 @@ describe('moving a running game to other rules, explicitly', () => {
     expect(await verify(id)).toMatchObject({ ok: true, replayOk: true, recordOk: true, rulesOk: true })
   })
 
-  it('refuses a version the game already plays, one the server does not play, and a migration without a reason', async () => {
+  it('refuses a version the game already plays, one the server does not play, a migration with no reason', async () => {
     const id = await newGame()
     await expect(migrateRules(h.t.db, id, { to: 'abaoaqu-2', reason: 'again', userId: null })).rejects.toThrow(
       `game ${id} already plays rules version "abaoaqu-2"`,

@@ -9,7 +9,7 @@ describe('PUBLIC_URL', () => {
     expect(config.mail.replyBase).toBe('play@play.example.org')
   })
 
-  it('is refused when it is not an http(s) URL, naming the variable (a typo would put broken links in every email)', () => {
+  it('not an http(s) URL: refused, naming the variable (a typo would put broken links in every email)', () => {
     for (const bad of ['play.example.org', 'localhost:3000', 'ftp://play.example.org'])
       expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: bad })).toThrow(
         `PUBLIC_URL must be an http(s) URL such as https://hexmail.example.org, got "${bad}"`,

@@ -29,7 +29,7 @@ describe('boards', () => {
     ])
   })
 
-  it('leaves out the hexes of a gap between boards, and falls back to one plain grid for placements that overlap', () => {
+  it('leaves out the hexes of a gap between boards; placements that overlap fall back to one plain grid', () => {
     const gap = boardLookup({ cols: 36, rows: 12 }, [
       { board: 1, col0: 0, row0: 0, rotate180: false },
       { board: 2, col0: 20, row0: 0, rotate180: false },
