@@ -95,13 +95,14 @@ const policies = [
 // what failed through the module's logger, even where going on is deliberate (then at debug level).
 const BODY_DOES_NOTHING =
   ":matches([body.type='Identifier'][body.name='undefined'], [body.type='BlockStatement'][body.body.length=0])"
+const HANDLER_DOES_NOTHING = `ArrowFunctionExpression[params.length=0]${BODY_DOES_NOTHING}`
 const swallowed = [
   {
-    selector: `CallExpression[callee.property.name='catch'] > ArrowFunctionExpression[params.length=0]${BODY_DOES_NOTHING}`,
+    selector: `CallExpression[callee.property.name='catch'] > ${HANDLER_DOES_NOTHING}`,
     message: 'This drops the error: log what failed (debug level when going on is deliberate).',
   },
   {
-    selector: `CallExpression[callee.property.name=/^(on|once)$/][arguments.0.value='error'] > ArrowFunctionExpression[params.length=0]${BODY_DOES_NOTHING}`,
+    selector: `CallExpression[callee.property.name=/^(on|once)$/][arguments.0.value='error'] > ${HANDLER_DOES_NOTHING}`,
     message: 'This drops the error: log what failed (debug level when going on is deliberate).',
   },
 ]
@@ -148,6 +149,13 @@ export default tseslint.config(
       complexity: ['error', 10],
       'max-lines-per-function': ['error', { max: 40, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // Prettier keeps code to 120 columns but does not break strings, template literals or comments: those
+    // are split by hand. A line that must run longer says why with an eslint-disable comment where it
+    // stands (today: two regular expressions). The generated API types are left as generated.
+    ignores: ['test/support/api-types.ts'],
+    rules: { 'max-len': ['error', { code: 120 }] },
   },
   {
     files: ['**/*.mjs'],

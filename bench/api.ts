@@ -219,16 +219,21 @@ const loadShort = await loadTime(short.id)
 const loadLong = await loadTime(long.id)
 
 console.log(
-  `orders: ${ordersPerSecond.toFixed(0)} accepted/s across ${GAMES} games, ${CONNECTIONS} connections, p50 ${pct(latencies, 0.5).toFixed(1)} ms, p99 ${pct(latencies, 0.99).toFixed(1)} ms (${failures} refused); the server process used ${(100 * cpuShare).toFixed(0)} % of a core`,
+  `orders: ${ordersPerSecond.toFixed(0)} accepted/s across ${GAMES} games, ${CONNECTIONS} connections, ` +
+    `p50 ${pct(latencies, 0.5).toFixed(1)} ms, p99 ${pct(latencies, 0.99).toFixed(1)} ms (${failures} refused); ` +
+    `the server process used ${(100 * cpuShare).toFixed(0)} % of a core`,
 )
 console.log(
-  `pgbench one-row INSERT at ${CONNECTIONS} clients: ${tps.toFixed(0)} tps -> orders/s are ${((100 * ordersPerSecond) / tps).toFixed(0)} % of it (target >= 50 %, p99 <= 50 ms)`,
+  `pgbench one-row INSERT at ${CONNECTIONS} clients: ${tps.toFixed(0)} tps -> ` +
+    `orders/s are ${((100 * ordersPerSecond) / tps).toFixed(0)} % of it (target >= 50 %, p99 <= 50 ms)`,
 )
 console.log(
-  `GET /view: ${view.toFixed(0)} req/s, hello-world: ${hello.toFixed(0)} req/s -> ${((100 * view) / hello).toFixed(0)} % (target >= 50 %)`,
+  `GET /view: ${view.toFixed(0)} req/s, hello-world: ${hello.toFixed(0)} req/s -> ` +
+    `${((100 * view) / hello).toFixed(0)} % (target >= 50 %)`,
 )
 console.log(
-  `state load: ${loadShort.toFixed(2)} ms at ${shortLen} entries, ${loadLong.toFixed(2)} ms at 10,000 entries -> ${(loadLong / loadShort).toFixed(2)}x (target <= 1.2x)`,
+  `state load: ${loadShort.toFixed(2)} ms at ${shortLen} entries, ${loadLong.toFixed(2)} ms at 10,000 entries -> ` +
+    `${(loadLong / loadShort).toFixed(2)}x (target <= 1.2x)`,
 )
 
 await app.close()

@@ -27,7 +27,10 @@ function stats(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b)
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!
   const mean = s.reduce((a, b) => a + b, 0) / s.length
-  return `median ${at(0.5).toFixed(2)} ms, mean ${mean.toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, min ${s[0]!.toFixed(2)} ms (n=${s.length})`
+  return (
+    `median ${at(0.5).toFixed(2)} ms, mean ${mean.toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, ` +
+    `min ${s[0]!.toFixed(2)} ms (n=${s.length})`
+  )
 }
 
 const scenario = loadAbaoaquScenario('A-S3')

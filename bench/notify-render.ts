@@ -53,7 +53,8 @@ function playStep(state: State, r: () => number): Record<string, Order[]> {
 function stats(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b)
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!
-  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms (n=${s.length})`
+  const max = s[s.length - 1]!
+  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${max.toFixed(1)} ms (n=${s.length})`
 }
 
 function time<T>(f: () => T): [T, number] {
@@ -179,7 +180,9 @@ function plainDocument(model: ReturnType<typeof buildMapModel>): Buffer {
     )
     y += height
   }
-  const doc = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${y}" viewBox="0 0 ${W} ${y}">${parts.join('')}</svg>`
+  const doc =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${y}" viewBox="0 0 ${W} ${y}">` +
+    `${parts.join('')}</svg>`
   return new Resvg(doc, { font: fonts(), background: '#ffffff', logLevel: 'off' }).render().asPng()
 }
 const plainTimes: number[] = []
@@ -214,7 +217,8 @@ for (const p of positions.slice(0, 12)) {
 }
 
 console.log(
-  `A-S3, turns ${TURN}–${TURN + TURNS - 1}: ${onMap} units on the map at the end, ${positions.length} positions (steps × seats); load average ${loadavg()[0]!.toFixed(2)}`,
+  `A-S3, turns ${TURN}–${TURN + TURNS - 1}: ${onMap} units on the map at the end, ` +
+    `${positions.length} positions (steps × seats); load average ${loadavg()[0]!.toFixed(2)}`,
 )
 console.log(`PNG ${firstPng.readUInt32BE(16)}×${firstPng.readUInt32BE(20)}, up to ${pngBytes} bytes`)
 console.log(`first render of the process, nothing cached: ${firstMs.toFixed(1)} ms`)
@@ -222,17 +226,22 @@ console.log(`view -> PNG, new positions in order:        ${stats(inOrder)}   tar
 console.log(`  the first seat to see a step:             ${stats(firstViewer)}`)
 console.log(`  the other seats:                          ${stats(laterViewer)}`)
 console.log(
-  `kept after those positions: ${kept.pieces.entries} piece rasters in ${(kept.pieces.bytes / 1048576).toFixed(1)} MB, ${kept.boards.entries} board in ${(kept.boards.bytes / 1048576).toFixed(1)} MB`,
+  `kept after those positions: ` +
+    `${kept.pieces.entries} piece rasters in ${(kept.pieces.bytes / 1048576).toFixed(1)} MB, ` +
+    `${kept.boards.entries} board in ${(kept.boards.bytes / 1048576).toFixed(1)} MB`,
 )
 console.log(`view -> PNG, piece rasters forgotten first: ${stats(piecesForgotten)}`)
 console.log(
-  `email picture (${emailSize}), new positions: ${stats(emailTimes)}   target <= 50 ms   (cpu median ${median(emailCpu)}, up to ${emailBytes} bytes)`,
+  `email picture (${emailSize}), new positions: ${stats(emailTimes)}   target <= 50 ms   ` +
+    `(cpu median ${median(emailCpu)}, up to ${emailBytes} bytes)`,
 )
 console.log(
-  `  plain resvg, panel by panel, png-encode:  ${stats(plainTimes)}   (cpu median ${median(plainCpu)}, up to ${plainBytes} bytes)`,
+  `  plain resvg, panel by panel, png-encode:  ${stats(plainTimes)}   ` +
+    `(cpu median ${median(plainCpu)}, up to ${plainBytes} bytes)`,
 )
 console.log(
-  `  plain resvg, one document, resvg's PNG:  ${stats(plainDocTimes)}   (cpu median ${median(plainDocCpu)}, up to ${plainDocBytes} bytes)`,
+  `  plain resvg, one document, resvg's PNG:  ${stats(plainDocTimes)}   ` +
+    `(cpu median ${median(plainDocCpu)}, up to ${plainDocBytes} bytes)`,
 )
 console.log(`view -> SVG document (map.svg):             ${stats(svgTimes)}`)
 console.log(`whole SVG -> PNG in one resvg pass:         ${stats(onePass)}   (for comparison)`)

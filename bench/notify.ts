@@ -71,7 +71,8 @@ async function drain(label: string, expected: number, start: () => Promise<void>
   await worker.close()
   const failed = Number((await pool.query(`SELECT count(*) FROM "Notification" WHERE status <> 'sent'`)).rows[0].count)
   console.log(
-    `${label}: ${delivered - before} of ${expected} emails in ${seconds.toFixed(2)} s = ${((delivered - before) / seconds).toFixed(0)} emails/s (not sent: ${failed})`,
+    `${label}: ${delivered - before} of ${expected} emails in ${seconds.toFixed(2)} s = ` +
+      `${((delivered - before) / seconds).toFixed(0)} emails/s (not sent: ${failed})`,
   )
 }
 
@@ -85,11 +86,16 @@ console.log(
 await drain(`A. ${RECIPIENTS} account emails`, RECIPIENTS, async () => {
   const ids = Array.from({ length: RECIPIENTS }, () => randomUUID())
   await pool.query(
-    `INSERT INTO "User"(id, email, name, "passwordHash") SELECT id::uuid, 'reader' || n || '@bench.example', 'Reader ' || n, 'x' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
+    `INSERT INTO "User"(id, email, name, "passwordHash")
+     SELECT id::uuid, 'reader' || n || '@bench.example', 'Reader ' || n, 'x'
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
     [ids],
   )
   await pool.query(
-    `INSERT INTO "Outbox"(kind, payload) SELECT 'verify-email', jsonb_build_object('userId', id, 'email', 'reader' || n || '@bench.example', 'token', md5(id), 'expiresAt', '2030-01-01T00:00:00Z') FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
+    `INSERT INTO "Outbox"(kind, payload)
+     SELECT 'verify-email', jsonb_build_object('userId', id, 'email', 'reader' || n || '@bench.example',
+                                               'token', md5(id), 'expiresAt', '2030-01-01T00:00:00Z')
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
     [ids],
   )
 })
@@ -97,7 +103,9 @@ await drain(`A. ${RECIPIENTS} account emails`, RECIPIENTS, async () => {
 // B. The first phase of GAMES new games: each email carries its own map.
 const players = Array.from({ length: GAMES * 2 }, () => randomUUID())
 await pool.query(
-  `INSERT INTO "User"(id, email, name, "passwordHash") SELECT id::uuid, 'player' || n || '@bench.example', 'Player ' || n, 'x' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
+  `INSERT INTO "User"(id, email, name, "passwordHash")
+   SELECT id::uuid, 'player' || n || '@bench.example', 'Player ' || n, 'x'
+     FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
   [players],
 )
 await drain(`B. ${GAMES} your-phase emails with a map`, GAMES, async () => {

@@ -9,7 +9,10 @@ export interface Config {
   publicUrl: string
   /** null: start the embedded PostgreSQL under dataDir. */
   databaseUrl: string | null
-  /** The owner's connection for migrations and grants, when DATABASE_URL is a restricted role (docs/verification.md). */
+  /**
+   * The owner's connection for migrations and grants, when DATABASE_URL is a restricted role
+   * (docs/verification.md).
+   */
   databaseOwnerUrl: string | null
   /** null: start a private redis-server when one is on the PATH. */
   redisUrl: string | null
@@ -64,13 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1'
   const jwtSecret = env.JWT_SECRET ?? (mode === 'production' ? '' : randomBytes(32).toString('hex'))
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`
-  const publicHost = (() => {
-    try {
-      return new URL(publicUrl).hostname
-    } catch {
-      return 'localhost'
-    }
-  })()
+  // Every link in every email starts with it: a typo must stop the start, not mail broken links.
+  const parsedPublicUrl = URL.parse(publicUrl)
+  if (!parsedPublicUrl || !['http:', 'https:'].includes(parsedPublicUrl.protocol))
+    throw new Error(`PUBLIC_URL must be an http(s) URL such as https://hexmail.example.org, got "${publicUrl}"`)
+  const publicHost = parsedPublicUrl.hostname
   if (!jwtSecret) throw new Error('JWT_SECRET must be set in production (32+ random characters)')
   return {
     env: mode,

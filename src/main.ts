@@ -2,8 +2,8 @@
 //
 // Order: configuration (environment, then .env) → PostgreSQL (DATABASE_URL, or the embedded one under
 // DATA_DIR) → migrations → Redis (REDIS_URL, a private redis-server, or none) → scenario catalogue (fails
-// fast on bad data) → database client → HTTP API → one banner line. SIGINT/SIGTERM/SIGHUP stop everything in reverse order
-// and exit 0; a second Ctrl-C forces the exit.
+// fast on bad data) → database client → HTTP API → one banner line. SIGINT/SIGTERM/SIGHUP stop everything in
+// reverse order and exit 0; a second Ctrl-C forces the exit.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import pg from 'pg'
@@ -170,7 +170,8 @@ async function checkDatabaseUrl(url: string, log: Log): Promise<void> {
     name = decodeURIComponent(u.pathname.slice(1))
   } catch {
     throw new StartupError(
-      `DATABASE_URL is not a valid URL (${redactUrl(url)}). Expected postgresql://user:password@host:5432/database, or unset it to use the embedded PostgreSQL.`,
+      `DATABASE_URL is not a valid URL (${redactUrl(url)}). ` +
+        'Expected postgresql://user:password@host:5432/database, or unset it to use the embedded PostgreSQL.',
     )
   }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
@@ -187,14 +188,16 @@ async function checkDatabaseUrl(url: string, log: Log): Promise<void> {
         : err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
           ? `The host in DATABASE_URL cannot be resolved (${where}).`
           : err.code === '3D000'
-            ? `The database "${name}" does not exist on ${where}: create it (createdb ${name}, or CREATE DATABASE "${name}").`
+            ? `The database "${name}" does not exist on ${where}: ` +
+              `create it (createdb ${name}, or CREATE DATABASE "${name}").`
             : err.code === '28P01' || err.code === '28000'
               ? `PostgreSQL at ${where} refused the user or password in DATABASE_URL.`
               : /timeout/i.test(err.message)
                 ? `No answer from ${where} within 10 s.`
                 : `PostgreSQL at ${where} said: ${err.message}`
     throw new StartupError(
-      `Cannot use the database at DATABASE_URL (${redactUrl(url)}). ${hint} Or unset DATABASE_URL to use the embedded PostgreSQL under DATA_DIR.`,
+      `Cannot use the database at DATABASE_URL (${redactUrl(url)}). ${hint} ` +
+        'Or unset DATABASE_URL to use the embedded PostgreSQL under DATA_DIR.',
     )
   } finally {
     await client
@@ -228,7 +231,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     config = loadConfig()
   } catch (e) {
     throw new StartupError(
-      `Configuration error: ${(e as Error).message}. The variables are listed in .env.example and docs/configuration.md.`,
+      `Configuration error: ${(e as Error).message}. ` +
+        'The variables are listed in .env.example and docs/configuration.md.',
     )
   }
   const debugOn = config.logLevel === 'debug' || config.logLevel === 'trace'
@@ -268,7 +272,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     }).catch((e: unknown) => {
       if (e instanceof EmbeddedPostgresError) throw new StartupError(e.message)
       throw new StartupError(
-        `The embedded PostgreSQL could not start: ${e instanceof Error ? e.message : String(e)}. Set DATABASE_URL to use your own PostgreSQL instead.`,
+        `The embedded PostgreSQL could not start: ${e instanceof Error ? e.message : String(e)}. ` +
+          'Set DATABASE_URL to use your own PostgreSQL instead.',
       )
     })
     life.onStop('the embedded PostgreSQL', embedded.stop)
@@ -299,7 +304,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   const rights = await logRewriteRights(databaseUrl, log)
   if (rights.length)
     warn(
-      `The server's database role can rewrite game logs (${rights.join('; ')}). Run it as a role that may only read and append to them: see "Database roles" in docs/verification.md.`,
+      `The server's database role can rewrite game logs (${rights.join('; ')}). ` +
+        'Run it as a role that may only read and append to them: see "Database roles" in docs/verification.md.',
     )
   mark('migrations')
   life.checkpoint()
@@ -338,7 +344,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       system.scenarios()
     } catch (e) {
       throw new StartupError(
-        `The scenario data of ${system.title} is invalid: ${(e as Error).message}\nFix the file (or restore it from the repository) and start again.`,
+        `The scenario data of ${system.title} is invalid: ${(e as Error).message}\n` +
+          'Fix the file (or restore it from the repository) and start again.',
       )
     }
   }
@@ -393,17 +400,20 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     if (err.code === 'EADDRINUSE') {
       throw new StartupError(
         `Port ${config.port} on ${config.host} is already in use (another hexmail, or another program). ` +
-          `Stop that program, or choose another port with PORT, e.g. PORT=${config.port === 3000 ? 3001 : config.port + 1} npm start.`,
+          'Stop that program, or choose another port with PORT, ' +
+          `e.g. PORT=${config.port === 3000 ? 3001 : config.port + 1} npm start.`,
       )
     }
     if (err.code === 'EACCES') {
       throw new StartupError(
-        `Not allowed to listen on port ${config.port}: ports below 1024 need privileges. Set PORT to 1024 or above (the default is 3000).`,
+        `Not allowed to listen on port ${config.port}: ports below 1024 need privileges. ` +
+          'Set PORT to 1024 or above (the default is 3000).',
       )
     }
     if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
       throw new StartupError(
-        `Cannot listen on HOST=${config.host}: no such address on this machine. Use 127.0.0.1 (this machine only) or 0.0.0.0 (all interfaces).`,
+        `Cannot listen on HOST=${config.host}: no such address on this machine. ` +
+          'Use 127.0.0.1 (this machine only) or 0.0.0.0 (all interfaces).',
       )
     }
     throw e
@@ -420,7 +430,8 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       inboundWhere = `  replies: smtp://${config.mail.inboundSmtpHost}:${inbound.port}`
     } catch (e) {
       warn(
-        `The SMTP listener for replies could not start on port ${config.mail.inboundSmtpPort}: ${(e as Error).message}. Set INBOUND_SMTP_PORT to another port, or to "off".`,
+        `The SMTP listener for replies could not start on port ${config.mail.inboundSmtpPort}: ` +
+          `${(e as Error).message}. Set INBOUND_SMTP_PORT to another port, or to "off".`,
       )
     }
   }
@@ -435,10 +446,12 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   // The catcher's inbox holds every player's reply tokens: say plainly that it is on, and who may read it.
   const devMail =
     !config.mail.smtpUrl && config.env !== 'production'
-      ? `  mail: ${url}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only; set SMTP_URL to send mail instead)`
+      ? `  mail: ${url}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only; ` +
+        'set SMTP_URL to send mail instead)'
       : ''
   say(
-    `hexmail is running at ${url}${modeNote}  API docs: ${url}/docs${devMail}${inboundWhere}  data: ${databaseWhere}; ${redisWhere}; ${mailWhere}  (ready in ${seconds} s, Ctrl-C to stop)`,
+    `hexmail is running at ${url}${modeNote}  API docs: ${url}/docs${devMail}${inboundWhere}  ` +
+      `data: ${databaseWhere}; ${redisWhere}; ${mailWhere}  (ready in ${seconds} s, Ctrl-C to stop)`,
   )
 }
 

@@ -10,12 +10,21 @@ export function hashPassword(password: string, cost: PasswordCost): Promise<stri
   return hash(password, { memoryCost: cost.memoryCostKib, timeCost: cost.timeCost, parallelism: 1 })
 }
 
-/** False for a wrong password and for a stored hash that cannot be read. */
+/**
+ * The error @node-rs/argon2 throws for a stored hash it cannot decode (not an argon2 PHC string, e.g. an
+ * account made by a script): no password opens such an account. Other errors are not this.
+ */
+function isUndecodableHash(e: unknown): boolean {
+  return e instanceof Error && (e as { code?: unknown }).code === 'InvalidArg' && e.message === 'Decoding failed'
+}
+
+/** False for a wrong password, and for a stored hash that cannot be decoded; anything else throws. */
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
     return await verify(stored, password)
-  } catch {
-    return false
+  } catch (e) {
+    if (isUndecodableHash(e)) return false
+    throw e
   }
 }
 
@@ -24,8 +33,10 @@ export function needsRehash(stored: string, cost: PasswordCost): boolean {
   try {
     const o = parseOptions(stored)
     return !stored.startsWith('$argon2id$') || o.memoryCost !== cost.memoryCostKib || o.timeCost !== cost.timeCost
-  } catch {
-    return true
+  } catch (e) {
+    // A hash that cannot be decoded is replaced by one that can.
+    if (isUndecodableHash(e)) return true
+    throw e
   }
 }
 

@@ -30,7 +30,8 @@ async function main(): Promise<number> {
   try {
     const done = await migrateRules(db, gameId, { to, reason: why.join(' '), userId: null, allowDowngrade })
     console.log(
-      `game ${gameId} moved from rules ${done.from} to ${done.to} at log entry ${done.seq} (receipt ${done.receipt}); every player is told by email`,
+      `game ${gameId} moved from rules ${done.from} to ${done.to} at log entry ${done.seq} ` +
+        `(receipt ${done.receipt}); every player is told by email`,
     )
     return 0
   } catch (e) {

@@ -143,7 +143,8 @@ export function scriptedDice(faces: number[], seq = 0): Dice {
       const face = script[index]
       if (face === undefined) {
         throw new Error(
-          `scriptedDice: ran out of faces after ${script.length} roll(s); next was a d${sides} for "${purpose}" (${ref})`,
+          `scriptedDice: ran out of faces after ${script.length} roll(s); ` +
+            `next was a d${sides} for "${purpose}" (${ref})`,
         )
       }
       // A face the die cannot show means the test script is wrong, not the rules.

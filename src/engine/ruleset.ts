@@ -104,7 +104,8 @@ export function rulesVersionProblem(
   version: string,
 ): string | null {
   if (ruleset.versions.includes(version)) return null
-  return `rules version "${version}" is not one this server plays: ${ruleset.id} plays ${ruleset.versions.map((v) => `"${v}"`).join(', ')}`
+  const played = ruleset.versions.map((v) => `"${v}"`).join(', ')
+  return `rules version "${version}" is not one this server plays: ${ruleset.id} plays ${played}`
 }
 
 /**

@@ -29,7 +29,10 @@ export type DeadlineAction =
   /** The game could not be handled (its log does not replay, say): skipped for FAILED_GAME_RETRY_MS, reported. */
   | 'failed'
 
-/** A "your phase" email later than this moves the deadline; below it, it is on time (the relay takes well under a second). */
+/**
+ * A "your phase" email later than this moves the deadline; below it, it is on time (the relay takes well
+ * under a second).
+ */
 export const MAIL_DELAY_GRACE_MS = 5 * 60_000
 
 export interface DeadlineOptions {
@@ -63,7 +66,9 @@ interface StepEntry {
 async function currentStep(db: Db, gameId: string): Promise<StepEntry[]> {
   const rows = await poolOf(db)!.query<StepEntry>(
     `SELECT seq, kind, payload, "createdAt" AT TIME ZONE 'UTC' AS "createdAt" FROM "LogEntry"
-      WHERE "gameId" = $1::uuid AND seq >= COALESCE((SELECT max(seq) FROM "LogEntry" WHERE "gameId" = $1::uuid AND kind IN ('SETUP', 'RESOLUTION')), 0)
+      WHERE "gameId" = $1::uuid
+        AND seq >= COALESCE((SELECT max(seq) FROM "LogEntry"
+                              WHERE "gameId" = $1::uuid AND kind IN ('SETUP', 'RESOLUTION')), 0)
       ORDER BY seq`,
     [gameId],
   )
@@ -80,7 +85,8 @@ interface Span {
 async function vacationsOf(db: Db, userIds: string[]): Promise<Span[]> {
   if (userIds.length === 0) return []
   const rows = await poolOf(db)!.query<Span>(
-    `SELECT "userId", id, "startsAt" AT TIME ZONE 'UTC' AS "startsAt", "endsAt" AT TIME ZONE 'UTC' AS "endsAt" FROM "Vacation" WHERE "userId" = ANY($1::uuid[])`,
+    `SELECT "userId", id, "startsAt" AT TIME ZONE 'UTC' AS "startsAt", "endsAt" AT TIME ZONE 'UTC' AS "endsAt"
+       FROM "Vacation" WHERE "userId" = ANY($1::uuid[])`,
     [userIds],
   )
   return rows.rows
@@ -118,8 +124,9 @@ export async function unmailedSeats(db: Db, gameId: string, stepSeq: number, sea
   const rows = await poolOf(db)!.query<{ seat: string }>(
     `SELECT s.seat FROM "Seat" s JOIN "User" u ON u.id = s."userId"
       WHERE s."gameId" = $1::uuid AND s.seat = ANY($2::text[]) AND u."notifyYourPhase" AND u."unsubscribedAt" IS NULL
-        AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."gameId" = s."gameId" AND n."userId" = u.id AND n.kind = 'your-phase'
-                          AND n.seq >= $3 AND n.status <> 'queued')
+        AND NOT EXISTS (SELECT 1 FROM "Notification" n
+                         WHERE n."gameId" = s."gameId" AND n."userId" = u.id AND n.kind = 'your-phase'
+                           AND n.seq >= $3 AND n.status <> 'queued')
       ORDER BY s.seat`,
     [gameId, seats, stepSeq],
   )
@@ -378,12 +385,17 @@ export async function extendForLateMail(
   return null
 }
 
-/** Reminders: one per seat still to act, once per deadline, `reminderHours` before it (at most half a phase, so a reminder never follows the phase email at once). */
+/**
+ * Reminders: one per seat still to act, once per deadline, `reminderHours` before it (at most half a phase,
+ * so a reminder never follows the phase email at once).
+ */
 async function queueReminders(db: Db, now: Date): Promise<number> {
   const res = await poolOf(db)!.query(
     `INSERT INTO "Outbox"("gameId", kind, payload, "dedupeKey")
      SELECT g.id, 'reminder',
-            jsonb_build_object('seq', g."logSeq", 'deadline', to_char(g."deadlineAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'seats', jsonb_build_array(s.seat), 'at', $1::text),
+            jsonb_build_object('seq', g."logSeq",
+                               'deadline', to_char(g."deadlineAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                               'seats', jsonb_build_array(s.seat), 'at', $1::text),
             'reminder:' || g.id || ':' || s.seat || ':' || to_char(g."deadlineAt", 'YYYYMMDDHH24MISSMS')
        FROM "Game" g JOIN "Seat" s ON s."gameId" = g.id JOIN "User" u ON u.id = s."userId"
       WHERE g.status = 'ACTIVE' AND g."deadlineAt" > $2::timestamp
@@ -391,7 +403,8 @@ async function queueReminders(db: Db, now: Date): Promise<number> {
         AND u."notifyReminders" AND u."unsubscribedAt" IS NULL
         AND g.pending @> jsonb_build_array(jsonb_build_object('seats', jsonb_build_array(s.seat)))
         AND NOT EXISTS (SELECT 1 FROM "LogEntry" e WHERE e."gameId" = g.id AND e.seat = s.seat AND e.kind = 'ORDERS'
-              AND e.seq > (SELECT max(seq) FROM "LogEntry" r WHERE r."gameId" = g.id AND r.kind IN ('SETUP', 'RESOLUTION')))
+              AND e.seq > (SELECT max(seq) FROM "LogEntry" r
+                            WHERE r."gameId" = g.id AND r.kind IN ('SETUP', 'RESOLUTION')))
      ON CONFLICT ("dedupeKey") DO NOTHING`,
     [now.toISOString(), now.toISOString()],
   )
@@ -424,7 +437,8 @@ export async function deadlineTick(db: Db, now: Date, opts: DeadlineOptions = {}
       const err = e as Error
       report(
         id,
-        `deadline clock: game ${id} skipped until ${iso(retryAt)}, its deadline could not be handled: ${err.name}: ${err.message}`,
+        `deadline clock: game ${id} skipped until ${iso(retryAt)}, its deadline could not be handled: ` +
+          `${err.name}: ${err.message}`,
       )
     }
   }

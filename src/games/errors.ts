@@ -100,7 +100,8 @@ export class RulesUnplayable extends DomainError {
     super(
       'rules-unplayable',
       `${cause.message}. Game ${gameId} (rules version "${rulesVersion}") cannot be played on this server, and only ` +
-        `its operator can fix that: by running a server that plays that version, or by moving the game to other rules (see ${ENGINE_VERSIONS_DOC})`,
+        'its operator can fix that: by running a server that plays that version, ' +
+        `or by moving the game to other rules (see ${ENGINE_VERSIONS_DOC})`,
       { gameId, rulesVersion, docs: ENGINE_VERSIONS_DOC },
     )
   }

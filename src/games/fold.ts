@@ -190,7 +190,10 @@ function need(folded: Folded | null, entry: Entry): Folded {
   return folded
 }
 
-/** The fold after `entries`, from `start` (a snapshot) or from nothing. Throws RulesVersionError for rules it cannot play. */
+/**
+ * The fold after `entries`, from `start` (a snapshot) or from nothing. Throws RulesVersionError for rules it
+ * cannot play.
+ */
 export function fold(ruleset: AnyRuleset, game: Replay, start: Folded | null, entries: Entry[]): Folded | null {
   let f = start && playable(ruleset, start)
   for (const e of entries) f = applyEntry(ruleset, game, f, e)

@@ -58,15 +58,18 @@ export async function inviteByEmail(
   if (!existing) {
     // Invitations reach people who never asked for mail: a day's worth is bounded per sender and per address.
     const day = await db.$queryRaw<Array<{ bySender: number; toAddress: number }>>`
-      SELECT count(*) FILTER (WHERE payload->>'fromUserId' = ${userId})::int AS "bySender", count(*) FILTER (WHERE payload->>'to' = ${email})::int AS "toAddress"
+      SELECT count(*) FILTER (WHERE payload->>'fromUserId' = ${userId})::int AS "bySender",
+             count(*) FILTER (WHERE payload->>'to' = ${email})::int AS "toAddress"
         FROM "Outbox" WHERE kind = 'invite' AND "createdAt" > (now() AT TIME ZONE 'UTC') - interval '1 day'`
     if (day[0]!.bySender >= INVITES_PER_SENDER_DAY)
       throw new TooManyInvitations(
-        `you have sent ${INVITES_PER_SENDER_DAY} invitations in the last 24 hours, the most a player may: send the invite link yourself, or try again tomorrow`,
+        `you have sent ${INVITES_PER_SENDER_DAY} invitations in the last 24 hours, the most a player may: ` +
+          'send the invite link yourself, or try again tomorrow',
       )
     if (day[0]!.toAddress >= INVITES_PER_ADDRESS_DAY)
       throw new TooManyInvitations(
-        `${email} has been invited ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, the most an address may be: send them the invite link yourself`,
+        `${email} has been invited ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, ` +
+          'the most an address may be: send them the invite link yourself',
         { field: 'email' },
       )
     await db.outbox.createMany({

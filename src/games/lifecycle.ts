@@ -37,7 +37,8 @@ export const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const
 /** "2 players", "2, 3 or 4 players": the counts a scenario has seats for (never a range like "2–2"). */
 export function playerCounts(counts: number[]): string {
   const sorted = [...new Set(counts)].sort((a, b) => a - b)
-  return `${sorted.length > 1 ? `${sorted.slice(0, -1).join(', ')} or ${sorted.at(-1)}` : String(sorted[0] ?? 'no')} players`
+  const listed = sorted.length > 1 ? `${sorted.slice(0, -1).join(', ')} or ${sorted.at(-1)}` : String(sorted[0] ?? 'no')
+  return `${listed} players`
 }
 
 export async function createGame(db: Db, userId: string, input: CreateGameInput) {
@@ -50,7 +51,8 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
   const layout = scenario.summary.seatLayouts.find((l) => l.players === players)
   if (!layout)
     throw new InvalidInput(
-      `${scenario.summary.id} is for ${playerCounts(scenario.summary.seatLayouts.map((l) => l.players))}, not ${players}`,
+      `${scenario.summary.id} is for ${playerCounts(scenario.summary.seatLayouts.map((l) => l.players))}, ` +
+        `not ${players}`,
       { field: 'players' },
     )
   for (const [id, value] of Object.entries(input.options ?? {})) {

@@ -93,7 +93,8 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
       if (!reported.has(key)) {
         reported.add(key)
         reportProblem(
-          `ignoring the snapshot of game ${game.id} at entry ${snapshot.seq}: ${problem}; the state is rebuilt from the log`,
+          `ignoring the snapshot of game ${game.id} at entry ${snapshot.seq}: ${problem}; ` +
+            'the state is rebuilt from the log',
         )
       }
       snapshot = null

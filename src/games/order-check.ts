@@ -12,7 +12,8 @@ export const SUBMISSION_MAX_BYTES = 64 * 1024
 export function checkSubmissionSize(what: 'text' | 'orders', bytes: number): void {
   if (bytes > SUBMISSION_MAX_BYTES) {
     throw new TooLarge(
-      `the ${what === 'text' ? 'orders text' : 'orders'} take ${bytes} bytes; a submission may be at most ${SUBMISSION_MAX_BYTES} bytes`,
+      `the ${what === 'text' ? 'orders text' : 'orders'} take ${bytes} bytes; ` +
+        `a submission may be at most ${SUBMISSION_MAX_BYTES} bytes`,
       SUBMISSION_MAX_BYTES,
     )
   }
@@ -45,7 +46,10 @@ function messageOf(e: ErrorObject, field: string): string {
     return `"${field ? `${field}/` : ''}${params.additionalProperty}" is not a field of this order`
   if (e.keyword === 'required') return `"${field ? `${field}/` : ''}${params.missingProperty}" is missing`
   if (e.keyword === 'discriminator')
-    return `unknown order kind ${JSON.stringify(params.tagValue) ?? ''}; the kinds are ${kindsOf(e.parentSchema).join(', ')}`
+    return (
+      `unknown order kind ${JSON.stringify(params.tagValue) ?? ''}; ` +
+      `the kinds are ${kindsOf(e.parentSchema).join(', ')}`
+    )
   const description = (e.parentSchema as { description?: string } | undefined)?.description
   return description ? `${at}must be ${description}` : `${at}${e.message ?? 'is invalid'}`
 }

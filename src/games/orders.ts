@@ -143,7 +143,8 @@ export function readSubmission(
   const passed = parsed.passes ? parsed.passes.length > 0 : PASS_LINE.test(input.text)
   if (orders.length === 0 && errors.length === 0 && !passed) {
     const skipped = ignored.length
-      ? ` (${ignored.length === 1 ? 'one line was' : `${ignored.length} lines were`} not orders: ${ignored.map((l) => `line ${l.line}`).join(', ')})`
+      ? ` (${ignored.length === 1 ? 'one line was' : `${ignored.length} lines were`} not orders: ` +
+        `${ignored.map((l) => `line ${l.line}`).join(', ')})`
       : ''
     errors.push({
       rule: 'NOTATION',
@@ -176,7 +177,9 @@ function withPassCheck(
       ...read.errors,
       {
         rule: 'PASS',
-        message: `only standing orders: they are kept for later phases and decide nothing in this step. Add your orders for the step, or, to set them and pass, ${how}`,
+        message:
+          'only standing orders: they are kept for later phases and decide nothing in this step. ' +
+          `Add your orders for the step, or, to set them and pass, ${how}`,
       },
     ],
   }

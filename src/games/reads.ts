@@ -129,7 +129,9 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
       ? {
           deadlineHeld: {
             ...held,
-            why: `the deadline waits while the phase email to ${held.seats.join(', ')} has not gone out, until ${held.until} at most`,
+            why:
+              `the deadline waits while the phase email to ${held.seats.join(', ')} has not gone out, ` +
+              `until ${held.until} at most`,
           },
         }
       : {}),
@@ -324,7 +326,10 @@ export interface VerifyReport {
   /** The game's row (position, head hash, who must act, outcome) and its emails agree with the log. */
   recordOk: boolean
   recordProblems: string[]
-  /** Every entry is one the rules allow where it stands (orders by a seat that had to act, resolutions of exactly the orders logged). */
+  /**
+   * Every entry is one the rules allow where it stands (orders by a seat that had to act, resolutions of
+   * exactly the orders logged).
+   */
   rulesOk: boolean
   ruleProblems: Problems
   rolls: number
@@ -354,7 +359,8 @@ export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt
   const match = receipt === undefined ? null : RECEIPT.exec(receipt.trim().toLowerCase())
   if (receipt !== undefined && (!match || Number(match[1]) < 1))
     throw new InvalidInput(
-      `a receipt is "position:hash", e.g. "12:${'0'.repeat(RECEIPT_HEX)}": the position, a colon and at least ${RECEIPT_HEX} hex digits of the hash`,
+      `a receipt is "position:hash", e.g. "12:${'0'.repeat(RECEIPT_HEX)}": ` +
+        `the position, a colon and at least ${RECEIPT_HEX} hex digits of the hash`,
       { field: 'receipt' },
     )
   const rows = await entriesBetween(db, gameId, 0)
@@ -419,14 +425,20 @@ function checkReceipt(
     return {
       receipt,
       ok: false,
-      problem: `the log has no entry ${seq} (it has ${rows.length}): if this receipt was given by this game (in an email or an answer), entries were removed since; check that it is copied right and is for this game`,
+      problem:
+        `the log has no entry ${seq} (it has ${rows.length}): ` +
+        'if this receipt was given by this game (in an email or an answer), entries were removed since; ' +
+        'check that it is copied right and is for this game',
     }
   }
   if (!entry.hash.startsWith(prefix)) {
     return {
       receipt,
       ok: false,
-      problem: `entry ${seq} has another hash: if this receipt was given by this game (in an email or an answer), the log up to it was rewritten since; check that it is copied right and is for this game`,
+      problem:
+        `entry ${seq} has another hash: ` +
+        'if this receipt was given by this game (in an email or an answer), the log up to it was rewritten since; ' +
+        'check that it is copied right and is for this game',
     }
   }
   return { receipt, ok: true, problem: null }
@@ -435,7 +447,8 @@ function checkReceipt(
 /** Emails were sent about positions the log must still hold. */
 async function emailProblems(db: Db, gameId: string, entries: number): Promise<string[]> {
   const rows = await db.$queryRaw<Array<{ seq: number | null }>>`
-    SELECT GREATEST((SELECT max((payload->>'seq')::int) FROM "Outbox" WHERE "gameId" = ${gameId}::uuid AND payload ? 'seq' AND jsonb_typeof(payload->'seq') = 'number'),
+    SELECT GREATEST((SELECT max((payload->>'seq')::int) FROM "Outbox"
+                      WHERE "gameId" = ${gameId}::uuid AND payload ? 'seq' AND jsonb_typeof(payload->'seq') = 'number'),
                     (SELECT max(seq) FROM "Notification" WHERE "gameId" = ${gameId}::uuid)) AS seq`
   const seq = rows[0]?.seq ?? null
   return seq !== null && seq > entries
@@ -504,7 +517,8 @@ function replayLog(
         holders = p.seats ?? null
         if (p.config.rulesVersion !== undefined && p.config.rulesVersion !== game.rulesVersion)
           recordProblems.push(
-            `the game says it plays rules version "${game.rulesVersion}", but its SETUP entry set it up under "${p.config.rulesVersion}"`,
+            `the game says it plays rules version "${game.rulesVersion}", ` +
+              `but its SETUP entry set it up under "${p.config.rulesVersion}"`,
           )
       }
       const problem =

@@ -36,7 +36,8 @@ export async function migrateRules(db: Db, gameId: string, input: RulesMigration
     if (!ruleset.migrate) throw new RulesVersionError(`${ruleset.id} does not migrate running games to other rules`)
     if (ruleset.versions.indexOf(input.to) < ruleset.versions.indexOf(from) && !input.allowDowngrade)
       throw new RulesVersionError(
-        `"${input.to}" is older than "${from}", the version game ${gameId} plays: a downgrade is refused unless asked for explicitly (--allow-downgrade)`,
+        `"${input.to}" is older than "${from}", the version game ${gameId} plays: ` +
+          'a downgrade is refused unless asked for explicitly (--allow-downgrade)',
       )
     // Orders already in were checked under the old rules: the step finishes under them first.
     const waiting = Object.keys(folded.submitted)

@@ -80,7 +80,10 @@ export interface PlanOptions {
   after?: Folded
   snapshotEvery?: number
   idempotency?: AppendRequest['idempotency']
-  /** Sets the step's deadline (an extension, a vacation; null: none); by default a new step gets now + the phase length. */
+  /**
+   * Sets the step's deadline (an extension, a vacation; null: none); by default a new step gets now + the
+   * phase length.
+   */
   deadlineAt?: Date | null
   /** More outbox rows written with the entries (e.g. the answer to an emailed order). */
   extraOutbox?: OutboxRow[]

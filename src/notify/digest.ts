@@ -30,7 +30,8 @@ export async function queueDigests(db: Db, now: Date): Promise<number> {
     if (zoned.hour < DIGEST_HOUR) continue
     const sent = await inTransaction(pool, async (client) => {
       const row = await client.query(
-        `INSERT INTO "Outbox"(kind, payload, "dedupeKey") VALUES ('digest', $1::jsonb, $2) ON CONFLICT ("dedupeKey") DO NOTHING RETURNING id`,
+        `INSERT INTO "Outbox"(kind, payload, "dedupeKey") VALUES ('digest', $1::jsonb, $2)
+           ON CONFLICT ("dedupeKey") DO NOTHING RETURNING id`,
         [
           JSON.stringify({ userId: h.userId, to: h.email, ids: h.ids, date: zoned.toISODate() }),
           `digest:${h.userId}:${zoned.toISODate()}`,

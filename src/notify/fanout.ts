@@ -102,7 +102,8 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
 /** The seated users (a user with two seats gets one email per event: notifications are unique per address). */
 async function seatUsers(db: Db, gameId: string): Promise<SeatUser[]> {
   const rows = await poolOf(db)!.query<SeatUser>(
-    `SELECT s.seat, s.side, u.id AS "userId", u.email, u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase", u.digest,
+    `SELECT s.seat, s.side, u.id AS "userId", u.email,
+            u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase", u.digest,
             (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
        FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = $1::uuid ORDER BY s.seat`,
     [gameId],
@@ -152,7 +153,8 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
   if (recipients.length > 0) {
     await pool.query(
       `INSERT INTO "Notification"("outboxId", "userId", "gameId", seat, seq, kind, "toAddress", status)
-         SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress", CASE WHEN r.held THEN 'digest' ELSE 'queued' END
+         SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress",
+                CASE WHEN r.held THEN 'digest' ELSE 'queued' END
          FROM jsonb_to_recordset($4::jsonb) AS r("userId" text, seat text, kind text, "toAddress" text, held boolean)
        ON CONFLICT ("outboxId", "toAddress", kind) DO NOTHING`,
       [outboxId, row.gameId, seq, JSON.stringify(recipients)],

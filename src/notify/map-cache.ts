@@ -119,5 +119,9 @@ export function emailMapNote(map: EmailMap): string {
   const parts = map.panels.length === 1 ? 'the part' : `${map.panels.length} parts`
   if (map.ownUnits === 0) return `The picture shows ${parts} of the board where the units are.`
   const all = map.ownShown === map.ownUnits
-  return `The picture shows ${parts} of the board around your units (${all ? `all ${map.ownUnits}` : `${map.ownShown} of your ${map.ownUnits}`}), the enemies near them and the last phase's moves and fire.`
+  const shown = all ? `all ${map.ownUnits}` : `${map.ownShown} of your ${map.ownUnits}`
+  return (
+    `The picture shows ${parts} of the board around your units (${shown}), ` +
+    "the enemies near them and the last phase's moves and fire."
+  )
 }

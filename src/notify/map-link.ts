@@ -9,7 +9,8 @@ function mapKey(secret: string, gameId: string, seq: number, seat: string): stri
 }
 
 export function mapLink(publicUrl: string, secret: string, gameId: string, seq: number, seat: string): string {
-  return `${publicUrl}/games/${gameId}/map.png?at=${seq}&seat=${encodeURIComponent(seat)}&key=${mapKey(secret, gameId, seq, seat)}`
+  const key = mapKey(secret, gameId, seq, seat)
+  return `${publicUrl}/games/${gameId}/map.png?at=${seq}&seat=${encodeURIComponent(seat)}&key=${key}`
 }
 
 export function isMapKey(secret: string, gameId: string, seq: number, seat: string, key: string): boolean {

@@ -108,7 +108,8 @@ function echoed(text: string): string {
 /** The greeting and sign-off lines left out of a reply, shown to the player so nothing is dropped silently. */
 function ignoredNote(ignored: IgnoredLine[]): string {
   if (ignored.length === 0) return ''
-  return `\n\nThese lines were not read as orders and were ignored:\n${ignored.map((l) => `  line ${l.line}: ${l.text}`).join('\n')}`
+  const lines = ignored.map((l) => `  line ${l.line}: ${l.text}`).join('\n')
+  return `\n\nThese lines were not read as orders and were ignored:\n${lines}`
 }
 
 const reSubject = (mail: InboundMail) =>
@@ -159,12 +160,15 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
     await inTransaction(pool, async (client) => {
       if (answer) {
         await client.query(
-          `INSERT INTO "Outbox"("gameId", kind, payload, "dedupeKey") VALUES (NULL, $1, $2::jsonb, $3) ON CONFLICT ("dedupeKey") DO NOTHING`,
+          `INSERT INTO "Outbox"("gameId", kind, payload, "dedupeKey") VALUES (NULL, $1, $2::jsonb, $3)
+             ON CONFLICT ("dedupeKey") DO NOTHING`,
           [answer.kind, JSON.stringify(answer.payload), answer.dedupeKey],
         )
       }
       await client.query(
-        `UPDATE "InboundMessage" SET status = 'done', result = $2::jsonb, "notificationId" = $3::bigint, "doneAt" = now() AT TIME ZONE 'UTC' WHERE "messageId" = $1`,
+        `UPDATE "InboundMessage"
+            SET status = 'done', result = $2::jsonb, "notificationId" = $3::bigint, "doneAt" = now() AT TIME ZONE 'UTC'
+          WHERE "messageId" = $1`,
         [key, JSON.stringify(result), notificationId],
       )
     })
@@ -179,7 +183,8 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
             key,
             answerTo,
             reSubject(mail),
-            `Your email was not applied: ${reason}\n\nNothing in the game changed.${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`,
+            `Your email was not applied: ${reason}\n\nNothing in the game changed.` +
+              `${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`,
           )
         : null
     return finish({ ...base, status: 'refused', reason, answered: answer !== null }, answer, notificationId)
@@ -196,7 +201,8 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
   const n = (
     await pool.query<NotificationRef>(
       `SELECT n.id::text, n."userId", n."gameId", n.seat, n.seq, n.kind, u.email, g.title
-       FROM "Notification" n LEFT JOIN "User" u ON u.id = n."userId" LEFT JOIN "Game" g ON g.id = n."gameId" WHERE n.id = $1::bigint`,
+       FROM "Notification" n LEFT JOIN "User" u ON u.id = n."userId" LEFT JOIN "Game" g ON g.id = n."gameId"
+       WHERE n.id = $1::bigint`,
       [read.id.toString()],
     )
   ).rows[0]
@@ -218,7 +224,8 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
   // Orders are for the step the email announced: a resolution since then means it is over (teammates'
   // orders and deadline events — an extension, a vacation — leave it open).
   const later = await pool.query<{ kind: string }>(
-    `SELECT kind FROM "LogEntry" WHERE "gameId" = $1::uuid AND seq > $2 AND kind IN ('RESOLUTION', 'SETUP', 'RESIGN') LIMIT 1`,
+    `SELECT kind FROM "LogEntry"
+      WHERE "gameId" = $1::uuid AND seq > $2 AND kind IN ('RESOLUTION', 'SETUP', 'RESIGN') LIMIT 1`,
     [n.gameId, n.seq],
   )
   if (later.rows.length > 0) return refuse('the step that email was for is over; the game has moved on', n, n.id)
@@ -241,12 +248,15 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
           key,
           n,
           subject,
-          `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n${text || 'pass'}${ignoredNote(ignored)}\n\n` +
+          `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n` +
+            `${text || 'pass'}${ignoredNote(ignored)}\n\n` +
             (result.resolved
               ? 'The step is complete and has been resolved.'
               : 'The step resolves when every seat of your side has given orders.') +
             `\nThe game: ${ctx.publicUrl}/games/${n.gameId}\n` +
-            `\nReceipt: ${result.receipt} (the game's record as of your orders).\nKeep it: this link checks it at any time.\n${ctx.publicUrl}/games/${n.gameId}/verify?receipt=${encodeURIComponent(result.receipt)}\n`,
+            `\nReceipt: ${result.receipt} (the game's record as of your orders).\n` +
+            'Keep it: this link checks it at any time.\n' +
+            `${ctx.publicUrl}/games/${n.gameId}/verify?receipt=${encodeURIComponent(result.receipt)}\n`,
         ),
     })
     return await finish(
@@ -269,7 +279,8 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
       : e.message
     // The text with its line numbers, as the errors name them (its start only when it is long).
     return refuse(
-      `${reason}${ignoredNote(ignored)}\n\nYour text, as read:\n${echoed(mail.ordersText)}\n\nCorrect it and reply again to the notification email (not to this one).`,
+      `${reason}${ignoredNote(ignored)}\n\nYour text, as read:\n${echoed(mail.ordersText)}\n\n` +
+        'Correct it and reply again to the notification email (not to this one).',
       n,
       n.id,
     )

@@ -24,9 +24,11 @@ async function loadNotification(
   id: string,
 ): Promise<(NotificationRow & { status: string; unsubscribed: boolean; outboxKind: string }) | undefined> {
   const rows = await poolOf(db)!.query<NotificationRow & { status: string; unsubscribed: boolean; outboxKind: string }>(
-    `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status, o.payload, o.kind AS "outboxKind",
+    `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status,
+            o.payload, o.kind AS "outboxKind",
             u.name AS "userName", u."timeZone" AS "userTimeZone", (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
-       FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId" WHERE n.id = $1::bigint`,
+       FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId"
+      WHERE n.id = $1::bigint`,
     [id],
   )
   return rows.rows[0]
@@ -52,7 +54,8 @@ export async function sendNotification(
   // Unsubscribed since it was queued: only account mail and answers to the player's own emails still go.
   if (n.unsubscribed && n.kind !== 'verify-email' && n.kind !== 'reply') {
     await poolOf(ctx.db)!.query(
-      `UPDATE "Notification" SET status = 'skipped', "lastError" = 'unsubscribed' WHERE id = $1::bigint AND status = 'queued'`,
+      `UPDATE "Notification" SET status = 'skipped', "lastError" = 'unsubscribed'
+        WHERE id = $1::bigint AND status = 'queued'`,
       [id],
     )
     return 'already-done'
@@ -68,7 +71,8 @@ export async function sendNotification(
   } catch (e) {
     // A message that cannot be built will not build on retry either.
     await poolOf(ctx.db)!.query(
-      `UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2 WHERE id = $1::bigint AND status = 'queued'`,
+      `UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2
+        WHERE id = $1::bigint AND status = 'queued'`,
       [id, `could not compose: ${(e as Error).message}`],
     )
     throw new UnrecoverableError(`notification ${id}: ${(e as Error).message}`)
@@ -110,7 +114,9 @@ export async function sendNotification(
       throw e
     }
     await client.query(
-      `UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = $2, "lastError" = NULL WHERE id = $1::bigint`,
+      `UPDATE "Notification"
+          SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = $2, "lastError" = NULL
+        WHERE id = $1::bigint`,
       [id, info.messageId],
     )
     await commit()

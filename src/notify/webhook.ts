@@ -120,14 +120,16 @@ export async function deliverWebhook(
   // The outcome is recorded and committed first; an error goes on to the job afterwards (retry, or the end).
   const outcome = await inTransaction(opts.locks ?? poolOf(db)!, async (client) => {
     const claimed = await client.query<{ outboxId: string }>(
-      `UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint AND status = 'queued' RETURNING "outboxId"::text`,
+      `UPDATE "Notification" SET attempts = attempts + 1
+        WHERE id = $1::bigint AND status = 'queued' RETURNING "outboxId"::text`,
       [id],
     )
     if (claimed.rowCount === 0) return { done: 'already-done' as const }
     try {
       const result = await postWebhook(db, publicUrl, claimed.rows[0]!.outboxId, opts)
       await client.query(
-        `UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "lastError" = NULL WHERE id = $1::bigint`,
+        `UPDATE "Notification" SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "lastError" = NULL
+          WHERE id = $1::bigint`,
         [id],
       )
       return { done: result }
@@ -158,7 +160,8 @@ export async function postWebhook(
       kind: string
       payload: unknown
     }>(
-      `SELECT g."webhookUrl", g.title, g.id AS "gameId", o.kind, o.payload FROM "Outbox" o JOIN "Game" g ON g.id = o."gameId" WHERE o.id = $1::bigint`,
+      `SELECT g."webhookUrl", g.title, g.id AS "gameId", o.kind, o.payload
+         FROM "Outbox" o JOIN "Game" g ON g.id = o."gameId" WHERE o.id = $1::bigint`,
       [outboxId],
     )
   ).rows[0]
@@ -170,7 +173,9 @@ export async function postWebhook(
   const sides = [...new Set(payload.pending.map((p) => p.side))].join(' and ')
   const step = payload.pending[0]?.description ?? ''
   const deadline = payload.deadline ? ` Deadline: ${payload.deadline.replace('T', ' ').slice(0, 16)} UTC.` : ''
-  const content = `**${row.title}**: ${sides || 'nobody'} to play${step ? ` (${step})` : ''}.${deadline} ${publicUrl}/games/${row.gameId}`
+  const content =
+    `**${row.title}**: ${sides || 'nobody'} to play${step ? ` (${step})` : ''}.${deadline} ` +
+    `${publicUrl}/games/${row.gameId}`
   const url = new URL(row.webhookUrl)
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw permanent(`webhook URL must be http(s), got ${url.protocol}`)

@@ -1,7 +1,7 @@
 // Which board each map hex lies on, from the board placements a view carries. The view gives
 // placements but not the template size; every board of a layout is one template (src/engine/hex/
 // board.ts), so its size is the distance to the next board along each axis.
-import { assembleBoards, type BoardPlacement, type BoardSize } from '../engine/hex/index.js'
+import { assembleBoards, BoardLayoutError, type BoardPlacement, type BoardSize } from '../engine/hex/index.js'
 import type { MapBoard } from './map-model.js'
 
 function stride(starts: readonly number[], limit: number): number {
@@ -27,15 +27,24 @@ export interface BoardLookup {
   boardOf(col: number, row: number): number | null | undefined
 }
 
-/** Placements that do not tile (bad data) draw as one plain grid rather than failing the picture. */
-export function boardLookup(grid: BoardSize, placements: readonly BoardPlacement[]): BoardLookup {
+/**
+ * Placements that do not tile (bad data: the scenario loaders check their layouts) draw as one plain grid
+ * rather than failing the picture, and `warn` says why.
+ */
+export function boardLookup(
+  grid: BoardSize,
+  placements: readonly BoardPlacement[],
+  warn: (message: string) => void = (message) => console.warn(message),
+): BoardLookup {
   const plain: BoardLookup = { boards: [], boardOf: () => null }
   if (placements.length === 0) return plain
   const template = boardTemplate(grid, placements)
   let assembled
   try {
     assembled = assembleBoards({ grid, boardTemplate: template, boards: placements })
-  } catch {
+  } catch (e) {
+    if (!(e instanceof BoardLayoutError)) throw e
+    warn(`map: the boards do not tile the ${grid.cols}×${grid.rows} map (${e.message}); drawn as one plain grid`)
     return plain
   }
   const boards = placements

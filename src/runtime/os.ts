@@ -8,6 +8,12 @@ import { promisify } from 'node:util'
 
 const run = promisify(execFile)
 
+/** Whether `e` is a system error with one of these codes (ENOENT, EPERM, …): the failures a probe expects. */
+export function hasErrorCode(e: unknown, ...codes: string[]): boolean {
+  const code = (e as { code?: unknown } | null)?.code
+  return typeof code === 'string' && codes.includes(code)
+}
+
 /** True when nothing listens on host:port (checked by listening on it for a moment). */
 export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
@@ -41,8 +47,9 @@ export function onPath(command: string, path = process.env.PATH ?? ''): string |
     try {
       accessSync(candidate, constants.X_OK)
       return candidate
-    } catch {
-      // not here
+    } catch (e) {
+      // Not here, or not executable: look in the next folder.
+      if (!hasErrorCode(e, 'ENOENT', 'EACCES', 'ENOTDIR', 'ELOOP')) throw e
     }
   }
   return null
@@ -64,7 +71,9 @@ export function isAlive(pid: number): boolean {
     process.kill(pid, 0)
     return true
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
+    if (hasErrorCode(e, 'ESRCH')) return false
+    if (hasErrorCode(e, 'EPERM')) return true
+    throw e
   }
 }
 
@@ -76,8 +85,10 @@ function procState(pid: number): { state: string; command: string; ppid: number 
     const close = stat.lastIndexOf(')')
     const [state = '', ppid = ''] = stat.slice(close + 2).split(' ')
     return { state, command: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(ppid) }
-  } catch {
-    return null
+  } catch (e) {
+    // No such process, or no /proc (macOS, BSD).
+    if (hasErrorCode(e, 'ENOENT', 'ESRCH')) return null
+    throw e
   }
 }
 
@@ -95,8 +106,9 @@ export async function processInfo(pid: number): Promise<ProcessInfo | null> {
     let cwd: string | null = null
     try {
       cwd = readlinkSync(`/proc/${pid}/cwd`)
-    } catch {
-      // another user's process without the rights to look
+    } catch (e) {
+      // Another user's process without the rights to look, or one that just ended.
+      if (!hasErrorCode(e, 'EACCES', 'EPERM', 'ENOENT', 'ESRCH')) throw e
     }
     return { pid, ppid: Number.isInteger(ppid) ? ppid : null, command, cwd }
   }
@@ -107,7 +119,9 @@ export async function processInfo(pid: number): Promise<ProcessInfo | null> {
     if (!m) return isAlive(pid) ? { pid, ppid: null, command: '', cwd: null } : null
     const command = (m[2] ?? '').trim().split('/').pop() ?? ''
     return { pid, ppid: Number(m[1]), command, cwd: null }
-  } catch {
+  } catch (e) {
+    // ps ran and found no such process (a non-zero exit status), or there is no ps: ask the kernel.
+    if (typeof (e as { code?: unknown }).code !== 'number' && !hasErrorCode(e, 'ENOENT')) throw e
     return isAlive(pid) ? { pid, ppid: null, command: '', cwd: null } : null
   }
 }
@@ -123,7 +137,9 @@ export async function isNodeProcess(pid: number | null): Promise<boolean> {
 export async function killAndWait(pid: number, signal: NodeJS.Signals, timeoutMs: number): Promise<boolean> {
   try {
     process.kill(pid, signal)
-  } catch {
+  } catch (e) {
+    // Already gone (ESRCH), or not ours to stop (EPERM): it went only if it is not running.
+    if (!hasErrorCode(e, 'ESRCH', 'EPERM')) throw e
     return !isRunning(pid)
   }
   return waitUntil(() => !isRunning(pid), timeoutMs, 50)
@@ -164,11 +180,9 @@ export class OutputTail {
 
 /** A connection URL with its password replaced by "***", for messages and logs. */
 export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url)
-    if (u.password) u.password = '***'
-    return u.toString()
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@')
-  }
+  const u = URL.parse(url)
+  // Not a URL a parser reads (a typo): hide what looks like a password all the same.
+  if (!u) return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@')
+  if (u.password) u.password = '***'
+  return u.toString()
 }

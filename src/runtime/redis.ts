@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdir, realpath } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { join, resolve } from 'node:path'
-import { OutputTail, freePort, isNodeProcess, killAndWait, onPath, processInfo } from './os.js'
+import { OutputTail, freePort, hasErrorCode, isNodeProcess, killAndWait, onPath, processInfo } from './os.js'
 
 export const DEFAULT_REDIS_PORT = 63790
 
@@ -88,8 +88,9 @@ async function recoverStale(dir: string, pidFile: string, log: (m: string) => vo
   let pid: number
   try {
     pid = Number(readFileSync(pidFile, 'utf8').trim())
-  } catch {
-    return
+  } catch (e) {
+    if (hasErrorCode(e, 'ENOENT')) return // no pid file: nothing left from an earlier run
+    throw e
   }
   const info = Number.isInteger(pid) && pid > 0 ? await processInfo(pid) : null
   const realDir = await realpath(dir)
@@ -106,7 +107,8 @@ async function recoverStale(dir: string, pidFile: string, log: (m: string) => vo
   log(`A redis-server left running by a hexmail that did not shut down (pid ${pid}) holds ${dir}; stopping it.`)
   if (!(await killAndWait(pid, 'SIGTERM', 15_000)) && !(await killAndWait(pid, 'SIGKILL', 5_000))) {
     throw new RedisStartError(
-      `A redis-server left running in ${dir} (pid ${pid}) will not stop. Stop it by hand (kill ${pid}) and start again.`,
+      `A redis-server left running in ${dir} (pid ${pid}) will not stop. ` +
+        `Stop it by hand (kill ${pid}) and start again.`,
     )
   }
   rmSync(pidFile, { force: true })
@@ -274,7 +276,8 @@ function superviseRedis(first: ChildProcess, o: SuperviseOptions): { stop: () =>
       if (stopping) return
       if (Date.now() - startedAt > STABLE_MS) delay = REDIS_RESTART_DELAYS_MS.first
       scheduleRestart(
-        `The private redis-server stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last messages:\n${o.tail.text(12)}`,
+        `The private redis-server stopped unexpectedly (${signal ?? `exit code ${code}`}). ` +
+          `Its last messages:\n${o.tail.text(12)}`,
       )
     })
   }

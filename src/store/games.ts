@@ -33,7 +33,9 @@ export interface LockedGame extends GameRow {
 
 export async function lockGameRow(tx: Tx, gameId: string): Promise<LockedGame | undefined> {
   const rows = await tx.$queryRaw<LockedGame[]>`
-    SELECT id, ruleset, "rulesVersion", seed, "seedCommitment", "logSeq", "lastHash", status, "phaseHours", "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", players, private, "inviteCode", "scenarioId", options, "createdById"
+    SELECT id, ruleset, "rulesVersion", seed, "seedCommitment", "logSeq", "lastHash", status, "phaseHours",
+           "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", players, private, "inviteCode", "scenarioId", options,
+           "createdById"
     FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
   return rows[0]
 }
@@ -60,7 +62,8 @@ export async function findIdempotency(
   key: string,
 ): Promise<{ requestHash: string; response: unknown } | undefined> {
   const rows = await tx.$queryRaw<Array<{ requestHash: string; response: unknown }>>`
-    SELECT "requestHash", response FROM "IdempotencyRecord" WHERE "gameId" = ${gameId}::uuid AND "userId" = ${userId}::uuid AND key = ${key}`
+    SELECT "requestHash", response FROM "IdempotencyRecord"
+     WHERE "gameId" = ${gameId}::uuid AND "userId" = ${userId}::uuid AND key = ${key}`
   return rows[0]
 }
 
@@ -74,8 +77,12 @@ export interface GameMeta extends GameRow {
 }
 
 /** A game and its seats in one round trip (for reads on the hot path). */
-const GAME_META_SQL = `SELECT g.id, g.ruleset, g."rulesVersion", g.seed, g."logSeq", g."lastHash", g.status, g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g."missedPolicy", g.title, g.private, g."createdById", g.pending,
-      COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId") ORDER BY s.seat) FROM "Seat" s WHERE s."gameId" = g.id), '[]') AS seats
+const GAME_META_SQL = `SELECT g.id, g.ruleset, g."rulesVersion", g.seed, g."logSeq", g."lastHash", g.status,
+      g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g."missedPolicy", g.title, g.private,
+      g."createdById", g.pending,
+      COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId")
+                                ORDER BY s.seat)
+                  FROM "Seat" s WHERE s."gameId" = g.id), '[]') AS seats
     FROM "Game" g WHERE g.id = $1::uuid`
 
 export async function gameMetaRow(tx: Tx, gameId: string): Promise<GameMeta | undefined> {

@@ -31,7 +31,8 @@ export function canonicalJson(value: unknown): string {
   const keys = Object.keys(value)
     .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
     .sort()
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`
+  const members = keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+  return `{${members.join(',')}}`
 }
 
 // Each entry is committed to, not hashed in the clear: a sealed entry's hash must not let anyone
@@ -156,8 +157,11 @@ export async function appendEntries(
   const out = chainEntries(gameId, afterSeq, prevHash, entries, now)
   // Raw SQL on the hot path: Prisma's model queries cost several times more here.
   for (const e of out) {
-    await tx.$executeRaw`INSERT INTO "LogEntry"("gameId", seq, kind, seat, "userId", payload, "createdAt", "prevHash", hash, salt)
-      VALUES (${gameId}::uuid, ${e.seq}, ${e.kind}::"LogKind", ${e.seat}, ${e.userId}::uuid, ${JSON.stringify(e.payload)}::jsonb, ${e.createdAt.toISOString()}::timestamp, ${e.prevHash}, ${e.hash}, ${e.salt})`
+    await tx.$executeRaw`INSERT INTO "LogEntry"
+        ("gameId", seq, kind, seat, "userId", payload, "createdAt", "prevHash", hash, salt)
+      VALUES (${gameId}::uuid, ${e.seq}, ${e.kind}::"LogKind", ${e.seat}, ${e.userId}::uuid,
+              ${JSON.stringify(e.payload)}::jsonb, ${e.createdAt.toISOString()}::timestamp,
+              ${e.prevHash}, ${e.hash}, ${e.salt})`
   }
   return out
 }

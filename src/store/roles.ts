@@ -60,7 +60,9 @@ export async function grantAppRole(ownerUrl: string, role: string, log: Log = st
     // other columns only (a new column is updatable unless it is listed here).
     const columns = (
       await c.query(
-        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'Game' AND NOT (column_name = ANY($1::text[])) ORDER BY ordinal_position`,
+        `SELECT column_name FROM information_schema.columns
+          WHERE table_schema = 'public' AND table_name = 'Game' AND NOT (column_name = ANY($1::text[]))
+          ORDER BY ordinal_position`,
         [FIXED_GAME_COLUMNS],
       )
     ).rows.map((row) => quoteIdent(row.column_name as string))
@@ -89,7 +91,8 @@ export async function ensureAppRole(
     const exists = (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount
     const literal = (await c.query('SELECT quote_literal($1) AS q', [password])).rows[0].q as string
     await c.query(
-      `${exists ? 'ALTER' : 'CREATE'} ROLE ${r} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal}`,
+      `${exists ? 'ALTER' : 'CREATE'} ROLE ${r} ` +
+        `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal}`,
     )
     const db = (await c.query('SELECT current_database() AS d')).rows[0].d as string
     await c.query(`GRANT CONNECT ON DATABASE ${quoteIdent(db)} TO ${r}`)
@@ -108,8 +111,10 @@ export async function logRewriteRights(url: string, log: Log = stderrLog): Promi
       await c.query(
         `SELECT current_user AS who, r.rolsuper AS super, r.rolbypassrls AS bypass,
         (SELECT array_agg(t) FROM unnest($1::text[]) AS t
-          WHERE pg_get_userbyid((SELECT relowner FROM pg_class WHERE oid = format('%I', t)::regclass)) = current_user) AS owns,
-        (SELECT array_agg(t || ' ' || p) FROM unnest($1::text[]) AS t, unnest(ARRAY['UPDATE', 'DELETE', 'TRUNCATE']) AS p
+          WHERE pg_get_userbyid((SELECT relowner FROM pg_class WHERE oid = format('%I', t)::regclass))
+                = current_user) AS owns,
+        (SELECT array_agg(t || ' ' || p)
+           FROM unnest($1::text[]) AS t, unnest(ARRAY['UPDATE', 'DELETE', 'TRUNCATE']) AS p
           WHERE has_table_privilege(format('%I', t), p)) AS may
       FROM pg_roles r WHERE r.rolname = current_user`,
         [APPEND_ONLY_TABLES],

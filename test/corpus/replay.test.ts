@@ -42,7 +42,7 @@ const resolutions = (g: CorpusGame) => g.entries.filter((e) => e.kind === 'RESOL
 const setupOf = (g: CorpusGame) => g.entries[0]!.payload as SetupPayload
 
 describe('the corpus', () => {
-  it('holds every scenario at several player counts, every rules version the engine plays, and games played through the API', () => {
+  it('holds every scenario at several player counts, every rules version, and games played through the API', () => {
     const all = [...games.values()]
     const setups = all.map((g) => ({ g, setup: setupOf(g) }))
     const scenarios = new Set(setups.map(({ setup }) => (setup.scenario as { id: string }).id))
@@ -98,7 +98,7 @@ describe('a replay that comes out otherwise fails', () => {
     })
   })
 
-  it("a seat's orders dropped from a step (the log re-hashed): the step resolves otherwise, and the game ends elsewhere", () => {
+  it("a seat's orders dropped (log re-hashed): the step resolves otherwise, and the game ends elsewhere", () => {
     const g = game(file)
     // The first step where a seat moved units: the resolution without its orders.
     const entry = resolutions(g).find((e) =>
@@ -164,7 +164,8 @@ describe('a replay that comes out otherwise fails', () => {
     setupOf(g).config.rulesVersion = 'abaoaqu-0'
     expect(() => replay(rechain(g))).toThrow(RulesVersionError)
     expect(() => replay(rechain(g))).toThrow(
-      'this game cannot be replayed: rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
+      'this game cannot be replayed: ' +
+        'rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
     )
   })
 

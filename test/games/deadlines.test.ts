@@ -137,8 +137,9 @@ describe('a missed deadline', () => {
 })
 
 describe('a game the clock cannot handle', () => {
-  it('is skipped and reported with its id; the other games keep their deadlines, and it is not retried at each tick', async () => {
-    // X: a rules version this server does not play. Y: a RESOLUTION entry that is not one (written past the log's guards).
+  it('is skipped and reported with its id; the others keep their deadlines; no retry at each tick', async () => {
+    // X: a rules version this server does not play. Y: a RESOLUTION entry that is not one (written past the
+    // log's guards).
     const x = await newGame('pass')
     const y = await newGame('pass')
     const player = y.summary.pending[0].seats[0] === 'FED' ? alice : bob
@@ -205,7 +206,7 @@ describe('reminders', () => {
 })
 
 describe('vacation', () => {
-  it('moves the deadline of a player who must act past their time away; the log and the other players are told', async () => {
+  it('moves the deadline of a player to act past their time away; the log and the other players are told', async () => {
     const { id, summary: s0 } = await newGame('pass')
     const player = s0.pending[0].seats[0] === 'FED' ? alice : bob
     const start = new Date(s0.startedAt)

@@ -151,6 +151,18 @@ describe('login refuses', () => {
     )
     expect(wrongPassword.detail).toBe(unknownEmail.detail)
   })
+
+  it('an account whose stored hash cannot be decoded, like a wrong password, with 401', async () => {
+    await start()
+    const { user } = await registered()
+    await t.sql(`UPDATE "User" SET "passwordHash" = 'x' WHERE id = $1`, [user.id])
+    const refused = expectProblem(await post('/auth/login', { email: user.email, password: PASSWORD }), 401)
+    const unknownEmail = expectProblem(
+      await post('/auth/login', { email: 'nobody@example.org', password: PASSWORD }),
+      401,
+    )
+    expect(refused.detail).toBe(unknownEmail.detail)
+  })
 })
 
 describe('refresh tokens', () => {
@@ -167,7 +179,8 @@ describe('refresh tokens', () => {
     const afterTheft = expectProblem(await post('/auth/refresh', { refreshToken: second }), 401)
     expect(afterTheft.detail).toMatch(/already used/)
     const family = await t.sql(
-      `SELECT count(*)::int AS live FROM "RefreshToken" WHERE family = (SELECT family FROM "RefreshToken" WHERE "tokenHash" = $1) AND "revokedAt" IS NULL`,
+      `SELECT count(*)::int AS live FROM "RefreshToken"
+        WHERE family = (SELECT family FROM "RefreshToken" WHERE "tokenHash" = $1) AND "revokedAt" IS NULL`,
       [sha256(first)],
     )
     expect(family.rows[0].live).toBe(0)

@@ -137,7 +137,7 @@ describe('NUL and unpaired surrogates', () => {
 })
 
 describe('bidirectional overrides', () => {
-  it('in a title, a name and an invitation note: refused, so an email subject cannot show "gnp.exe" as "exe.png"; Arabic and Hebrew text is welcome', async () => {
+  it('refused in a title, name or invitation note ("gnp.exe" shown as "exe.png"); Arabic, Hebrew welcome', async () => {
     const before = await h.t.db.game.count()
     await refused(
       {
@@ -298,7 +298,7 @@ describe('one Idempotency-Key in two games', () => {
     expect([await entries(one), await entries(two)]).toEqual([a.json().seq, b.json().seq])
   })
 
-  it('sent to one game and then another: the second is a new request, and a retry in each replays its own', async () => {
+  it('sent to one game then another: the second is a new request, and a retry in each replays its own', async () => {
     const [one, two] = [await newGame(), await newGame()]
     const first = await pass(one, 'same-key')
     expect(first.statusCode, first.body).toBe(200)

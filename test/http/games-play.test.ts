@@ -43,7 +43,7 @@ function unitsOf(view: { units: Array<{ id: string; at: string; hex: unknown; mo
 }
 
 describe('two players play A-S4 through the API', () => {
-  it('at least two full turns with moves, shooting, close combat and damage checks, views and log agreeing with the engine', async () => {
+  it('two or more turns of moves, shots, close combat, damage checks; views and log match the engine', async () => {
     const created = await h.app.inject({
       method: 'POST',
       url: '/games',

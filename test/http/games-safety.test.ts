@@ -38,7 +38,7 @@ const summary = async (id: string, user: User = alice) =>
 const logCount = async (id: string) => h.t.db.logEntry.count({ where: { gameId: id } })
 
 describe('idempotency and concurrency', () => {
-  it('the same submission retried with the same Idempotency-Key returns the same result and appends nothing', async () => {
+  it('a submission retried with the same Idempotency-Key returns the same result and appends nothing', async () => {
     const id = await newGame()
     const send = () =>
       h.app.inject({
@@ -294,7 +294,7 @@ describe('who may do and see what', () => {
 })
 
 describe('the log is the truth', () => {
-  it("UPDATE and DELETE on the log are refused; a row altered behind the server's back is reported by /verify", async () => {
+  it("UPDATE and DELETE on the log are refused; a row altered behind the server's back shows in /verify", async () => {
     const id = await newGame()
     for (let i = 0; i < 3; i++) {
       const s = await summary(id)
@@ -313,7 +313,10 @@ describe('the log is the truth', () => {
     expect(clean.ok).toBe(true)
     // Tamper as a superuser would: switch the trigger off for this session only.
     await h.t.sql(
-      `BEGIN; SET LOCAL session_replication_role = replica; UPDATE "LogEntry" SET payload = jsonb_set(payload, '{orders}', '[{"kind":"standing","defenceShift":"none"}]') WHERE "gameId" = '${id}' AND seq = 2; COMMIT;`,
+      `BEGIN; SET LOCAL session_replication_role = replica;
+       UPDATE "LogEntry" SET payload = jsonb_set(payload, '{orders}', '[{"kind":"standing","defenceShift":"none"}]')
+        WHERE "gameId" = '${id}' AND seq = 2;
+       COMMIT;`,
     )
     const tampered = (await h.app.inject({ method: 'GET', url: `/games/${id}/verify`, headers: as(alice) })).json()
     expect(tampered.ok).toBe(false)
@@ -404,7 +407,8 @@ describe('the log is the truth', () => {
       const game = await small.t.db.game.findUniqueOrThrow({ where: { id: created.id } })
       // Snapshots are insert-only: remove them as a superuser would, with the triggers off.
       await small.t.sql(
-        `BEGIN; SET LOCAL session_replication_role = replica; DELETE FROM "Snapshot" WHERE "gameId" = '${created.id}'; COMMIT;`,
+        `BEGIN; SET LOCAL session_replication_role = replica;
+         DELETE FROM "Snapshot" WHERE "gameId" = '${created.id}'; COMMIT;`,
       )
       forgetCachedGames()
       for (const snap of snapshots) {

@@ -18,7 +18,7 @@ afterAll(async () => h?.close())
 const size = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) })
 
 describe('the map', () => {
-  it('serves PNG and SVG for players and observers of an open game, a past position for players, and a chosen width', async () => {
+  it('PNG and SVG for players and observers of an open game, a past position for players, a chosen width', async () => {
     const created = await h.app.inject({
       method: 'POST',
       url: '/games',

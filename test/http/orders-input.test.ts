@@ -65,7 +65,7 @@ describe('JSON orders are checked and rebuilt', () => {
     expect(await entries(id)).toEqual(before)
   })
 
-  it('an order with an unknown field of any size is refused with 422, naming the field; nothing is stored', async () => {
+  it('an order with an unknown field of any size is refused with 422 naming the field; nothing is stored', async () => {
     const id = await newGame()
     const before = await entries(id)
     const { unit, to } = await legalMove(id)
@@ -95,7 +95,7 @@ describe('JSON orders are checked and rebuilt', () => {
     expect(await entries(id)).toEqual(before)
   })
 
-  it('accepted JSON orders are stored as the rule system rebuilt them, the same as the same orders sent as text', async () => {
+  it('accepted JSON orders are stored as the rule system rebuilt them, as the same orders sent as text', async () => {
     const [one, two] = [await newGame(), await newGame()]
     const { unit, to } = await legalMove(one)
     const hex = `${String(to[0]).padStart(2, '0')}${String(to[1]).padStart(2, '0')}`

@@ -57,7 +57,7 @@ async function where(id: string) {
 }
 
 describe('a submission of only standing orders', () => {
-  it('is refused as text (422, rule PASS, naming what to write), in English or with Japanese around it, and nothing changes', async () => {
+  it('is refused as text (422, rule PASS, saying what to write), in English or amid Japanese; no change', async () => {
     const id = await newGame()
     const before = await where(id)
     expect(before.standing).toEqual({ FED: { defenceShift: 'full' } })

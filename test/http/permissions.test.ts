@@ -223,7 +223,8 @@ const TABLE: Record<string, Row> = {
       url: '/inbound/email',
       headers: { 'content-type': 'message/rfc822' },
       payload:
-        'From: someone@example.org\r\nTo: play+forged@hexmail.test\r\nMessage-ID: <p@example.org>\r\nSubject: Re\r\n\r\npass\r\n',
+        'From: someone@example.org\r\nTo: play+forged@hexmail.test\r\n' +
+        'Message-ID: <p@example.org>\r\nSubject: Re\r\n\r\npass\r\n',
     }),
     expect: all(200),
   },

@@ -44,7 +44,7 @@ describe('preferences', () => {
     })
   })
 
-  it("one click unsubscribes (the mail client's form POST); the page asks first; a forged link is refused", async () => {
+  it("one click unsubscribes (the mail client's form POST); the page asks first; a forged link fails", async () => {
     const t = unsubscribeToken(mailSecret(h.app.config), alice.id)
     const page = await h.app.inject({ method: 'GET', url: `/unsubscribe?u=${alice.id}&t=${t}` })
     expect(page.statusCode).toBe(200)

@@ -103,7 +103,7 @@ describe('private games and missing games look the same to outsiders', () => {
     expect(routes.filter((r) => !(r in REQUESTS))).toEqual([])
   })
 
-  it('every game route answers a stranger and an anonymous caller the same for a private game (open, active, finished) as for a missing one', async () => {
+  it('a private game (open, active or over) looks missing on every route to strangers and the signed-out', async () => {
     const games = await privateGames()
     const missing = randomUUID()
     for (const route of gameRoutes()) {

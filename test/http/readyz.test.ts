@@ -48,7 +48,9 @@ describe('/readyz', () => {
 
     // Mail waits in the outbox meanwhile: one row five minutes old, one just written.
     await t.sql(
-      `INSERT INTO "Outbox"(kind, payload, "createdAt") VALUES ('reply', '{}', (now() AT TIME ZONE 'UTC') - interval '5 minutes'), ('reply', '{}', now() AT TIME ZONE 'UTC')`,
+      `INSERT INTO "Outbox"(kind, payload, "createdAt")
+       VALUES ('reply', '{}', (now() AT TIME ZONE 'UTC') - interval '5 minutes'),
+              ('reply', '{}', now() AT TIME ZONE 'UTC')`,
     )
     const behind = (await ready()).body
     expect(behind.outbox.unsent).toBe(2)

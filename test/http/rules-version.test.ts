@@ -21,7 +21,10 @@ beforeAll(async () => {
 })
 afterAll(async () => h?.close())
 
-/** A game of A-S4 between Alice and Bob; `rulesVersion` set on the game before it starts (created before an upgrade). */
+/**
+ * A game of A-S4 between Alice and Bob; `rulesVersion` set on the game before it starts (created before an
+ * upgrade).
+ */
 async function newGame(rulesVersion?: string): Promise<string> {
   const created = await h.app.inject({
     method: 'POST',
@@ -71,7 +74,8 @@ interface Row {
 /** Edits the SETUP entry's payload as someone holding the database would, and re-hashes the chain behind it. */
 async function rewriteSetup(id: string, edit: (payload: Row['payload']) => void): Promise<void> {
   const read = await h.t.sql(
-    `SELECT seq, kind, seat, "userId", payload, to_json("createdAt") #>> '{}' AS "createdAt", salt FROM "LogEntry" WHERE "gameId" = $1 ORDER BY seq`,
+    `SELECT seq, kind, seat, "userId", payload, to_json("createdAt") #>> '{}' AS "createdAt", salt
+       FROM "LogEntry" WHERE "gameId" = $1 ORDER BY seq`,
     [id],
   )
   const rows = read.rows as Row[]
@@ -101,7 +105,8 @@ async function rewriteSetup(id: string, edit: (payload: Row['payload']) => void)
   forgetCachedGames()
 }
 
-/** Every route that plays the game answers 503 problem+json naming the version and where the operator reads what to do. */
+/** Every route that plays the game answers 503 problem+json naming the version and where the operator reads
+ * what to do. */
 async function expectUnplayable(id: string, version: string, why: string): Promise<void> {
   const s = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
   const seat = s.pending[0]?.seats[0] as string
@@ -163,17 +168,19 @@ describe('rules versions', () => {
     await rewriteSetup(id, (p) => (p.config!.rulesVersion = 'abaoaqu-0'))
     await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-0' WHERE id = $1`, [id])
     await expect(rebuilt(id)).rejects.toThrow(
-      'this game cannot be replayed: rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
+      'this game cannot be replayed: ' +
+        'rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
     )
     await expectUnplayable(id, 'abaoaqu-0', 'is not one this server plays')
     const report = await verify(id)
     expect(report).toMatchObject({ ok: false, replayOk: false, recordOk: false })
     expect(report.recordProblems).toContain(
-      'the game cannot be replayed: rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
+      'the game cannot be replayed: ' +
+        'rules version "abaoaqu-0" is not one this server plays: abaoaqu plays "abaoaqu-1", "abaoaqu-2"',
     )
   })
 
-  it('a game row that names other rules than its SETUP entry is not replayed under either, and /verify says so', async () => {
+  it('a game row naming other rules than its SETUP entry is replayed under neither, and /verify says so', async () => {
     const id = await newGame()
     await pass(id)
     await h.t.sql(`UPDATE "Game" SET "rulesVersion" = 'abaoaqu-1' WHERE id = $1`, [id])
@@ -188,7 +195,7 @@ describe('rules versions', () => {
     )
   })
 
-  it('a row changed under a warm cache is not played on: the cached state is dropped and the log replayed', async () => {
+  it('a row changed under a warm cache is not played on: the cached state is dropped, the log replayed', async () => {
     const disagree = await newGame()
     await pass(disagree)
     const gone = await newGame()
@@ -218,7 +225,8 @@ describe('moving a running game to other rules, explicitly', () => {
     const f = (await rebuilt(id))!
     expect(f.state.rulesVersion).toBe('abaoaqu-2')
     expect(f.seq).toBeGreaterThan(done.seq)
-    // The game started under abaoaqu-1, and says so, and that it plays abaoaqu-2 now; its log says when and why it moved.
+    // The game started under abaoaqu-1, and says so, and that it plays abaoaqu-2 now; its log says when and why
+    // it moved.
     const summary = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
     expect(summary).toMatchObject({ rulesVersion: 'abaoaqu-1', playsRulesVersion: 'abaoaqu-2' })
     // Every player is told (the email itself: test/notify/rules-migration-mail.test.ts).
@@ -239,7 +247,7 @@ describe('moving a running game to other rules, explicitly', () => {
     expect(await verify(id)).toMatchObject({ ok: true, replayOk: true, recordOk: true, rulesOk: true })
   })
 
-  it('refuses a version the game already plays, one the server does not play, and a migration without a reason', async () => {
+  it('refuses a version the game already plays, one the server does not play, a migration with no reason', async () => {
     const id = await newGame()
     await expect(migrateRules(h.t.db, id, { to: 'abaoaqu-2', reason: 'again', userId: null })).rejects.toThrow(
       `game ${id} already plays rules version "abaoaqu-2"`,
@@ -256,7 +264,8 @@ describe('moving a running game to other rules, explicitly', () => {
   it('refuses a downgrade unless asked for explicitly', async () => {
     const id = await newGame()
     await expect(migrateRules(h.t.db, id, { to: 'abaoaqu-1', reason: 'back', userId: null })).rejects.toThrow(
-      `"abaoaqu-1" is older than "abaoaqu-2", the version game ${id} plays: a downgrade is refused unless asked for explicitly (--allow-downgrade)`,
+      `"abaoaqu-1" is older than "abaoaqu-2", the version game ${id} plays: ` +
+        'a downgrade is refused unless asked for explicitly (--allow-downgrade)',
     )
     expect((await rebuilt(id))!.seq).toBe(1)
     const done = await migrateRules(h.t.db, id, { to: 'abaoaqu-1', reason: 'back', userId: null, allowDowngrade: true })

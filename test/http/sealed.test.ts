@@ -155,7 +155,7 @@ function clientCheck(gameId: string, entries: LogEntryOut[]): { opened: number; 
 }
 
 describe('sealed and private orders', () => {
-  it('an opponent cannot read orders before the step resolves, nor a standing order before the game ends, by any route', async () => {
+  it('no route lets an opponent read orders before the step resolves, or standing orders before the end', async () => {
     const id = await newGame('Sealed 封印')
     const first = await submit(id, alice, 'GM1 -> 0104\nstanding defence none')
     expect(first.resolved).toBe(false)

@@ -80,10 +80,14 @@ async function asSuperuser(fn: (c: pg.Client) => Promise<void>): Promise<void> {
   }
 }
 
-/** Rewrites a game's log: `edit` changes the rows, then the whole chain is re-hashed and the game's head moved to match. */
+/**
+ * Rewrites a game's log: `edit` changes the rows, then the whole chain is re-hashed and the game's head moved
+ * to match.
+ */
 async function rewrite(id: string, edit: (rows: Row[]) => Row[]): Promise<void> {
   const read = await h.t.sql(
-    `SELECT seq, kind, seat, "userId", payload, to_json("createdAt") #>> '{}' AS "createdAt", salt, "prevHash", hash FROM "LogEntry" WHERE "gameId" = $1 ORDER BY seq`,
+    `SELECT seq, kind, seat, "userId", payload, to_json("createdAt") #>> '{}' AS "createdAt", salt, "prevHash", hash
+       FROM "LogEntry" WHERE "gameId" = $1 ORDER BY seq`,
     [id],
   )
   const rows = edit(read.rows as Row[])
@@ -106,7 +110,8 @@ async function rewrite(id: string, edit: (rows: Row[]) => Row[]): Promise<void> 
     await c.query('DELETE FROM "LogEntry" WHERE "gameId" = $1', [id])
     for (const r of rows) {
       await c.query(
-        `INSERT INTO "LogEntry"("gameId", seq, kind, seat, "userId", payload, "createdAt", salt, "prevHash", hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `INSERT INTO "LogEntry"("gameId", seq, kind, seat, "userId", payload, "createdAt", salt, "prevHash", hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [id, r.seq, r.kind, r.seat, r.userId, JSON.stringify(r.payload), r.createdAt, r.salt, r.prevHash, r.hash],
       )
     }
@@ -116,7 +121,7 @@ async function rewrite(id: string, edit: (rows: Row[]) => Row[]): Promise<void> 
 }
 
 describe('/verify catches rewrites', () => {
-  it('an honest game verifies while it runs (seed still secret) and after; a receipt from an answer verifies', async () => {
+  it('an honest game verifies while running (seed secret) and after; so does a receipt from an answer', async () => {
     const id = await newGame()
     let last = await step(id)
     for (let i = 0; i < 5; i++) last = await step(id)
@@ -293,7 +298,7 @@ describe('/verify catches rewrites', () => {
     })
   })
 
-  it('a snapshot cannot be changed in place; one changed with the triggers off is ignored on load and reported', async () => {
+  it('a snapshot cannot be changed in place; one changed with triggers off is ignored on load, reported', async () => {
     const id = await newGame()
     const s = (await h.app.inject({ method: 'GET', url: `/games/${id}/options`, headers: as(alice) })).json()
     const mover = s.options.units.find((u: { moves: unknown[] }) => u.moves.length > 0)

@@ -43,7 +43,8 @@ async function broken(path: string, code: string): Promise<Array<{ rule: string 
 const importing = (source: string, name: string) => {
   const type = name.startsWith('type ')
   const bare = name.replace(/^type /, '')
-  return `import ${type ? 'type ' : ''}{ ${bare} } from '${source}'\nexport type Used = ${type ? bare : `typeof ${bare}`}\n`
+  const imported = `import ${type ? 'type ' : ''}{ ${bare} } from '${source}'\n`
+  return `${imported}export type Used = ${type ? bare : `typeof ${bare}`}\n`
 }
 
 describe('layers', () => {

@@ -36,7 +36,7 @@ const actionsFor = (id: string, tick: Awaited<ReturnType<typeof deadlineTick>>) 
   tick.actions.filter((a) => a.gameId === id).map((a) => a.action)
 
 describe('deadlines wait for the phase email', () => {
-  it('with Redis down past the deadline: not passed; the late email moves the deadline by the delay and says so', async () => {
+  it('Redis down past the deadline: not passed; the late email moves the deadline by the delay, says so', async () => {
     const created = await s.app.inject({
       method: 'POST',
       url: '/games',
@@ -109,7 +109,8 @@ describe('deadlines wait for the phase email', () => {
       .find((m) => m.parsed.headers.get('x-hexmail-position') === String(g1.logSeq))!.parsed
     expect(flat(mail.text!)).toContain(flat(formatDate(g2.deadline, 'UTC')))
     expect(flat(mail.text!)).toContain(
-      `This email is late: our mail could not go out for 30 hours, so your deadline moved by as much (it was ${flat(formatDate(deadline, 'UTC'))})`,
+      'This email is late: our mail could not go out for 30 hours, ' +
+        `so your deadline moved by as much (it was ${flat(formatDate(deadline, 'UTC'))})`,
     )
     expect(mail.html).toContain('This email is late')
 
@@ -119,7 +120,7 @@ describe('deadlines wait for the phase email', () => {
     ahead = 0
   }, 120_000)
 
-  it('an email that cannot go out holds the deadline for one phase length at most (a full mailbox does not stop the game)', async () => {
+  it('mail that cannot go out holds the deadline one phase at most (a full mailbox cannot stop a game)', async () => {
     const created = await s.app.inject({
       method: 'POST',
       url: '/games',

@@ -173,7 +173,8 @@ describe('a crashed or doubled worker sends nothing twice', () => {
       await waitFor('the emails to fail for good', async () => {
         await relayOnce(s.t.db, s.worker.queue)
         const r = await s.t.sql(
-          `SELECT count(*) FILTER (WHERE status <> 'failed')::int AS open, count(*)::int AS n FROM "Notification" WHERE id > $1::bigint`,
+          `SELECT count(*) FILTER (WHERE status <> 'failed')::int AS open, count(*)::int AS n
+             FROM "Notification" WHERE id > $1::bigint`,
           [from],
         )
         return r.rows[0].n > 0 && r.rows[0].open === 0 && (await queueIdle(s))

@@ -243,7 +243,9 @@ describe('every notification kind builds exactly its golden message', () => {
   })
 
   it('deadline notices, with a headline and as written before headlines were stored', async () => {
-    const text = `The deadline ${DEADLINE} passed with Zeon (ZEON) still to act.\n\nIt is extended once, to 2026-12-06T12:00:00Z; after that, those seats pass.\n`
+    const text =
+      `The deadline ${DEADLINE} passed with Zeon (ZEON) still to act.\n\n` +
+      'It is extended once, to 2026-12-06T12:00:00Z; after that, those seats pass.\n'
     await expectMail(
       'deadline',
       row('deadline', {

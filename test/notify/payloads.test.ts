@@ -88,7 +88,8 @@ describe('the worker', () => {
     await waitFor(() => warnings.some((w) => w.includes(`outbox row ${id}`)))
     expect(warnings.find((w) => w.includes(`outbox row ${id}`))).toMatch(
       new RegExp(
-        `outbox job .* failed for good: outbox row ${id}: the payload of a "verify-email" outbox row does not fit: .*/email Expected string`,
+        `outbox job .* failed for good: outbox row ${id}: ` +
+          'the payload of a "verify-email" outbox row does not fit: .*/email Expected string',
       ),
     )
     // The worker went on: the row after it was fanned out to its notification.

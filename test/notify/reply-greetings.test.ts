@@ -119,7 +119,8 @@ describe('replies with greetings', () => {
     expect(answer).toContain('were accepted')
     const signOff = move.text.split('\n').length + 4
     expect(answer).toContain(
-      `These lines were not read as orders and were ignored:\n  line 1: Hi Char,\n  line ${signOff}: Thanks,\n  line ${signOff + 1}: Amuro`,
+      'These lines were not read as orders and were ignored:\n' +
+        `  line 1: Hi Char,\n  line ${signOff}: Thanks,\n  line ${signOff + 1}: Amuro`,
     )
 
     // 2. Japanese, sent as ISO-2022-JP: the greeting and the sign-off are left out, shown as written.

@@ -55,7 +55,8 @@ interface Row {
 async function rows(afterId = '0'): Promise<Row[]> {
   return (
     await s.t.sql(
-      `SELECT id::text, "toAddress", kind, seq, status, attempts, "lastError", "messageId" FROM "Notification" WHERE id > $1::bigint ORDER BY id`,
+      `SELECT id::text, "toAddress", kind, seq, status, attempts, "lastError", "messageId"
+         FROM "Notification" WHERE id > $1::bigint ORDER BY id`,
       [afterId],
     )
   ).rows as Row[]

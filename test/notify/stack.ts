@@ -64,7 +64,8 @@ export async function startMailStack(
 
 /** What one email is about: who got it, which kind, at which log position (headers set by the worker). */
 export function mailKey(r: Received): string {
-  return `${r.to.join(',')}|${String(r.parsed.headers.get('x-hexmail-kind') ?? '')}|${String(r.parsed.headers.get('x-hexmail-position') ?? '')}`
+  const header = (name: string) => String(r.parsed.headers.get(name) ?? '')
+  return `${r.to.join(',')}|${header('x-hexmail-kind')}|${header('x-hexmail-position')}`
 }
 
 /** Keys received more than once (should be none). */

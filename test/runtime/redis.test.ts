@@ -87,7 +87,8 @@ describe('Redis', () => {
       script,
       [
         `import { startRedis } from ${JSON.stringify(join(repo, 'src/runtime/redis.ts'))}`,
-        `const r = await startRedis({ redisUrl: null, dataDir: ${JSON.stringify(dataDir)}, preferredPort: 0, log: () => undefined })`,
+        'const r = await startRedis(' +
+          `{ redisUrl: null, dataDir: ${JSON.stringify(dataDir)}, preferredPort: 0, log: () => undefined })`,
         `console.log('READY ' + r.port)`,
         `setInterval(() => undefined, 1000)`,
       ].join('\n'),

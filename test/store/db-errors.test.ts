@@ -56,7 +56,7 @@ describe('database errors', () => {
     expect(await db.$queryRaw`SELECT 2 AS two`).toEqual([{ two: 2 }])
   })
 
-  it('a rollback that fails is reported, the error that caused it is thrown, and the connection is not reused', async () => {
+  it('a rollback that fails is reported, the error that caused it thrown, and the connection not reused', async () => {
     const pool = poolOf(db)!
     log.lines.length = 0
     const failure = await inTransaction(pool, async (client) => {

@@ -64,14 +64,16 @@ beforeAll(async () => {
     await db.query(migration(folder))
   await db.query(`INSERT INTO "User"(id, email, name, "passwordHash") VALUES ('${USER}', 'a@example.org', 'A', 'x')`)
   for (const game of GAMES) {
-    await db.query(`INSERT INTO "Game"(id, ruleset, "rulesVersion", "scenarioId", title, players, options, "inviteCode", "seedCommitment", seed, "createdById", status)
+    await db.query(`INSERT INTO "Game"(id, ruleset, "rulesVersion", "scenarioId", title, players, options, "inviteCode",
+                                       "seedCommitment", seed, "createdById", status)
       VALUES ('${game}', 'abaoaqu', 'abaoaqu-1', 'A-S4', 't', 2, '{}', 'inv-${game}', 'c', 's', '${USER}', 'ACTIVE')`)
   }
   expect(await append(GAMES[0]!, 'first')).toBe(1)
   expect(await append(GAMES[1]!, 'second')).toBe(1)
   // A record with no log entry from its transaction (as after a dump and restore).
   await db.query(
-    `INSERT INTO "IdempotencyRecord"("userId", key, "requestHash", status, response) VALUES ('${USER}', 'orphan', 'r', 200, '{}')`,
+    `INSERT INTO "IdempotencyRecord"("userId", key, "requestHash", status, response)
+     VALUES ('${USER}', 'orphan', 'r', 200, '{}')`,
   )
   await db.query(migration(THIS))
 })

@@ -81,7 +81,7 @@ describe('the server runs as a role that may only read and append to the log', (
     }
   })
 
-  it('cannot UPDATE, DELETE or TRUNCATE the log or the snapshots, disable their triggers, or turn triggers off for its session', async () => {
+  it('cannot UPDATE, DELETE, TRUNCATE the log or snapshots, disable their triggers, or set replica mode', async () => {
     for (const table of ['LogEntry', 'Snapshot']) {
       await expect(asApp(`UPDATE "${table}" SET seq = seq`)).rejects.toThrow(/permission denied/)
       await expect(asApp(`DELETE FROM "${table}"`)).rejects.toThrow(/permission denied/)

@@ -84,16 +84,19 @@ function placementsOverlap(template: BoardSize, a: BoardPlacement, b: BoardPlace
   return rangesOverlap(a.col0, b.col0, template.cols) && rangesOverlap(a.row0, b.row0, template.rows)
 }
 
+/** Boards that do not fit the grid or overlap: a scenario data error, thrown by assembleBoards. */
+export class BoardLayoutError extends Error {}
+
 /** A bad layout is scenario data error; fail at load time rather than mis-map hexes later. */
 function validatePlacement(layout: BoardLayout, p: BoardPlacement): void {
   const t = layout.boardTemplate
-  if (offsetColParity(p.col0) !== 0) throw new Error(`board ${p.board}: odd col0 breaks odd-q parity`)
+  if (offsetColParity(p.col0) !== 0) throw new BoardLayoutError(`board ${p.board}: odd col0 breaks odd-q parity`)
   if (p.rotate180 && (t.cols % 2 !== 0 || t.rows % 2 !== 0)) {
-    throw new Error(`board ${p.board}: rotate180 needs even width and height (README §2.2)`)
+    throw new BoardLayoutError(`board ${p.board}: rotate180 needs even width and height (README §2.2)`)
   }
   const farCorner = { col: p.col0 + t.cols - 1, row: p.row0 + t.rows - 1 }
   if (!inBounds(layout.grid, { col: p.col0, row: p.row0 }) || !inBounds(layout.grid, farCorner)) {
-    throw new Error(`board ${p.board}: does not fit in the ${layout.grid.cols}×${layout.grid.rows} grid`)
+    throw new BoardLayoutError(`board ${p.board}: does not fit in the ${layout.grid.cols}×${layout.grid.rows} grid`)
   }
 }
 
@@ -101,9 +104,9 @@ function validateLayout(layout: BoardLayout): void {
   layout.boards.forEach((p, i) => {
     validatePlacement(layout, p)
     for (const other of layout.boards.slice(0, i)) {
-      if (other.board === p.board) throw new Error(`board ${p.board} placed twice`)
+      if (other.board === p.board) throw new BoardLayoutError(`board ${p.board} placed twice`)
       if (placementsOverlap(layout.boardTemplate, other, p))
-        throw new Error(`boards ${other.board} and ${p.board} overlap`)
+        throw new BoardLayoutError(`boards ${other.board} and ${p.board} overlap`)
     }
   })
 }

@@ -39,4 +39,4 @@ export {
   sectorDetail,
 } from './sector.js'
 export type { AssembledBoards, BoardLayout, BoardLocalHex, BoardPlacement, BoardSize } from './board.js'
-export { assembleBoards, inBounds, offsetKey, parseOffsetKey, rotate180 } from './board.js'
+export { assembleBoards, BoardLayoutError, inBounds, offsetKey, parseOffsetKey, rotate180 } from './board.js'

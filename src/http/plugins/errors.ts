@@ -1,5 +1,5 @@
-// One error handler: domain errors (by kind), the HTTP layer's Problems, Fastify's validation errors and everything else become
-// application/problem+json. Details of 5xx errors stay in the log.
+// One error handler: domain errors (by kind), the HTTP layer's Problems, Fastify's validation errors and
+// everything else become application/problem+json. Details of 5xx errors stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { DomainError } from '../../games/errors.js'
@@ -56,7 +56,8 @@ export const errorsPlugin = fp(
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit
-        const detail = `the request body is larger than ${limit} bytes, the limit of ${request.method} ${request.routeOptions.url ?? request.url}`
+        const route = `${request.method} ${request.routeOptions.url ?? request.url}`
+        const detail = `the request body is larger than ${limit} bytes, the limit of ${route}`
         return reply
           .status(413)
           .type(PROBLEM)

@@ -26,7 +26,10 @@ function textFault(s: string): string | null {
   if (s.includes('\u0000')) return 'must not contain NUL (U+0000)'
   if (LONE_SURROGATE.test(s)) return 'must not contain an unpaired surrogate (U+D800 to U+DFFF): send well-formed UTF-8'
   if (BIDI_CONTROL.test(s))
-    return 'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069): they change the order a reader sees'
+    return (
+      'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069): ' +
+      'they change the order a reader sees'
+    )
   return null
 }
 

@@ -166,7 +166,8 @@ const authEndpoints: FastifyPluginAsyncTypebox = async (app) => {
       const { account, refreshToken, verifyToken } = await run(() => register(deps, request.body))
       const showToken = app.config.env !== 'production'
       const note = showToken
-        ? 'A verification email is on its way (in development: see /dev/mail); or verify with POST /auth/verify-email {"token": verification.verifyToken}.'
+        ? 'A verification email is on its way (in development: see /dev/mail); ' +
+          'or verify with POST /auth/verify-email {"token": verification.verifyToken}.'
         : 'A verification email is on its way: follow its link.'
       reply.code(201)
       return {

@@ -14,9 +14,12 @@ const Id = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
 
 function shell(title: string, body: string): string {
   return (
-    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title>` +
-    `<style>body{font-family:sans-serif;margin:1em auto;max-width:60em;padding:0 1em}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4em;text-align:left}` +
-    `iframe{width:100%;height:70vh;border:1px solid #ccc}pre{white-space:pre-wrap;background:#f6f6f6;padding:1em}</style></head><body>${body}</body></html>`
+    '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+    `<title>${esc(title)}</title>` +
+    '<style>body{font-family:sans-serif;margin:1em auto;max-width:60em;padding:0 1em}' +
+    'table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4em;text-align:left}' +
+    'iframe{width:100%;height:70vh;border:1px solid #ccc}pre{white-space:pre-wrap;background:#f6f6f6;padding:1em}' +
+    `</style></head><body>${body}</body></html>`
   )
 }
 
@@ -25,12 +28,19 @@ function shell(title: string, body: string): string {
  * X-Forwarded-*, Forwarded, Via, X-Real-IP, and the client-address headers of common proxies and CDNs).
  * A tunnel that adds nothing (ssh -L) cannot be told apart: never expose a development server so.
  */
+const PROXY_HEADERS = new Set([
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'x-cluster-client-ip',
+  'fastly-client-ip',
+])
+
 function proxied(headers: Record<string, unknown>): boolean {
-  return Object.keys(headers).some((h) =>
-    /^(x-forwarded-|forwarded$|via$|x-real-ip$|x-client-ip$|true-client-ip$|cf-connecting-ip$|x-cluster-client-ip$|fastly-client-ip$)/.test(
-      h,
-    ),
-  )
+  return Object.keys(headers).some((h) => h.startsWith('x-forwarded-') || PROXY_HEADERS.has(h))
 }
 
 function isLoopback(ip: string): boolean {
@@ -86,7 +96,9 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const list = rows
         .map(
           (r) =>
-            `<tr><td>${r.createdAt.toISOString().replace('T', ' ').slice(0, 19)}</td><td>${esc(r.toAddress)}</td><td>${esc(r.kind ?? '')}</td><td><a href="/dev/mail/${r.id}">${esc(r.subject || '(no subject)')}</a></td></tr>`,
+            `<tr><td>${r.createdAt.toISOString().replace('T', ' ').slice(0, 19)}</td>` +
+            `<td>${esc(r.toAddress)}</td><td>${esc(r.kind ?? '')}</td>` +
+            `<td><a href="/dev/mail/${r.id}">${esc(r.subject || '(no subject)')}</a></td></tr>`,
         )
         .join('')
       const older = rows.length === 100 ? `<p><a href="/dev/mail?before=${rows.at(-1)!.id}">older mail →</a></p>` : ''
@@ -95,7 +107,8 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .send(
           shell(
             'hexmail: caught mail',
-            `<h1>Caught mail</h1><p>Emails this development server sent (no SMTP_URL is set, so none left this machine). Newest first; <a href="/dev/mail.json">JSON</a>.</p>` +
+            '<h1>Caught mail</h1><p>Emails this development server sent ' +
+              '(no SMTP_URL is set, so none left this machine). Newest first; <a href="/dev/mail.json">JSON</a>.</p>' +
               (rows.length
                 ? `<table><tr><th>sent (UTC)</th><th>to</th><th>kind</th><th>subject</th></tr>${list}</table>${older}`
                 : '<p>Nothing yet: register, or play a phase.</p>'),
@@ -194,9 +207,11 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (_m, q: string, cid: string) => `${q}/dev/mail/${id}/cid/${encodeURIComponent(cid)}`,
       )
       const body =
-        `<p><a href="/dev/mail">← all mail</a> · <a href="/dev/mail/${id}/raw">raw</a></p><h1>${esc(parsed.subject ?? '')}</h1>` +
+        `<p><a href="/dev/mail">← all mail</a> · <a href="/dev/mail/${id}/raw">raw</a></p>` +
+        `<h1>${esc(parsed.subject ?? '')}</h1>` +
         `<table><tr><th>From</th><td>${addr(parsed.from)}</td></tr><tr><th>To</th><td>${addr(parsed.to)}</td></tr>` +
-        `<tr><th>Reply-To</th><td>${addr(parsed.replyTo)}</td></tr><tr><th>Date</th><td>${esc(parsed.date?.toISOString() ?? '')}</td></tr></table>` +
+        `<tr><th>Reply-To</th><td>${addr(parsed.replyTo)}</td></tr>` +
+        `<tr><th>Date</th><td>${esc(parsed.date?.toISOString() ?? '')}</td></tr></table>` +
         (html ? `<h2>HTML</h2><iframe sandbox="allow-popups" srcdoc="${esc(html)}"></iframe>` : '') +
         `<h2>Text</h2><pre>${esc(parsed.text ?? '')}</pre>` +
         parsed.attachments

@@ -281,7 +281,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['games'],
         summary:
-          'Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log',
+          'Resign: your side concedes (any seat of a side resigns for all of it); ' +
+          'the answer carries the receipt of the log',
         security: secured,
         params: Id,
         response: { 200: Resigned, ...errors, ...unplayable },
@@ -486,7 +487,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['games'],
         summary:
-          'The record checked: hash chain, the game against its log, every entry against the rules, rolls, replay, snapshots; with ?receipt=, that a receipt you kept is still part of the log (docs/verification.md). The seed is shown once the game is over.',
+          'The record checked: hash chain, the game against its log, every entry against the rules, rolls, replay, ' +
+          'snapshots; with ?receipt=, that a receipt you kept is still part of the log (docs/verification.md). ' +
+          'The seed is shown once the game is over.',
         params: Id,
         querystring: Type.Object({
           receipt: Type.Optional(

@@ -36,9 +36,11 @@ export const inboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['email'],
         summary:
-          'Receive a reply with orders: the raw email (RFC 822) as message/rfc822, text/plain or application/octet-stream',
+          'Receive a reply with orders: ' +
+          'the raw email (RFC 822) as message/rfc822, text/plain or application/octet-stream',
         description:
-          'The reply address carries a signed token naming the game, the seat and the step; the sender must be that player. The sender is answered by email. When INBOUND_KEY is set, pass it as ?key=.',
+          'The reply address carries a signed token naming the game, the seat and the step; ' +
+          'the sender must be that player. The sender is answered by email. When INBOUND_KEY is set, pass it as ?key=.',
         querystring: Type.Object({ key: Type.Optional(Type.String()) }),
         body: {
           content: {

@@ -156,7 +156,8 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .send(
           page(
             'You are unsubscribed',
-            'You will get no more game emails from this server. To receive them again, set "subscribed": true with PATCH /me/preferences.',
+            'You will get no more game emails from this server. ' +
+              'To receive them again, set "subscribed": true with PATCH /me/preferences.',
           ),
         )
     },
@@ -194,7 +195,9 @@ function page(title: string, body: string, rawBody = false): string {
   const esc = (s: string) =>
     s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
   return (
-    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head>` +
-    `<body style="font-family:sans-serif;max-width:36em;margin:2em auto;padding:0 1em"><h1>${esc(title)}</h1>${rawBody ? body : `<p>${esc(body)}</p>`}</body></html>`
+    '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+    `<title>${esc(title)}</title></head>` +
+    '<body style="font-family:sans-serif;max-width:36em;margin:2em auto;padding:0 1em">' +
+    `<h1>${esc(title)}</h1>${rawBody ? body : `<p>${esc(body)}</p>`}</body></html>`
   )
 }

@@ -22,7 +22,8 @@ const OptionValues = Type.Record(Type.String(), Type.Union([Type.String(), Type.
 })
 const Receipt = Type.String({
   description:
-    'The log as it stood after this: "position:hash". Keep it: GET /games/:id/verify?receipt= proves the log was not rewritten since.',
+    'The log as it stood after this: "position:hash". ' +
+    'Keep it: GET /games/:id/verify?receipt= proves the log was not rewritten since.',
 })
 const Head = Type.Object(
   { seq: Type.Integer(), hash: Type.String(), receipt: Type.String() },

@@ -67,7 +67,8 @@ export function turnLabel(step: unknown): string {
 
 /** A mailto: link that answers this email: to `address`, subject "Re: <subject>". */
 export function replyLink(address: unknown, subject: unknown): string {
-  return `mailto:${need('replyLink', 'the address', address)}?subject=${encodeURIComponent(`Re: ${need('replyLink', 'the subject', subject)}`)}`
+  const to = need('replyLink', 'the address', address)
+  return `mailto:${to}?subject=${encodeURIComponent(`Re: ${need('replyLink', 'the subject', subject)}`)}`
 }
 
 /** A line of dashes as long as `title`: a plain-text heading's rule. */

@@ -14,12 +14,8 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d
 const CANONICAL_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
 
 function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
+  const url = URL.parse(value)
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:')
 }
 
 FormatRegistry.Set('hexmail-url', isWebUrl)

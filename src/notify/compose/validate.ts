@@ -52,7 +52,10 @@ function problemsOf(schema: TSchema, data: unknown): string[] {
   return [...byField.values()]
 }
 
-/** The data, checked and copied with absent optional fields set to null (for strict templates); throws EmailDataError. */
+/**
+ * The data, checked and copied with absent optional fields set to null (for strict templates); throws
+ * EmailDataError.
+ */
 export function checkEmailData<K extends EmailKind>(kind: K, data: EmailDataByKind[K]): Record<string, unknown> {
   if (!Object.hasOwn(EMAIL_SCHEMAS, kind))
     throw new EmailDataError(String(kind), [`unknown email kind (expected one of ${EMAIL_KINDS.join(', ')})`])

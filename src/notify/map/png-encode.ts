@@ -27,7 +27,8 @@ export function encodePngRows(rows: Uint8Array, width: number, height: number, c
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
-  header.set([8, COLOUR_TYPE[channels]!, 0, 0, 0], 8) // 8 bits per sample, colour type, deflate, standard filters, no interlace
+  // 8 bits per sample, colour type, deflate, standard filters, no interlace.
+  header.set([8, COLOUR_TYPE[channels]!, 0, 0, 0], 8)
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),

@@ -64,7 +64,8 @@ function simple(cp: number): boolean {
   if (cp < 0x0370) return false // combining diacritics
   if (cp < 0x0590) return cp < 0x0483 || cp > 0x0489 // up to Armenian, without Cyrillic's combining marks
   if (cp < 0x2000) return false // Hebrew, Arabic, Indic, …
-  if (cp <= 0x200f || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f)) return false // zero-width and direction marks
+  // Zero-width and direction marks.
+  if (cp <= 0x200f || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f)) return false
   if (cp >= 0x20d0 && cp <= 0x20ff) return false // combining marks for symbols
   return cp < 0x2c00
 }
@@ -112,7 +113,8 @@ function outlineGlyphs(
   const body = wanted
     .map(
       (w, i) =>
-        `<g id="g${i}"><text font-size="${REFERENCE_SIZE}"${w.bold ? ' font-weight="bold"' : ''}>${escapeXml(String.fromCodePoint(w.cp))}</text></g>`,
+        `<g id="g${i}"><text font-size="${REFERENCE_SIZE}"${w.bold ? ' font-weight="bold"' : ''}>` +
+        `${escapeXml(String.fromCodePoint(w.cp))}</text></g>`,
     )
     .join('')
   const flat = new Resvg(

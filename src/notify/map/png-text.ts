@@ -50,7 +50,8 @@ function parseText(match: RegExpExecArray): TextElement | null {
   const style = STYLE_ATTRS.map((a) => (attrs.has(a) ? `${a}="${attrs.get(a)}"` : ''))
     .filter((s) => s !== '')
     .join(' ')
-  const paint = `fill="${attrs.get('fill') ?? '#000000'}"${attrs.has('fill-opacity') ? ` fill-opacity="${attrs.get('fill-opacity')}"` : ''}`
+  const opacity = attrs.has('fill-opacity') ? ` fill-opacity="${attrs.get('fill-opacity')}"` : ''
+  const paint = `fill="${attrs.get('fill') ?? '#000000'}"${opacity}`
   const size = Number(attrs.get('font-size') ?? 16)
   const anchor = attrs.get('text-anchor')
   const request: TextRequest = {

@@ -178,7 +178,11 @@ function cutSprite(page: Uint32Array, stride: number, x: number, y: number, w: n
 
 /** An SVG document showing the request's rectangle at `scale`: its page clips it. */
 function aloneSvg(r: Request, scale: Scale): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${r.w}" height="${r.h}" viewBox="${r.x} ${r.y} ${r.w / scale.x} ${r.h / scale.y}" preserveAspectRatio="none" font-family="${FONT_FAMILY}">${r.fragment}</svg>`
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${r.w}" height="${r.h}" ` +
+    `viewBox="${r.x} ${r.y} ${r.w / scale.x} ${r.h / scale.y}" preserveAspectRatio="none" ` +
+    `font-family="${FONT_FAMILY}">${r.fragment}</svg>`
+  )
 }
 
 /** The pixels of a raster as premultiplied RGBA words. */
@@ -232,10 +236,13 @@ function rasteriseAll(requests: ReadonlyMap<string, Request>, scale: Scale): Map
   const body = order
     .map(([, r], i) => {
       const at = spots[i]!
-      return `<g transform="translate(${at.x - r.x * scale.x} ${at.y - r.y * scale.y}) scale(${scale.x} ${scale.y})">${r.fragment}</g>`
+      const place = `translate(${at.x - r.x * scale.x} ${at.y - r.y * scale.y}) scale(${scale.x} ${scale.y})`
+      return `<g transform="${place}">${r.fragment}</g>`
     })
     .join('')
-  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${sheetWidth}" height="${height}" viewBox="0 0 ${sheetWidth} ${height}" font-family="${FONT_FAMILY}">`
+  const root =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${sheetWidth}" height="${height}" ` +
+    `viewBox="0 0 ${sheetWidth} ${height}" font-family="${FONT_FAMILY}">`
   const sheet = rasterise(`${root}${body}</svg>`, undefined, undefined)
   const px = words(sheet)
   order.forEach(([key, r], i) => keep(key, cutSprite(px, sheet.width, spots[i]!.x, spots[i]!.y, r.w, r.h)))
@@ -364,7 +371,9 @@ function place(
   return {
     left,
     top,
-    key: `${request.alone ? 'alone' : 'sheet'} ${request.x} ${request.y} ${request.w} ${request.h} ${scale.x} ${scale.y}|${request.fragment}`,
+    key:
+      `${request.alone ? 'alone' : 'sheet'} ${request.x} ${request.y} ${request.w} ${request.h} ` +
+      `${scale.x} ${scale.y}|${request.fragment}`,
     request,
   }
 }
@@ -393,7 +402,9 @@ function tileOf(t: BoardTiles, key: string, scale: number, i: number, j: number)
   let tile = tiles.get(id)
   if (tile === undefined) {
     const side = TILE / scale
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${TILE}" viewBox="${i * side} ${j * side} ${side} ${side}" font-family="${FONT_FAMILY}">${t.svg()}</svg>`
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${TILE}" ` +
+      `viewBox="${i * side} ${j * side} ${side} ${side}" font-family="${FONT_FAMILY}">${t.svg()}</svg>`
     const page = rasterise(svg, undefined, '#ffffff')
     tile = Buffer.allocUnsafe(TILE * TILE * 3)
     for (let p = 0, q = 0; q < tile.length; p += 4, q += 3) {

@@ -40,7 +40,8 @@ export function tint(colour: string, amount: number): string {
 function badge(u: number, at: Point, text: string): string {
   const r = u * 0.29
   return (
-    `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="#ffffff" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>` +
+    `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" ` +
+    `fill="#ffffff" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>` +
     textAt(at.x, at.y, text, { size: fitFontSize(text, u * 0.38, r * 1.8, true), fill: INK, bold: true })
   )
 }
@@ -53,7 +54,8 @@ function markers(u: number, topLeft: Point, side: number, list: readonly string[
       const x = topLeft.x - box * 0.25 + i * (box + 1)
       const y = topLeft.y + side - box * 0.75
       return (
-        `<rect x="${num(x)}" y="${num(y)}" width="${num(box)}" height="${num(box)}" fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.03)}"/>` +
+        `<rect x="${num(x)}" y="${num(y)}" width="${num(box)}" height="${num(box)}" ` +
+        `fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.03)}"/>` +
         textAt(x + box / 2, y + box / 2, m, {
           size: fitFontSize(m, box * 0.8, box * 0.9, true),
           fill: style.text,
@@ -111,7 +113,8 @@ function unitList(u: number, units: readonly MapUnit[], area: Area, ink: string)
       const style = MARKER_STYLES[marker] ?? OTHER_MARKER
       const h = Math.min(cellH * 0.92, size * 1.3)
       return (
-        `<rect x="${num(x - cellW * 0.48)}" y="${num(y - h / 2)}" width="${num(cellW * 0.96)}" height="${num(h)}" rx="${num(h * 0.2)}" fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.02)}"/>` +
+        `<rect x="${num(x - cellW * 0.48)}" y="${num(y - h / 2)}" width="${num(cellW * 0.96)}" height="${num(h)}" ` +
+        `rx="${num(h * 0.2)}" fill="${style.fill}" stroke="${INK}" stroke-width="${num(u * 0.02)}"/>` +
         textAt(x, y, unit.label, { size, fill: style.text, bold: true })
       )
     })
@@ -134,7 +137,8 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
   const top = at.y - side / 2
   const face = faceColours(c, colour)
   const square = (x: number, y: number) =>
-    `<rect x="${num(x)}" y="${num(y)}" width="${num(side)}" height="${num(side)}" rx="${num(side * 0.08)}" fill="${face.fill}" stroke="${face.stroke}" stroke-width="${num(u * face.width)}"/>`
+    `<rect x="${num(x)}" y="${num(y)}" width="${num(side)}" height="${num(side)}" rx="${num(side * 0.08)}" ` +
+    `fill="${face.fill}" stroke="${face.stroke}" stroke-width="${num(u * face.width)}"/>`
   const depth = depthOf(c)
   const behind = Array.from({ length: depth }, (_, i) => depth - i)
     .map((k) => square(left + k * DEPTH_STEP * u, top - k * DEPTH_STEP * u))
@@ -145,7 +149,8 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
       { x: left + side + depth * DEPTH_STEP * u, y: top - depth * DEPTH_STEP * u },
       String(c.units.length),
     )
-    return `<g>${titleTag(c.title)}${behind}${square(left, top)}${unitList(u, c.units, inset(left, top, side, side, side * 0.05), face.ink)}${count}</g>`
+    const list = unitList(u, c.units, inset(left, top, side, side, side * 0.05), face.ink)
+    return `<g>${titleTag(c.title)}${behind}${square(left, top)}${list}${count}</g>`
   }
   const label = textAt(at.x, at.y - side * 0.1, c.label, {
     size: fitFontSize(c.label, u * 0.4, side * 0.9, true),
@@ -159,7 +164,8 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
           size: fitFontSize(c.sublabel, u * 0.26, side * 0.9),
           fill: face.ink,
         })
-  return `<g>${titleTag(c.title)}${square(left, top)}${label}${sub}${markers(u, { x: left, y: top }, side, c.markers)}</g>`
+  const marks = markers(u, { x: left, y: top }, side, c.markers)
+  return `<g>${titleTag(c.title)}${square(left, top)}${label}${sub}${marks}</g>`
 }
 
 /**
@@ -187,7 +193,9 @@ function sharedCounter(
       )
     })
     .join('')
-  const frame = `<rect x="${num(left)}" y="${num(top)}" width="${num(side)}" height="${num(side)}" fill="none" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>`
+  const frame =
+    `<rect x="${num(left)}" y="${num(top)}" width="${num(side)}" height="${num(side)}" ` +
+    `fill="none" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>`
   return `<g>${titleTag(list.map((c) => c.title).join('\n'))}${bands}${frame}</g>`
 }
 

@@ -127,7 +127,10 @@ export function boardEdges(frame: Frame, model: HexMapModel): string {
       segments.push(`M${num(a.x)} ${num(a.y)}L${num(b.x)} ${num(b.y)}`)
     }
   }
-  return `<path d="${segments.join('')}" fill="none" stroke="${COLOURS.boardEdge}" stroke-width="${num(frame.size * 0.09)}" stroke-linecap="round"/>`
+  return (
+    `<path d="${segments.join('')}" fill="none" stroke="${COLOURS.boardEdge}" ` +
+    `stroke-width="${num(frame.size * 0.09)}" stroke-linecap="round"/>`
+  )
 }
 
 /** The board number, large and faint, in the middle of each board: which physical board to lay out. */

@@ -17,11 +17,18 @@ interface LegendItem {
 }
 
 function square(at: Point, side: number, fill: string, stroke: string, strokeWidth = 1, extra = ''): string {
-  return `<rect x="${num(at.x)}" y="${num(at.y - side / 2)}" width="${num(side)}" height="${num(side)}" fill="${fill}" stroke="${stroke}" stroke-width="${num(strokeWidth)}"${extra}/>`
+  return (
+    `<rect x="${num(at.x)}" y="${num(at.y - side / 2)}" width="${num(side)}" height="${num(side)}" ` +
+    `fill="${fill}" stroke="${stroke}" stroke-width="${num(strokeWidth)}"${extra}/>`
+  )
 }
 
 function sampleLine(at: Point, length: number, colour: string, dash: string): string {
-  return `<path d="M${num(at.x)} ${num(at.y)}L${num(at.x + length)} ${num(at.y)}" stroke="${colour}" stroke-width="2.4" stroke-linecap="round"${dash === '' ? '' : ` stroke-dasharray="${dash}"`}/>`
+  const dashes = dash === '' ? '' : ` stroke-dasharray="${dash}"`
+  return (
+    `<path d="M${num(at.x)} ${num(at.y)}L${num(at.x + length)} ${num(at.y)}" ` +
+    `stroke="${colour}" stroke-width="2.4" stroke-linecap="round"${dashes}/>`
+  )
 }
 
 function legendItems(model: HexMapModel): LegendItem[] {
@@ -38,20 +45,26 @@ function legendItems(model: HexMapModel): LegendItem[] {
       text: 'moved',
       draw: (at, size) =>
         sampleLine(at, size * 1.1, neutral, '') +
-        `<path d="M${num(at.x + size * 1.6)} ${num(at.y)}L${num(at.x + size * 1.05)} ${num(at.y - size * 0.3)}L${num(at.x + size * 1.05)} ${num(at.y + size * 0.3)}Z" fill="${neutral}"/>`,
+        `<path d="M${num(at.x + size * 1.6)} ${num(at.y)}` +
+        `L${num(at.x + size * 1.05)} ${num(at.y - size * 0.3)}` +
+        `L${num(at.x + size * 1.05)} ${num(at.y + size * 0.3)}Z" fill="${neutral}"/>`,
     },
     {
       sample: 1,
       text: 'entered',
       draw: (at, size) =>
-        `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size * 0.45)}" fill="none" stroke="${neutral}" stroke-width="2" stroke-dasharray="3 2"/>`,
+        `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size * 0.45)}" ` +
+        `fill="none" stroke="${neutral}" stroke-width="2" stroke-dasharray="3 2"/>`,
     },
     { sample: 1.6, text: 'attack (odds, result)', draw: (at, size) => sampleLine(at, size * 1.6, neutral, '5 3') },
     {
       sample: 1,
       text: 'lost',
       draw: (at, size) =>
-        `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size / 2)}" fill="${neutral}"/><path d="M${num(at.x + size * 0.25)} ${num(at.y - size * 0.25)}l${num(size / 2)} ${num(size / 2)}m0 ${num(-size / 2)}l${num(-size / 2)} ${num(size / 2)}" stroke="#ffffff" stroke-width="1.6"/>`,
+        `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size / 2)}" fill="${neutral}"/>` +
+        `<path d="M${num(at.x + size * 0.25)} ${num(at.y - size * 0.25)}` +
+        `l${num(size / 2)} ${num(size / 2)}m0 ${num(-size / 2)}l${num(-size / 2)} ${num(size / 2)}" ` +
+        'stroke="#ffffff" stroke-width="1.6"/>',
     },
     {
       sample: 2.1,

@@ -11,7 +11,10 @@ import { num, textAt, textWidth, widthIsSure } from './svg-text.js'
 const HALO = '#ffffff'
 
 function line(a: Point, b: Point, stroke: string, width: number, extra = ''): string {
-  return `<path d="M${num(a.x)} ${num(a.y)}L${num(b.x)} ${num(b.y)}" fill="none" stroke="${stroke}" stroke-width="${num(width)}" stroke-linecap="round"${extra}/>`
+  return (
+    `<path d="M${num(a.x)} ${num(a.y)}L${num(b.x)} ${num(b.y)}" fill="none" stroke="${stroke}" ` +
+    `stroke-width="${num(width)}" stroke-linecap="round"${extra}/>`
+  )
 }
 
 function haloLine(frame: Frame, a: Point, b: Point, colour: string, dash = ''): Piece {
@@ -43,7 +46,8 @@ function arrowHead(frame: Frame, tip: Point, ux: number, uy: number, colour: str
 function ring(frame: Frame, hex: HexRef, colour: string, dash: string): Piece {
   const r = frame.size * 0.8
   const draw = (c: Point) =>
-    `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="${num(r)}" fill="none" stroke="${colour}" stroke-width="${num(frame.size * 0.09)}" stroke-dasharray="${dash}"/>`
+    `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="${num(r)}" fill="none" stroke="${colour}" ` +
+    `stroke-width="${num(frame.size * 0.09)}" stroke-dasharray="${dash}"/>`
   return anchored(hexCentre(frame, hex), draw, boxAround([{ x: 0, y: 0 }], r + frame.size * 0.045))
 }
 
@@ -77,7 +81,8 @@ function attackLabel(frame: Frame, hex: HexRef, text: string, colour: string, sl
   const h = size * 1.35
   const below = frame.size * 0.62 + slot * (h + 1)
   const draw = (c: Point) =>
-    `<rect x="${num(c.x - w / 2)}" y="${num(c.y + below)}" width="${num(w)}" height="${num(h)}" rx="${num(h * 0.3)}" fill="#ffffff" stroke="${colour}" stroke-width="${num(frame.size * 0.05)}"/>` +
+    `<rect x="${num(c.x - w / 2)}" y="${num(c.y + below)}" width="${num(w)}" height="${num(h)}" rx="${num(h * 0.3)}" ` +
+    `fill="#ffffff" stroke="${colour}" stroke-width="${num(frame.size * 0.05)}"/>` +
     textAt(c.x, c.y + below + h / 2, text, { size, fill: colour, bold: true })
   // The width is an upper estimate of the text's; the box allows for a wider font all the same.
   const piece = anchored(
@@ -154,9 +159,12 @@ export function lossMarks(frame: Frame, losses: readonly MapLoss[], colours: Rea
   return losses.map((l) => {
     const c = hexCentre(frame, l.hex)
     const draw = (at: Point) => {
-      const cross = `M${num(at.x - d)} ${num(at.y - d)}L${num(at.x + d)} ${num(at.y + d)}M${num(at.x - d)} ${num(at.y + d)}L${num(at.x + d)} ${num(at.y - d)}`
+      const cross =
+        `M${num(at.x - d)} ${num(at.y - d)}L${num(at.x + d)} ${num(at.y + d)}` +
+        `M${num(at.x - d)} ${num(at.y + d)}L${num(at.x + d)} ${num(at.y - d)}`
       return (
-        `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colours.get(l.side) ?? '#000000'}" stroke="#ffffff" stroke-width="${num(frame.size * 0.04)}"/>` +
+        `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colours.get(l.side) ?? '#000000'}" ` +
+        `stroke="#ffffff" stroke-width="${num(frame.size * 0.04)}"/>` +
         `<path d="${cross}" stroke="#ffffff" stroke-width="${num(frame.size * 0.07)}" stroke-linecap="round"/>`
       )
     }

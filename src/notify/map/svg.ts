@@ -193,7 +193,9 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
   ]
   return {
     frame,
-    root: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="${FONT_FAMILY}">`,
+    root:
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" ` +
+      `font-family="${FONT_FAMILY}">`,
     board,
     boardKey:
       JSON.stringify([

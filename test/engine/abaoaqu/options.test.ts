@@ -422,8 +422,10 @@ describe('options: weapon effects and close-combat limits', () => {
     expect(unitOptions(o, 'GM1').attacks.some((a) => targetId(a) === 'ZK1')).toBe(false)
     expect(unitOptions(o, 'GM1').attacks.some((a) => targetId(a) === 'ZI1')).toBe(false) // 1305 is next to the marker
     expect(unitOptions(o, 'BL1').attacks.some((a) => targetId(a) === 'ZK1')).toBe(true)
-    expect(unitOptions(o, 'PA1').attacks.some((a) => targetId(a) === 'CH1')).toBe(true) // a missile, from inside the screen
-    expect(unitOptions(o, 'GM1').attacks.some((a) => a.order.mode === 'close' && targetId(a) === 'RD1')).toBe(true) // close combat is not affected
+    // A missile, from inside the screen.
+    expect(unitOptions(o, 'PA1').attacks.some((a) => targetId(a) === 'CH1')).toBe(true)
+    // Close combat is not affected.
+    expect(unitOptions(o, 'GM1').attacks.some((a) => a.order.mode === 'close' && targetId(a) === 'RD1')).toBe(true)
     for (const a of allAttackOptions(o)) expectConsistent(s, 'FED', a)
   })
 
@@ -473,7 +475,7 @@ describe('options: weapon effects and close-combat limits', () => {
     for (const a of allAttackOptions(o)) expectConsistent(s, 'FED', a)
   })
 
-  it('a Public is offered its large missile against ships only, and after the flip only what its back face reaches', () => {
+  it('a Public is offered its large missile against ships only; after the flip, what its back face reaches', () => {
     const s = sandbox(
       [
         { id: 'PA1', type: 'PA', side: 'FED', hex: [10, 5] },

@@ -64,7 +64,7 @@ describe('A-17 Bigzam', () => {
     })
   })
 
-  it('A-17-2/AMB-A-12 close combat on Bigzam: ship formula, 2 × Attack vs Ship against its Attack vs MS, on the close-combat table', () => {
+  it('A-17-2/AMB-A-12 close combat on Bigzam: 2 × Attack vs Ship against its Attack vs MS, close-combat table', () => {
     const s = sandbox([p('RD1', 'RD', 'FED', [5, 5]), p('BG1', 'BG', 'ZEON', [5, 5])], 'attack-lead')
     const declared = submit(s, 'FED', [close(['RD1'], { unit: 'BG1' })])
     expect(declares(declared.events)[0]).toMatchObject({

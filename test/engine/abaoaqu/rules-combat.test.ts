@@ -76,7 +76,7 @@ describe('A-6 attack limits', () => {
     expect(rules(s, 'FED', [close(['GM1'], { unit: 'ZK1' })])).toEqual([])
   })
 
-  it('A-6-4b a group target is one class; option groupTarget=mixed takes every enemy with the lower attack value', () => {
+  it('A-6-4b a group target is one class; groupTarget=mixed takes every enemy with the lower attack value', () => {
     const pieces = [p('ZK1', 'ZK', 'ZEON', [5, 5]), p('GM1', 'GM', 'FED', [5, 5]), p('SA1', 'SA', 'FED', [5, 5])]
     const order = shoot(['ZK1'], { group: 'ALL' }, [5, 5])
     expect(rules(sandbox(pieces, 'attack-follow'), 'ZEON', [order])).toEqual(['A-6-4b'])
@@ -119,7 +119,8 @@ describe('A-7 and A-8 shooting', () => {
     expect(rules(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' })])).toEqual([]) // 5 - 4 = 1
     expect(rules(s, 'FED', [shoot(['GM1'], { unit: 'ZK2' })])).toEqual(['A-7-3b']) // 5 - 5 = 0
     expect(rules(s, 'FED', [shoot(['SA1'], { unit: 'MU1' })])).toEqual([]) // vs ship 6 - 3
-    expect(rules(s, 'FED', [shoot(['GM1'], { unit: 'MU2' })])).toEqual(['A-7-3b']) // same 4 hexes, but vs Ship 4 - 4 = 0
+    // The same 4 hexes, but vs Ship 4 - 4 = 0.
+    expect(rules(s, 'FED', [shoot(['GM1'], { unit: 'MU2' })])).toEqual(['A-7-3b'])
   })
 
   it('A-8-2 stacked units combine, each range-reduced; units in different hexes may not', () => {
@@ -152,7 +153,7 @@ describe('A-7 and A-8 shooting', () => {
     expect(declares(r.events)[0]).toMatchObject({ attackTotal: 2 + 3, base: '2:1' })
   })
 
-  it('A-8-4 friendly units inside a shooting group target add their defence and share the result; their pilots are ignored', () => {
+  it('A-8-4 friendly units in a shot-at group add their defence and share the result; their pilots are ignored', () => {
     const pieces = [
       p('ZK1', 'ZK', 'ZEON', [5, 7]),
       p('GM1', 'GM', 'FED', [5, 5]),
@@ -339,7 +340,8 @@ describe('A-7-6 die modifiers and §5.3 results', () => {
       [p('GM1', 'GM', 'FED', [5, 5]), p('GM2', 'GM', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 7])],
       'attack-lead',
     )
-    const declared = submit(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' }), shoot(['GM2'], { unit: 'ZK1' })]).state // each 3 vs 2: 1:1
+    // Each 3 vs 2: 1:1.
+    const declared = submit(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' }), shoot(['GM2'], { unit: 'ZK1' })]).state
     const r = submit(declared, 'ZEON', [], [3, 3, ...SIXES])
     expect(attacks(r.events).map((e) => (e.results as Array<{ modifier: number; result: string }>)[0])).toEqual([
       { unit: 'ZK1', modifier: 0, result: 'C' },

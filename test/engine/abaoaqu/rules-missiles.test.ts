@@ -105,7 +105,7 @@ describe('A-16 Satellite Missile', () => {
     expect(sms.map((u) => u.side)).toEqual(['ZEON', 'ZEON'])
   })
 
-  it('A-16-2/A-16-5 it moves once into an enemy hex and attacks every unit there, friend and foe, 10 vs MS and 20 vs ship against Defence', () => {
+  it('A-16-2/A-16-5 it moves into an enemy hex and attacks all there, friend or foe: 10 vs MS, 20 vs ship', () => {
     const moved = submit(field(), 'ZEON', [{ kind: 'move', units: ['SM1'], to: [20, 5] }])
     expect(unit(moved.state, 'SM1')).toMatchObject({ at: 'map', hex: [20, 5] })
     const declared = submit(moved.state, 'ZEON', [])
@@ -155,7 +155,7 @@ describe('A-16 Satellite Missile', () => {
 
   // Entering is the missile's one move (A-4-6b: the entry hex is the first hex of the move), so the
   // house MP must carry it from the entry row to its targets (docs/abaoaqu.md decision 15).
-  it('A-S7: entering on the top row, a missile reaches every hex the Luna Two defence sets up in, and attacks there', () => {
+  it('A-S7: entering on the top row, a missile reaches and attacks every hex the Luna Two defence sets up in', () => {
     const s = newGame('A-S7', { deployment: 'auto' })
     expect([s.turn, s.step, abaoaqu.pending(s)[0]!.side]).toEqual([1, 'move', 'ZEON'])
     const sm = s.units.find((u) => u.type === 'SM')!

@@ -49,7 +49,7 @@ describe('A-3 sequence of play', () => {
     expect(pendingSides(declared.state)).toEqual(['ZEON:attack-follow'])
   })
 
-  it('A-3-3a return fire (4) hits the lead-off units at once; the damage check (5) then applies the lead-off attacks; half 2 starts with recovery', () => {
+  it('A-3-3a return fire (4) hits at once; the damage check (5) applies lead-off attacks; half 2: recovery', () => {
     let s = sandbox(duel, 'attack-lead')
     s = submit(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' })]).state
     // Return fire: Zaku eff 2 vs Def 3, 1:2, rolls 4: C on the GM. Damage check: GM eff 2 vs Def 2,
@@ -82,7 +82,8 @@ describe('A-3 sequence of play', () => {
       'attack-lead',
     )
     const declared = submit(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' })]).state // 10:2, 5:1
-    const r = submit(declared, 'ZEON', [shoot(['ZK1'], { unit: 'GM1' })], [6, 1, 6, 6]) // 10:3, 3:1, 6: X; then 5:1, 1: D
+    // 10:3, 3:1, 6: X; then 5:1, 1: D.
+    const r = submit(declared, 'ZEON', [shoot(['ZK1'], { unit: 'GM1' })], [6, 1, 6, 6])
     expect(attackBy(r.events, 'ZK1')).toMatchObject({ results: [{ unit: 'GM1', result: 'X' }] })
     expect(attackBy(r.events, 'GM1')).toMatchObject({ column: '5:1', roll: 1, results: [{ unit: 'ZK1', result: 'D' }] })
     expect(unit(r.state, 'GM1').at).toBe('gone')
@@ -181,7 +182,7 @@ describe('A-3 sequence of play', () => {
     expect(abaoaqu.validate(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' })]).map((e) => e.rule)).toEqual(['A-3-3'])
   })
 
-  it('AMB-A-3 option leadDice=atDeclaration: the lead-off attack is rolled when declared and applied in the damage check', () => {
+  it('AMB-A-3 leadDice=atDeclaration: the lead-off attack is rolled when declared, applied in the damage check', () => {
     const s = sandbox(duel, 'attack-lead', { leadDice: 'atDeclaration' })
     const declared = submit(s, 'FED', [shoot(['GM1'], { unit: 'ZK1' })], [5]) // GM eff 2 vs Def 2: 1:1, 5: D
     expect(declared.rolls.map((x) => x.face)).toEqual([5])

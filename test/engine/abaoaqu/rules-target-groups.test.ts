@@ -80,7 +80,7 @@ describe("A-14 only the defender's units decide the defender's shift", () => {
     expect(damageCheck(withStanding(ballAndZeong(), 'ZEON', 'none'))).toMatchObject({ defenderShift: 0, column: '1:1' })
   })
 
-  it("return fire too: Zeon shooting its own Zaku and the Gundam leaves the Gundam its N3 whatever Zeon's standing order", () => {
+  it('return fire too: Zeon shooting its Zaku and the Gundam leaves the Gundam N3, whatever its standing order', () => {
     // Zaku eff 5 - 1 = 4 against Gundam 8 + Zaku 2 = 10: 1:3; the Gundam's N3 leaves it below 1:4.
     const s = withStanding(
       sandbox(
@@ -227,7 +227,7 @@ describe('a game set up under abaoaqu-1 keeps the rules it started with', () => 
     expect(abaoaqu.version).toBe('abaoaqu-2')
   })
 
-  it("abaoaqu-1: the attacker's standing order counted, the group's C/D modifier was over every unit, a friendly Bigzam stopped beams", () => {
+  it("abaoaqu-1: attacker's standing order counted, C/D over the whole group, a friendly Bigzam stopped beams", () => {
     const s = v1(
       withStanding(
         sandbox(

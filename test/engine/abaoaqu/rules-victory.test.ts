@@ -116,14 +116,15 @@ describe('§7 annihilation', () => {
       ...sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 5])], 'attack-follow'),
       half: 2,
     }
-    const r = submit(s, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' } }], [6]) // 10:2, 5:1, 6: X
+    // 10:2, 5:1, 6: X.
+    const r = submit(s, 'FED', [{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' } }], [6])
     expect(unit(r.state, 'ZK1').at).toBe('gone')
     expect(r.state.outcome).toMatchObject({ winner: 'FED', ref: '§7' })
     expect(r.state.step).toBe('over')
     expect(abaoaqu.pending(r.state)).toEqual([])
   })
 
-  it('A-3-3a one battle: the lead-off attack still resolves after return fire destroyed the last lead-off unit; both destroyed is a draw', () => {
+  it('A-3-3a one battle: lead-off attacks resolve though return fire destroyed their units; both gone: a draw', () => {
     const s = sandbox([p('GM1', 'GM', 'FED', [5, 5]), p('ZK1', 'ZK', 'ZEON', [5, 5])], 'attack-lead')
     const declared = submit(s, 'FED', [
       { kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1' } },

@@ -78,7 +78,8 @@ export function yourPhase(recipient: Recipient = char): YourPhaseData {
     mapCid: 'map-g_7f3a-42@hexmail',
     mapUrl: `${game.url}/map.png?at=42&seat=ZEON&key=k3y`,
     mapNote:
-      "The picture shows the part of the board around your units (all 2), the enemies near them and the last phase's moves and fire.",
+      'The picture shows the part of the board around your units (all 2), ' +
+      "the enemies near them and the last phase's moves and fire.",
   }
 }
 

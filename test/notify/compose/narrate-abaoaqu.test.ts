@@ -79,7 +79,8 @@ describe('other events from the engine', () => {
     const odds = `${declared.attackTotal} vs ${declared.defenceTotal}, odds ${declared.base}`
     expect(odds).toBe('6 vs 2, odds 3:1')
     expect(narrate('abaoaqu', lead.events, abaoaqu.view(lead.state, 'ZEON'))).toEqual([
-      'Public (BD) PB1 fired its BD missile at 2009: die 3, a hit; a beam-disruption screen now covers the area around 2009.',
+      'Public (BD) PB1 fired its BD missile at 2009: die 3, a hit; ' +
+        'a beam-disruption screen now covers the area around 2009.',
       `Federation declared attack A1: GM1 and GM2 shoot at Zaku ZK1 in 1006: ${odds}; it resolves in the damage check.`,
     ])
 
@@ -115,7 +116,8 @@ describe('other events from the engine', () => {
     expect(lines).toContain('Zeon had nothing to do in the combat phase (return fire) and passed.')
     expect(events.find((e) => e.type === 'attack')!.results).toEqual([{ unit: 'ZK1', modifier: 1, result: 'X' }])
     expect(lines).toContain(
-      'Attack A1: GM1 and GM2 shoot at Zaku ZK1 in 1006: 6 vs 2, odds 3:1; die 6: Zaku ZK1 (die +1 for its state) eliminated.',
+      'Attack A1: GM1 and GM2 shoot at Zaku ZK1 in 1006: 6 vs 2, odds 3:1; ' +
+        'die 6: Zaku ZK1 (die +1 for its state) eliminated.',
     )
     expect(lines[lines.length - 1]).toBe('The game is over: Federation wins; every unit of Zeon was destroyed.')
   })
@@ -178,7 +180,8 @@ describe('events not from this step of the engine', () => {
         results: [{ unit: 'GE1', modifier: 0, result: 'D' }],
       }),
     ).toEqual([
-      "Attack A7: Gundam GD1 closes with Gelgoog GE1 in 1009: 6 vs 4, odds 1:1, shift +2 (attacker's pilots +3, defender's pilots −1) → 3:1; die 4: Gelgoog GE1 panicked.",
+      'Attack A7: Gundam GD1 closes with Gelgoog GE1 in 1009: 6 vs 4, odds 1:1, ' +
+        "shift +2 (attacker's pilots +3, defender's pilots −1) → 3:1; die 4: Gelgoog GE1 panicked.",
     ])
   })
 

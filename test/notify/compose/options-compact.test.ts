@@ -25,7 +25,8 @@ describe('the movement phase', () => {
   it('makes one line of interchangeable units, with the reach of the group', () => {
     const salamis = options.units.find((u) => u.id === 'SA1')!
     expect(lines).toContain(
-      `Salamis SA1 SA2 SA3 SA4 SA5 SA6 off the map, each: enter at any of ${salamis.moves.length} hexes (cols 00–63, rows 00–04)`,
+      'Salamis SA1 SA2 SA3 SA4 SA5 SA6 off the map, ' +
+        `each: enter at any of ${salamis.moves.length} hexes (cols 00–63, rows 00–04)`,
     )
     expect(lines).toContain('GM3 (student pilot) off the map: enter at any of 384 hexes (cols 00–63, rows 00–05)')
     expect(lines[0]).toMatch(/^Gundam GD1 \(newtype N3\) off the map: enter at any of 512 hexes/)

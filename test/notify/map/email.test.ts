@@ -68,7 +68,7 @@ describe('the email map, on every scenario in mid-game', () => {
   })
 
   for (const scenario of SCENARIOS) {
-    it(`${scenario}: every counter at least ${MIN_COUNTER_PX} px wide at ${EMAIL_DISPLAY_WIDTH} px, around the reader's units`, () => {
+    it(`${scenario}: counters of ${MIN_COUNTER_PX}+ px at ${EMAIL_DISPLAY_WIDTH} px, around the reader's units`, () => {
       const { state, seat, model } = midGame(scenario)
       const side = state.seats.find((s) => s.id === seat)!.side
       const mine = state.units.filter((u) => u.side === side && u.at === 'map')

@@ -29,19 +29,27 @@ describe('boards', () => {
     ])
   })
 
-  it('leaves out the hexes of a gap between boards, and falls back to one plain grid for placements that overlap', () => {
+  it('leaves out the hexes of a gap between boards; placements that overlap fall back to one plain grid', () => {
     const gap = boardLookup({ cols: 36, rows: 12 }, [
       { board: 1, col0: 0, row0: 0, rotate180: false },
       { board: 2, col0: 20, row0: 0, rotate180: false },
     ])
     expect(gap.boardOf(17, 5)).toBeUndefined()
     expect(gap.boardOf(20, 5)).toBe(2)
-    const bad = boardLookup({ cols: 16, rows: 12 }, [
-      { board: 1, col0: 0, row0: 0, rotate180: false },
-      { board: 2, col0: 0, row0: 0, rotate180: false },
-    ])
+    const warnings: string[] = []
+    const bad = boardLookup(
+      { cols: 16, rows: 12 },
+      [
+        { board: 1, col0: 0, row0: 0, rotate180: false },
+        { board: 2, col0: 0, row0: 0, rotate180: false },
+      ],
+      (m) => warnings.push(m),
+    )
     expect(bad.boards).toEqual([])
     expect(bad.boardOf(3, 3)).toBeNull()
+    expect(warnings).toEqual([
+      'map: the boards do not tile the 16×12 map (boards 1 and 2 overlap); drawn as one plain grid',
+    ])
   })
 
   it('models A-S3 as four boards, two of them turned, with every hex present', () => {

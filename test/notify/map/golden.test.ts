@@ -35,7 +35,10 @@ describe('map snapshot of a fixed A-S4 position', () => {
       const received = join(tmpdir(), 'a-s4.received.svg')
       writeFileSync(received, svg)
       expect.fail(
-        `the SVG departs from the golden file at character ${at}:\n  golden: …${golden.slice(at - 40, at + 80)}\n  now:    …${svg.slice(at - 40, at + 80)}\nnew picture: ${received}; if the change is intended, rerun with UPDATE_GOLDEN=1`,
+        `the SVG departs from the golden file at character ${at}:\n` +
+          `  golden: …${golden.slice(at - 40, at + 80)}\n` +
+          `  now:    …${svg.slice(at - 40, at + 80)}\n` +
+          `new picture: ${received}; if the change is intended, rerun with UPDATE_GOLDEN=1`,
       )
     }
   })

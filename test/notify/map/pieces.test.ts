@@ -23,7 +23,9 @@ function paintOutside(fragment: string, box: Box): number {
   const y0 = Math.floor(box.y0) - MARGIN
   const w = Math.ceil(box.x1) + MARGIN - x0
   const h = Math.ceil(box.y1) + MARGIN - y0
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x0} ${y0} ${w} ${h}" font-family="DejaVu Sans">${fragment}</svg>`
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x0} ${y0} ${w} ${h}" ` +
+    `font-family="DejaVu Sans">${fragment}</svg>`
   const pixels = new Resvg(svg, { font: FONT, logLevel: 'off' }).render().pixels
   let outside = 0
   for (let j = 0; j < h; j++) {

@@ -20,9 +20,11 @@ import { a4Position } from './fixture.js'
 import { decodePng, darkPixels, pngSize } from './png-decode.js'
 
 const page = (body: string, root = 'font-family="DejaVu Sans"') =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60" ${root}><rect width="240" height="60" fill="#ffffff"/>${body}</svg>`
+  `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60" ${root}>` +
+  `<rect width="240" height="60" fill="#ffffff"/>${body}</svg>`
 const TEXT =
-  '<text x="10" y="25" font-size="18" fill="#000000">Hex 0710</text><text x="230" y="50" font-size="12" font-weight="bold" text-anchor="end" fill="#000000">GM12 3:1 X</text>'
+  '<text x="10" y="25" font-size="18" fill="#000000">Hex 0710</text>' +
+  '<text x="230" y="50" font-size="12" font-weight="bold" text-anchor="end" fill="#000000">GM12 3:1 X</text>'
 
 const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
 const FONT = {
@@ -48,7 +50,7 @@ describe('svgToPng', () => {
     expect(far).toBeLessThan(native.length / 1000)
   })
 
-  it('sets new strings from cached glyphs as resvg sets them: kerning, f-ligatures, anchors, bold, other scripts', () => {
+  it('sets new strings from cached glyphs as resvg does: kerning, f-ligatures, anchors, bold, other scripts', () => {
     const lines = [
       'Turn 6, lead-off combat · to act: Zeon (ZEON)',
       'AVATAR To Yo Wa “fluffy” ffi ffl fffi',
@@ -70,10 +72,13 @@ describe('svgToPng', () => {
         const body = lines
           .map(
             (line, i) =>
-              `<text x="${x}" y="${20 + i * 18}" font-size="13.3"${bold ? ' font-weight="bold"' : ''}${anchor === 'start' ? '' : ` text-anchor="${anchor}"`} fill="#000000">${line}</text>`,
+              `<text x="${x}" y="${20 + i * 18}" font-size="13.3"${bold ? ' font-weight="bold"' : ''}` +
+              `${anchor === 'start' ? '' : ` text-anchor="${anchor}"`} fill="#000000">${line}</text>`,
           )
           .join('')
-        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="120" viewBox="0 0 600 120" font-family="DejaVu Sans"><rect width="600" height="120" fill="#ffffff"/>${body}</svg>`
+        const svg =
+          '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="120" viewBox="0 0 600 120" ' +
+          `font-family="DejaVu Sans"><rect width="600" height="120" fill="#ffffff"/>${body}</svg>`
         const native = new Resvg(svg, { font: FONT }).render().pixels
         const cached = decodePng(svgToPng(svg)).data
         let far = 0
@@ -93,7 +98,8 @@ describe('svgToPng', () => {
 
   it('renders escaped and non-Latin text, and blank text, without failing', () => {
     const odd =
-      '<text x="5" y="30" font-size="14" fill="#000000">&lt;A&amp;B&gt; &quot;é→↻&quot;</text><text x="5" y="50" font-size="14" fill="#000000"> </text>'
+      '<text x="5" y="30" font-size="14" fill="#000000">&lt;A&amp;B&gt; &quot;é→↻&quot;</text>' +
+      '<text x="5" y="50" font-size="14" fill="#000000"> </text>'
     expect(darkPixels(decodePng(svgToPng(page(odd))))).toBeGreaterThan(50)
   })
 
@@ -122,7 +128,7 @@ describe('svgToPng', () => {
     }
   })
 
-  it('gives the same picture whatever the caches held before (to within rounding where pieces were drawn beside others)', () => {
+  it('gives the same picture whatever the caches held (within rounding where pieces were drawn beside others)', () => {
     const { view, events } = a4Position()
     const model = buildMapModel('abaoaqu', view, events)
     forgetRasters()

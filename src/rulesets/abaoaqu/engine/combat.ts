@@ -197,7 +197,9 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
     if (eff < 1) {
       errors.push({
         rule: 'A-7-3b',
-        message: `${hexLabel(hex)} is out of ${a.id}'s range: at ${distance(a.hex!, hex)} hexes its attack factor would be ${eff}, and it must be at least 1`,
+        message:
+          `${hexLabel(hex)} is out of ${a.id}'s range: ` +
+          `at ${distance(a.hex!, hex)} hexes its attack factor would be ${eff}, and it must be at least 1`,
         field: 'units',
       })
       continue
@@ -320,7 +322,8 @@ export function planClose(state: State, side: string, order: AttackOrder): PlanR
   if (named && named.side !== side && isOnMap(named) && !sameHex(named.hex, hex)) {
     return fail(
       'A-9-1',
-      `${named.id} is in hex ${hexLabel(named.hex)}: close combat happens only in the attackers' own hex (${hexLabel(hex)})`,
+      `${named.id} is in hex ${hexLabel(named.hex)}: ` +
+        `close combat happens only in the attackers' own hex (${hexLabel(hex)})`,
       'target',
     )
   }

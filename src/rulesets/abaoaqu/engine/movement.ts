@@ -47,7 +47,9 @@ export function moveProblem(state: State, unit: Unit, to: Hex): OrderError | nul
     if (d > mp - 1)
       return {
         rule: 'A-4-6b',
-        message: `${unit.id} enters ${describeZone(entry.zone)} and can reach ${mp - 1} hexes beyond it; ${hexLabel(to)} is ${d} away`,
+        message:
+          `${unit.id} enters ${describeZone(entry.zone)} and can reach ${mp - 1} hexes beyond it; ` +
+          `${hexLabel(to)} is ${d} away`,
         field: 'to',
       }
     return null
@@ -173,7 +175,9 @@ function stackingErrors(
       const into = lastInto.get(hexKey(c.hex))
       errors.push({
         rule: 'A-5-2',
-        message: `hex ${hexLabel(c.hex)} would hold ${c[cls]} of your ${cls}-class units (limit ${STACK_LIMIT[cls]}): ${how} (A-5-6)`,
+        message:
+          `hex ${hexLabel(c.hex)} would hold ${c[cls]} of your ${cls}-class units (limit ${STACK_LIMIT[cls]}): ` +
+          `${how} (A-5-6)`,
         ...(into === undefined ? {} : { order: into }),
       })
     }
@@ -184,7 +188,9 @@ function stackingErrors(
       if (r[cls] > 0 && left < STACK_LIMIT[cls]) {
         errors.push({
           rule: 'A-5-6',
-          message: `only excess units are removed: hex ${hexLabel(r.hex)} would keep ${left} ${cls}-class units after removals, below the limit of ${STACK_LIMIT[cls]}`,
+          message:
+            `only excess units are removed: hex ${hexLabel(r.hex)} would keep ${left} ${cls}-class units ` +
+            `after removals, below the limit of ${STACK_LIMIT[cls]}`,
           ...(removalIndex === undefined ? {} : { order: removalIndex }),
         })
       }

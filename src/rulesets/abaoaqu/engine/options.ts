@@ -21,7 +21,8 @@ export const optionSpecs: readonly OptionSpec[] = [
     id: 'leadDice',
     ref: 'AMB-A-3',
     description:
-      'Lead-off attacks rolled in the damage-check phase, or rolled at declaration and applied in the damage-check phase.',
+      'Lead-off attacks rolled in the damage-check phase, ' +
+      'or rolled at declaration and applied in the damage-check phase.',
     values: ['atDamageCheck', 'atDeclaration'],
     default: 'atDamageCheck',
   },
@@ -43,7 +44,8 @@ export const optionSpecs: readonly OptionSpec[] = [
     id: 'groupTarget',
     ref: 'AMB-A-6',
     description:
-      'A group target is one class (all MS-class or all ships), or every enemy in the hex (each attacker then uses the lower of its two attack values).',
+      'A group target is one class (all MS-class or all ships), ' +
+      'or every enemy in the hex (each attacker then uses the lower of its two attack values).',
     values: ['oneClass', 'mixed'],
     default: 'oneClass',
   },
@@ -51,7 +53,8 @@ export const optionSpecs: readonly OptionSpec[] = [
     id: 'rounding',
     ref: 'AMB-A-7',
     description:
-      'Ratios rounded strictly in favour of the defence, or to the nearest column with ties to the defence (the 11-4 example).',
+      'Ratios rounded strictly in favour of the defence, ' +
+      'or to the nearest column with ties to the defence (the 11-4 example).',
     values: ['strict', 'nearest'],
     default: 'strict',
   },

@@ -40,7 +40,8 @@ const Ranks = Type.Integer({
 const Group = Type.Union([Type.Literal('MS'), Type.Literal('FT'), Type.Literal('SHIP'), Type.Literal('ALL')], {
   description: '"MS", "FT", "SHIP" or "ALL"',
 })
-// One of unit or group: an object with exactly one of the two gives one clear error, where a union would give one per branch.
+// One of unit or group: an object with exactly one of the two gives one clear error, where a union would give
+// one per branch.
 const Target = Type.Unsafe<TargetSpec>(
   Type.Object(
     { unit: Type.Optional(Id('a unit id')), group: Type.Optional(Group) },

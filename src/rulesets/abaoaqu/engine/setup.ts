@@ -115,9 +115,8 @@ export function setup(scenario: Scenario, config: SetupConfig, dice: Dice): Reso
   const layout = scenario.seatLayouts.find((l) => l.players === config.players)
   if (!layout) {
     const counts = scenario.seatLayouts.map((l) => l.players)
-    throw new SetupError(
-      `${scenario.id} is for ${counts.length > 1 ? `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}` : counts[0]} players, not ${config.players}`,
-    )
+    const listed = counts.length > 1 ? `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}` : counts[0]
+    throw new SetupError(`${scenario.id} is for ${listed} players, not ${config.players}`)
   }
   const rulesVersion = config.rulesVersion ?? RULES_VERSION
   if (!RULES_VERSIONS.includes(rulesVersion))

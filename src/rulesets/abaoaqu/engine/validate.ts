@@ -88,7 +88,9 @@ export function validate(
     else if (!STEP_KINDS[state.step].includes(o.kind))
       errors.push({
         rule: 'A-3-3',
-        message: `${/^[aeiou]/.test(o.kind) ? 'an' : 'a'} ${o.kind} order does not belong in the ${STEP_NAMES[state.step]} phase`,
+        message:
+          `${/^[aeiou]/.test(o.kind) ? 'an' : 'a'} ${o.kind} order ` +
+          `does not belong in the ${STEP_NAMES[state.step]} phase`,
         order: index,
       })
     else wellFormed.push({ order: o, index })

@@ -77,14 +77,17 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'
 }
 
+/** An event field a narrator needs is missing or of the wrong kind: the event gets the generic line. */
+class MalformedEvent extends Error {}
+
 function num(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new TypeError(`expected a number, got ${String(value)}`)
+    throw new MalformedEvent(`expected a number, got ${String(value)}`)
   return value
 }
 
 function str(value: unknown): string {
-  if (typeof value !== 'string' || !value) throw new TypeError(`expected a string, got ${String(value)}`)
+  if (typeof value !== 'string' || !value) throw new MalformedEvent(`expected a string, got ${String(value)}`)
   return value
 }
 
@@ -96,7 +99,11 @@ function attackBody(e: GameEvent, c: NarrationContext): string {
   const [one, many] = MODE_VERBS[String(e.mode)] ?? ['attacks', 'attack']
   const verb = attackers.length === 1 ? one : many
   const odds = e.base === null ? 'worth nothing' : `odds ${str(e.base)}`
-  return `${listWords(attackers)} ${verb} ${listWords(ids(e.targets).map((id) => c.unit(id)))} in ${c.hex(e.hex)}: ${num(e.attackTotal)} vs ${num(e.defenceTotal)}, ${odds}${shiftText(e)}`
+  const targets = listWords(ids(e.targets).map((id) => c.unit(id)))
+  return (
+    `${listWords(attackers)} ${verb} ${targets} in ${c.hex(e.hex)}: ` +
+    `${num(e.attackTotal)} vs ${num(e.defenceTotal)}, ${odds}${shiftText(e)}`
+  )
 }
 
 function shiftText(e: GameEvent): string {
@@ -120,7 +127,7 @@ function declareLine(e: GameEvent, c: NarrationContext): string {
 function resultText(r: unknown, c: NarrationContext): string {
   const { unit, modifier, result } = r as { unit?: unknown; modifier?: unknown; result?: unknown }
   const word = RESULT_WORDS[String(result)]
-  if (!word) throw new TypeError(`unknown result ${String(result)}`)
+  if (!word) throw new MalformedEvent(`unknown result ${String(result)}`)
   const mod = typeof modifier === 'number' && modifier !== 0 ? ` (die ${signed(modifier)} for its state)` : ''
   return `${c.unit(unit)}${mod} ${word}`
 }
@@ -146,7 +153,8 @@ const NARRATORS: Record<string, Narrator> = {
   'sm-spent': (e, c) => `${c.unit(e.unit)} has spent itself and left the map.`,
   'bd-launch': (e, c) =>
     e.hit === true
-      ? `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a hit; a beam-disruption screen now covers the area around ${c.hex(e.hex)}.`
+      ? `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a hit; ` +
+        `a beam-disruption screen now covers the area around ${c.hex(e.hex)}.`
       : `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a miss.`,
   'bd-expire': (e, c) => `The BD screen at ${c.hex(e.hex)} (laid on turn ${num(e.placed)}) has dissipated.`,
   flip: (e, c) => `${c.unit(e.unit)} fired its large missile and turned to its back side.`,
@@ -180,8 +188,10 @@ function narrateOne(e: GameEvent, c: NarrationContext): string | null {
   if (!narrator) return fallbackLine(e)
   try {
     return narrator(e, c)
-  } catch {
-    return fallbackLine(e)
+  } catch (err) {
+    // A malformed event is expected (events come from the log); anything else is a narrator's bug.
+    if (err instanceof MalformedEvent) return fallbackLine(e)
+    throw err
   }
 }
 

@@ -28,7 +28,8 @@ export function enemiesNearAbaoaqu(view: View, maxLines = 20): { lines: string[]
       nearest.distance === 0
         ? 'in the same hex as your'
         : `${nearest.distance} hex${nearest.distance === 1 ? '' : 'es'} from your`
-    return `${hex}: ${here.map((e) => unitWords(view, e.unit)).join(', ')} — ${far} ${nearest.nearest.id} at ${hexLabel(nearest.nearest.hex!)}`
+    const units = here.map((e) => unitWords(view, e.unit)).join(', ')
+    return `${hex}: ${units} — ${far} ${nearest.nearest.id} at ${hexLabel(nearest.nearest.hex!)}`
   })
   const lines = all.slice(0, maxLines)
   const omitted = [...byHex.values()].slice(maxLines).reduce((n, here) => n + here.length, 0)

@@ -128,7 +128,8 @@ export function compactOptions(options: SeatOptions, limits: CompactLimits = {})
     // Order lines first where a player can paste them: the comment after "#" explains the choice.
     ...options.defend.map(
       (d) =>
-        `defend ${d.attack} ranks ${d.maxRanks}  # against attack ${d.attack} on ${d.targets.join(' ')}: ranks 0 to ${d.maxRanks}; unanswered, your standing order applies`,
+        `defend ${d.attack} ranks ${d.maxRanks}  # against attack ${d.attack} on ${d.targets.join(' ')}: ` +
+        `ranks 0 to ${d.maxRanks}; unanswered, your standing order applies`,
     ),
     ...unitLines(options, l),
     ...options.groupAttacks.map((a) => a.text),

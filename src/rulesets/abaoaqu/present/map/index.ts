@@ -86,7 +86,10 @@ function unitWords(u: Unit): string {
   return [`${u.id} ${u.type}`, ...notes].filter((w) => w !== '').join(', ')
 }
 
-/** One counter per side and hex: the first unit of the roster on top, the stack's size and every morale marker in it. */
+/**
+ * One counter per side and hex: the first unit of the roster on top, the stack's size and every morale marker
+ * in it.
+ */
 function counters(view: View): MapCounter[] {
   const sideOrder = new Map(view.scenario.sides.map((s, i) => [s.id, i]))
   const stacks = new Map<string, Unit[]>()
@@ -126,7 +129,9 @@ function screens(view: View, existing: ReadonlySet<string>): MapScreen[] {
       centre,
       hexes: centreCovered ? [centre, ...around] : around,
       label: 'BD',
-      title: `BD screen on ${label(centre)}, placed in turn ${m.turn}, gone at the start of turn ${m.turn + BD_LIFETIME}`,
+      title:
+        `BD screen on ${label(centre)}, placed in turn ${m.turn}, ` +
+        `gone at the start of turn ${m.turn + BD_LIFETIME}`,
     }
   })
 }
@@ -139,7 +144,8 @@ function subtitle(view: View): string {
   const when = `Turn ${view.turn}, half ${view.half}: ${STEP_NAMES[view.step] ?? view.step}`
   const acting = view.pending.map((p) => sideName(view, p.side))
   const now = view.outcome
-    ? `${view.outcome.winner === null ? 'a draw' : `${sideName(view, view.outcome.winner)} won`} (${view.outcome.reason})`
+    ? `${view.outcome.winner === null ? 'a draw' : `${sideName(view, view.outcome.winner)} won`} ` +
+      `(${view.outcome.reason})`
     : acting.length > 0
       ? `to act: ${acting.join(', ')}`
       : ''
