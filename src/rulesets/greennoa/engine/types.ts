@@ -68,6 +68,8 @@ export interface GnScenario {
   id: string
   map: { cols: number; rows: number }
   innings: number
+  /** Victory points (GAP-GN-6 [H]): per enemy destroyed, per enemy unit with M or F at the end. */
+  victory: { destroyed: number; crippled: number }
   types: Record<string, UnitType>
   pilots: Record<string, Pilot>
   units: ScenarioUnit[]
