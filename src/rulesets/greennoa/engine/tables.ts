@@ -81,3 +81,21 @@ function clampInt(n: number, lo: number, hi: number): number {
   if (!Number.isInteger(n)) throw new Error(`not an integer: ${n}`)
   return Math.max(lo, Math.min(hi, n))
 }
+
+/** GN-8-1, GN-8-3: the melee column, the attacker's melee strength minus the target's (0 when it is C). */
+export function meleeDifference(attackerMel: number, targetMel: number, targetC: boolean): number {
+  return attackerMel - (targetC ? 0 : targetMel)
+}
+
+/**
+ * GN-7-4a [D]: the modified fire total, 2D6 + 2 if the target is S (GN-7-4) + the direction modifier
+ * (GN-10-3) + the pilots' difference (GAP-GN-2 [H]).
+ */
+export function fireTotal(dice: number, targetS: boolean, directionMod: number, pAtt: number, pDef: number): number {
+  return dice + (targetS ? 2 : 0) + directionMod + (pAtt - pDef)
+}
+
+/** GN-8-2, GN-8-3a: the modified melee total, 2D6 + 2 if the target is S + the pilots' difference; no direction. */
+export function meleeTotal(dice: number, targetS: boolean, pAtt: number, pDef: number): number {
+  return dice + (targetS ? 2 : 0) + (pAtt - pDef)
+}
