@@ -1,0 +1,68 @@
+// GREEN NOA data files: every file loads, and a broken copy fails naming the file and the field.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ScenarioError } from '../../../src/scenarios/index.js'
+import { defaultGreenNoaDir, loadGreenNoa } from '../../../src/rulesets/greennoa/scenarios/load.js'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+/** A copy of the data folder with `file` edited by `edit`; the error of loading it. */
+function brokenCopy(file: string, edit: (text: string) => string): ScenarioError {
+  const dir = mkdtempSync(join(tmpdir(), 'gn-data-'))
+  dirs.push(dir)
+  cpSync(defaultGreenNoaDir(), dir, { recursive: true })
+  const path = join(dir, file)
+  const before = readFileSync(path, 'utf8')
+  const after = edit(before)
+  expect(after).not.toBe(before)
+  writeFileSync(path, after)
+  try {
+    loadGreenNoa(dir)
+  } catch (e) {
+    if (e instanceof ScenarioError) return e
+    throw e
+  }
+  throw new Error('the broken copy loaded')
+}
+
+describe('scenarios/greennoa', () => {
+  it('loads the duel, marked as house data, with Japanese and English names', () => {
+    const entries = loadGreenNoa()
+    expect(entries.map((e) => e.scenario.id)).toEqual(['GN-D1'])
+    const duel = entries[0]
+    expect(duel?.houseData).toBe(true)
+    expect(duel?.titleJa).toBe('赤い彗星と木星帰りの男')
+    expect(duel?.scenario.types.MESSALA).toMatchObject({
+      nameJa: 'メッサーラ',
+      name: 'Messala',
+      formOrder: ['ms', 'ma'],
+    })
+    expect(duel?.scenario.pilots.quattro?.skill).toBe(2)
+  })
+
+  it('refuses houseData: false in a scenario with HOUSE data', () => {
+    const e = brokenCopy('gn-d1.yaml', (t) => t.replace('houseData: true', 'houseData: false'))
+    expect([e.file.endsWith('gn-d1.yaml'), e.path]).toEqual([true, '/houseData'])
+  })
+
+  it('names the field of a schema error: a facing of 6', () => {
+    const e = brokenCopy('gn-d1.yaml', (t) => t.replace('col: 12, row: 5 }, facing: 5', 'col: 12, row: 5 }, facing: 6'))
+    expect(e.path).toBe('/units/1/facing')
+  })
+
+  it('refuses a pilot of the other side, an unknown type, and a unit off the map', () => {
+    expect(brokenCopy('gn-d1.yaml', (t) => t.replace('pilot: quattro', 'pilot: jerid')).path).toBe('/units/0/pilot')
+    expect(brokenCopy('gn-d1.yaml', (t) => t.replace('type: MESSALA', 'type: ZAKU')).path).toBe('/units/1/type')
+    expect(brokenCopy('gn-d1.yaml', (t) => t.replace('col: 12, row: 5', 'col: 14, row: 5')).path).toBe('/units/1/hex')
+  })
+
+  it('refuses a roster type with two forms and no transformation rule', () => {
+    const e = brokenCopy('roster.yaml', (t) => t.replace('    transformRule: GN-11-1\n', ''))
+    expect([e.file.endsWith('roster.yaml'), e.problem]).toEqual([true, expect.stringMatching(/transformRule/)])
+  })
+})
