@@ -178,3 +178,15 @@ describe('innings, the end and victory (GAP-GN-6)', () => {
     expect(outcome(s)?.winner).toBe('AEUG')
   })
 })
+
+describe('purity', () => {
+  it('resolveStep leaves its input untouched and gives the same result for the same dice', () => {
+    const s = step(step(stateOf(facing), 'AEUG').state, 'AEUG', [{ kind: 'fire', unit: 'MK1', target: 'HZ1' }]).state
+    const before = structuredClone(s)
+    const orders: GnOrder[] = [{ kind: 'fire', unit: 'HZ1', target: 'MK1' }]
+    const a = step(s, 'TITANS', orders, [3, 4, 2, 5])
+    const b = step(s, 'TITANS', orders, [3, 4, 2, 5])
+    expect(s).toEqual(before)
+    expect(a).toEqual(b)
+  })
+})
