@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ScenarioError } from '../../../src/scenarios/index.js'
 import { defaultGreenNoaDir, loadGreenNoa } from '../../../src/rulesets/greennoa/scenarios/load.js'
+import { scriptedDice } from '../../../src/engine/dice.js'
+import { setup } from '../../../src/rulesets/greennoa/engine/setup.js'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -64,5 +66,42 @@ describe('scenarios/greennoa', () => {
   it('refuses a roster type with two forms and no transformation rule', () => {
     const e = brokenCopy('roster.yaml', (t) => t.replace('    transformRule: GN-11-1\n', ''))
     expect([e.file.endsWith('roster.yaml'), e.problem]).toEqual([true, expect.stringMatching(/transformRule/)])
+  })
+})
+
+describe('the option literalDsDc as a scenario default (AMB-GN-5)', () => {
+  function editedScenario(edit: (text: string) => string) {
+    const dir = mkdtempSync(join(tmpdir(), 'gn-data-'))
+    dirs.push(dir)
+    cpSync(defaultGreenNoaDir(), dir, { recursive: true })
+    const path = join(dir, 'gn-d1.yaml')
+    writeFileSync(path, edit(readFileSync(path, 'utf8')))
+    const entry = loadGreenNoa(dir)[0]
+    if (!entry) throw new Error('no scenario')
+    return entry.scenario
+  }
+  const literal = (t: string) => t.replace('innings: 6\n', 'innings: 6\noptions: { literalDsDc: true }\n')
+
+  it('defaults to the consistent reading; a scenario may choose the printed one; a game overrides both', () => {
+    const duel = loadGreenNoa()[0]?.scenario
+    if (!duel) throw new Error('no duel')
+    expect(setup(duel, { players: 2 }, scriptedDice([6, 1])).state.options).toEqual({ literalDsDc: false })
+    const printed = editedScenario(literal)
+    expect(printed.options).toEqual({ literalDsDc: true })
+    expect(setup(printed, { players: 2 }, scriptedDice([6, 1])).state.options).toEqual({ literalDsDc: true })
+    const overridden = setup(printed, { players: 2, options: { literalDsDc: false } }, scriptedDice([6, 1]))
+    expect(overridden.state.options).toEqual({ literalDsDc: false })
+    expect(overridden.events[0]).toMatchObject({ type: 'setup', options: { literalDsDc: false } })
+  })
+
+  it('refuses an unknown option or value at setup, and a value that is not a boolean in the file', () => {
+    const duel = loadGreenNoa()[0]?.scenario
+    if (!duel) throw new Error('no duel')
+    expect(() => setup(duel, { players: 2, options: { literalDsDc: 'yes' } }, scriptedDice([6, 1]))).toThrow(
+      /literalDsDc/,
+    )
+    expect(() => setup(duel, { players: 2, options: { dsDc: true } }, scriptedDice([6, 1]))).toThrow(/unknown option/)
+    const e = brokenCopy('gn-d1.yaml', (t) => t.replace('innings: 6\n', 'innings: 6\noptions: { literalDsDc: 1 }\n'))
+    expect(e.path).toBe('/options/literalDsDc')
   })
 })

@@ -1,5 +1,5 @@
-// The test vectors of rules/greennoa.md §9 that the foundation covers, by id. Combat resolution
-// (TV-GN-09, TV-GN-11, TV-GN-14, TV-GN-15) comes with the combat phases.
+// The test vectors of rules/greennoa.md §9 that need no play, by id. The combat vectors are with their rules:
+// TV-GN-09, TV-GN-11 and TV-GN-15 in combat.test.ts, TV-GN-14 in sequence.test.ts.
 import { describe, expect, it } from 'vitest'
 import { attackDirectionAxial } from '../../../src/rulesets/greennoa/engine/direction.js'
 import { movementPoints, validateMovement } from '../../../src/rulesets/greennoa/engine/movement.js'

@@ -4,6 +4,7 @@ import type { GameEvent, Resolution, SetupConfig } from '../../../engine/ruleset
 import { inBounds, offsetKey } from '../../../engine/hex/index.js'
 import { GN_ID, GN_VERSION, SIDES, type GnScenario, type GnState, type Side, type Unit } from './types.js'
 import { formValues, pilotOf, unitType } from './units.js'
+import { optionProblems, resolveOptions } from './options.js'
 
 export const GN_VERSIONS: readonly string[] = [GN_VERSION]
 
@@ -65,7 +66,10 @@ export function setup(scenario: GnScenario, config: SetupConfig, dice: Dice): Re
   if (config.players !== 2) throw new Error(`GREEN NOA is played by 2 players, not ${config.players}`)
   const rulesVersion = config.rulesVersion ?? GN_VERSION
   if (!GN_VERSIONS.includes(rulesVersion)) throw new Error(`unknown rules version ${rulesVersion}`)
+  const problems = optionProblems(config.options)
+  if (problems.length > 0) throw new Error(`GREEN NOA options: ${problems.join('; ')}`)
   checkScenario(scenario)
+  const options = resolveOptions(scenario.options, config.options)
   const units: Unit[] = scenario.units.map((u) => ({
     id: u.id,
     type: u.type,
@@ -91,10 +95,13 @@ export function setup(scenario: GnScenario, config: SetupConfig, dice: Dice): Re
     first,
     units,
     transformed: [],
+    options,
+    declared: [],
+    ended: false,
   }
   return {
     state,
-    events: [{ type: 'setup', ref: 'GAP-GN-6', scenario: scenario.id }, ...events],
+    events: [{ type: 'setup', ref: 'GAP-GN-6', scenario: scenario.id, options }, ...events],
     rolls: [...dice.rolls],
   }
 }

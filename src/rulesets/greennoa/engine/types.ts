@@ -73,6 +73,17 @@ export interface GnScenario {
   types: Record<string, UnitType>
   pilots: Record<string, Pilot>
   units: ScenarioUnit[]
+  /** Scenario defaults for the game options (options.ts); a game's setup options override them. */
+  options?: Partial<GnOptions>
+}
+
+/**
+ * Game options: the readings of the spec that have an alternative. `literalDsDc` (AMB-GN-5): false reads
+ * DS as the target S for 1 inning and DC as the target permanently C (the recommended, consistent reading);
+ * true applies the printed, swapped explanations (DS → C, DC → S).
+ */
+export interface GnOptions {
+  literalDsDc: boolean
 }
 
 /**
@@ -125,6 +136,33 @@ export interface GnState {
   units: Unit[]
   /** Units that changed form in the current movement phase (GN-11: their MP is halved). */
   transformed: string[]
+  options: GnOptions
+  /**
+   * Attacks declared in ③ or ⑦ (GN-3-2), waiting for the damage confirmation (⑤ or ⑨), in declaration
+   * order. Empty at any other time.
+   */
+  declared: Declared[]
+  /** True once the last inning is over or a side has no unit left (GAP-GN-6 [H]); nothing is pending then. */
+  ended: boolean
+}
+
+/** One attack order of a combat phase (GN-6-2): fire (GN-7) or melee (GN-8) at one enemy unit. */
+export type AttackOrder =
+  { kind: 'fire'; unit: string; target: string } | { kind: 'melee'; unit: string; target: string }
+
+/** Every order of the game: movement-phase orders and attack declarations. */
+export type GnOrder = MoveOrder | AttackOrder
+
+/**
+ * An attack as declared (AMB-GN-1): the difference (FP − d − DEF, or MEL − MEL) is fixed here; the S and
+ * direction modifiers are read when it is resolved. `compulsory` marks a melee the rules added (GN-5-2).
+ */
+export interface Declared {
+  kind: 'fire' | 'melee'
+  unit: string
+  target: string
+  diff: number
+  compulsory: boolean
 }
 
 /** One movement step (GN-4-4, GN-4-5 [D]): F forward 1 hex; L / R a 60° turn. Each costs 1 MP. */

@@ -51,6 +51,7 @@ export interface ScenarioFile {
     facing: 0 | 1 | 2 | 3 | 4 | 5
     form?: string
   }>
+  options?: { literalDsDc?: boolean }
   notes?: string[]
 }
 
@@ -173,6 +174,7 @@ export function loadScenarioFile(file: string, roster: Roster): GnScenarioEntry 
       facing: u.facing,
       ...(u.form !== undefined ? { form: u.form } : {}),
     })),
+    ...(data.options?.literalDsDc !== undefined ? { options: { literalDsDc: data.options.literalDsDc } } : {}),
   }
   return {
     file,
