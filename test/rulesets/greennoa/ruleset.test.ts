@@ -1,0 +1,178 @@
+// The GREEN NOA Ruleset value: seats, pending, options (every option validates), preview, view, turnOf, and a
+// game played through the Ruleset alone from its options to the end.
+import { describe, expect, it } from 'vitest'
+import { createDice, scriptedDice } from '../../../src/engine/dice.js'
+import { offsetKey } from '../../../src/engine/hex/index.js'
+import { greennoa } from '../../../src/rulesets/greennoa/engine/index.js'
+import type { GnOrder, GnState } from '../../../src/rulesets/greennoa/engine/types.js'
+import { loadGreenNoa } from '../../../src/rulesets/greennoa/scenarios/load.js'
+import { stateOf } from './fixture.js'
+
+const duel = () => {
+  const entry = loadGreenNoa().find((e) => e.scenario.id === 'GN-D1')
+  if (!entry) throw new Error('GN-D1 missing')
+  return entry.scenario
+}
+
+describe('the GREEN NOA Ruleset', () => {
+  it('has the id, versions and the literalDsDc option', () => {
+    expect(greennoa.id).toBe('greennoa')
+    expect(greennoa.version).toBe('greennoa-1')
+    expect(greennoa.versions).toEqual(['greennoa-1'])
+    expect(greennoa.optionSpecs.map((o) => o.id)).toEqual(['literalDsDc'])
+  })
+
+  it('sets up two seats, one a side, and asks the first player to move', () => {
+    const { state } = greennoa.setup(duel(), { players: 2 }, scriptedDice([2, 5]))
+    expect(greennoa.versionOf(state)).toBe('greennoa-1')
+    expect(greennoa.seats(state)).toEqual([
+      { id: 'AEUG', side: 'AEUG', groups: ['AEUG'] },
+      { id: 'TITANS', side: 'TITANS', groups: ['TITANS'] },
+    ])
+    const [p, ...more] = greennoa.pending(state)
+    expect(more).toEqual([])
+    expect(p).toMatchObject({ side: 'TITANS', step: 'movement', seats: ['TITANS'], sealed: false })
+    expect(p?.description).toMatch(/^② movement phase/)
+    expect(greennoa.turnOf?.(state)).toEqual({ turn: 1, half: 1 })
+    expect(greennoa.outcome(state)).toBeNull()
+    expect(greennoa.validate(state, 'TITANS', [])).toEqual([])
+    expect(greennoa.validate(state, 'AEUG', [])).toEqual([])
+    expect(greennoa.validate(state, 'AEUG', [{ kind: 'move', unit: 'HS1', steps: ['F'] }])[0]?.rule).toBe('GN-3-2')
+    expect(greennoa.validate(state, 'NOBODY', [{ kind: 'remove', unit: 'HS1' }])[0]?.rule).toBe('GN-3-1')
+  })
+
+  it('refuses an unknown rules version and option', () => {
+    expect(() => greennoa.setup(duel(), { players: 2, rulesVersion: 'greennoa-9' }, scriptedDice([6, 1]))).toThrow()
+    expect(() => greennoa.setup(duel(), { players: 2, options: { x: true } }, scriptedDice([6, 1]))).toThrow()
+  })
+
+  it('lists only legal moves: every reachable hex and facing validates, with its MP and turns', () => {
+    const state = stateOf([
+      { id: 'MK1', type: 'MK2', side: 'AEUG', col: 5, row: 5, facing: 0, pilot: 'kamille' },
+      { id: 'NE1', type: 'NEMO', side: 'AEUG', col: 5, row: 4, facing: 0 },
+      { id: 'HZ1', type: 'HIZACK', side: 'TITANS', col: 9, row: 5, facing: 5 },
+    ])
+    const opts = greennoa.options(state, 'AEUG')
+    expect(opts.step).toBe('movement')
+    const mk = opts.units.find((u) => u.unit === 'MK1')
+    expect(mk?.mp).toBe(6)
+    expect(mk?.turnsLeft).toBe(3)
+    expect(mk?.moves.length).toBeGreaterThan(20)
+    for (const u of opts.units)
+      for (const m of u.moves) {
+        const steps = [...m.steps] as ('F' | 'L' | 'R')[]
+        expect(greennoa.validate(state, 'AEUG', [{ kind: 'move', unit: u.unit, steps }])).toEqual([])
+        expect(steps.length).toBe(m.mp)
+        expect(steps.filter((s) => s !== 'F').length).toBe(m.turns)
+        expect(greennoa.preview?.(state, 'AEUG', [{ kind: 'move', unit: u.unit, steps }])[0]).toMatchObject({
+          text: expect.stringContaining(`${m.col}.${m.row} facing ${m.facing}`),
+        })
+      }
+    // NE1's hex is never an end for MK1 (GN-5-1), though MK1 may pass through it; turning on the spot is one.
+    expect(mk?.moves.some((m) => m.col === 5 && m.row === 4)).toBe(false)
+    expect(mk?.moves.some((m) => m.col === 5 && m.row === 3)).toBe(true)
+    expect(mk?.moves).toContainEqual({ col: 5, row: 5, facing: 1, steps: 'R', mp: 1, turns: 1 })
+    // The opponent has nothing to decide: empty options, never a throw.
+    expect(greennoa.options(state, 'TITANS')).toMatchObject({ step: null, units: [], attacks: [] })
+    expect(greennoa.options(state, 'NOBODY')).toMatchObject({ step: null, units: [], attacks: [] })
+  })
+
+  it('lists no move for an M unit and the other form of a transformer', () => {
+    const state = structuredClone(
+      stateOf([
+        { id: 'HS1', type: 'HYAKUSHIKI', side: 'AEUG', col: 2, row: 2, facing: 1 },
+        { id: 'RD1', type: 'RICKDIAS', side: 'AEUG', col: 3, row: 5, facing: 1 },
+        { id: 'HZ1', type: 'HIZACK', side: 'TITANS', col: 9, row: 5, facing: 5 },
+      ]),
+    )
+    const rd = state.units.find((u) => u.id === 'RD1')
+    if (rd) rd.m = true
+    const opts = greennoa.options(state, 'AEUG')
+    expect(opts.units.find((u) => u.unit === 'RD1')).toMatchObject({ moves: [], blocked: expect.stringMatching(/M/) })
+    expect(opts.units.find((u) => u.unit === 'HS1')?.forms).toEqual(['launcher'])
+  })
+
+  it('lists each legal attack with its difference, direction and odds, and each validates', () => {
+    const state = structuredClone(
+      stateOf([
+        { id: 'MK1', type: 'MK2', side: 'AEUG', col: 4, row: 4, facing: 1, pilot: 'kamille' },
+        { id: 'RD1', type: 'RICKDIAS', side: 'AEUG', col: 7, row: 3, facing: 0 },
+        { id: 'HZ1', type: 'HIZACK', side: 'TITANS', col: 6, row: 3, facing: 4 },
+        { id: 'GM1', type: 'GM2', side: 'TITANS', col: 7, row: 3, facing: 0 },
+      ]),
+    )
+    state.phase = 3
+    const opts = greennoa.options(state, 'AEUG')
+    expect(opts.step).toBe('declare')
+    expect(opts.attacks.length).toBeGreaterThan(0)
+    for (const a of opts.attacks) {
+      expect(greennoa.validate(state, 'AEUG', [{ kind: a.kind, unit: a.unit, target: a.target }])).toEqual([])
+      expect(a.odds.reduce((n, c) => n + c.in36, 0)).toBe(36)
+    }
+    // RD1 shares GM1's hex: only the compulsory melee (GN-5-2), no fire.
+    expect(opts.attacks.filter((a) => a.unit === 'RD1')).toEqual([
+      expect.objectContaining({ kind: 'melee', target: 'GM1', compulsory: true, diff: 2 }),
+    ])
+    // MK1 at 0404 facing NE fires at HZ1 (0603): 10 − 2 − 3 = 5; HZ1 faces SW, toward MK1: front, +0.
+    const fire = opts.attacks.find((a) => a.unit === 'MK1' && a.target === 'HZ1')
+    expect(fire).toMatchObject({ kind: 'fire', diff: 5, distance: 2, direction: 'front', directionMod: 0, pilotMod: 1 })
+    // GM1 is stacked with RD1, an enemy of its own: it cannot be fired at (GN-5-3).
+    expect(opts.attacks.some((a) => a.kind === 'fire' && a.target === 'GM1')).toBe(false)
+    const [pv] = greennoa.preview?.(state, 'AEUG', [{ kind: 'fire', unit: 'MK1', target: 'HZ1' }]) ?? []
+    expect(pv).toMatchObject({ text: expect.stringMatching(/difference 5: E \d+\/36/) })
+  })
+
+  it('shows every viewer the whole position, with the system id for the map', () => {
+    const { state } = greennoa.setup(duel(), { players: 2 }, scriptedDice([6, 1]))
+    const v = greennoa.view(state, 'AEUG')
+    expect(v).toMatchObject({ system: 'greennoa', side: 'AEUG', inning: 1, phase: 2, first: 'AEUG' })
+    expect(v.units.map((u) => [u.id, u.nameJa, u.values.mp, u.turnLimit])).toEqual([
+      ['HS1', '百式', 7, 4],
+      ['ME1', 'メッサーラ', 6, 4],
+    ])
+    expect(greennoa.view(state, null).side).toBeNull()
+    expect(JSON.parse(JSON.stringify(v))).toEqual(v)
+  })
+
+  it('plays whole games from its own options, to an outcome, never changing the state given', () => {
+    for (const seed of ['a1', 'b2', 'c3']) {
+      let state: GnState = greennoa.setup(duel(), { players: 2 }, createDice(seed.padEnd(64, '0'), 0)).state
+      let n = 0
+      let pick = seed.charCodeAt(0)
+      while (greennoa.pending(state).length > 0) {
+        const [p] = greennoa.pending(state)
+        if (!p) break
+        const seat = p.seats[0] ?? ''
+        const opts = greennoa.options(state, seat)
+        const orders: GnOrder[] = []
+        pick = (pick * 1103515245 + 12345) % 2147483648
+        for (const u of opts.units) {
+          const m = u.moves[pick % Math.max(1, u.moves.length)]
+          if (m && pick % 5 !== 0)
+            orders.push({ kind: 'move', unit: u.unit, steps: [...m.steps] as ('F' | 'L' | 'R')[] })
+        }
+        const used = new Set<string>()
+        for (const a of opts.attacks)
+          if (!used.has(a.unit)) {
+            used.add(a.unit)
+            orders.push({ kind: a.kind, unit: a.unit, target: a.target })
+          }
+        expect(greennoa.validate(state, seat, orders)).toEqual([])
+        const before = JSON.stringify(state)
+        const text = greennoa.formatOrders(orders, state)
+        const parsed = greennoa.parseOrders(text, state, seat)
+        expect(parsed).toMatchObject({ ok: true, orders })
+        const next = greennoa.resolve(state, { [seat]: orders }, createDice(seed.padEnd(64, '0'), ++n)).state
+        expect(JSON.stringify(state)).toBe(before)
+        for (const side of ['AEUG', 'TITANS']) {
+          const hexes = next.units.filter((u) => !u.removed && u.side === side).map((u) => offsetKey(u.hex))
+          expect(new Set(hexes).size).toBe(hexes.length)
+        }
+        state = next
+        expect(n).toBeLessThan(500)
+      }
+      expect(greennoa.outcome(state)).not.toBeNull()
+      expect(greennoa.options(state, 'AEUG')).toMatchObject({ step: null })
+    }
+  })
+})
