@@ -91,6 +91,19 @@ describe('the GREEN NOA Ruleset', () => {
     const opts = greennoa.options(state, 'AEUG')
     expect(opts.units.find((u) => u.unit === 'RD1')).toMatchObject({ moves: [], blocked: expect.stringMatching(/M/) })
     expect(opts.units.find((u) => u.unit === 'HS1')?.forms).toEqual(['launcher'])
+    // After taking up the launcher: MP 4 halved to 2, one turn (FF arc form), and each such move validates.
+    const hs = opts.units.find((u) => u.unit === 'HS1')
+    const launcher = hs?.formMoves.find((f) => f.form === 'launcher')
+    expect(launcher?.mp).toBe(2)
+    expect(launcher?.moves.every((m) => m.mp <= 2 && m.turns <= 1)).toBe(true)
+    expect(launcher?.moves.length).toBeGreaterThan(3)
+    for (const m of launcher?.moves ?? [])
+      expect(
+        greennoa.validate(state, 'AEUG', [
+          { kind: 'transform', unit: 'HS1', form: 'launcher' },
+          { kind: 'move', unit: 'HS1', steps: [...m.steps] as ('F' | 'L' | 'R')[] },
+        ]),
+      ).toEqual([])
   })
 
   it('lists each legal attack with its difference, direction and odds, and each validates', () => {

@@ -38,8 +38,10 @@ export interface UnitMoves {
   /** MP this phase and turns left this inning (GN-4-4, GN-4-5). */
   mp: number
   turnsLeft: number
-  /** Forms it may change to at the start of this phase (GN-11); the moves below are in its current form. */
+  /** Forms it may change to at the start of this phase (GN-11); `moves` are in its current form. */
   forms: string[]
+  /** For each of `forms`: the moves after changing to it first (MP halved this phase, GN-11). */
+  formMoves: Array<{ form: string; mp: number; moves: MoveChoice[] }>
   /** Why it cannot move, when it cannot (S, M). */
   blocked: string | null
   moves: MoveChoice[]
@@ -88,9 +90,10 @@ export function sideOfSeat(seat: string): Side | null {
  * GN-4-4, GN-4-5: every (hex, facing) a unit can end at, with the cheapest program (fewest MP, then fewest
  * turns), never leaving the map (GN-4-5a), never ending on a friendly unit that stays (GN-5-1).
  */
-export function reachable(state: GnState, unit: Unit): MoveChoice[] {
-  const mp = movementPoints(state, unit, unit.form, false)
-  const turnsLeft = turnLimit(state.scenario, unit) - unit.turnsUsed
+export function reachable(state: GnState, unit: Unit, form: string = unit.form): MoveChoice[] {
+  const transformed = form !== unit.form
+  const mp = movementPoints(state, unit, form, transformed)
+  const turnsLeft = turnLimit(state.scenario, { type: unit.type, form, pilot: unit.pilot }) - unit.turnsUsed
   const map = state.scenario.map
   const friends = new Set(
     liveUnits(state, unit.side)
@@ -141,6 +144,7 @@ export function reachable(state: GnState, unit: Unit): MoveChoice[] {
 function unitMoves(state: GnState, unit: Unit): UnitMoves {
   const type = unitType(state.scenario, unit)
   const blocked = isS(unit) ? 'S: cannot act (GN-7-7)' : unit.m ? 'M: cannot move or turn (GN-4-5b)' : null
+  const forms = isS(unit) ? [] : type.formOrder.filter((f) => f !== unit.form)
   return {
     unit: unit.id,
     nameJa: type.nameJa,
@@ -150,7 +154,12 @@ function unitMoves(state: GnState, unit: Unit): UnitMoves {
     form: unit.form,
     mp: movementPoints(state, unit, unit.form, false),
     turnsLeft: turnLimit(state.scenario, unit) - unit.turnsUsed,
-    forms: isS(unit) ? [] : type.formOrder.filter((f) => f !== unit.form),
+    forms,
+    formMoves: forms.map((form) => ({
+      form,
+      mp: movementPoints(state, unit, form, true),
+      moves: blocked ? [] : reachable(state, unit, form),
+    })),
     blocked,
     moves: blocked ? [] : reachable(state, unit),
   }
