@@ -104,6 +104,12 @@ describe('GREEN NOA notation', () => {
       [10, 'NOTATION'],
       [11, 'NOTATION'],
     ])
+    // Names of the object prototype are neither verbs nor forms.
+    expect(parse('HS1 constructor ME1')).toMatchObject({ ok: false, errors: [{ rule: 'NOTATION', line: 1 }] })
+    expect(parse('HS1 form constructor')).toMatchObject({ ok: false, errors: [{ rule: 'GN-11-2', line: 1 }] })
+    expect(greennoa.validate(state, 'AEUG', [{ kind: 'transform', unit: 'HS1', form: 'constructor' }])).toEqual([
+      { rule: 'GN-11-2', message: 'Hyaku-Shiki has no form "constructor"', order: 0, field: 'form' },
+    ])
     expect(parsed.errors[5]?.message).toMatch(/line 6 "HS1 form zeta": "zeta" is not a form: use normal or launcher/)
     expect(parsed.orders).toEqual([])
   })

@@ -2,6 +2,7 @@
 // (scenarios, presentation) comes first.
 import type { Dice } from '../../../engine/dice.js'
 import type { OrderError, Pending, Resolution, Ruleset, Seat } from '../../../engine/ruleset.js'
+import { apiSchemas } from './api-schemas.js'
 import { formatOrders, parseOrders } from './notation.js'
 import { optionSpecs } from './options.js'
 import { normaliseOrder, ordersSchema } from './order-schema.js'
@@ -79,6 +80,7 @@ export const greennoa: Ruleset<GnScenario, GnState, GnOrder, GnView, GnSeatOptio
   ordersSchema,
   normaliseOrder,
   preview: (state, seat, orders) => preview(state, seat, orders),
+  schemas: apiSchemas,
 }
 
 export type { GnOrder, GnScenario, GnState, GnView, GnSeatOptions }

@@ -69,7 +69,7 @@ function parseSteps(words: string[]): Step[] {
 function parseLine(state: GnState, words: string[]): GnOrder {
   const [unitWord, verbWord, ...rest] = words
   if (unitWord === undefined) throw new LineError('NOTATION', 'empty order')
-  const verb = verbWord === undefined ? undefined : KEYWORDS[fold(verbWord)]
+  const verb = verbWord !== undefined && Object.hasOwn(KEYWORDS, fold(verbWord)) ? KEYWORDS[fold(verbWord)] : undefined
   if (!verb)
     throw new LineError(
       'NOTATION',
