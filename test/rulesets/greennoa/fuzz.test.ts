@@ -12,7 +12,27 @@ import { loadGreenNoa } from '../../../src/rulesets/greennoa/scenarios/load.js'
 
 const scenarios = new Map(loadGreenNoa().map((e) => [e.scenario.id, e.scenario]))
 
-function play(id: string, seed: number): { state: GnState; events: GameEvent[]; steps: number } {
+/** Every option of the seat validates on its own: each move (and each move after a form change), each attack. */
+function expectEveryOptionValid(state: GnState, seat: string): void {
+  const opts = greennoa.options(state, seat)
+  const steps = (program: string) => [...program] as Step[]
+  for (const u of opts.units) {
+    for (const m of u.moves)
+      expect(greennoa.validate(state, seat, [{ kind: 'move', unit: u.unit, steps: steps(m.steps) }])).toEqual([])
+    for (const f of u.formMoves) {
+      const change: GnOrder = { kind: 'transform', unit: u.unit, form: f.form }
+      expect(greennoa.validate(state, seat, [change])).toEqual([])
+      for (const m of f.moves)
+        expect(greennoa.validate(state, seat, [change, { kind: 'move', unit: u.unit, steps: steps(m.steps) }])).toEqual(
+          [],
+        )
+    }
+  }
+  for (const a of opts.attacks)
+    expect(greennoa.validate(state, seat, [{ kind: a.kind, unit: a.unit, target: a.target }])).toEqual([])
+}
+
+function play(id: string, seed: number, checkOptions = false): { state: GnState; events: GameEvent[]; steps: number } {
   const scenario = scenarios.get(id)
   if (!scenario) throw new Error(`${id} missing`)
   const seedHex = seed.toString(16).padStart(64, '0')
@@ -25,6 +45,7 @@ function play(id: string, seed: number): { state: GnState; events: GameEvent[]; 
     const pending = greennoa.pending(state)
     if (pending.length === 0) break
     const seat = pending[0]?.seats[0] ?? ''
+    if (checkOptions) expectEveryOptionValid(state, seat)
     const orders = randomOrders(state, seat, r)
     expect(greennoa.validate(state, seat, orders)).toEqual([])
     const before = JSON.stringify(state)
@@ -56,7 +77,7 @@ describe('GREEN NOA random games through the Ruleset', () => {
     ['GN-H1', 5],
     ['GN-H1', 6],
   ])('%s, seed %i, ends with an outcome and replays the same', (id, seed) => {
-    const a = play(id, seed)
+    const a = play(id, seed, true)
     expect(greennoa.outcome(a.state)).not.toBeNull()
     expect(a.events.some((e) => e.type === 'fire' || e.type === 'melee')).toBe(true)
     const b = play(id, seed)

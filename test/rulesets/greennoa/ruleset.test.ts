@@ -73,6 +73,22 @@ describe('the GREEN NOA Ruleset', () => {
     expect(mk?.moves.some((m) => m.col === 5 && m.row === 4)).toBe(false)
     expect(mk?.moves.some((m) => m.col === 5 && m.row === 3)).toBe(true)
     expect(mk?.moves).toContainEqual({ col: 5, row: 5, facing: 1, steps: 'R', mp: 1, turns: 1 })
+    // And every legal program's end is listed: all 1092 programs of 1 to 6 steps, the valid ones traced.
+    const ends = new Set<string>()
+    const programs: ('F' | 'L' | 'R')[][] = [[]]
+    for (let i = 0; i < programs.length; i++) {
+      const p = programs[i] ?? []
+      if (p.length >= 6) continue
+      for (const step of ['F', 'L', 'R'] as const) {
+        const steps = [...p, step]
+        programs.push(steps)
+        if (greennoa.validate(state, 'AEUG', [{ kind: 'move', unit: 'MK1', steps }]).length > 0) continue
+        const [pv] = greennoa.preview?.(state, 'AEUG', [{ kind: 'move', unit: 'MK1', steps }]) ?? []
+        const m = /ends at (\d+)\.(\d+) facing (\d)/.exec((pv as { text: string }).text)
+        if (m && !(m[1] === '5' && m[2] === '5' && m[3] === '0')) ends.add(`${m[1]}.${m[2]}/${m[3]}`)
+      }
+    }
+    expect(new Set(mk?.moves.map((m) => `${m.col}.${m.row}/${m.facing}`))).toEqual(ends)
     // The opponent has nothing to decide: empty options, never a throw.
     expect(greennoa.options(state, 'TITANS')).toMatchObject({ step: null, units: [], attacks: [] })
     expect(greennoa.options(state, 'NOBODY')).toMatchObject({ step: null, units: [], attacks: [] })
