@@ -73,6 +73,30 @@ describe('GREEN NOA notation', () => {
     expect(parsed.lines).toEqual([1])
   })
 
+  it('reads a name both sides use as the writer’s own unit, or as an enemy when it is the target', () => {
+    const both = stateOf([
+      { id: 'MK2', type: 'MK2', side: 'AEUG', col: 3, row: 5, facing: 1, pilot: 'kamille' },
+      { id: 'MK1', type: 'MK2', side: 'TITANS', col: 6, row: 4, facing: 4, pilot: 'jerid' },
+      { id: 'HZ1', type: 'HIZACK', side: 'TITANS', col: 9, row: 7, facing: 5 },
+      { id: 'HZ2', type: 'HIZACK', side: 'TITANS', col: 9, row: 8, facing: 5 },
+    ])
+    expect(greennoa.parseOrders('ガンダムMkⅡ fire ガンダムMkⅡ', both, 'AEUG')).toMatchObject({
+      ok: true,
+      orders: [{ kind: 'fire', unit: 'MK2', target: 'MK1' }],
+    })
+    expect(greennoa.parseOrders('ガンダムMkⅡ move F', both, 'TITANS')).toMatchObject({
+      ok: true,
+      orders: [{ kind: 'move', unit: 'MK1', steps: ['F'] }],
+    })
+    // Two Hizacks on the Titans' side: the name is still ambiguous, for either writer.
+    expect(greennoa.parseOrders('ハイザック move F', both, 'TITANS')).toMatchObject({
+      ok: false,
+      errors: [{ rule: 'GN-4-1', line: 1, message: expect.stringContaining('(HZ1, HZ2)') }],
+    })
+    // An observer's text has no side to prefer.
+    expect(greennoa.parseOrders('ガンダムMkⅡ move F', both, 'X')).toMatchObject({ ok: false })
+  })
+
   it('gives every error its line and rule', () => {
     const parsed = parse(
       [

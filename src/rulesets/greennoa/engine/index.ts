@@ -75,7 +75,7 @@ export const greennoa: Ruleset<GnScenario, GnState, GnOrder, GnView, GnSeatOptio
   outcome,
   // An inning is the turn; its first half is the first player's (② to ⑤), the second the other's (⑥ to ⑨).
   turnOf: (state) => ({ turn: state.inning, half: state.phase <= 5 ? 1 : 2 }),
-  parseOrders: (text, state) => parseOrders(text, state),
+  parseOrders: (text, state, seat) => parseOrders(text, state, seat),
   formatOrders: (orders) => formatOrders(orders),
   ordersSchema,
   normaliseOrder,

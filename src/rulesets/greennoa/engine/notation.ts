@@ -7,8 +7,8 @@
 // A unit is named by its id (HS1, any case) or by its type's Japanese name (百式) when only one unit of the
 // game has that type; full-width letters and digits read as their ASCII forms (NFKC).
 import type { OrderError, Parsed } from '../../../engine/ruleset.js'
-import type { GnOrder, GnState, Step } from './types.js'
-import { unitType } from './units.js'
+import type { GnOrder, GnState, Side, Step } from './types.js'
+import { otherSide, unitType } from './units.js'
 
 /** NFKC, lower case: ＨＳ１ → hs1, ガンダムMkⅡ → ガンダムmkii. */
 function fold(s: string): string {
@@ -38,18 +38,24 @@ class LineError extends Error {
   }
 }
 
-/** The unit a token names: its id, or the Japanese name of its type when the game has one unit of that type. */
-export function resolveUnit(state: GnState, token: string, rule: string): string {
+/**
+ * The unit a token names: its id, or the Japanese name of its type. A name several units share is read as
+ * the one of side `prefer` (the writer's own unit for the acting unit, an enemy for a target) when that
+ * side has exactly one; otherwise the ids to choose from are given.
+ */
+export function resolveUnit(state: GnState, token: string, rule: string, prefer: Side | null): string {
   const t = fold(token)
   const byId = state.units.find((u) => fold(u.id) === t)
   if (byId) return byId.id
   const byName = state.units.filter((u) => fold(unitType(state.scenario, u).nameJa) === t)
-  if (byName.length === 1 && byName[0]) return byName[0].id
-  if (byName.length > 1)
-    throw new LineError(
-      rule,
-      `"${token}" names ${byName.length} units (${byName.map((u) => u.id).join(', ')}): use the unit id`,
-    )
+  const preferred = byName.filter((u) => u.side === prefer)
+  const only = byName.length === 1 ? byName[0] : preferred.length === 1 ? preferred[0] : undefined
+  if (only) return only.id
+  if (byName.length > 1) {
+    const choice = preferred.length > 1 ? preferred : byName
+    const ids = choice.map((u) => u.id).join(', ')
+    throw new LineError(rule, `"${token}" names ${choice.length} units (${ids}): use the unit id`)
+  }
   throw new LineError(rule, `no unit "${token}" in this game`)
 }
 
@@ -66,7 +72,7 @@ function parseSteps(words: string[]): Step[] {
   return steps
 }
 
-function parseLine(state: GnState, words: string[]): GnOrder {
+function parseLine(state: GnState, side: Side | null, words: string[]): GnOrder {
   const [unitWord, verbWord, ...rest] = words
   if (unitWord === undefined) throw new LineError('NOTATION', 'empty order')
   const verb = verbWord !== undefined && Object.hasOwn(KEYWORDS, fold(verbWord)) ? KEYWORDS[fold(verbWord)] : undefined
@@ -78,7 +84,7 @@ function parseLine(state: GnState, words: string[]): GnOrder {
         : `"${verbWord}" is not an order: use move, form, remove, fire or melee`,
     )
   const isAttack = verb === 'fire' || verb === 'melee'
-  const unit = resolveUnit(state, unitWord, isAttack ? 'GN-6-2' : 'GN-4-1')
+  const unit = resolveUnit(state, unitWord, isAttack ? 'GN-6-2' : 'GN-4-1', side)
   switch (verb) {
     case 'move':
       return { kind: 'move', unit, steps: parseSteps(rest) }
@@ -108,7 +114,7 @@ function parseLine(state: GnState, words: string[]): GnOrder {
       const [targetWord, ...more] = rest
       if (targetWord === undefined || more.length > 0)
         throw new LineError('NOTATION', `write "${unitWord} ${verb} <target>", one target`)
-      return { kind: verb, unit, target: resolveUnit(state, targetWord, 'GN-6-1') }
+      return { kind: verb, unit, target: resolveUnit(state, targetWord, 'GN-6-1', side && otherSide(side)) }
     }
   }
 }
@@ -117,7 +123,9 @@ function clip(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s
 }
 
-export function parseOrders(text: string, state: GnState): Parsed<GnOrder> {
+/** Reads the orders of `seat` (named after its side; any other seat reads names without a preferred side). */
+export function parseOrders(text: string, state: GnState, seat: string): Parsed<GnOrder> {
+  const side: Side | null = seat === 'AEUG' || seat === 'TITANS' ? seat : null
   const orders: GnOrder[] = []
   const lines: number[] = []
   const passes: number[] = []
@@ -131,7 +139,7 @@ export function parseOrders(text: string, state: GnState): Parsed<GnOrder> {
       return
     }
     try {
-      orders.push(parseLine(state, words))
+      orders.push(parseLine(state, side, words))
       lines.push(i + 1)
     } catch (e) {
       const rule = e instanceof LineError ? e.rule : 'NOTATION'
