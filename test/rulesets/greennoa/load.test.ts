@@ -35,7 +35,7 @@ function brokenCopy(file: string, edit: (text: string) => string): ScenarioError
 describe('scenarios/greennoa', () => {
   it('loads the duel, marked as house data, with Japanese and English names', () => {
     const entries = loadGreenNoa()
-    expect(entries.map((e) => e.scenario.id)).toEqual(['GN-D1'])
+    expect(entries.map((e) => e.scenario.id)).toEqual(['GN-D1', 'GN-H1', 'GN-S1'])
     const duel = entries[0]
     expect(duel?.houseData).toBe(true)
     expect(duel?.titleJa).toBe('赤い彗星と木星帰りの男')
@@ -45,6 +45,42 @@ describe('scenarios/greennoa', () => {
       formOrder: ['ms', 'ma'],
     })
     expect(duel?.scenario.pilots.quattro?.skill).toBe(2)
+  })
+
+  it('loads the skirmish GN-S1 and the fleet action GN-H1 as house data', () => {
+    const byId = new Map(loadGreenNoa().map((e) => [e.scenario.id, e]))
+    const s1 = byId.get('GN-S1')
+    const h1 = byId.get('GN-H1')
+    expect([s1?.houseData, s1?.titleJa, s1?.scenario.map, s1?.scenario.innings]).toEqual([
+      true,
+      'ガンダム強奪',
+      { cols: 18, rows: 12 },
+      8,
+    ])
+    expect(s1?.scenario.units.map((u) => `${u.side} ${u.type} ${u.pilot}`)).toEqual([
+      'AEUG MK2 kamille',
+      'AEUG RICKDIAS apolly',
+      'TITANS MK2 jerid',
+      'TITANS HIZACK unnamed',
+      'TITANS MARASAI unnamed',
+    ])
+    expect([h1?.houseData, h1?.scenario.map, h1?.scenario.innings]).toEqual([true, { cols: 24, rows: 18 }, 10])
+    const count = (side: string, type: string) =>
+      h1?.scenario.units.filter((u) => u.side === side && u.type === type).length
+    expect([count('AEUG', 'RICKDIAS'), count('AEUG', 'MK2'), count('TITANS', 'MK2')]).toEqual([3, 1, 2])
+    expect([count('TITANS', 'HIZACK'), count('TITANS', 'GALBALDY')]).toEqual([3, 1])
+    // GAP-GN-6: AEUG in columns 0–2 facing NE or SE, the Titans in 21–23 facing NW or SW.
+    for (const u of h1?.scenario.units ?? []) {
+      if (u.side === 'AEUG') expect([u.hex.col <= 2, [1, 2].includes(u.facing)]).toEqual([true, true])
+      else expect([u.hex.col >= 21, [4, 5].includes(u.facing)]).toEqual([true, true])
+    }
+  })
+
+  it('refuses houseData: false in the new scenarios too', () => {
+    for (const file of ['gn-s1.yaml', 'gn-h1.yaml']) {
+      const e = brokenCopy(file, (t) => t.replace('houseData: true', 'houseData: false'))
+      expect([e.file.endsWith(file), e.path]).toEqual([true, '/houseData'])
+    }
   })
 
   it('refuses houseData: false in a scenario with HOUSE data', () => {

@@ -104,7 +104,7 @@ export function validateMovement(state: GnState, side: Side, orders: readonly Mo
       if (moved.has(unit.id))
         return err(rule, `${unit.id} changes form only at the start of the phase, before it moves`)
       if (p.transformed) return err(rule, `${unit.id} already changed form this phase`)
-      if (!(order.form in type.forms)) return err(rule, `${type.name} has no form "${order.form}"`, 'form')
+      if (!Object.hasOwn(type.forms, order.form)) return err(rule, `${type.name} has no form "${order.form}"`, 'form')
       if (order.form === p.form) return err(rule, `${unit.id} is already in form "${order.form}"`, 'form')
       plan.set(unit.id, { ...p, form: order.form, transformed: true })
       return

@@ -16,7 +16,8 @@ export function pilotOf(scenario: GnScenario, unit: Pick<Unit, 'pilot'>): Pilot 
 
 /** The counter values of the unit's current form. */
 export function formValues(scenario: GnScenario, unit: Pick<Unit, 'type' | 'form'>): UnitValues {
-  const v = unitType(scenario, unit).forms[unit.form]
+  const forms = unitType(scenario, unit).forms
+  const v = Object.hasOwn(forms, unit.form) ? forms[unit.form] : undefined
   if (!v) throw new Error(`unit type ${unit.type} has no form ${unit.form}`)
   return v
 }

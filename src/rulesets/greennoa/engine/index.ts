@@ -1,0 +1,86 @@
+// GREEN NOA as a Ruleset value (rules/greennoa.md; docs/greennoa.md). Not registered yet: the RuleSystem
+// (scenarios, presentation) comes first.
+import type { Dice } from '../../../engine/dice.js'
+import type { OrderError, Pending, Resolution, Ruleset, Seat } from '../../../engine/ruleset.js'
+import { apiSchemas } from './api-schemas.js'
+import { formatOrders, parseOrders } from './notation.js'
+import { optionSpecs } from './options.js'
+import { normaliseOrder, ordersSchema } from './order-schema.js'
+import { preview, seatOptions, sideOfSeat, type GnSeatOptions } from './seat-options.js'
+import { outcome, pendingStep, resolveStep, validateStep, type StepKind } from './sequence.js'
+import { GN_VERSIONS, setup } from './setup.js'
+import { GN_ID, GN_VERSION, SIDES, type GnOrder, type GnScenario, type GnState, type PhaseNo } from './types.js'
+import { view, type GnView } from './view.js'
+
+const PHASE_MARK: Record<PhaseNo, string> = { 1: '①', 2: '②', 3: '③', 4: '④', 5: '⑤', 6: '⑥', 7: '⑦', 8: '⑧', 9: '⑨' }
+
+const STEP_DESCRIPTIONS: Record<StepKind, string> = {
+  movement:
+    'movement phase: form changes first ("HS1 form launcher"), then one move a unit as a program of F (forward), ' +
+    'L and R (60° turns), e.g. "HS1 move FRF", and the units removed if two of yours end in one hex; or pass',
+  declare:
+    'combat phase, declarations: one attack a unit, "HS1 fire ME1" or "MK1 melee HZ1"; they are resolved after ' +
+    "the opponent's combat phase (damage confirmation); melee with an enemy in your hex is added if left out; or pass",
+  attack:
+    'combat phase, resolved at once: one attack a unit, "HS1 fire ME1" or "MK1 melee HZ1", against the units ' +
+    'that just declared theirs; melee with an enemy in your hex is added if left out; or pass',
+}
+
+/** One seat a side, named after it, controlling the side's one group. */
+export function seats(): Seat[] {
+  return SIDES.map((side) => ({ id: side, side, groups: [side] }))
+}
+
+export function pending(state: GnState): Pending[] {
+  const p = pendingStep(state)
+  if (!p) return []
+  return [
+    {
+      side: p.side,
+      step: p.step,
+      seats: [p.side],
+      sealed: false,
+      description: `${PHASE_MARK[p.phase]} ${STEP_DESCRIPTIONS[p.step]}`,
+    },
+  ]
+}
+
+export function validate(state: GnState, seat: string, orders: GnOrder[]): OrderError[] {
+  const side = sideOfSeat(seat)
+  if (!side) return orders.length === 0 ? [] : [{ rule: 'GN-3-1', message: `${seat} is not a seat of this game` }]
+  return validateStep(state, side, orders)
+}
+
+export function resolve(state: GnState, submissions: Record<string, GnOrder[]>, dice: Dice): Resolution<GnState> {
+  const p = pendingStep(state)
+  if (!p) throw new Error('GN-3-2: the game is over')
+  for (const [seat, orders] of Object.entries(submissions))
+    if (seat !== p.side && orders.length > 0) throw new Error(`GN-3-2: ${seat} has nothing to decide now`)
+  return resolveStep(state, p.side, submissions[p.side] ?? [], dice)
+}
+
+export const greennoa: Ruleset<GnScenario, GnState, GnOrder, GnView, GnSeatOptions> = {
+  id: GN_ID,
+  version: GN_VERSION,
+  versions: GN_VERSIONS,
+  versionOf: (state) => state.rulesVersion,
+  optionSpecs,
+  setup,
+  seats: () => seats(),
+  pending,
+  options: seatOptions,
+  validate,
+  resolve,
+  view: (state, viewer) => view(state, viewer, pending(state), outcome(state)),
+  outcome,
+  // An inning is the turn; its first half is the first player's (② to ⑤), the second the other's (⑥ to ⑨).
+  turnOf: (state) => ({ turn: state.inning, half: state.phase <= 5 ? 1 : 2 }),
+  parseOrders: (text, state, seat) => parseOrders(text, state, seat),
+  formatOrders: (orders) => formatOrders(orders),
+  ordersSchema,
+  normaliseOrder,
+  preview: (state, seat, orders) => preview(state, seat, orders),
+  schemas: apiSchemas,
+}
+
+export type { GnOrder, GnScenario, GnState, GnView, GnSeatOptions }
