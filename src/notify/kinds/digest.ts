@@ -7,7 +7,7 @@ import type { Composer, NotificationRow } from './core.js'
 async function heldRows(db: Db, ids: string[]): Promise<NotificationRow[]> {
   const rows = await poolOf(db)!.query<NotificationRow>(
     `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", o.payload,
-            u.name AS "userName", u."timeZone" AS "userTimeZone"
+            u.name AS "userName", u."timeZone" AS "userTimeZone", u.locale AS "userLocale"
        FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId"
       WHERE n.id = ANY($1::bigint[]) ORDER BY n.id`,
     [ids],
