@@ -133,7 +133,7 @@ export async function mapOf(
   return {
     fields: {
       mapCid: MAP_CID,
-      mapNote: emailMapNote(map),
+      mapNote: emailMapNote(map, env.recipient.locale ?? undefined),
       ...(pos.seat ? { mapUrl: mapLink(publicUrl, secret, pos.g.game.id, pos.seq, pos.seat) } : {}),
     },
     attachments: [{ filename: 'map.png', content: map.png, cid: MAP_CID, contentType: 'image/png' }],
