@@ -26,7 +26,10 @@ beforeAll(async () => {
 afterAll(async () => s?.close())
 
 const flat = (text: string) => text.replace(/\s+/g, ' ')
-const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff60]/
+/** Plain text as one line: a line break between Japanese characters was not a space. */
+const unwrap = (text: string) =>
+  flat(text.replace(/(?<=(\S))\n\s*(?=(\S))/g, (_m, a: string, b: string) => (JAPANESE.test(a + b) ? '' : ' ')))
 
 describe('the language of the your-phase email', () => {
   it('a ja player reads it in Japanese, an en player of the same game in English', async () => {
@@ -64,13 +67,13 @@ describe('the language of the your-phase email', () => {
 
     // Alice (FED, ja): Japanese subject and body.
     const ja = got.FED!.mail.parsed
-    expect(ja.subject).toMatch(/^Solomon:あなたの.+、第\d+ターン/)
-    const jaText = flat(ja.text!)
+    expect(ja.subject).toMatch(/^Solomon：あなたの.+、第\d+ターン/)
+    const jaText = unwrap(ja.text!)
     expect(jaText).toContain('Alice さん')
     expect(jaText).toContain('であなたの番です')
-    expect(jaText).toContain(`締め切り:${flat(formatDate(got.FED!.deadline, 'Asia/Tokyo', 'ja'))}`)
+    expect(jaText).toContain(`締め切り：${flat(formatDate(got.FED!.deadline, 'Asia/Tokyo', 'ja'))}`)
     expect(formatDate(got.FED!.deadline, 'Asia/Tokyo', 'ja')).toMatch(
-      /^\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\) \d\d:\d\d\(Asia\/Tokyo、UTC\+9\)$/,
+      /^\d{4}年\d{1,2}月\d{1,2}日（[日月火水木金土]） \d\d:\d\d（Asia\/Tokyo、UTC\+9）$/,
     )
     for (const heading of [
       '前回のフェイズ以降の出来事',
@@ -80,7 +83,7 @@ describe('the language of the your-phase email', () => {
     ])
       expect(jaText).toContain(heading)
     expect(jaText).toContain('マップはこのメールに画像として添付されています。')
-    expect(jaText).toContain('配信停止:http://hexmail.test/unsubscribe?u=')
+    expect(jaText).toContain('配信停止：http://hexmail.test/unsubscribe?u=')
     // None of the English template sentences is left.
     for (const english of [
       'Hello',

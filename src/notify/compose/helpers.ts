@@ -3,7 +3,7 @@
 import Handlebars, { type HelperDelegate, type HelperOptions } from 'handlebars'
 import { DateTime } from 'luxon'
 import { DEFAULT_LOCALE, isLocale, translate, type Locale } from '../../i18n/index.js'
-import { GLUE, VERBATIM } from './text-wrap.js'
+import { displayWidth, GLUE, VERBATIM } from './text-wrap.js'
 
 /** The catalogue namespace of the email templates (locales/<locale>/email.json). */
 export const EMAIL_NS = 'email'
@@ -37,13 +37,13 @@ function utcOffset(dt: DateTime): string {
 
 /**
  * "Saturday 5 December 2026 at 21:00 (Asia/Tokyo, UTC+9)": the zone is named so nobody guesses.
- * In Japanese: "2026年12月5日(土) 21:00(Asia/Tokyo、UTC+9)".
+ * In Japanese: "2026年12月5日（土） 21:00（Asia/Tokyo、UTC+9）".
  */
 export function formatDate(iso: unknown, zone: unknown, locale: Locale = DEFAULT_LOCALE): string {
   const dt = instant('formatDate', iso, zone, locale)
   const utc = dt.zoneName === 'UTC' || dt.zoneName === 'Etc/UTC'
   if (locale === 'ja')
-    return `${dt.toFormat("yyyy'年'M'月'd'日'(ccc) HH:mm")}(${utc ? 'UTC' : `${dt.zoneName}、${utcOffset(dt)}`})`
+    return `${dt.toFormat("yyyy'年'M'月'd'日'（ccc） HH:mm")}（${utc ? 'UTC' : `${dt.zoneName}、${utcOffset(dt)}`}）`
   return `${dt.toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${utc ? 'UTC' : `${dt.zoneName}, ${utcOffset(dt)}`})`
 }
 
@@ -52,10 +52,10 @@ export function formatShortDate(iso: unknown, zone: unknown, locale: Locale = DE
   return instant('formatShortDate', iso, zone, locale).toFormat(locale === 'ja' ? "M'月'd'日' HH:mm" : 'd LLL, HH:mm')
 }
 
-/** "12:00 UTC on Saturday 5 December" ("12月5日(土) 12:00 UTC"): the instant for a reader in another zone. */
+/** "12:00 UTC on Saturday 5 December" ("12月5日（土） 12:00 UTC"): the instant for a reader in another zone. */
 export function formatUtc(iso: unknown, locale: Locale = DEFAULT_LOCALE): string {
   return instant('formatUtc', iso, 'UTC', locale).toFormat(
-    locale === 'ja' ? "M'月'd'日'(ccc) HH:mm 'UTC'" : "HH:mm 'UTC on' cccc d LLLL",
+    locale === 'ja' ? "M'月'd'日'（ccc） HH:mm 'UTC'" : "HH:mm 'UTC on' cccc d LLLL",
   )
 }
 
@@ -104,9 +104,9 @@ export function replyLink(address: unknown, subject: unknown): string {
   return `mailto:${to}?subject=${encodeURIComponent(`Re: ${need('replyLink', 'the subject', subject)}`)}`
 }
 
-/** A line of dashes as long as `title`: a plain-text heading's rule. */
+/** A line of dashes as wide as `title` (a Japanese character takes two columns): a plain-text heading's rule. */
 export function underline(title: unknown): string {
-  return '-'.repeat(need('underline', 'the title', title).length)
+  return '-'.repeat(displayWidth(need('underline', 'the title', title)))
 }
 
 /** Four spaces before `line`: order examples stand out from the prose in plain text. */
