@@ -17,6 +17,8 @@ const elements = [
   // The generic pieces a rule system presents its game in, and the email and map layers draw from:
   // the map model, board assembly, the fallback narration. Below both, so neither points back.
   { type: 'present', pattern: 'src/present', partialMatch: false },
+  // The message catalogues (locales/) in every language: a leaf any layer above the engines may read.
+  { type: 'i18n', pattern: 'src/i18n', partialMatch: false },
   { type: 'scenarios', pattern: 'src/scenarios', partialMatch: false },
   { type: 'store', pattern: 'src/store', partialMatch: false },
   { type: 'games', pattern: 'src/games', partialMatch: false },
@@ -46,7 +48,7 @@ const policies = [
   {
     from: { element: { type: 'ruleset' } },
     allow: [
-      to('engine', 'scenarios', 'present'),
+      to('engine', 'scenarios', 'present', 'i18n'),
       {
         to: {
           element: {
@@ -61,23 +63,24 @@ const policies = [
   },
   {
     from: { element: { type: 'rulesets-registry' } },
-    allow: to('ruleset', 'ruleset-engine', 'engine', 'scenarios', 'present'),
+    allow: to('ruleset', 'ruleset-engine', 'engine', 'scenarios', 'present', 'i18n'),
   },
-  { from: { element: { type: 'present' } }, allow: to('present', 'engine') },
+  { from: { element: { type: 'present' } }, allow: to('present', 'engine', 'i18n') },
+  { from: { element: { type: 'i18n' } }, allow: to('i18n') },
   { from: { element: { type: 'scenarios' } }, allow: to('scenarios', 'engine') },
   { from: { element: { type: 'store' } }, allow: to('store', 'engine') },
   { from: { element: { type: 'auth' } }, allow: to('auth', 'store') },
   {
     from: { element: { type: 'games' } },
-    allow: to('games', 'store', 'engine', 'rulesets-registry', 'scenarios', 'config'),
+    allow: to('games', 'store', 'engine', 'rulesets-registry', 'scenarios', 'config', 'i18n'),
   },
   {
     from: { element: { type: 'notify' } },
-    allow: to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'present', 'config'),
+    allow: to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'present', 'config', 'i18n'),
   },
   {
     from: { element: { type: 'http' } },
-    allow: to('http', 'games', 'auth', 'notify', 'store', 'engine', 'rulesets-registry', 'config'),
+    allow: to('http', 'games', 'auth', 'notify', 'store', 'engine', 'rulesets-registry', 'config', 'i18n'),
   },
   { from: { element: { type: 'runtime' } }, allow: to('runtime') },
   { from: { element: { type: 'config' } }, allow: to('runtime') },

@@ -5,6 +5,7 @@
 import { LRUCache } from 'lru-cache'
 import type { GameEvent } from '../engine/ruleset.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
+import { DEFAULT_LOCALE, translator, type Locale } from '../i18n/index.js'
 import type { Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
 import {
@@ -115,13 +116,13 @@ export async function emailMap(db: Db, game: GameRow, seq: number, viewer: strin
 }
 
 /** What part of the board the email's picture shows, in a sentence. */
-export function emailMapNote(map: EmailMap): string {
-  const parts = map.panels.length === 1 ? 'the part' : `${map.panels.length} parts`
-  if (map.ownUnits === 0) return `The picture shows ${parts} of the board where the units are.`
-  const all = map.ownShown === map.ownUnits
-  const shown = all ? `all ${map.ownUnits}` : `${map.ownShown} of your ${map.ownUnits}`
-  return (
-    `The picture shows ${parts} of the board around your units (${shown}), ` +
-    "the enemies near them and the last phase's moves and fire."
-  )
+export function emailMapNote(map: EmailMap, locale: Locale = DEFAULT_LOCALE): string {
+  const t = translator(locale, 'email')
+  const parts = map.panels.length === 1 ? t('mapNote.onePart') : t('mapNote.parts', { count: map.panels.length })
+  if (map.ownUnits === 0) return t('mapNote.noUnits', { parts })
+  const shown =
+    map.ownShown === map.ownUnits
+      ? t('mapNote.all', { count: map.ownUnits })
+      : t('mapNote.some', { shown: map.ownShown, count: map.ownUnits })
+  return t('mapNote.around', { parts, shown })
 }

@@ -3,11 +3,14 @@
 import { timingSafeEqual } from 'node:crypto'
 import { IANAZone } from 'luxon'
 import { Forbidden, InvalidInput } from '../games/errors.js'
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../i18n/index.js'
 import type { Db } from '../store/db.js'
 import { unsubscribeToken } from './messages.js'
 
 export interface Preferences {
   timeZone: string
+  /** The language of the emails. */
+  locale: Locale
   notifyYourPhase: boolean
   notifyReminders: boolean
   notifyEveryPhase: boolean
@@ -19,6 +22,7 @@ export interface Preferences {
 
 const fields = {
   timeZone: true,
+  locale: true,
   notifyYourPhase: true,
   notifyReminders: true,
   notifyEveryPhase: true,
@@ -27,21 +31,27 @@ const fields = {
   unsubscribedAt: true,
 } as const
 
-function shape(u: Omit<Preferences, 'subscribed'> & { unsubscribedAt: Date | null }): Preferences {
-  const { unsubscribedAt, ...rest } = u
-  return { ...rest, subscribed: unsubscribedAt === null }
+function shape(
+  u: Omit<Preferences, 'subscribed' | 'locale'> & { locale: string; unsubscribedAt: Date | null },
+): Preferences {
+  const { unsubscribedAt, locale, ...rest } = u
+  return { ...rest, locale: isLocale(locale) ? locale : DEFAULT_LOCALE, subscribed: unsubscribedAt === null }
 }
 
 export async function preferencesOf(db: Db, userId: string): Promise<Preferences> {
   return shape(await db.user.findUniqueOrThrow({ where: { id: userId }, select: fields }))
 }
 
-/** Changes the fields given; the time zone must be an IANA one. */
+/** Changes the fields given; the time zone must be an IANA one, the locale one of LOCALES. */
 export async function updatePreferences(db: Db, userId: string, patch: Partial<Preferences>): Promise<Preferences> {
   const { subscribed, timeZone, ...rest } = patch
   if (timeZone !== undefined && !IANAZone.isValidZone(timeZone))
     throw new InvalidInput(`"${timeZone}" is not an IANA time zone (e.g. Europe/London, Asia/Tokyo)`, {
       field: 'timeZone',
+    })
+  if (rest.locale !== undefined && !isLocale(rest.locale))
+    throw new InvalidInput(`"${String(rest.locale)}" is not a language hexmail writes (${LOCALES.join(', ')})`, {
+      field: 'locale',
     })
   const data = {
     ...rest,

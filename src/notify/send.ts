@@ -26,7 +26,8 @@ async function loadNotification(
   const rows = await poolOf(db)!.query<NotificationRow & { status: string; unsubscribed: boolean; outboxKind: string }>(
     `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status,
             o.payload, o.kind AS "outboxKind",
-            u.name AS "userName", u."timeZone" AS "userTimeZone", (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
+            u.name AS "userName", u."timeZone" AS "userTimeZone", u.locale AS "userLocale",
+            (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
        FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId"
       WHERE n.id = $1::bigint`,
     [id],

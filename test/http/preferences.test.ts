@@ -44,6 +44,32 @@ describe('preferences', () => {
     })
   })
 
+  it('the language of the emails: English by default, ja settable, anything else refused naming it', async () => {
+    const bob = await register(h.app, 'Bob')
+    const get = async () => (await h.app.inject({ method: 'GET', url: '/me/preferences', headers: as(bob) })).json()
+    expect((await get()).locale).toBe('en')
+    const ja = await h.app.inject({
+      method: 'PATCH',
+      url: '/me/preferences',
+      headers: as(bob),
+      payload: { locale: 'ja' },
+    })
+    expect(ja.statusCode).toBe(200)
+    expect(ja.json().locale).toBe('ja')
+    expect((await get()).locale).toBe('ja')
+    for (const locale of ['fr', 'JA', '', 'ja-JP', 7, null]) {
+      const bad = await h.app.inject({
+        method: 'PATCH',
+        url: '/me/preferences',
+        headers: as(bob),
+        payload: { locale, digest: true },
+      })
+      expect(bad.statusCode, JSON.stringify(locale)).toBe(400)
+      expect(bad.json().errors?.[0]?.field, JSON.stringify(locale)).toBe('body/locale')
+    }
+    expect(await get()).toMatchObject({ locale: 'ja', digest: false })
+  })
+
   it("one click unsubscribes (the mail client's form POST); the page asks first; a forged link fails", async () => {
     const t = unsubscribeToken(mailSecret(h.app.config), alice.id)
     const page = await h.app.inject({ method: 'GET', url: `/unsubscribe?u=${alice.id}&t=${t}` })

@@ -80,6 +80,48 @@ describe('invite by email', () => {
     expect(s.mails(bob.email, 'invite')).toHaveLength(1)
   }, 60_000)
 
+  it("an invitation is in its reader's language: Japanese for ja, English for an address with no account", async () => {
+    // Alice confirmed her address in the test above. Her own language does not matter, the reader's does.
+    for (const u of [alice, bob]) {
+      const res = await s.app.inject({
+        method: 'PATCH',
+        url: '/me/preferences',
+        headers: as(u),
+        payload: { locale: 'ja' },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true, title: 'Languages' },
+    })
+    const id = created.json().id as string
+    for (const email of [bob.email, 'carol@example.org']) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/games/${id}/invites`,
+        headers: as(alice),
+        payload: { email },
+      })
+      expect(res.statusCode, res.body).toBe(202)
+    }
+    const languages = (to: string) => s.mails(to, 'invite').filter((m) => m.parsed.subject?.includes('Languages'))
+    await waitFor(
+      'both invitations',
+      () => languages(bob.email).length === 1 && languages('carol@example.org').length === 1,
+    )
+    const ja = languages(bob.email)[0]!.parsed
+    expect(ja.subject).toBe('Alice さんから Languages への招待')
+    expect(ja.text).toContain('Bob さん')
+    expect(ja.text).toContain('招待を受ける')
+    const en = languages('carol@example.org')[0]!.parsed
+    expect(en.subject).toBe('Alice invites you to play Languages')
+    expect(en.text).toContain('Hello carol,')
+    expect(en.text).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/)
+  }, 60_000)
+
   it('only a player of the game invites; a bad address is refused', async () => {
     // (Alice confirmed her address in the test above.)
     const created = await s.app.inject({

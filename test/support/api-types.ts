@@ -7825,6 +7825,8 @@ export interface paths {
             'application/json': {
               /** @description IANA time zone for deadlines in emails, e.g. Europe/London */
               timeZone: string
+              /** @description The language of your emails: en (English) or ja (Japanese) */
+              locale: 'en' | 'ja'
               /** @description An email when it is your phase */
               notifyYourPhase: boolean
               /** @description A reminder before a deadline */
@@ -7902,6 +7904,8 @@ export interface paths {
           'application/json': {
             /** @description IANA time zone for deadlines in emails, e.g. Europe/London */
             timeZone?: string
+            /** @description The language of your emails: en (English) or ja (Japanese) */
+            locale?: 'en' | 'ja'
             /** @description An email when it is your phase */
             notifyYourPhase?: boolean
             /** @description A reminder before a deadline */
@@ -7927,6 +7931,8 @@ export interface paths {
             'application/json': {
               /** @description IANA time zone for deadlines in emails, e.g. Europe/London */
               timeZone: string
+              /** @description The language of your emails: en (English) or ja (Japanese) */
+              locale: 'en' | 'ja'
               /** @description An email when it is your phase */
               notifyYourPhase: boolean
               /** @description A reminder before a deadline */

@@ -15,6 +15,9 @@ import { mailSecret } from '../../config.js'
 
 const Preferences = Type.Object({
   timeZone: Type.String({ description: 'IANA time zone for deadlines in emails, e.g. Europe/London' }),
+  locale: Type.Union([Type.Literal('en'), Type.Literal('ja')], {
+    description: 'The language of your emails: en (English) or ja (Japanese)',
+  }),
   notifyYourPhase: Type.Boolean({ description: 'An email when it is your phase' }),
   notifyReminders: Type.Boolean({ description: 'A reminder before a deadline' }),
   notifyEveryPhase: Type.Boolean({ description: "An email after every phase, also the opponent's" }),

@@ -1,8 +1,18 @@
 // Handlebars helpers. Helper arguments escape Handlebars' strict mode (a missing field arrives as
 // undefined), so each helper checks its own arguments and throws rather than print "undefined".
-import type { HelperDelegate, HelperOptions } from 'handlebars'
+import Handlebars, { type HelperDelegate, type HelperOptions } from 'handlebars'
 import { DateTime } from 'luxon'
-import { GLUE, VERBATIM } from './text-wrap.js'
+import { DEFAULT_LOCALE, isLocale, translate, type Locale } from '../../i18n/index.js'
+import { displayWidth, GLUE, VERBATIM } from './text-wrap.js'
+
+/** The catalogue namespace of the email templates (locales/<locale>/email.json). */
+export const EMAIL_NS = 'email'
+
+/** The reader's locale, given to every template as the data variable @locale. */
+function localeOf(options: unknown): Locale {
+  const locale = (options as { data?: { locale?: unknown } } | undefined)?.data?.locale
+  return isLocale(locale) ? locale : DEFAULT_LOCALE
+}
 
 function need(helper: string, name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '')
@@ -10,7 +20,7 @@ function need(helper: string, name: string, value: unknown): string {
   return value
 }
 
-function instant(helper: string, iso: unknown, zone: unknown): DateTime {
+function instant(helper: string, iso: unknown, zone: unknown, locale: Locale = DEFAULT_LOCALE): DateTime {
   const dt = DateTime.fromISO(need(helper, 'the instant', iso), { setZone: true }).setZone(
     need(helper, 'the time zone', zone),
   )
@@ -18,28 +28,35 @@ function instant(helper: string, iso: unknown, zone: unknown): DateTime {
     throw new Error(
       `helper ${helper}: cannot show ${String(iso)} in ${String(zone)}: ${dt.invalidExplanation ?? dt.invalidReason}`,
     )
-  return dt.setLocale('en-GB')
+  return dt.setLocale(locale === 'ja' ? 'ja-JP' : 'en-GB')
 }
 
 function utcOffset(dt: DateTime): string {
   return dt.offset === 0 ? 'UTC' : `UTC${dt.toFormat('Z')}`
 }
 
-/** "Saturday 5 December 2026 at 21:00 (Asia/Tokyo, UTC+9)": the zone is named so nobody guesses. */
-export function formatDate(iso: unknown, zone: unknown): string {
-  const dt = instant('formatDate', iso, zone)
-  const named = dt.zoneName === 'UTC' || dt.zoneName === 'Etc/UTC' ? 'UTC' : `${dt.zoneName}, ${utcOffset(dt)}`
-  return `${dt.toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${named})`
+/**
+ * "Saturday 5 December 2026 at 21:00 (Asia/Tokyo, UTC+9)": the zone is named so nobody guesses.
+ * In Japanese: "2026年12月5日（土） 21:00（Asia/Tokyo、UTC+9）".
+ */
+export function formatDate(iso: unknown, zone: unknown, locale: Locale = DEFAULT_LOCALE): string {
+  const dt = instant('formatDate', iso, zone, locale)
+  const utc = dt.zoneName === 'UTC' || dt.zoneName === 'Etc/UTC'
+  if (locale === 'ja')
+    return `${dt.toFormat("yyyy'年'M'月'd'日'（ccc） HH:mm")}（${utc ? 'UTC' : `${dt.zoneName}、${utcOffset(dt)}`}）`
+  return `${dt.toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${utc ? 'UTC' : `${dt.zoneName}, ${utcOffset(dt)}`})`
 }
 
-/** "5 Dec, 21:00": for lines where the zone is already said. */
-export function formatShortDate(iso: unknown, zone: unknown): string {
-  return instant('formatShortDate', iso, zone).toFormat('d LLL, HH:mm')
+/** "5 Dec, 21:00" ("12月5日 21:00"): for lines where the zone is already said. */
+export function formatShortDate(iso: unknown, zone: unknown, locale: Locale = DEFAULT_LOCALE): string {
+  return instant('formatShortDate', iso, zone, locale).toFormat(locale === 'ja' ? "M'月'd'日' HH:mm" : 'd LLL, HH:mm')
 }
 
-/** "12:00 UTC on Saturday 5 December": the same instant for a reader in another zone. */
-export function formatUtc(iso: unknown): string {
-  return instant('formatUtc', iso, 'UTC').toFormat("HH:mm 'UTC on' cccc d LLLL")
+/** "12:00 UTC on Saturday 5 December" ("12月5日（土） 12:00 UTC"): the instant for a reader in another zone. */
+export function formatUtc(iso: unknown, locale: Locale = DEFAULT_LOCALE): string {
+  return instant('formatUtc', iso, 'UTC', locale).toFormat(
+    locale === 'ja' ? "M'月'd'日'（ccc） HH:mm 'UTC'" : "HH:mm 'UTC on' cccc d LLLL",
+  )
 }
 
 /** "1 unit", "3 units"; the plural defaults to singular + "s". */
@@ -50,19 +67,35 @@ export function plural(count: unknown, singular: unknown, pluralForm?: unknown):
   return `${count} ${count === 1 ? one : many}`
 }
 
-/** "turn 3, first half" or "turn 3". */
-export function turnLabel(step: unknown): string {
+/** "turn 3, first half" or "turn 3" (in the reader's language). */
+export function turnLabel(step: unknown, locale: Locale = DEFAULT_LOCALE): string {
   const s = step as { turn?: unknown; half?: unknown } | null
   if (!s || typeof s.turn !== 'number') throw new Error('helper turnLabel: step.turn is missing')
-  const half =
-    s.half === 1
-      ? ', first half'
-      : s.half === 2
-        ? ', second half'
-        : typeof s.half === 'number'
-          ? `, part ${s.half}`
-          : ''
-  return `turn ${s.turn}${half}`
+  const key = s.half === 1 ? 'first' : s.half === 2 ? 'second' : typeof s.half === 'number' ? 'part' : 'plain'
+  return translate(locale, EMAIL_NS, `turn.${key}`, { turn: s.turn, part: s.half })
+}
+
+/**
+ * {{t "key" name=value …}}: the message `key` of the email catalogue in the reader's language. In
+ * HTML the values are escaped here and the message (which may hold markup) is not escaped again;
+ * a value made by a helper that returns safe HTML is put in as it is. A count= picks the plural.
+ */
+function tHelper(mode: 'html' | 'text'): HelperDelegate {
+  return (key: unknown, options: HelperOptions) => {
+    const name = need('t', 'the key', key)
+    const values: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(options.hash as Record<string, unknown>)) {
+      if (v === undefined || v === null) throw new Error(`helper t ${name}: ${k} is ${String(v)}`)
+      values[k] =
+        mode === 'text' || typeof v === 'number'
+          ? v
+          : v instanceof Handlebars.SafeString
+            ? v.toHTML()
+            : Handlebars.escapeExpression(v as string)
+    }
+    const out = translate(localeOf(options), EMAIL_NS, name, values)
+    return mode === 'html' ? new Handlebars.SafeString(out) : out
+  }
 }
 
 /** A mailto: link that answers this email: to `address`, subject "Re: <subject>". */
@@ -71,9 +104,9 @@ export function replyLink(address: unknown, subject: unknown): string {
   return `mailto:${to}?subject=${encodeURIComponent(`Re: ${need('replyLink', 'the subject', subject)}`)}`
 }
 
-/** A line of dashes as long as `title`: a plain-text heading's rule. */
+/** A line of dashes as wide as `title` (a Japanese character takes two columns): a plain-text heading's rule. */
 export function underline(title: unknown): string {
-  return '-'.repeat(need('underline', 'the title', title).length)
+  return '-'.repeat(displayWidth(need('underline', 'the title', title)))
 }
 
 /** Four spaces before `line`: order examples stand out from the prose in plain text. */
@@ -89,20 +122,20 @@ function ifEquals(this: unknown, a: unknown, b: unknown, options: HelperOptions)
 /** The helpers both the HTML and the text templates use; `nowrap` differs between the two. */
 export function helpers(mode: 'html' | 'text'): Record<string, HelperDelegate> {
   // In text, a date is one unit for the wrapper: "21:00 (Asia/Tokyo," on one line and "UTC+9)" on the next misleads.
+  // The last argument of a helper is Handlebars' options, which carry @locale.
   const glued =
-    (format: (...args: unknown[]) => string) =>
-    (...args: unknown[]) =>
-      mode === 'text'
-        ? format(...args)
-            .split(' ')
-            .join(GLUE)
-        : format(...args)
+    (format: (args: unknown[], locale: Locale) => string) =>
+    (...args: unknown[]) => {
+      const text = format(args.slice(0, -1), localeOf(args.at(-1)))
+      return mode === 'text' ? text.split(' ').join(GLUE) : text
+    }
   return {
-    formatDate: glued(formatDate),
-    formatShortDate: glued(formatShortDate),
-    formatUtc: glued(formatUtc),
+    formatDate: glued(([iso, zone], locale) => formatDate(iso, zone, locale)),
+    formatShortDate: glued(([iso, zone], locale) => formatShortDate(iso, zone, locale)),
+    formatUtc: glued(([iso], locale) => formatUtc(iso, locale)),
     plural,
-    turnLabel,
+    turnLabel: (step: unknown, options: HelperOptions) => turnLabel(step, localeOf(options)),
+    t: tHelper(mode),
     replyLink,
     underline,
     indent,

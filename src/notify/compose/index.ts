@@ -1,9 +1,10 @@
 // Email composition: typed data in, { subject, text, html } out, from the Handlebars templates in
 // templates/ (or a club's override directory). Sending, attachments and headers belong to the worker.
+import { DEFAULT_LOCALE } from '../../i18n/index.js'
 import { checkEmailData } from './validate.js'
 import { loadTemplates, type TemplateDirs } from './templates.js'
 import { oneLine, wrapText } from './text-wrap.js'
-import type { ComposedEmail, EmailDataByKind, EmailKind } from './types.js'
+import type { ComposedEmail, EmailDataByKind, EmailKind, Recipient } from './types.js'
 
 export interface ComposeOptions extends TemplateDirs {
   /** Width of the plain-text part. */
@@ -21,14 +22,16 @@ export function composeEmail<K extends EmailKind>(
 ): ComposedEmail {
   const checked = checkEmailData(kind, data)
   const templates = loadTemplates(options)
+  // The reader's language, as the data variable @locale the helpers read.
+  const render = { data: { locale: (checked.recipient as Recipient).locale ?? DEFAULT_LOCALE } }
   // A subject is one line: a newline in it would start a new mail header.
-  const subject = oneLine(templates.subject[kind](checked))
+  const subject = oneLine(templates.subject[kind](checked, render))
   if (!subject) throw new Error(`${kind} email: the subject template rendered nothing`)
   const context = { ...checked, subject }
   return {
     subject,
-    text: wrapText(templates.text[kind](context), options.textWidth),
-    html: templates.html[kind](context),
+    text: wrapText(templates.text[kind](context, render), options.textWidth),
+    html: templates.html[kind](context, render),
   }
 }
 

@@ -9,7 +9,7 @@ import Handlebars from 'handlebars'
 import { helpers } from './helpers.js'
 import { EMAIL_KINDS, type EmailKind } from './types.js'
 
-type Render = (data: unknown) => string
+type Render = (data: unknown, options?: { data?: Record<string, unknown> }) => string
 export type Mode = 'html' | 'text'
 
 export interface TemplateSet {

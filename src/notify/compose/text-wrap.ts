@@ -9,24 +9,70 @@ export const GLUE = '\u0002'
 
 const BULLET = /^(\s*(?:[-*•]|\d+[.)])?\s*)/
 
+// East Asian wide and fullwidth characters: two columns in a monospaced mail client.
+const WIDE = new RegExp(
+  '[\\u1100-\\u115f\\u2e80-\\u303e\\u3041-\\u33ff\\u3400-\\u4dbf\\u4e00-\\u9fff' +
+    '\\ua000-\\ua4cf\\uac00-\\ud7a3\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uff60\\uffe0-\\uffe6]',
+)
+// Japanese line-breaking rules (kinsoku): these never start a line, and those never end one.
+const NO_START = new Set([...'、。，．,.)]}」』】〕）！？：；!?:;ー・々ぁぃぅぇぉっゃゅょァィゥェォッャュョ'])
+const NO_END = new Set([...'(「『【〔［［{（'])
+
+/** Columns `text` takes: a wide character counts two. */
+export function displayWidth(text: string): number {
+  let n = 0
+  for (const ch of text) n += WIDE.test(ch) ? 2 : 1
+  return n
+}
+
+/**
+ * A space-separated word cut where a line may break inside it: between two characters when either is
+ * wide (Japanese has no spaces), unless the kinsoku rules forbid it. A word without wide characters
+ * stays whole.
+ */
+function pieces(word: string): string[] {
+  const chars = [...word]
+  const out: string[] = []
+  let current = ''
+  chars.forEach((ch, i) => {
+    const prev = chars[i - 1]
+    if (
+      prev !== undefined &&
+      (WIDE.test(prev) || WIDE.test(ch)) &&
+      !NO_START.has(ch) &&
+      !NO_END.has(prev) &&
+      current !== ''
+    ) {
+      out.push(current)
+      current = ''
+    }
+    current += ch
+  })
+  if (current) out.push(current)
+  return out
+}
+
 function wrapLine(line: string, width: number): string[] {
   if (line.includes(VERBATIM)) return [line.split(VERBATIM).join('')]
-  if (line.length <= width) return [line]
+  if (displayWidth(line) <= width) return [line]
   const prefix = BULLET.exec(line)?.[1] ?? ''
   const indent = ' '.repeat(prefix.length)
   const words = line.slice(prefix.length).split(/ +/).filter(Boolean)
   const out: string[] = []
   let current = prefix
   let empty = true
-  for (const word of words) {
-    if (!empty && current.length + 1 + word.length > width) {
-      out.push(current)
-      current = indent
-      empty = true
-    }
-    current += empty ? word : ` ${word}`
-    empty = false
-  }
+  for (const word of words)
+    pieces(word).forEach((piece, i) => {
+      // The first piece of a word follows a space; the others join the piece before them.
+      const gap = i === 0 ? 1 : 0
+      if (!empty && displayWidth(current) + gap + displayWidth(piece) > width) {
+        out.push(current)
+        current = indent
+        empty = true
+      }
+      current += empty || gap === 0 ? piece : ` ${piece}`
+      empty = false
+    })
   out.push(current)
   return out
 }

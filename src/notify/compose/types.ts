@@ -42,8 +42,16 @@ const OrNull = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()], { probl
 const Group = <T extends Parameters<typeof Type.Object>[0]>(fields: T) =>
   Type.Object(fields, { problem: 'is not an object' })
 
-/** Who the email is for. Deadlines are shown in `timeZone` (IANA, e.g. "Asia/Tokyo"). */
-export const RecipientSchema = Group({ name: Text, email: EmailAddress, timeZone: Zone })
+/**
+ * Who the email is for. Deadlines are shown in `timeZone` (IANA, e.g. "Asia/Tokyo"); the email is
+ * written in `locale` (English when absent).
+ */
+export const RecipientSchema = Group({
+  name: Text,
+  email: EmailAddress,
+  timeZone: Zone,
+  locale: Opt(Type.Union([Type.Literal('en'), Type.Literal('ja')], { problem: 'is not a known locale (en, ja)' })),
+})
 export type Recipient = Static<typeof RecipientSchema>
 
 export const GameRefSchema = Group({

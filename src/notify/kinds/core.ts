@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto'
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import type { LateMail } from '../../games/deadlines.js'
+import { DEFAULT_LOCALE, isLocale } from '../../i18n/index.js'
 import type { Db } from '../../store/db.js'
 import type { ComposedEmail, GameRef, Links, Recipient } from '../compose/index.js'
 
@@ -30,6 +31,7 @@ export interface NotificationRow {
   /** The recipient's name and time zone when read with the row (else looked up). */
   userName?: string | null
   userTimeZone?: string | null
+  userLocale?: string | null
 }
 
 export interface BuildOptions {
@@ -65,12 +67,26 @@ export function linksFor(ctx: MessageContext, userId: string | null): Links {
   }
 }
 
-/** Who a notification goes to: the name and time zone read with the row, or looked up. */
+/**
+ * Who a notification goes to: the name, time zone and language read with the row, or looked up.
+ * An address with no account (an invitation) is written to in English.
+ */
 export async function recipientOf(db: Db, n: NotificationRow): Promise<Recipient> {
+  const localeOf = (l: string | null | undefined) => (isLocale(l) ? l : DEFAULT_LOCALE)
   if (n.userName !== undefined)
-    return { name: n.userName ?? n.toAddress, email: n.toAddress, timeZone: n.userTimeZone ?? 'UTC' }
+    return {
+      name: n.userName ?? n.toAddress,
+      email: n.toAddress,
+      timeZone: n.userTimeZone ?? 'UTC',
+      locale: localeOf(n.userLocale),
+    }
   const user = n.userId ? await db.user.findUnique({ where: { id: n.userId } }) : null
-  return { name: user?.name ?? n.toAddress, email: n.toAddress, timeZone: user?.timeZone ?? 'UTC' }
+  return {
+    name: user?.name ?? n.toAddress,
+    email: n.toAddress,
+    timeZone: user?.timeZone ?? 'UTC',
+    locale: localeOf(user?.locale),
+  }
 }
 
 /** One notification's email, before its envelope (sender, headers, threading) is added. */

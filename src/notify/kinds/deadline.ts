@@ -17,7 +17,8 @@ function headlineOf(payload: Record<string, unknown>, title: string): string {
 export const deadline: Composer = async (env, n) => {
   const g = await gameData(env.ctx, n.gameId!, n.seq)
   // The notice names instants in UTC: each reader sees them in their own time zone.
-  const local = (line: string) => line.replace(UTC_INSTANT, (iso) => formatDate(iso, env.recipient.timeZone))
+  const local = (line: string) =>
+    line.replace(UTC_INSTANT, (iso) => formatDate(iso, env.recipient.timeZone, env.recipient.locale ?? undefined))
   const composed = composeEmail('deadline-notice', {
     ...addressed(env, g.ref),
     headline: headlineOf(n.payload, g.ref.title),

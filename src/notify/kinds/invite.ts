@@ -1,5 +1,7 @@
 // An invitation to a game, to a player or to an address with no account yet (which gets the
 // preferences page in place of an unsubscribe link, and is greeted by its local part).
+import { DEFAULT_LOCALE, translate } from '../../i18n/index.js'
+import { EMAIL_NS } from '../compose/helpers.js'
 import { composeEmail } from '../compose/index.js'
 import type { Composer, NotificationRow } from './core.js'
 import { gameData, type GameData } from './game.js'
@@ -25,7 +27,7 @@ export const invite: Composer = async (env, n) => {
     ...env.links,
     ...(n.userId ? {} : { unsubscribeUrl: env.links.preferencesUrl }),
     recipient: { ...env.recipient, name },
-    from: String(n.payload.from ?? 'A player'),
+    from: String(n.payload.from ?? translate(env.recipient.locale ?? DEFAULT_LOCALE, EMAIL_NS, 'invite.aPlayer')),
     game: g.ref,
     ...offeredSide(g, n.payload),
     ...note(n),

@@ -6,6 +6,8 @@ import type { AnyRuleset } from '../../rulesets/index.js'
 import type { LateMail } from '../../games/deadlines.js'
 import { loadFolded, rulesetOf } from '../../games/load.js'
 import type { GameRow } from '../../store/games.js'
+import { catalogues, DEFAULT_LOCALE, translate, type Locale } from '../../i18n/index.js'
+import { EMAIL_NS } from '../compose/helpers.js'
 import type { Deadline, OptionLines, StepRef, YourPhaseData } from '../compose/index.js'
 import { makeReplyToken, replyAddress } from '../inbound/index.js'
 import { emailMap, emailMapNote } from '../map-cache.js'
@@ -74,29 +76,39 @@ export function deadlineIsoOf(pos: Position, n: NotificationRow, late: LateMail 
   return pos.g.game.deadlineAt?.toISOString() ?? new Date().toISOString()
 }
 
-const POLICY_WORDS: Record<string, string> = {
-  pass: 'the seats that have not answered pass this step',
-  'extend-then-pass':
-    'the deadline is extended once by a phase length; after that, the seats that have not answered pass',
-  moderator: 'the moderator is called to decide',
+/** What happens to a missed deadline under `policy`, in the reader's language (the policy's id if unknown). */
+function policyWords(policy: string, locale: Locale): string {
+  return catalogues().exists(`policy.${policy}`, { ns: EMAIL_NS, lng: locale })
+    ? translate(locale, EMAIL_NS, `policy.${policy}`)
+    : policy
 }
 
 /** "30 hours", "1 hour 5 minutes", "12 minutes": a delay as a reader says it. */
-export function durationWords(ms: number): string {
+export function durationWords(ms: number, locale: Locale = DEFAULT_LOCALE): string {
   const minutes = Math.round(ms / 60_000)
   const h = Math.floor(minutes / 60)
   const m = minutes % 60
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  return h === 0 ? part(m, 'minute') : m === 0 ? part(h, 'hour') : `${part(h, 'hour')} ${part(m, 'minute')}`
+  const part = (count: number, unit: string) => translate(locale, EMAIL_NS, `duration.${unit}`, { count })
+  return h === 0
+    ? part(m, 'minute')
+    : m === 0
+      ? part(h, 'hour')
+      : translate(locale, EMAIL_NS, 'duration.hoursMinutes', { hours: part(h, 'hour'), minutes: part(m, 'minute') })
 }
 
 /** A late email says so, and that the deadline moved by as much (deadlines.ts extendForLateMail). */
-export function deadlineOf(pos: Position, at: string, late: LateMail | null | undefined): Deadline {
-  const policy = pos.g.game.missedPolicy
+export function deadlineOf(
+  pos: Position,
+  at: string,
+  late: LateMail | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+): Deadline {
   return {
     at,
-    ifMissed: POLICY_WORDS[policy] ?? policy,
-    ...(late ? { delayedBy: durationWords(late.delayMs), originalAt: late.originalDeadline.toISOString() } : {}),
+    ifMissed: policyWords(pos.g.game.missedPolicy, locale),
+    ...(late
+      ? { delayedBy: durationWords(late.delayMs, locale), originalAt: late.originalDeadline.toISOString() }
+      : {}),
   }
 }
 
@@ -121,7 +133,7 @@ export async function mapOf(
   return {
     fields: {
       mapCid: MAP_CID,
-      mapNote: emailMapNote(map),
+      mapNote: emailMapNote(map, env.recipient.locale ?? undefined),
       ...(pos.seat ? { mapUrl: mapLink(publicUrl, secret, pos.g.game.id, pos.seq, pos.seat) } : {}),
     },
     attachments: [{ filename: 'map.png', content: map.png, cid: MAP_CID, contentType: 'image/png' }],

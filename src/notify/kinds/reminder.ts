@@ -19,7 +19,7 @@ export const reminder: Composer = async (env, n) => {
     side: pos.sideName,
     seat: n.seat!,
     step: stepRef(pos, pos.mine),
-    deadline: deadlineOf(pos, deadlineIso, env.opts.late),
+    deadline: deadlineOf(pos, deadlineIso, env.opts.late, env.recipient.locale ?? undefined),
     hoursLeft: hoursLeft(deadlineIso, n.payload.at),
     replyAddress: replyTo,
     orderExamples: examples,

@@ -28,7 +28,7 @@ export const yourPhase: Composer = async (env, n) => {
     side: pos.sideName,
     seat: n.seat!,
     step: stepRef(pos, pos.mine),
-    deadline: deadlineOf(pos, deadlineIso, env.opts.late),
+    deadline: deadlineOf(pos, deadlineIso, env.opts.late, env.recipient.locale ?? undefined),
     happened,
     options,
     replyAddress: replyTo,

@@ -1,7 +1,7 @@
 // Plain-text wrapping: sentences wrap with a hanging indent; order lines, links, dates and the
 // signature delimiter survive whole.
 import { describe, expect, it } from 'vitest'
-import { GLUE, oneLine, VERBATIM, wrapText } from '../../../src/notify/compose/text-wrap.js'
+import { displayWidth, GLUE, oneLine, VERBATIM, wrapText } from '../../../src/notify/compose/text-wrap.js'
 
 describe('wrapText', () => {
   it('wraps a list item under its text, not under the bullet', () => {
@@ -34,4 +34,20 @@ describe('wrapText', () => {
 
 it('oneLine makes a subject of anything', () => {
   expect(oneLine(`  Cup\r\n round ${['5', 'Dec'].join(GLUE)} ${VERBATIM}x `)).toBe('Cup round 5 Dec x')
+})
+
+it('wraps Japanese, which has no spaces, by columns (two a character) and never starts a line with 。 or 、', () => {
+  const line =
+    'このメールに返信し、引用部分より上に命令を1行に1つずつ書いてください。返信先は play+abc@hexmail.test です。' +
+    '各行の # 以降は無視されるため、選択肢の行はそのまま貼り付けられます。'
+  const lines = wrapText(line, 30).trimEnd().split('\n')
+  expect(lines.length).toBeGreaterThan(3)
+  for (const l of lines) {
+    expect(displayWidth(l), l).toBeLessThanOrEqual(30)
+    expect(l).not.toMatch(/^[、。）]/)
+  }
+  // Nothing lost: the breaks fall between characters, or at the spaces there were; an address stays whole.
+  expect(lines.join('').replace(/ /g, '')).toBe(line.replace(/ /g, ''))
+  expect(lines.some((l) => l.includes('play+abc@hexmail.test'))).toBe(true)
+  expect(displayWidth('あa：')).toBe(5)
 })
