@@ -135,9 +135,10 @@ describe('deadlines wait for the phase email', () => {
       },
     })
     const id = created.json().id as string
+    // Redis stops before the join: the first your-phase email must not get out before the outage begins.
+    await s.redis.stop()
     await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
     const g0 = await game(id)
-    await s.redis.stop()
     try {
       expect(actionsFor(id, await deadlineTick(s.t.db, at(g0.deadline, 23 * HOUR)))).toEqual(['mail-pending'])
       // The game's page explains a deadline in the past that is held (the clock made to have passed it).
