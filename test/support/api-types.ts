@@ -1504,7 +1504,9 @@ export interface paths {
             }
             /** @description Hours each side has for a phase (default 24) */
             phaseHours?: number
-            /** @description When a deadline passes: pass, extend once then pass, or call the moderator (default pass) */
+            /**
+             * @description When a deadline passes: pass, extend once then pass, or call the moderator (default pass)
+             */
             missedPolicy?: 'pass' | 'extend-then-pass' | 'moderator'
             /**
              * Format: uri
@@ -1530,7 +1532,10 @@ export interface paths {
               ruleset: string
               /** @description the rules version the game started with */
               rulesVersion: string
-              /** @description the rules version the game plays now: rulesVersion, or the one a rules migration moved it to */
+              /**
+               * @description the rules version the game plays now: rulesVersion, or the one a rules migration moved it
+               * to
+               */
               playsRulesVersion: string
               scenario: string
               status: 'OPEN' | 'ACTIVE' | 'FINISHED'
@@ -1993,7 +1998,10 @@ export interface paths {
               ruleset: string
               /** @description the rules version the game started with */
               rulesVersion: string
-              /** @description the rules version the game plays now: rulesVersion, or the one a rules migration moved it to */
+              /**
+               * @description the rules version the game plays now: rulesVersion, or the one a rules migration moved it
+               * to
+               */
               playsRulesVersion: string
               scenario: string
               status: 'OPEN' | 'ACTIVE' | 'FINISHED'
@@ -2385,7 +2393,10 @@ export interface paths {
                 ruleset: string
                 /** @description the rules version the game started with */
                 rulesVersion: string
-                /** @description the rules version the game plays now: rulesVersion, or the one a rules migration moved it to */
+                /**
+                 * @description the rules version the game plays now: rulesVersion, or the one a rules migration moved
+                 * it to
+                 */
                 playsRulesVersion: string
                 scenario: string
                 status: 'OPEN' | 'ACTIVE' | 'FINISHED'
@@ -3213,7 +3224,9 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log */
+    /**
+     * Resign: your side concedes (any seat of a side resigns for all of it); the answer carries the receipt of the log
+     */
     post: {
       parameters: {
         query?: never
@@ -3240,7 +3253,10 @@ export interface paths {
                 /** @description the rule that ended the game */
                 ref: string
               } | null
-              /** @description The log as it stood after this: "position:hash". Keep it: GET /games/:id/verify?receipt= proves the log was not rewritten since. */
+              /**
+               * @description The log as it stood after this: "position:hash". Keep it: GET /games/:id/verify?receipt=
+               * proves the log was not rewritten since.
+               */
               receipt: string
             }
           }
@@ -3497,7 +3513,10 @@ export interface paths {
             }
           }
         }
-        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
         503: {
           headers: {
             [name: string]: unknown
@@ -3735,7 +3754,9 @@ export interface paths {
                   ref: string
                 } | null
               }
-              /** @description your side's orders already submitted for this step (a teammate's private ones left out) */
+              /**
+               * @description your side's orders already submitted for this step (a teammate's private ones left out)
+               */
               submitted: {
                 [key: string]: (
                   | {
@@ -4050,7 +4071,10 @@ export interface paths {
             }
           }
         }
-        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
         503: {
           headers: {
             [name: string]: unknown
@@ -4292,7 +4316,9 @@ export interface paths {
                   ref: string
                 } | null
               }
-              /** @description your side's orders already submitted for this step (a teammate's private ones left out) */
+              /**
+               * @description your side's orders already submitted for this step (a teammate's private ones left out)
+               */
               submitted: {
                 [key: string]: (
                   | {
@@ -4607,7 +4633,10 @@ export interface paths {
             }
           }
         }
-        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
         503: {
           headers: {
             [name: string]: unknown
@@ -5037,7 +5066,10 @@ export interface paths {
             }
           }
         }
-        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
         503: {
           headers: {
             [name: string]: unknown
@@ -5122,7 +5154,10 @@ export interface paths {
             text?: string
             /** @description the seat to act for, when you hold several */
             seat?: string
-            /** @description pass the step even though the orders decide nothing in it (standing orders only); in text, a "pass" line */
+            /**
+             * @description pass the step even though the orders decide nothing in it (standing orders only); in text, a
+             * "pass" line
+             */
             pass?: boolean
           }
           'text/plain': string
@@ -5171,7 +5206,10 @@ export interface paths {
               })[]
               /** @description the stored answer to an earlier request with this key */
               replayed?: boolean
-              /** @description The log as it stood after this: "position:hash". Keep it: GET /games/:id/verify?receipt= proves the log was not rewritten since. */
+              /**
+               * @description The log as it stood after this: "position:hash". Keep it: GET /games/:id/verify?receipt=
+               * proves the log was not rewritten since.
+               */
               receipt: string
             }
           }
@@ -5512,7 +5550,10 @@ export interface paths {
             }
           }
         }
-        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
         503: {
           headers: {
             [name: string]: unknown
@@ -5592,7 +5633,10 @@ export interface paths {
             text?: string
             /** @description the seat to act for, when you hold several */
             seat?: string
-            /** @description pass the step even though the orders decide nothing in it (standing orders only); in text, a "pass" line */
+            /**
+             * @description pass the step even though the orders decide nothing in it (standing orders only); in text, a
+             * "pass" line
+             */
             pass?: boolean
           }
           'text/plain': string
@@ -6076,7 +6120,10 @@ export interface paths {
             }
           }
         }
-        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
         503: {
           headers: {
             [name: string]: unknown
@@ -6143,7 +6190,9 @@ export interface paths {
           width?: 600 | 900 | 1200 | 1600
           /** @description With `key`: the seat whose map an email linked to */
           seat?: string
-          /** @description The key of a map link in an email: opens that position as that seat saw it, without signing in */
+          /**
+           * @description The key of a map link in an email: opens that position as that seat saw it, without signing in
+           */
           key?: string
         }
         header?: never
@@ -6415,7 +6464,10 @@ export interface paths {
             }
           }
         }
-        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
         503: {
           headers: {
             [name: string]: unknown
@@ -6484,7 +6536,9 @@ export interface paths {
           width?: 600 | 900 | 1200 | 1600
           /** @description With `key`: the seat whose map an email linked to */
           seat?: string
-          /** @description The key of a map link in an email: opens that position as that seat saw it, without signing in */
+          /**
+           * @description The key of a map link in an email: opens that position as that seat saw it, without signing in
+           */
           key?: string
         }
         header?: never
@@ -6756,7 +6810,10 @@ export interface paths {
             }
           }
         }
-        /** @description This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md) */
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
         503: {
           headers: {
             [name: string]: unknown
@@ -6849,7 +6906,9 @@ export interface paths {
                 hash: string
                 /** @description the commitment of the entry's leaves */
                 commitment?: string
-                /** @description each leaf (body, private:<seat>) with its commitment, and its salt when you may open it */
+                /**
+                 * @description each leaf (body, private:<seat>) with its commitment, and its salt when you may open it
+                 */
                 leaves?: {
                   [key: string]: {
                     commitment: string
@@ -6938,7 +6997,10 @@ export interface paths {
                                 defenceShift: 'full' | 'none' | number
                               }
                           )[]
-                          /** @description private orders (standing orders), by seat: those you may read, or all once readable */
+                          /**
+                           * @description private orders (standing orders), by seat: those you may read, or all once
+                           * readable
+                           */
                           private?: {
                             [key: string]: (
                               | {
@@ -7064,7 +7126,10 @@ export interface paths {
                                 }
                             )[]
                           }
-                          /** @description private orders (standing orders), by seat: those you may read, or all once readable */
+                          /**
+                           * @description private orders (standing orders), by seat: those you may read, or all once
+                           * readable
+                           */
                           private?: {
                             [key: string]: (
                               | {
@@ -7456,7 +7521,11 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The record checked: hash chain, the game against its log, every entry against the rules, rolls, replay, snapshots; with ?receipt=, that a receipt you kept is still part of the log (docs/verification.md). The seed is shown once the game is over. */
+    /**
+     * The record checked: hash chain, the game against its log, every entry against the rules, rolls, replay,
+     * snapshots; with ?receipt=, that a receipt you kept is still part of the log (docs/verification.md). The seed is
+     * shown once the game is over.
+     */
     get: {
       parameters: {
         query?: {
@@ -8157,7 +8226,9 @@ export interface paths {
                 gameId: string | null
                 /** @description the log position the email was made at */
                 seq: number | null
-                /** @description queued (not sent yet, or being retried), sent, failed (given up: see lastError), skipped */
+                /**
+                 * @description queued (not sent yet, or being retried), sent, failed (given up: see lastError), skipped
+                 */
                 status: string
                 /** @description sending attempts so far */
                 attempts: number
@@ -8592,7 +8663,8 @@ export interface paths {
     put?: never
     /**
      * Receive a reply with orders: the raw email (RFC 822) as message/rfc822, text/plain or application/octet-stream
-     * @description The reply address carries a signed token naming the game, the seat and the step; the sender must be that player. The sender is answered by email. When INBOUND_KEY is set, pass it as ?key=.
+     * @description The reply address carries a signed token naming the game, the seat and the step; the sender must be
+     * that player. The sender is answered by email. When INBOUND_KEY is set, pass it as ?key=.
      */
     post: {
       parameters: {
