@@ -2,7 +2,8 @@
 // engine (a Ruleset: rules, notation, order schema, options, preview), its scenario loader, and the
 // words and pictures its emails use; it is listed once in src/rulesets/index.ts. The generic layers
 // (games, store, http, notify, scenarios, main) reach a system only through this contract.
-import type { GameEvent, Ruleset } from '../engine/ruleset.js'
+import type { GameEvent, Pending, Ruleset } from '../engine/ruleset.js'
+import type { Locale } from '../i18n/index.js'
 import type { HexMapModel } from '../present/map-model.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the registry holds rule systems of any state type */
@@ -35,7 +36,10 @@ export interface EmailLines {
 
 /**
  * A rule system. `view` and `options` arguments are what its own ruleset's view() and options()
- * returned (possibly read back from JSON): each hook checks the shape it relies on.
+ * returned (possibly read back from JSON): each hook checks the shape it relies on. Every hook that
+ * returns words takes the reader's `locale` (an account's language, `en` or `ja`) and answers in it,
+ * falling back to English for words it has no translation of; notation (order examples, unit ids)
+ * is the same in every language.
  */
 export interface RuleSystem {
   /** The id games store (Game.ruleset) and the API names: lower case letters and digits, as its folder. */
@@ -50,17 +54,22 @@ export interface RuleSystem {
    */
   scenarios(): ScenarioEntry[]
   /** A step id (Pending.step) as players name it in subjects and headings: "movement phase". */
-  stepTitle(step: string): string
+  stepTitle(step: string, locale: Locale): string
+  /**
+   * What kind of orders a pending step takes, in the reader's language. Absent: the engine's own
+   * `Pending.description` (English) is shown.
+   */
+  describeStep?(pending: Pending, locale: Locale): string
   /** What the events did, a sentence a line, told to the reader whose view this is. */
-  narrate(events: readonly GameEvent[], view: unknown): string[]
+  narrate(events: readonly GameEvent[], view: unknown, locale: Locale): string[]
   /** A seat's options (ruleset.options()) as short lines for an email; the email links to the rest. */
-  compactOptions(options: unknown): EmailLines
+  compactOptions(options: unknown, locale: Locale): EmailLines
   /** How to read those lines, a sentence or two above them in the email. Absent: the lines stand alone. */
-  optionsLegend?: string
+  optionsLegend?(locale: Locale): string
   /** Order lines an email shows as examples, in the text notation, written for these options. */
   orderExamples(options: unknown): string[]
   /** Enemy units near the reader's, a line each, nearest first. Absent: emails list none. */
-  enemiesNear?(view: unknown): EmailLines
+  enemiesNear?(view: unknown, locale: Locale): EmailLines
   /**
    * The map of a view and the events of the last step resolved, in the map's generic pieces. Absent:
    * the system has no map; its emails go without one and GET /games/:id/map.* answers 404.

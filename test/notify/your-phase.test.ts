@@ -157,7 +157,7 @@ describe('your phase, by email', () => {
       ).toBe(400)
       // The text names where the enemies near the reader's units are.
       expect(flat(mail.text!)).toContain('Enemy units near yours')
-      for (const line of enemiesNear('abaoaqu', abaoaqu.view(state, seat)).lines)
+      for (const line of enemiesNear('abaoaqu', abaoaqu.view(state, seat), 'en').lines)
         expect(flat(mail.text!)).toContain(flat(line))
       // Reply-To carries a token; List-Unsubscribe is one click.
       expect(String(mail.replyTo?.text)).toMatch(/^play\+[a-z2-7]{40}@hexmail\.test$/)
@@ -165,7 +165,8 @@ describe('your phase, by email', () => {
       expect(raw.replace(/\r\n\s+/g, ' ')).toMatch(/^List-Unsubscribe: <http:\/\/hexmail\.test\/unsubscribe\?u=/m)
       // What happened since this seat's last orders, in the same words the log gives.
       const view = abaoaqu.view(state, seat)
-      for (const line of narrate('abaoaqu', sinceLast[seat]!, view)) expect(flat(mail.text!)).toContain(flat(line))
+      for (const line of narrate('abaoaqu', sinceLast[seat]!, view, 'en'))
+        expect(flat(mail.text!)).toContain(flat(line))
       checked++
 
       const orders = randomOrders(state, seat, r)

@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto'
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import type { LateMail } from '../../games/deadlines.js'
-import { DEFAULT_LOCALE, isLocale } from '../../i18n/index.js'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/index.js'
 import type { Db } from '../../store/db.js'
 import type { ComposedEmail, GameRef, Links, Recipient } from '../compose/index.js'
 
@@ -111,4 +111,9 @@ export type Composer = (env: KindEnv, n: NotificationRow) => Promise<Draft>
 /** The fields every game email opens with: the links, the reader and the game. */
 export function addressed(env: KindEnv, game: GameRef): Links & { recipient: Recipient; game: GameRef } {
   return { ...env.links, recipient: env.recipient, game }
+}
+
+/** The language the recipient reads (their account's; English for an address without one). */
+export function readerLocale(env: KindEnv): Locale {
+  return env.recipient.locale ?? DEFAULT_LOCALE
 }

@@ -1,7 +1,7 @@
 // "Game over": who won and why, the last events, and the dice seed revealed so anyone can verify
 // the game.
 import { composeEmail, narrate } from '../compose/index.js'
-import { addressed, type Composer } from './core.js'
+import { addressed, readerLocale, type Composer } from './core.js'
 import { eventsBetween } from './game.js'
 import { mapOf, positionOf, viewOf, type Position } from './position.js'
 import { turnOf } from './system-specific.js'
@@ -41,7 +41,7 @@ export const gameOver: Composer = async (env, n) => {
     reason: outcome.reason ? reasonWithNames(outcome.reason, g.sideNames) : 'the game is over',
     ...(pos.side ? { yourSide: pos.sideName } : {}),
     turn: turnOf(g.game.ruleset, pos.state),
-    happened: narrate(g.game.ruleset, events, viewOf(pos)),
+    happened: narrate(g.game.ruleset, events, viewOf(pos), readerLocale(env)),
     seed: g.game.seed,
     seedCommitment: g.game.seedCommitment,
     verifyUrl: `${env.ctx.publicUrl}/games/${g.game.id}/verify`,

@@ -2,12 +2,14 @@
 // next. The step played is read from the log, not from the position after it: that names the next step.
 import { loadFolded } from '../../games/load.js'
 import { composeEmail, narrate, type PhaseResolvedData } from '../compose/index.js'
-import { addressed, type Composer, type MessageContext } from './core.js'
+import type { Locale } from '../../i18n/index.js'
+import { addressed, readerLocale, type Composer, type MessageContext } from './core.js'
 import { eventsBetween } from './game.js'
 import { deadlineIsoOf, mapOf, positionOf, stepRef, viewOf, type Position } from './position.js'
 
-/** "Zeon", "Zeon and Federation", "A, B and C". */
-function andList(names: string[]): string {
+/** "Zeon", "Zeon and Federation", "A, B and C"; in Japanese "A、B、C". */
+function andList(names: string[], locale: Locale): string {
+  if (locale !== 'en') return new Intl.ListFormat(locale, { type: 'conjunction' }).format(names)
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
 }
 
@@ -16,7 +18,7 @@ function andList(names: string[]): string {
  * RESOLUTION at or before the position, read against the game folded just before it. Null when the
  * position only set the game up (a SETUP, e.g. with units deployed automatically): nobody played.
  */
-async function playedAt(ctx: MessageContext, pos: Position): Promise<PhaseResolvedData['played']> {
+async function playedAt(ctx: MessageContext, pos: Position, locale: Locale): Promise<PhaseResolvedData['played']> {
   const last = await ctx.db.logEntry.findFirst({
     where: { gameId: pos.g.game.id, seq: { lte: pos.seq }, kind: { in: ['SETUP', 'RESOLUTION'] } },
     orderBy: { seq: 'desc' },
@@ -27,7 +29,7 @@ async function playedAt(ctx: MessageContext, pos: Position): Promise<PhaseResolv
   const pending = pos.ruleset.pending(before)
   if (pending.length === 0) return null
   const sides = [...new Set(pending.map((p) => p.side))].map((s) => pos.g.sideNames.get(s) ?? s)
-  return { side: andList(sides), step: stepRef({ ...pos, state: before }, pending[0]) }
+  return { side: andList(sides, locale), step: stepRef({ ...pos, state: before }, pending[0], locale) }
 }
 
 export const phaseResolved: Composer = async (env, n) => {
@@ -38,9 +40,11 @@ export const phaseResolved: Composer = async (env, n) => {
   const map = await mapOf(env, pos)
   const composed = composeEmail('phase-resolved', {
     ...addressed(env, g.ref),
-    played: await playedAt(env.ctx, pos),
-    happened: narrate(g.game.ruleset, events, viewOf(pos)),
-    next: mine ? { side: g.sideNames.get(mine.side) ?? mine.side, step: stepRef(pos, mine), deadline } : null,
+    played: await playedAt(env.ctx, pos, readerLocale(env)),
+    happened: narrate(g.game.ruleset, events, viewOf(pos), readerLocale(env)),
+    next: mine
+      ? { side: g.sideNames.get(mine.side) ?? mine.side, step: stepRef(pos, mine, readerLocale(env)), deadline }
+      : null,
     ...map.fields,
   })
   return { composed, attachments: map.attachments }

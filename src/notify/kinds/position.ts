@@ -14,7 +14,7 @@ import { emailMap, emailMapNote } from '../map-cache.js'
 import { mapLink } from '../map-link.js'
 import { MAP_CID, replyBinding, type KindEnv, type MessageContext, type NotificationRow } from './core.js'
 import { gameData, type GameData } from './game.js'
-import { halfOf, optionLines, stepTitle, turnOf } from './system-specific.js'
+import { halfOf, optionLines, stepDescription, stepTitle, turnOf } from './system-specific.js'
 
 export interface Position {
   g: GameData
@@ -53,19 +53,23 @@ export function viewOf(pos: Position): unknown {
   return pos.ruleset.view(pos.state, pos.seat)
 }
 
-export function stepRef(pos: Position, p: Pending | undefined): StepRef {
+export function stepRef(pos: Position, p: Pending | undefined, locale: Locale): StepRef {
   const half = halfOf(pos.g.game.ruleset, pos.state)
   return {
-    title: stepTitle(pos.g.game.ruleset, p?.step ?? ''),
-    description: p?.description ?? '',
+    title: stepTitle(pos.g.game.ruleset, p?.step ?? '', locale),
+    description: stepDescription(pos.g.game.ruleset, p, locale),
     turn: turnOf(pos.g.game.ruleset, pos.state),
     ...(half ? { half } : {}),
   }
 }
 
 /** The reader's seat's options as lines, and examples of orders. */
-export function seatOptions(ctx: MessageContext, pos: Position): { options: OptionLines; examples: string[] } {
-  const { compact, examples } = optionLines(pos.g.game.ruleset, pos.ruleset.options(pos.state, pos.seat!))
+export function seatOptions(
+  ctx: MessageContext,
+  pos: Position,
+  locale: Locale,
+): { options: OptionLines; examples: string[] } {
+  const { compact, examples } = optionLines(pos.g.game.ruleset, pos.ruleset.options(pos.state, pos.seat!), locale)
   return { options: { ...compact, url: `${ctx.publicUrl}/games/${pos.g.game.id}/options` }, examples }
 }
 

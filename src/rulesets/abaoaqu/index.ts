@@ -39,7 +39,7 @@ export const abaoaqu: RuleSystem = {
   narrate: (events: readonly GameEvent[], view: unknown) =>
     isNarratable(view) ? narrateAbaoaqu(events, narrationContext(view)) : events.map(fallbackLine),
   compactOptions: (options) => compactOptions(options as SeatOptions),
-  optionsLegend:
+  optionsLegend: () =>
     'Each line names one unit, or several that can act together, where it is and what it can do now; ' +
     'odds are after pilot shifts. Lines that start with an order (shoot, close, defend) can be pasted ' +
     'into your reply as they are.',

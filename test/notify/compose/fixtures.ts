@@ -67,14 +67,14 @@ export function yourPhase(recipient: Recipient = char): YourPhaseData {
       half: played.state.half,
     },
     deadline: { at: DEADLINE, ifMissed: 'your phase is passed (no moves)' },
-    happened: narrate('abaoaqu', played.events, played.view),
+    happened: narrate('abaoaqu', played.events, played.view, 'en'),
     options: {
       ...compactOptions(options),
-      legend: ruleSystem('abaoaqu')!.optionsLegend,
+      legend: ruleSystem('abaoaqu')!.optionsLegend?.('en'),
       url: `${game.url}/options`,
     },
     orderExamples: orderExamples(options),
-    enemiesNear: enemiesNear('abaoaqu', contact().view),
+    enemiesNear: enemiesNear('abaoaqu', contact().view, 'en'),
     mapCid: 'map-g_7f3a-42@hexmail',
     mapUrl: `${game.url}/map.png?at=42&seat=ZEON&key=k3y`,
     mapNote:
@@ -98,7 +98,7 @@ export function phaseResolved(): PhaseResolvedData {
       side: 'Federation',
       step: { title: 'combat phase', description: 'attack declarations', turn: 1, half: 1 },
     },
-    happened: narrate('abaoaqu', played.events, played.view),
+    happened: narrate('abaoaqu', played.events, played.view, 'en'),
     next: {
       side: 'Zeon',
       step: { title: 'movement phase', description: 'move or enter units', turn: 1, half: 2 },

@@ -23,7 +23,7 @@ function play(state: State, turns: Array<[string, Order[], number[]]>): { state:
 
 describe('a real A-S4 step, resolved by the engine', () => {
   const { events, view } = skirmish()
-  const lines = narrate('abaoaqu', events, view)
+  const lines = narrate('abaoaqu', events, view, 'en')
 
   it('tells each move order once, with its units, from and to hexes in the order notation', () => {
     expect(lines).toContain('GM1 and GM2 moved from 1004 to 1008.')
@@ -78,7 +78,7 @@ describe('other events from the engine', () => {
     const declared = lead.events.find((e) => e.type === 'declare')!
     const odds = `${declared.attackTotal} vs ${declared.defenceTotal}, odds ${declared.base}`
     expect(odds).toBe('6 vs 2, odds 3:1')
-    expect(narrate('abaoaqu', lead.events, abaoaqu.view(lead.state, 'ZEON'))).toEqual([
+    expect(narrate('abaoaqu', lead.events, abaoaqu.view(lead.state, 'ZEON'), 'en')).toEqual([
       'Public (BD) PB1 fired its BD missile at 2009: die 3, a hit; ' +
         'a beam-disruption screen now covers the area around 2009.',
       `Federation declared attack A1: GM1 and GM2 shoot at Zaku ZK1 in 1006: ${odds}; it resolves in the damage check.`,
@@ -86,7 +86,7 @@ describe('other events from the engine', () => {
 
     // Zeon passes; the damage check rolls 1 (3:1, row 1: C), then recovery: ZK1 rolls 6, RD1 rolls 2.
     const follow = play(lead.state, [['ZEON', [], [1, 6, 2]]])
-    const lines = narrate('abaoaqu', follow.events, abaoaqu.view(follow.state, 'FED'))
+    const lines = narrate('abaoaqu', follow.events, abaoaqu.view(follow.state, 'FED'), 'en')
     expect(follow.events.find((e) => e.type === 'attack')!.results).toEqual([{ unit: 'ZK1', modifier: 0, result: 'C' }])
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -112,7 +112,7 @@ describe('other events from the engine', () => {
       ['FED', [{ kind: 'attack', mode: 'shoot', units: ['GM1', 'GM2'], target: { unit: 'ZK1' } }], [6]],
     ])
     expect(state.step).toBe('over')
-    const lines = narrate('abaoaqu', events, abaoaqu.view(state, null))
+    const lines = narrate('abaoaqu', events, abaoaqu.view(state, null), 'en')
     expect(lines).toContain('Zeon had nothing to do in the combat phase (return fire) and passed.')
     expect(events.find((e) => e.type === 'attack')!.results).toEqual([{ unit: 'ZK1', modifier: 1, result: 'X' }])
     expect(lines).toContain(
@@ -124,7 +124,7 @@ describe('other events from the engine', () => {
 
   it('the start of a game: the set-up and the first turn', () => {
     const { events, view } = firstMove()
-    expect(narrate('abaoaqu', events, view)).toEqual(['Turn 1 began; Federation leads off.'])
+    expect(narrate('abaoaqu', events, view, 'en')).toEqual(['Turn 1 began; Federation leads off.'])
   })
 })
 
@@ -202,10 +202,10 @@ describe('events not from this step of the engine', () => {
   })
 
   it('another rule system gets the plain line for every event', () => {
-    expect(narrate('greennoa', [{ type: 'facing', ref: 'G-4-1', unit: 'GX1', facing: 3 }], {})).toEqual([
+    expect(narrate('greennoa', [{ type: 'facing', ref: 'G-4-1', unit: 'GX1', facing: 3 }], {}, 'en')).toEqual([
       'Event "facing" (G-4-1): unit GX1, facing 3.',
     ])
-    expect(narrate('abaoaqu', [{ type: 'turn', turn: 2, leadOff: 'FED' }], { not: 'a view' })).toEqual([
+    expect(narrate('abaoaqu', [{ type: 'turn', turn: 2, leadOff: 'FED' }], { not: 'a view' }, 'en')).toEqual([
       'Event "turn": leadOff FED.',
     ])
   })
