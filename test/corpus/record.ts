@@ -1,6 +1,6 @@
-// Records the corpus of complete games (npm run corpus:record; docs/engine-versions.md): games of
-// random legal orders for every scenario, player count and rules version the engine plays, and games
-// played through the HTTP API on a real database. A file already in the corpus is never rewritten:
+// Records the corpus of complete games (npm run corpus:record; docs/engine-versions.md): for every rule
+// system, games of random legal orders for every scenario, player count and rules version its engine
+// plays, and games played through the HTTP API on a real database. A file already in the corpus is never rewritten:
 // it is the record of how its rules version plays. `--overwrite` re-records them all (only when the
 // corpus format itself changes), `--only <text>` records the games whose name contains the text.
 import { createHash } from 'node:crypto'
@@ -9,18 +9,78 @@ import { relative } from 'node:path'
 import { seedCommitment } from '../../src/engine/dice.js'
 import type { OptionSpec } from '../../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../../src/rulesets/abaoaqu/engine/index.js'
-import { randomOrders, rng } from '../../src/rulesets/abaoaqu/engine/random-orders.js'
+import * as abaoaquPlayer from '../../src/rulesets/abaoaqu/engine/random-orders.js'
+import { greennoa, type GnOrder, type GnState } from '../../src/rulesets/greennoa/engine/index.js'
+import * as greennoaPlayer from '../../src/rulesets/greennoa/engine/random-orders.js'
+import { ruleSystem, type AnyRuleset } from '../../src/rulesets/index.js'
 import { applyEntry, outcomeOf, pendingOf, type Folded } from '../../src/games/fold.js'
 import { ordersAndResolution } from '../../src/games/write.js'
 import { loadFolded } from '../../src/games/load.js'
 import { gameMetaRow, type GameRow } from '../../src/store/games.js'
 import { entriesBetween, entryHash, type Entry, type NewEntry } from '../../src/store/log.js'
-import { loadAbaoaquScenario } from '../../src/rulesets/abaoaqu/scenarios/index.js'
 import { as, register, startApp, type TestApp, type User } from '../http/helpers.js'
 import { corpusPath, readCorpusGame, replay, stateHash, writeCorpusGame, type CorpusGame } from './corpus.js'
 
-const SCENARIOS = ['A-S1', 'A-S2', 'A-S3', 'A-S4', 'A-S5', 'A-S6', 'A-S7']
 const STEP_LIMIT = 2000
+
+/** What the recorder needs of a rule system beyond the registry: the fuzzer's player. */
+interface CorpusPlayer {
+  ruleset: AnyRuleset
+  /** A seed range of its own, so adding a system never changes another's recorded games. */
+  seedBase: number
+  rng(seed: number): () => number
+  /** Random legal orders for `seat` now, given the submissions of the step so far. */
+  randomOrders(state: unknown, seat: string, r: () => number, submitted: Record<string, unknown[]>): unknown[]
+  /** Options the fuzzer's player cannot play, left at their default. */
+  fixedOptions: ReadonlySet<string>
+  /** Option values chosen beside the specs (A-Bao-A-Qu's deployment). */
+  extraOptions?(r: () => number): Record<string, string | number | boolean>
+  /** Whether the orders are only standing ones, sent as a pass (systems with standing orders). */
+  onlyStanding?(orders: unknown[]): boolean
+  /** The scenario and player count of the HTTP game recorded for each rules version (its index). */
+  httpGame(v: number): { scenario: string; players: number }
+}
+
+// A-Bao-A-Qu's fuzzer draws the ranks of a shift freely and lets a unit shoot and close-attack, which
+// newtypeShift=always and shootAndClose=either refuse: those stay at their default.
+const PLAYERS: CorpusPlayer[] = [
+  {
+    ruleset: abaoaqu,
+    seedBase: 0,
+    rng: abaoaquPlayer.rng,
+    randomOrders: (state, seat, r, submitted) =>
+      abaoaquPlayer.randomOrders(state as State, seat, r, submitted as Record<string, Order[]>),
+    fixedOptions: new Set(['deployment', 'newtypeShift', 'shootAndClose']),
+    extraOptions: (r) => ({ deployment: r() < 0.5 ? 'auto' : 'players' }),
+    onlyStanding: (orders) => abaoaqu.onlyStanding!(orders as Order[]),
+    httpGame: (v) => (v % 2 === 0 ? { scenario: 'A-S4', players: 2 } : { scenario: 'A-S1', players: 3 }),
+  },
+  {
+    ruleset: greennoa,
+    seedBase: 100_000,
+    rng: greennoaPlayer.rng,
+    randomOrders: (state, seat, r) => greennoaPlayer.randomOrders(state as GnState, seat, r) as GnOrder[],
+    fixedOptions: new Set(),
+    httpGame: () => ({ scenario: 'GN-S1', players: 2 }),
+  },
+]
+
+function systemOf(player: CorpusPlayer) {
+  const system = ruleSystem(player.ruleset.id)
+  if (!system) throw new Error(`rule system ${player.ruleset.id} is not registered`)
+  return system
+}
+
+/** A scenario as the server stores it in SETUP, with the seat layout for `players`. */
+function scenarioOf(player: CorpusPlayer, id: string, players: number) {
+  const entry = systemOf(player)
+    .scenarios()
+    .find((s) => s.summary.id === id)
+  if (!entry) throw new Error(`${player.ruleset.id} has no scenario ${id}`)
+  const layout = entry.summary.seatLayouts.find((l) => l.players === players)
+  if (!layout) throw new Error(`${player.ruleset.id} scenario ${id} has no layout for ${players} players`)
+  return { data: entry.data, layout }
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
@@ -30,19 +90,16 @@ function idFrom(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-// The fuzzer's player draws the ranks of a shift freely and lets a unit shoot and close-attack,
-// which newtypeShift=always and shootAndClose=either refuse: those stay at their default.
-const FIXED_OPTIONS = new Set(['deployment', 'newtypeShift', 'shootAndClose'])
-
 /** Half the options at their default, the others drawn: the corpus covers the rules' alternatives. */
 function randomOptions(
+  player: CorpusPlayer,
   specs: readonly OptionSpec[],
   r: () => number,
   booleans = true,
 ): Record<string, string | number | boolean> {
-  const options: Record<string, string | number | boolean> = { deployment: r() < 0.5 ? 'auto' : 'players' }
+  const options: Record<string, string | number | boolean> = player.extraOptions?.(r) ?? {}
   for (const spec of specs) {
-    if (FIXED_OPTIONS.has(spec.id) || (!booleans && typeof spec.default === 'boolean') || r() < 0.5) continue
+    if (player.fixedOptions.has(spec.id) || (!booleans && typeof spec.default === 'boolean') || r() < 0.5) continue
     options[spec.id] = spec.values[Math.floor(r() * spec.values.length)]!
   }
   return options
@@ -66,7 +123,7 @@ function chain(game: GameRow, entries: NewEntry[]): Entry[] {
   })
 }
 
-function toCorpus(game: GameRow, source: string, entries: Entry[], f: Folded): CorpusGame {
+function toCorpus(ruleset: AnyRuleset, game: GameRow, source: string, entries: Entry[], f: Folded): CorpusGame {
   return {
     format: 1,
     source,
@@ -84,11 +141,12 @@ function toCorpus(game: GameRow, source: string, entries: Entry[], f: Folded): C
       payload: e.payload,
       hash: e.hash,
     })),
-    final: { seq: f.seq, stateHash: stateHash(f), outcome: outcomeOf(abaoaqu, f), head: entries.at(-1)!.hash },
+    final: { seq: f.seq, stateHash: stateHash(f), outcome: outcomeOf(ruleset, f), head: entries.at(-1)!.hash },
   }
 }
 
 interface FuzzSpec {
+  player: CorpusPlayer
   name: string
   scenario: string
   players: number
@@ -100,10 +158,12 @@ interface FuzzSpec {
 
 /** A game of random legal orders, written through the server's own fold and write path (no database). */
 function recordFuzz(spec: FuzzSpec): CorpusGame {
-  const r = rng(spec.fuzzSeed)
+  const { player } = spec
+  const ruleset = player.ruleset
+  const r = player.rng(spec.fuzzSeed)
   const game: GameRow = {
     id: idFrom(spec.name),
-    ruleset: abaoaqu.id,
+    ruleset: ruleset.id,
     rulesVersion: spec.rulesVersion,
     seed: sha256(`corpus seed:${spec.name}`),
     logSeq: 0,
@@ -112,8 +172,7 @@ function recordFuzz(spec: FuzzSpec): CorpusGame {
     phaseHours: 24,
     deadlineAt: null,
   }
-  const scenario = loadAbaoaquScenario(spec.scenario)
-  const layout = scenario.seatLayouts.find((l) => l.players === spec.players)!
+  const { data: scenario, layout } = scenarioOf(player, spec.scenario, spec.players)
   const setup: NewEntry = {
     kind: 'SETUP',
     seat: null,
@@ -122,7 +181,7 @@ function recordFuzz(spec: FuzzSpec): CorpusGame {
       scenario,
       config: {
         players: spec.players,
-        options: randomOptions(abaoaqu.optionSpecs, r),
+        options: randomOptions(player, ruleset.optionSpecs, r),
         rulesVersion: spec.rulesVersion,
       },
       seedCommitment: seedCommitment(game.seed),
@@ -130,39 +189,41 @@ function recordFuzz(spec: FuzzSpec): CorpusGame {
     },
   }
   const entries = chain(game, [setup])
-  let f = applyEntry(abaoaqu, game, null, entries[0]!)
+  let f = applyEntry(ruleset, game, null, entries[0]!)
   let steps = 0
-  while (!outcomeOf(abaoaqu, f)) {
+  while (!outcomeOf(ruleset, f)) {
     if (++steps > STEP_LIMIT) throw new Error(`${spec.name}: no end after ${STEP_LIMIT} steps`)
     if (spec.migrate?.beforeStep === steps) {
       const payload = {
         action: 'rules-version',
-        from: abaoaqu.versionOf(f.state),
+        from: ruleset.versionOf(f.state),
         to: spec.migrate.to,
         reason: 'corpus',
       }
       const [moved] = chain(game, [{ kind: 'MODERATION', seat: null, userId: null, payload }])
-      f = applyEntry(abaoaqu, game, f, moved!)
+      f = applyEntry(ruleset, game, f, moved!)
       entries.push(moved!)
     }
-    const state = f.state as State
-    const submissions: Record<string, Order[]> = {}
-    for (const seat of pendingOf(abaoaqu, f).flatMap((p) => p.seats)) {
-      const orders = randomOrders(state, seat, r, submissions)
-      const errors = abaoaqu.validate(state, seat, orders, submissions)
+    const state = f.state
+    const submissions: Record<string, unknown[]> = {}
+    for (const seat of pendingOf(ruleset, f).flatMap((p) => p.seats)) {
+      const orders = player.randomOrders(state, seat, r, submissions)
+      const errors = ruleset.validate(state, seat, orders, submissions)
       if (errors.length) throw new Error(`${spec.name}: random orders refused: ${JSON.stringify(errors)}`)
       submissions[seat] = orders
     }
     const given = Object.entries(submissions).map(([seat, orders]) => ({ seat, orders, userId: null }))
     const written = chain(game, ordersAndResolution(game, f, [], given).entries)
-    for (const e of written) f = applyEntry(abaoaqu, game, f, e)
+    for (const e of written) f = applyEntry(ruleset, game, f, e)
     entries.push(...written)
   }
   const moved = spec.migrate ? `, moved to ${spec.migrate.to} before step ${spec.migrate.beforeStep}` : ''
-  return toCorpus(game, `fuzz: random legal orders (random-orders.ts), fuzz seed ${spec.fuzzSeed}${moved}`, entries, f)
+  const source = `fuzz: random legal orders (random-orders.ts), fuzz seed ${spec.fuzzSeed}${moved}`
+  return toCorpus(ruleset, game, source, entries, f)
 }
 
 interface HttpSpec {
+  player: CorpusPlayer
   name: string
   scenario: string
   players: number
@@ -177,9 +238,10 @@ interface HttpSpec {
  * and must be the one /log shows and /verify accepts.
  */
 async function recordHttp(h: TestApp, spec: HttpSpec): Promise<CorpusGame> {
-  const r = rng(spec.fuzzSeed)
-  const scenario = loadAbaoaquScenario(spec.scenario)
-  const layout = scenario.seatLayouts.find((l) => l.players === spec.players)!
+  const { player } = spec
+  const ruleset = player.ruleset
+  const r = player.rng(spec.fuzzSeed)
+  const { layout } = scenarioOf(player, spec.scenario, spec.players)
   const users: User[] = []
   for (let i = 0; i < spec.players; i++) users.push(await register(h.app, `Player${i + 1}`))
   const created = await h.app.inject({
@@ -187,18 +249,18 @@ async function recordHttp(h: TestApp, spec: HttpSpec): Promise<CorpusGame> {
     url: '/games',
     headers: as(users[0]!),
     payload: {
-      ruleset: 'abaoaqu',
+      ruleset: ruleset.id,
       scenario: spec.scenario,
       players: spec.players,
       seat: layout.seats[0]!.id,
       // POST /games reads a boolean option as a string (its schema coerces types): those keep their default.
-      options: randomOptions(abaoaqu.optionSpecs, r, false),
+      options: randomOptions(player, ruleset.optionSpecs, r, false),
     },
   })
   if (created.statusCode !== 201) throw new Error(`${spec.name}: create: ${created.statusCode} ${created.body}`)
   const id = created.json().id as string
   // A game created before the server moved on to newer rules keeps the version it was created with.
-  if (spec.rulesVersion !== abaoaqu.version)
+  if (spec.rulesVersion !== ruleset.version)
     await h.t.sql(`UPDATE "Game" SET "rulesVersion" = $1 WHERE id = $2`, [spec.rulesVersion, id])
   const holder = new Map<string, User>([[layout.seats[0]!.id, users[0]!]])
   for (let i = 1; i < spec.players; i++) {
@@ -219,15 +281,15 @@ async function recordHttp(h: TestApp, spec: HttpSpec): Promise<CorpusGame> {
     const meta = (await gameMetaRow(h.t.db, id))!
     const f = (await loadFolded(h.t.db, meta))!
     const seat = (summary.pending as Array<{ seats: string[] }>).flatMap((p) => p.seats)[0]!
-    const orders = randomOrders(f.state as State, seat, r, f.submitted as Record<string, Order[]>)
-    const pass = abaoaqu.onlyStanding!(orders)
+    const orders = player.randomOrders(f.state, seat, r, f.submitted as Record<string, unknown[]>)
+    const pass = player.onlyStanding?.(orders) ?? false
     const asText = r() < 0.5
     const res = await h.app.inject({
       method: 'POST',
       url: `/games/${id}/orders`,
       headers: as(holder.get(seat)!),
       payload: asText
-        ? { seat, text: orders.length ? abaoaqu.formatOrders(orders, f.state) + (pass ? '\npass' : '') : 'pass' }
+        ? { seat, text: orders.length ? ruleset.formatOrders(orders, f.state) + (pass ? '\npass' : '') : 'pass' }
         : { seat, orders, ...(pass ? { pass } : {}) },
     })
     if (res.statusCode !== 200) throw new Error(`${spec.name}: orders of ${seat}: ${res.statusCode} ${res.body}`)
@@ -249,6 +311,7 @@ async function recordHttp(h: TestApp, spec: HttpSpec): Promise<CorpusGame> {
   const f = (await loadFolded(h.t.db, meta))!
   const game: GameRow = { ...meta, seed: verify.seed as string }
   return toCorpus(
+    ruleset,
     game,
     `http: played through the HTTP API, ${spec.players} accounts, fuzz seed ${spec.fuzzSeed}`,
     rows,
@@ -257,44 +320,44 @@ async function recordHttp(h: TestApp, spec: HttpSpec): Promise<CorpusGame> {
 }
 
 /** Every game the corpus holds: each scenario at each player count, under every version the engine plays. */
-function fuzzSpecs(): FuzzSpec[] {
+function fuzzSpecs(player: CorpusPlayer): FuzzSpec[] {
+  const { ruleset } = player
   const specs: FuzzSpec[] = []
-  abaoaqu.versions.forEach((rulesVersion, v) => {
-    SCENARIOS.forEach((scenario, s) => {
-      const counts = loadAbaoaquScenario(scenario).seatLayouts.map((l) => l.players)
+  const scenarios = systemOf(player)
+    .scenarios()
+    .map((s) => s.summary)
+  ruleset.versions.forEach((rulesVersion, v) => {
+    scenarios.forEach((scenario, s) => {
+      const counts = scenario.seatLayouts.map((l) => l.players)
       // The current version at every player count; older ones at one count per scenario, in turn.
-      const played = rulesVersion === abaoaqu.version ? counts : [counts[(s + v) % counts.length]!]
+      const played = rulesVersion === ruleset.version ? counts : [counts[(s + v) % counts.length]!]
       for (const players of played) {
-        const fuzzSeed = 7000 + 100 * s + 10 * players + v
-        specs.push({ name: `fuzz-${scenario}-${players}p-${fuzzSeed}`, scenario, players, rulesVersion, fuzzSeed })
+        const fuzzSeed = player.seedBase + 7000 + 100 * s + 10 * players + v
+        const name = `fuzz-${scenario.id}-${players}p-${fuzzSeed}`
+        specs.push({ player, name, scenario: scenario.id, players, rulesVersion, fuzzSeed })
       }
     })
   })
   // A running game moved to the current rules half way (docs/engine-versions.md).
-  const [first] = abaoaqu.versions
-  if (first !== abaoaqu.version)
+  const [first] = ruleset.versions
+  if (first !== ruleset.version && ruleset.id === abaoaqu.id)
     specs.push({
-      name: `fuzz-A-S4-2p-7399-to-${abaoaqu.version}`,
+      player,
+      name: `fuzz-A-S4-2p-7399-to-${ruleset.version}`,
       scenario: 'A-S4',
       players: 2,
       rulesVersion: first!,
       fuzzSeed: 7399,
-      migrate: { beforeStep: 40, to: abaoaqu.version },
+      migrate: { beforeStep: 40, to: ruleset.version },
     })
   return specs
 }
 
-function httpSpecs(): HttpSpec[] {
-  return abaoaqu.versions.map((rulesVersion, v) => {
-    const [scenario, players] = v % 2 === 0 ? ['A-S4', 2] : ['A-S1', 3]
-    const fuzzSeed = 9000 + v
-    return {
-      name: `http-${scenario}-${players}p-${fuzzSeed}`,
-      scenario: scenario as string,
-      players: players as number,
-      rulesVersion,
-      fuzzSeed,
-    }
+function httpSpecs(player: CorpusPlayer): HttpSpec[] {
+  return player.ruleset.versions.map((rulesVersion, v) => {
+    const { scenario, players } = player.httpGame(v)
+    const fuzzSeed = player.seedBase + 9000 + v
+    return { player, name: `http-${scenario}-${players}p-${fuzzSeed}`, scenario, players, rulesVersion, fuzzSeed }
   })
 }
 
@@ -302,8 +365,9 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const overwrite = args.includes('--overwrite')
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined
-  const wanted = <T extends { name: string; rulesVersion: string }>(s: T) =>
-    (!only || s.name.includes(only)) && (overwrite || !existsSync(corpusPath({ ruleset: abaoaqu.id, ...s }, s.name)))
+  const wanted = <T extends { player: CorpusPlayer; name: string; rulesVersion: string }>(s: T) =>
+    (!only || s.name.includes(only)) &&
+    (overwrite || !existsSync(corpusPath({ ruleset: s.player.ruleset.id, ...s }, s.name)))
   const save = (name: string, game: CorpusGame) => {
     const again = replay(game)
     if (again.mismatches.length || again.stateHash !== game.final.stateHash)
@@ -315,8 +379,8 @@ async function main(): Promise<void> {
       `${relative(process.cwd(), path)}: ${game.entries.length} entries, ${bytes} bytes, ${game.final.outcome?.reason}`,
     )
   }
-  for (const spec of fuzzSpecs().filter(wanted)) save(spec.name, recordFuzz(spec))
-  const http = httpSpecs().filter(wanted)
+  for (const spec of PLAYERS.flatMap(fuzzSpecs).filter(wanted)) save(spec.name, recordFuzz(spec))
+  const http = PLAYERS.flatMap(httpSpecs).filter(wanted)
   if (http.length) {
     const h = await startApp()
     try {

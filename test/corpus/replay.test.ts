@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Dice } from '../../src/engine/dice.js'
 import { RulesVersionError } from '../../src/engine/ruleset.js'
 import { abaoaqu } from '../../src/rulesets/abaoaqu/engine/index.js'
-import type { AnyRuleset } from '../../src/rulesets/index.js'
+import { ruleSystems, type AnyRuleset } from '../../src/rulesets/index.js'
 import type { ResolutionPayload, SetupPayload } from '../../src/games/fold.js'
 import { entryHash } from '../../src/store/log.js'
 import { CORPUS_DIR, corpusFiles, readCorpusGame, replay, toEntry, type CorpusGame } from './corpus.js'
@@ -42,20 +42,26 @@ const resolutions = (g: CorpusGame) => g.entries.filter((e) => e.kind === 'RESOL
 const setupOf = (g: CorpusGame) => g.entries[0]!.payload as SetupPayload
 
 describe('the corpus', () => {
-  it('holds every scenario at several player counts, every rules version, and games played through the API', () => {
+  it('holds every rule system: each scenario at each player count, every rules version, games played through the API', () => {
     const all = [...games.values()]
-    const setups = all.map((g) => ({ g, setup: setupOf(g) }))
-    const scenarios = new Set(setups.map(({ setup }) => (setup.scenario as { id: string }).id))
-    expect([...scenarios].sort()).toEqual(['A-S1', 'A-S2', 'A-S3', 'A-S4', 'A-S5', 'A-S6', 'A-S7'])
-    const counts = new Set(setups.map(({ setup }) => setup.config.players))
-    expect([...counts].sort()).toEqual([2, 3, 4, 5, 6])
-    // A version the engine plays has recorded games; a recorded game's version is one it plays.
-    expect([...new Set(all.map((g) => g.rulesVersion))].sort()).toEqual([...abaoaqu.versions].sort())
-    for (const g of all) expect(setupOf(g).config.rulesVersion).toBe(g.rulesVersion)
-    for (const version of abaoaqu.versions) {
-      expect(all.some((g) => g.rulesVersion === version && g.source.startsWith('fuzz:'))).toBe(true)
-      expect(all.some((g) => g.rulesVersion === version && g.source.startsWith('http:'))).toBe(true)
+    expect([...new Set(all.map((g) => g.ruleset))].sort()).toEqual(ruleSystems().map((s) => s.id).sort())
+    for (const system of ruleSystems()) {
+      const mine = all.filter((g) => g.ruleset === system.id)
+      const setups = mine.map((g) => setupOf(g))
+      const played = new Set(setups.map((setup) => `${(setup.scenario as { id: string }).id}/${setup.config.players}`))
+      const offered = system
+        .scenarios()
+        .flatMap((s) => s.summary.seatLayouts.map((l) => `${s.summary.id}/${l.players}`))
+      expect([...played].sort(), system.id).toEqual([...new Set(offered)].sort())
+      // A version the engine plays has recorded games; a recorded game's version is one it plays.
+      const { versions } = system.ruleset
+      expect([...new Set(mine.map((g) => g.rulesVersion))].sort(), system.id).toEqual([...versions].sort())
+      for (const version of versions) {
+        expect(mine.some((g) => g.rulesVersion === version && g.source.startsWith('fuzz:'))).toBe(true)
+        expect(mine.some((g) => g.rulesVersion === version && g.source.startsWith('http:'))).toBe(true)
+      }
     }
+    for (const g of all) expect(setupOf(g).config.rulesVersion).toBe(g.rulesVersion)
     expect(all.every((g) => g.final.outcome !== null)).toBe(true)
     // A game moved to other rules while it ran replays the old rules before the move, the new after.
     const moved = all.filter((g) => g.entries.some((e) => e.kind === 'MODERATION'))
