@@ -101,6 +101,12 @@ export interface MapLoss {
   side: string
 }
 
+/** A status marker as the legend explains it, e.g. { marker: 'S', text: 'cannot act' }. */
+export interface MapMarkerKey {
+  marker: string
+  text: string
+}
+
 export interface HexMapModel {
   title: string
   subtitle: string
@@ -124,6 +130,11 @@ export interface HexMapModel {
    * "in reach" means; empty for an observer.
    */
   inReach: HexRef[]
+  /**
+   * The markers the rules put on counters, for the legend, which then lists only the marks the model
+   * uses. Absent: the legend explains A-Bao-A-Qu's C and D morale markers and every mark.
+   */
+  markerKey?: MapMarkerKey[]
 }
 
 // Blue and red first, as in most wargames; then hues far from both and from each other, dark

@@ -26,6 +26,10 @@ const MARKER_STYLES: Record<string, { fill: string; text: string }> = {
 }
 const OTHER_MARKER = { fill: '#5b6573', text: '#ffffff' }
 
+export function markerStyle(marker: string): { fill: string; text: string } {
+  return MARKER_STYLES[marker] ?? OTHER_MARKER
+}
+
 /** Counter side in hex radii: the square's corners stay inside the hex. */
 const COUNTER_SIDE = 1.18
 
@@ -79,7 +83,7 @@ function markers(u: number, topLeft: Point, side: number, list: readonly string[
 // The nose: a wedge from under the counter to just past the faced hexside (0.87 radii out).
 const NOSE_TIP = 0.92
 const NOSE_BASE = 0.42
-const NOSE_HALF = 0.3
+const NOSE_HALF = 0.36
 
 /** The nose's corners around the origin: tip, then the two base corners. */
 function nosePoints(u: number, facing: number): Point[] {
@@ -101,6 +105,17 @@ function nose(u: number, at: Point, facing: number | undefined, fill: string): s
     .join('')
   return `<path d="${d}Z" fill="${fill}" stroke="${INK}" stroke-width="${num(u * 0.04)}" stroke-linejoin="round"/>`
 }
+
+/**
+ * Where the id and the lines of type go, in counter sides from the centre, by the number of lines: one
+ * line under the id; two (a name in two scripts) or three (a long name broken, then the other script)
+ * with the id higher and smaller.
+ */
+const SUBLABEL_LAYOUTS = [
+  { label: -0.1, labelSize: 0.4, lines: [0.27] },
+  { label: -0.24, labelSize: 0.36, lines: [0.04, 0.27] },
+  { label: -0.3, labelSize: 0.32, lines: [-0.04, 0.16, 0.36] },
+] as const
 
 /** Counters drawn behind a stack's top one, offset up and right: how thick the stack looks. */
 const DEPTH_SHOWN = 2
@@ -189,19 +204,16 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
     const pointer = nose(u, at, c.facing, face.fill)
     return `<g>${titleTag(c.title)}${pointer}${behind}${square(left, top)}${list}${count}</g>`
   }
-  const lines = c.sublabel === '' ? [] : c.sublabel.split('\n')
-  // One line of type under the id, or two (a name in two scripts) with the id a little higher.
-  const labelY = lines.length > 1 ? -0.24 : -0.1
-  const lineYs = lines.length > 1 ? [0.04, 0.27] : [0.27]
-  const label = textAt(at.x, at.y + side * labelY, c.label, {
-    size: fitFontSize(c.label, u * (lines.length > 1 ? 0.36 : 0.4), side * 0.9, true),
+  const lines = c.sublabel === '' ? [] : c.sublabel.split('\n').slice(0, SUBLABEL_LAYOUTS.length)
+  const layout = SUBLABEL_LAYOUTS[Math.max(0, lines.length - 1)]!
+  const label = textAt(at.x, at.y + side * layout.label, c.label, {
+    size: fitFontSize(c.label, u * layout.labelSize, side * 0.9, true),
     fill: face.ink,
     bold: true,
   })
   const sub = lines
-    .slice(0, 2)
     .map((line, i) =>
-      textAt(at.x, at.y + side * lineYs[i]!, line, {
+      textAt(at.x, at.y + side * layout.lines[i]!, line, {
         size: fitFontSize(line, u * 0.26, side * (lines.length > 1 ? 0.94 : 0.9)),
         fill: face.ink,
       }),

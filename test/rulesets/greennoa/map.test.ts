@@ -10,7 +10,7 @@ import type { GameEvent } from '../../../src/engine/ruleset.js'
 import { inFireArc } from '../../../src/rulesets/greennoa/engine/direction.js'
 import { greennoa } from '../../../src/rulesets/greennoa/engine/index.js'
 import type { GnOrder, GnState } from '../../../src/rulesets/greennoa/engine/types.js'
-import { greennoaMapModel, isGreennoaView } from '../../../src/rulesets/greennoa/present/map/index.js'
+import { greennoaMapModel, isGreennoaView, nameLines } from '../../../src/rulesets/greennoa/present/map/index.js'
 import { defaultGreenNoaDir, loadGreenNoa } from '../../../src/rulesets/greennoa/scenarios/load.js'
 import { mapModelToPng, renderSvg, svgToPng } from '../../../src/notify/map/index.js'
 import { readFontMetrics } from '../../../src/notify/map/font-metrics.js'
@@ -87,8 +87,8 @@ describe('the GREEN NOA map model', () => {
     ])
     const mk2 = m.counters.find((c) => c.label === 'MK2')
     expect(mk2).toMatchObject({ hex: { col: 2, row: 5 }, side: 'AEUG', facing: 1, markers: [] })
-    expect(mk2?.sublabel).toBe('ガンダムMkⅡ\nGundam MkII')
-    expect(m.counters.find((c) => c.label === 'RD1')?.sublabel).toBe('リック・ディアス\nRick Dias')
+    expect(mk2?.sublabel).toBe('ガンダム\nMkⅡ\nGundam MkII')
+    expect(m.counters.find((c) => c.label === 'RD1')?.sublabel).toBe('リック・\nディアス\nRick Dias')
     expect(m.counters.map((c) => [c.label, c.facing])).toEqual([
       ['HZ1', 5],
       ['MK2', 1],
@@ -170,6 +170,8 @@ describe('the GREEN NOA map model', () => {
     const hs = dm.counters.find((c) => c.label === 'HS1')!
     expect(hs.markers).toEqual(['L'])
     expect(hs.sublabel).toBe('百式\nHyaku-Shiki')
+    expect(nameLines('ハイザック')).toEqual(['ハイザック'])
+    expect(nameLines('ガルバルディβ')).toEqual(['ガルバルディβ'])
     // The launcher fires into its FF sector only: every arc hex is FF, and it is narrower than the front arc.
     const at = d.units.find((u) => u.id === 'HS1')!
     for (const h of hs.arc!) expect(inFireArc(at.hex, at.facing, 'ff', h)).toBe(true)
@@ -186,7 +188,8 @@ describe('the GREEN NOA map drawn', () => {
     const units = svg.match(/<g class="hm-unit" tabindex="0">/g) ?? []
     expect(units).toHaveLength(m.counters.length)
     expect(svg.match(/<g class="hm-arc" display="none" pointer-events="none">/g)).toHaveLength(m.counters.length)
-    expect(svg).toContain('ガンダムMkⅡ</text>')
+    expect(svg).toContain('>ガンダム</text>')
+    expect(svg).toContain('>MkⅡ</text>')
     expect(svg).toContain('>Gundam MkII</text>')
     expect(svg).toContain('stroke-linejoin="round"') // the noses
     // resvg leaves the hidden arcs out: the PNG of the SVG equals that of the SVG without them.

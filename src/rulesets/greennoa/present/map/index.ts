@@ -40,6 +40,16 @@ const FACING_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const
 /** The second forms' markers (GN-11): Messala's MA form, Hyaku-Shiki's Mega Bazooka Launcher. */
 const FORM_MARKERS: Record<string, string> = { ma: 'MA', launcher: 'L' }
 
+// GN-2a states, GN-11 forms.
+const MARKER_KEY = [
+  { marker: 'S', text: '行動不能 (cannot act)' },
+  { marker: 'M', text: '移動不能 (cannot move)' },
+  { marker: 'F', text: '射撃不能 (cannot fire)' },
+  { marker: 'C', text: '格闘不能 (cannot melee)' },
+  { marker: 'MA', text: 'MA形態 (MA form)' },
+  { marker: 'L', text: 'メガ・バズーカ・ランチャー (launcher)' },
+]
+
 /** Just enough shape to trust the rest of the view: it comes from a JSON column or an HTTP body. */
 export function isGreennoaView(v: unknown): v is GnView {
   if (v === null || typeof v !== 'object') return false
@@ -75,6 +85,21 @@ function mapHexes(view: GnView): MapHex[] {
 function sides(view: GnView): MapSide[] {
   const colours = sideColours(SIDE_ORDER)
   return SIDE_ORDER.map((id) => ({ id, name: SIDE_NAMES[id], colour: colours.get(id)!, viewer: id === view.side }))
+}
+
+/**
+ * A long Japanese name on two lines, so that it is set larger on the small counter: broken after a
+ * middle dot (リック・/ディアス) or where kana meet Latin letters (ガンダム/MkⅡ); a name without such a
+ * place stays whole.
+ */
+export function nameLines(nameJa: string): string[] {
+  const chars = [...nameJa]
+  if (chars.length <= 5) return [nameJa]
+  const dot = chars.indexOf('・')
+  if (dot > 0 && dot < chars.length - 1) return [chars.slice(0, dot + 1).join(''), chars.slice(dot + 1).join('')]
+  const latin = chars.findIndex((ch, i) => i > 0 && /[A-Za-z]/.test(ch) && !/[A-Za-z]/.test(chars[i - 1]!))
+  if (latin > 0) return [chars.slice(0, latin).join(''), chars.slice(latin).join('')]
+  return [nameJa]
 }
 
 function markersOf(u: UnitView): string[] {
@@ -134,7 +159,7 @@ function counters(view: GnView): MapCounter[] {
       hex,
       side: u.side,
       label: u.id,
-      sublabel: `${u.nameJa}\n${u.name}`,
+      sublabel: [...nameLines(u.nameJa), u.name].join('\n'),
       units: [{ label: u.id, markers: markersOf(u) }],
       markers: markersOf(u),
       flipped: false,
@@ -202,5 +227,6 @@ export function greennoaMapModel(view: GnView, events: readonly GameEvent[]): He
     screens: [],
     ...eventMarks(events, new Map(view.units.map((u) => [u.id, u]))),
     inReach: inReach(view, list),
+    markerKey: MARKER_KEY,
   }
 }
