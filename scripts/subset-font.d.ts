@@ -1,4 +1,5 @@
-// The one call of subset-font (harfbuzz's hb-subset in wasm) that scripts/fonts-subset.ts makes; the package ships no types.
+// The one call of subset-font (harfbuzz's hb-subset in wasm) that scripts/fonts-subset.ts makes; the
+// package ships no types.
 declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer,

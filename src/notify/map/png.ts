@@ -1,7 +1,7 @@
-// SVG -> PNG with resvg and the bundled fonts (DejaVu Sans, and a cut of Noto Sans JP for Japanese): no system fonts are read, so the picture
-// is the same on every machine (a mail server, a laptop, CI). Texts are drawn from cached outlines
-// (png-text.ts). A map is drawn faster by raster.ts, piece by piece over a cached board; this is
-// the whole-document path, for any SVG.
+// SVG -> PNG with resvg and the bundled fonts (DejaVu Sans, and a cut of Noto Sans JP for Japanese): no
+// system fonts are read, so the picture is the same on every machine (a mail server, a laptop, CI).
+// Texts are drawn from cached outlines (png-text.ts). A map is drawn faster by raster.ts, piece by
+// piece over a cached board; this is the whole-document path, for any SVG.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -182,6 +182,26 @@ function faceColours(c: MapCounter, colour: string): { fill: string; ink: string
     : { fill: colour, ink: '#ffffff', stroke: INK, width: 0.04 }
 }
 
+/** A lone unit's id and the lines of its type, laid out by SUBLABEL_LAYOUTS. */
+function faceTexts(u: number, c: MapCounter, at: Point, side: number, ink: string): string {
+  const lines = c.sublabel === '' ? [] : c.sublabel.split('\n').slice(0, SUBLABEL_LAYOUTS.length)
+  const layout = SUBLABEL_LAYOUTS[Math.max(0, lines.length - 1)]!
+  const label = textAt(at.x, at.y + side * layout.label, c.label, {
+    size: fitFontSize(c.label, u * layout.labelSize, side * 0.9, true),
+    fill: ink,
+    bold: true,
+  })
+  const sub = lines
+    .map((line, i) =>
+      textAt(at.x, at.y + side * layout.lines[i]!, line, {
+        size: fitFontSize(line, u * 0.26, side * (lines.length > 1 ? 0.94 : 0.9)),
+        fill: ink,
+      }),
+    )
+    .join('')
+  return label + sub
+}
+
 function counter(u: number, c: MapCounter, at: Point, colour: string): string {
   const side = u * COUNTER_SIDE
   const left = at.x - side / 2
@@ -204,24 +224,10 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
     const pointer = nose(u, at, c.facing, face.fill)
     return `<g>${titleTag(c.title)}${pointer}${behind}${square(left, top)}${list}${count}</g>`
   }
-  const lines = c.sublabel === '' ? [] : c.sublabel.split('\n').slice(0, SUBLABEL_LAYOUTS.length)
-  const layout = SUBLABEL_LAYOUTS[Math.max(0, lines.length - 1)]!
-  const label = textAt(at.x, at.y + side * layout.label, c.label, {
-    size: fitFontSize(c.label, u * layout.labelSize, side * 0.9, true),
-    fill: face.ink,
-    bold: true,
-  })
-  const sub = lines
-    .map((line, i) =>
-      textAt(at.x, at.y + side * layout.lines[i]!, line, {
-        size: fitFontSize(line, u * 0.26, side * (lines.length > 1 ? 0.94 : 0.9)),
-        fill: face.ink,
-      }),
-    )
-    .join('')
+  const texts = faceTexts(u, c, at, side, face.ink)
   const marks = markers(u, { x: left, y: top }, side, c.markers)
   const pointer = nose(u, at, c.facing, face.fill)
-  return `<g>${titleTag(c.title)}${pointer}${square(left, top)}${label}${sub}${marks}</g>`
+  return `<g>${titleTag(c.title)}${pointer}${square(left, top)}${texts}${marks}</g>`
 }
 
 /**

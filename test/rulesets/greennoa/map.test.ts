@@ -227,7 +227,8 @@ describe('Japanese glyphs in the PNG', () => {
   it('draws each roster name as its own shapes, not as missing-glyph boxes', () => {
     const page = (text: string) =>
       '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" font-family="DejaVu Sans">' +
-      `<rect width="200" height="40" fill="#ffffff"/><text x="4" y="28" font-size="22" fill="#000000">${text}</text></svg>`
+      '<rect width="200" height="40" fill="#ffffff"/>' +
+      `<text x="4" y="28" font-size="22" fill="#000000">${text}</text></svg>`
     // DejaVu alone: what the picture would be without the Japanese face.
     const dejavuOnly = (text: string) =>
       Buffer.from(new Resvg(page(text), { font: fonts(), logLevel: 'off' }).render().pixels)

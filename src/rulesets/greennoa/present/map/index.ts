@@ -1,7 +1,7 @@
 // The map model of a GREEN NOA view (engine/view.ts) and the events of the last step. Nothing is hidden
 // (GN §6), so every seat sees every unit: its counter with its facing (GN-4-3), its names in Japanese and
 // English, its states S, M, F, C and its second form, and the fire arc (GN-7-1, GAP-GN-1) within reach.
-import { offsetDistance, type Direction } from '../../../../engine/hex/index.js'
+import { offsetDistance } from '../../../../engine/hex/index.js'
 import type { GameEvent } from '../../../../engine/ruleset.js'
 import { inFireArc } from '../../engine/direction.js'
 import type { PhaseNo, Side } from '../../engine/types.js'
@@ -141,8 +141,7 @@ function fireArc(view: GnView, u: UnitView, enemies: readonly UnitView[]): HexRe
   for (let col = 0; col < view.map.cols; col++)
     for (let row = 0; row < view.map.rows; row++) {
       const hex = { col, row }
-      if (offsetDistance(u.hex, hex) <= reach && inFireArc(u.hex, u.facing as Direction, u.values.arc, hex))
-        out.push(hex)
+      if (offsetDistance(u.hex, hex) <= reach && inFireArc(u.hex, u.facing, u.values.arc, hex)) out.push(hex)
     }
   return out
 }
@@ -178,7 +177,7 @@ function counters(view: GnView): MapCounter[] {
 }
 
 function subtitle(view: GnView): string {
-  const phase = view.phase as PhaseNo
+  const phase = view.phase
   const when = `Inning ${view.inning} of ${view.innings}, ${PHASE_MARK[phase] ?? ''} ${PHASE_NAMES[phase] ?? ''}`.trim()
   const score = `AEUG ${view.points.AEUG} – TITANS ${view.points.TITANS}`
   const acting = view.pending.map((p) => p.side)
