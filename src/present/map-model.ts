@@ -48,7 +48,10 @@ export interface MapCounter {
   side: string
   /** Big text: what a player names in orders (the unit id) of the top unit. */
   label: string
-  /** Small text under it: the unit's type (a unit alone; a stack lists its labels instead). */
+  /**
+   * Small text under it: the unit's type (a unit alone; a stack lists its labels instead). A line break
+   * sets it on two lines, e.g. a Japanese name over its English one.
+   */
   sublabel: string
   /** Every unit of this side in the hex, the top one first: a stack lists them all, and its size. */
   units: MapUnit[]
@@ -58,6 +61,13 @@ export interface MapCounter {
   flipped: boolean
   /** Every unit of the stack, in words (an SVG tooltip; PNGs ignore it). */
   title: string
+  /** The hexside the top unit faces, 0 N, 1 NE, … 5 NW (clockwise); absent where the rules have no facing. */
+  facing?: number
+  /**
+   * The hexes the top unit can fire into (its fire arc within reach), which the web's SVG shows while the
+   * counter is hovered or focused; PNGs leave it out. Absent where the rules have no arc.
+   */
+  arc?: HexRef[]
 }
 
 /** A screen or other area effect covering some hexes (e.g. a missile screen). */
@@ -91,6 +101,12 @@ export interface MapLoss {
   side: string
 }
 
+/** A status marker as the legend explains it, e.g. { marker: 'S', text: 'cannot act' }. */
+export interface MapMarkerKey {
+  marker: string
+  text: string
+}
+
 export interface HexMapModel {
   title: string
   subtitle: string
@@ -114,6 +130,11 @@ export interface HexMapModel {
    * "in reach" means; empty for an observer.
    */
   inReach: HexRef[]
+  /**
+   * The markers the rules put on counters, for the legend, which then lists only the marks the model
+   * uses. Absent: the legend explains A-Bao-A-Qu's C and D morale markers and every mark.
+   */
+  markerKey?: MapMarkerKey[]
 }
 
 // Blue and red first, as in most wargames; then hues far from both and from each other, dark

@@ -1,9 +1,10 @@
-// SVG -> PNG with resvg and the bundled DejaVu fonts: no system fonts are read, so the picture
-// is the same on every machine (a mail server, a laptop, CI). Texts are drawn from cached outlines
-// (png-text.ts). A map is drawn faster by raster.ts, piece by piece over a cached board; this is
-// the whole-document path, for any SVG.
+// SVG -> PNG with resvg and the bundled fonts (DejaVu Sans, and a cut of Noto Sans JP for Japanese): no
+// system fonts are read, so the picture is the same on every machine (a mail server, a laptop, CI).
+// Texts are drawn from cached outlines (png-text.ts). A map is drawn faster by raster.ts, piece by
+// piece over a cached board; this is the whole-document path, for any SVG.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
 import { encodePng } from './png-encode.js'
 import { outlineTexts } from './png-text.js'
@@ -24,6 +25,7 @@ export interface Raster {
 const NO_FONTS: ResvgRenderOptions['font'] = { loadSystemFonts: false }
 
 let fontOptions: ResvgRenderOptions['font'] | undefined
+let cjkFontOptions: ResvgRenderOptions['font'] | undefined
 
 /** The bundled fonts as resvg takes them. Resolved once: the paths never change while the process runs. */
 export function fonts(): NonNullable<ResvgRenderOptions['font']> {
@@ -39,12 +41,38 @@ export function fonts(): NonNullable<ResvgRenderOptions['font']> {
   return fontOptions
 }
 
+/** The committed cut of Noto Sans JP (scripts/fonts-subset.ts): kana, level-1 kanji and the roster's names. */
+export const CJK_FONT_FILE = fileURLToPath(
+  new URL('../../../assets/fonts/NotoSansJP-Regular-subset.ttf', import.meta.url),
+)
+
+/**
+ * DejaVu Sans, then Noto Sans JP for what DejaVu lacks: resvg falls back, character by character, to a
+ * loaded face that has the glyph. Only documents with Japanese text load the bigger file.
+ */
+export function cjkFonts(): NonNullable<ResvgRenderOptions['font']> {
+  if (cjkFontOptions === undefined) {
+    const base = fonts()
+    cjkFontOptions = { ...base, fontFiles: [...(base.fontFiles ?? []), CJK_FONT_FILE] }
+  }
+  return cjkFontOptions
+}
+
+// Kana, CJK punctuation and ideographs, full- and half-width forms: the characters DejaVu Sans has no glyph for.
+const CJK = /[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/
+
+/** The fonts a document needs: the Japanese face only when it writes Japanese. */
+export function fontsFor(svg: string): NonNullable<ResvgRenderOptions['font']> {
+  return CJK.test(svg) ? cjkFonts() : fonts()
+}
+
 /** `svg` drawn at `width` pixels wide (default: its own size), on `background` or transparent. */
 export function rasterise(svg: string, width: number | undefined, background: string | undefined): Raster {
-  const outlined = outlineTexts(svg, fonts())
+  const font = fontsFor(svg)
+  const outlined = outlineTexts(svg, font)
   const image = new Resvg(outlined, {
     // With every text outlined there is nothing left to shape: skip reading the font files.
-    font: outlined.includes('<text') ? fonts() : NO_FONTS,
+    font: outlined.includes('<text') ? font : NO_FONTS,
     fitTo: width === undefined ? { mode: 'original' } : { mode: 'width', value: width },
     ...(background === undefined ? {} : { background }),
     logLevel: 'off',

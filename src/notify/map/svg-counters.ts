@@ -1,20 +1,34 @@
 // Counters: a square in the side's colour with the unit's id and type, and its status markers (C/D
 // morale) along the bottom edge; a stack lists every unit's id on its face instead (a unit's marker
-// colours its id), shows its depth behind it and its size in a badge.
+// colours its id), shows its depth behind it and its size in a badge. A unit with a facing has a nose
+// towards the faced hexside; one with a fire arc carries it, hidden, for the web's SVG to show on hover.
 import { hexCentre, type Frame, type Point } from './layout.js'
 import { hexRefKey, type MapCounter, type MapUnit } from '../../present/map-model.js'
 import { anchored, type Box, type Piece } from './pieces.js'
 import { fitFontSize, num, textAt, widthIsSure } from './svg-text.js'
-import { titleTag } from './svg-grid.js'
+import { hexPath, titleTag } from './svg-grid.js'
 
 const INK = '#1b2129'
 
-/** Marker colours: C (confused) amber, D (disordered) dark red; anything else grey. */
+/**
+ * Marker colours: C (confused; in GREEN NOA, cannot melee) amber, D (disordered) dark red; GREEN NOA's S
+ * (cannot act) red, M (cannot move) slate, F (cannot fire) orange, and its second forms (MA, L) teal;
+ * anything else grey.
+ */
 const MARKER_STYLES: Record<string, { fill: string; text: string }> = {
   C: { fill: '#f4c430', text: INK },
   D: { fill: '#7d1111', text: '#ffffff' },
+  S: { fill: '#d0342c', text: '#ffffff' },
+  M: { fill: '#2f3a48', text: '#ffffff' },
+  F: { fill: '#e8883a', text: INK },
+  MA: { fill: '#15808a', text: '#ffffff' },
+  L: { fill: '#15808a', text: '#ffffff' },
 }
 const OTHER_MARKER = { fill: '#5b6573', text: '#ffffff' }
+
+export function markerStyle(marker: string): { fill: string; text: string } {
+  return MARKER_STYLES[marker] ?? OTHER_MARKER
+}
 
 /** Counter side in hex radii: the square's corners stay inside the hex. */
 const COUNTER_SIDE = 1.18
@@ -65,6 +79,43 @@ function markers(u: number, topLeft: Point, side: number, list: readonly string[
     })
     .join('')
 }
+
+// The nose: a wedge from under the counter to just past the faced hexside (0.87 radii out).
+const NOSE_TIP = 0.92
+const NOSE_BASE = 0.42
+const NOSE_HALF = 0.36
+
+/** The nose's corners around the origin: tip, then the two base corners. */
+function nosePoints(u: number, facing: number): Point[] {
+  const a = (Math.PI / 3) * facing - Math.PI / 2
+  const ux = Math.cos(a)
+  const uy = Math.sin(a)
+  return [
+    { x: ux * u * NOSE_TIP, y: uy * u * NOSE_TIP },
+    { x: ux * u * NOSE_BASE - uy * u * NOSE_HALF, y: uy * u * NOSE_BASE + ux * u * NOSE_HALF },
+    { x: ux * u * NOSE_BASE + uy * u * NOSE_HALF, y: uy * u * NOSE_BASE - ux * u * NOSE_HALF },
+  ]
+}
+
+/** Drawn before the square, so only the part past the counter's edge shows. */
+function nose(u: number, at: Point, facing: number | undefined, fill: string): string {
+  if (facing === undefined) return ''
+  const d = nosePoints(u, facing)
+    .map((p, i) => `${i === 0 ? 'M' : 'L'}${num(at.x + p.x)} ${num(at.y + p.y)}`)
+    .join('')
+  return `<path d="${d}Z" fill="${fill}" stroke="${INK}" stroke-width="${num(u * 0.04)}" stroke-linejoin="round"/>`
+}
+
+/**
+ * Where the id and the lines of type go, in counter sides from the centre, by the number of lines: one
+ * line under the id; two (a name in two scripts) or three (a long name broken, then the other script)
+ * with the id higher and smaller.
+ */
+const SUBLABEL_LAYOUTS = [
+  { label: -0.1, labelSize: 0.4, lines: [0.27] },
+  { label: -0.24, labelSize: 0.36, lines: [0.04, 0.27] },
+  { label: -0.3, labelSize: 0.32, lines: [-0.04, 0.16, 0.36] },
+] as const
 
 /** Counters drawn behind a stack's top one, offset up and right: how thick the stack looks. */
 const DEPTH_SHOWN = 2
@@ -131,6 +182,26 @@ function faceColours(c: MapCounter, colour: string): { fill: string; ink: string
     : { fill: colour, ink: '#ffffff', stroke: INK, width: 0.04 }
 }
 
+/** A lone unit's id and the lines of its type, laid out by SUBLABEL_LAYOUTS. */
+function faceTexts(u: number, c: MapCounter, at: Point, side: number, ink: string): string {
+  const lines = c.sublabel === '' ? [] : c.sublabel.split('\n').slice(0, SUBLABEL_LAYOUTS.length)
+  const layout = SUBLABEL_LAYOUTS[Math.max(0, lines.length - 1)]!
+  const label = textAt(at.x, at.y + side * layout.label, c.label, {
+    size: fitFontSize(c.label, u * layout.labelSize, side * 0.9, true),
+    fill: ink,
+    bold: true,
+  })
+  const sub = lines
+    .map((line, i) =>
+      textAt(at.x, at.y + side * layout.lines[i]!, line, {
+        size: fitFontSize(line, u * 0.26, side * (lines.length > 1 ? 0.94 : 0.9)),
+        fill: ink,
+      }),
+    )
+    .join('')
+  return label + sub
+}
+
 function counter(u: number, c: MapCounter, at: Point, colour: string): string {
   const side = u * COUNTER_SIDE
   const left = at.x - side / 2
@@ -150,22 +221,13 @@ function counter(u: number, c: MapCounter, at: Point, colour: string): string {
       String(c.units.length),
     )
     const list = unitList(u, c.units, inset(left, top, side, side, side * 0.05), face.ink)
-    return `<g>${titleTag(c.title)}${behind}${square(left, top)}${list}${count}</g>`
+    const pointer = nose(u, at, c.facing, face.fill)
+    return `<g>${titleTag(c.title)}${pointer}${behind}${square(left, top)}${list}${count}</g>`
   }
-  const label = textAt(at.x, at.y - side * 0.1, c.label, {
-    size: fitFontSize(c.label, u * 0.4, side * 0.9, true),
-    fill: face.ink,
-    bold: true,
-  })
-  const sub =
-    c.sublabel === ''
-      ? ''
-      : textAt(at.x, at.y + side * 0.27, c.sublabel, {
-          size: fitFontSize(c.sublabel, u * 0.26, side * 0.9),
-          fill: face.ink,
-        })
+  const texts = faceTexts(u, c, at, side, face.ink)
   const marks = markers(u, { x: left, y: top }, side, c.markers)
-  return `<g>${titleTag(c.title)}${square(left, top)}${label}${sub}${marks}</g>`
+  const pointer = nose(u, at, c.facing, face.fill)
+  return `<g>${titleTag(c.title)}${pointer}${square(left, top)}${texts}${marks}</g>`
 }
 
 /**
@@ -196,11 +258,34 @@ function sharedCounter(
   const frame =
     `<rect x="${num(left)}" y="${num(top)}" width="${num(side)}" height="${num(side)}" ` +
     `fill="none" stroke="${INK}" stroke-width="${num(u * 0.04)}"/>`
-  return `<g>${titleTag(list.map((c) => c.title).join('\n'))}${bands}${frame}</g>`
+  const noses = list
+    .map((c) => nose(u, at, c.facing, faceColours(c, colours.get(c.side) ?? OTHER_MARKER.fill).fill))
+    .join('')
+  return `<g>${titleTag(list.map((c) => c.title).join('\n'))}${noses}${bands}${frame}</g>`
 }
 
-/** What counter() paints around its centre: the square, a stack's depth and badge, a lone unit's markers. */
+/** The box grown to hold the noses of `facings` (undefined: none) around the origin. */
+function withNoses(u: number, box: Box, facings: ReadonlyArray<number | undefined>): Box {
+  const pad = u * 0.04
+  let { x0, y0, x1, y1 } = box
+  for (const facing of facings) {
+    if (facing === undefined) continue
+    for (const p of nosePoints(u, facing)) {
+      x0 = Math.min(x0, p.x - pad)
+      y0 = Math.min(y0, p.y - pad)
+      x1 = Math.max(x1, p.x + pad)
+      y1 = Math.max(y1, p.y + pad)
+    }
+  }
+  return { x0, y0, x1, y1 }
+}
+
+/** What counter() paints around its centre: the square, a stack's depth and badge, a lone unit's markers, the nose. */
 function counterBox(u: number, c: MapCounter): Box {
+  return withNoses(u, squareBox(u, c), [c.facing])
+}
+
+function squareBox(u: number, c: MapCounter): Box {
   const half = (u * COUNTER_SIDE) / 2
   const edge = u * 0.04 // the flipped counter's wider stroke, half of it
   if (c.units.length > 1) {
@@ -227,6 +312,33 @@ function labelsAreSure(list: readonly MapCounter[]): boolean {
   return list.every((c) => widthIsSure(c.units.map((x) => x.label).join('') + c.sublabel + c.markers.join('')))
 }
 
+/** Class of a counter that carries its fire arc; svg.ts's style shows the arc while it is hovered or focused. */
+export const ARC_HOST_CLASS = 'hm-unit'
+export const ARC_CLASS = 'hm-arc'
+
+/** The arcs of the counters in one hex, hidden: an SVG document's, never a PNG's. */
+function arcGroup(frame: Frame, here: readonly MapCounter[]): string {
+  const hexes = here.flatMap((c) => c.arc ?? [])
+  if (hexes.length === 0) return ''
+  const u = frame.size
+  return (
+    `<g class="${ARC_CLASS}" display="none" pointer-events="none">` +
+    `<path d="${hexes.map((h) => hexPath(frame, h)).join('')}" fill="#f4c430" fill-opacity="0.35" ` +
+    `stroke="#c46a0c" stroke-width="${num(u * 0.06)}"/></g>`
+  )
+}
+
+/** A counter with an arc becomes focusable, its arc drawn after it (over the board, under later counters). */
+function withArc(frame: Frame, svg: string, here: readonly MapCounter[]): string {
+  const arc = arcGroup(frame, here)
+  return arc === '' ? svg : `<g class="${ARC_HOST_CLASS}" tabindex="0">${svg}${arc}</g>`
+}
+
+/** Whether any counter carries a fire arc: the document then needs svg.ts's style. */
+export function hasArcs(list: readonly MapCounter[]): boolean {
+  return list.some((c) => (c.arc?.length ?? 0) > 0)
+}
+
 /** One piece per hex: a side's counter, or the shared counter of several sides. */
 export function counters(frame: Frame, list: readonly MapCounter[], colours: ReadonlyMap<string, string>): Piece[] {
   const byHex = new Map<string, MapCounter[]>()
@@ -241,10 +353,16 @@ export function counters(frame: Frame, list: readonly MapCounter[], colours: Rea
     const estimated = labelsAreSure(here) ? {} : { estimated: true }
     if (here.length > 1) {
       const half = (u * COUNTER_SIDE) / 2 + u * 0.02
-      const box = { x0: -half, y0: -half, x1: half, y1: half }
+      const box = withNoses(
+        u,
+        { x0: -half, y0: -half, x1: half, y1: half },
+        here.map((c) => c.facing),
+      )
       const plain = here.map((c) => ({ ...c, title: '' }))
+      const placed = anchored(at, (p) => sharedCounter(u, here, p, colours), box)
       return {
-        ...anchored(at, (p) => sharedCounter(u, here, p, colours), box),
+        ...placed,
+        svg: withArc(frame, placed.svg, here),
         local: { svg: sharedCounter(u, plain, { x: 0, y: 0 }, colours), at, box },
         ...estimated,
       }
@@ -253,7 +371,7 @@ export function counters(frame: Frame, list: readonly MapCounter[], colours: Rea
     const colour = colours.get(c.side) ?? OTHER_MARKER.fill
     const box = counterBox(u, c)
     return {
-      svg: counter(u, c, at, colour),
+      svg: withArc(frame, counter(u, c, at, colour), here),
       box: { x0: at.x + box.x0, y0: at.y + box.y0, x1: at.x + box.x1, y1: at.y + box.y1 },
       local: { svg: counter(u, { ...c, title: '' }, { x: 0, y: 0 }, colour), at, box },
       ...estimated,

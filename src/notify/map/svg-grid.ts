@@ -24,7 +24,7 @@ function polygon(points: Point[]): string {
   return `M${points.map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z`
 }
 
-function hexPath(frame: Frame, hex: HexRef): string {
+export function hexPath(frame: Frame, hex: HexRef): string {
   const c = hexCentre(frame, hex)
   return polygon([0, 1, 2, 3, 4, 5].map((i) => hexCorner(frame, c, i)))
 }

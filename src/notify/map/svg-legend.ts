@@ -3,9 +3,9 @@
 import type { Frame, Point } from './layout.js'
 import type { HexMapModel } from '../../present/map-model.js'
 import type { Piece } from './pieces.js'
-import { tint } from './svg-counters.js'
+import { markerStyle, tint } from './svg-counters.js'
 import { COLOURS } from './svg-grid.js'
-import { fitText, num, textAt, textWidth } from './svg-text.js'
+import { fitFontSize, fitText, num, textAt, textWidth } from './svg-text.js'
 
 const INK = '#1b2129'
 
@@ -86,6 +86,7 @@ function legendItems(model: HexMapModel): LegendItem[] {
     { sample: 1, text: 'fortress', draw: (at, size) => square(at, size, COLOURS.fortress, COLOURS.grid) },
   ]
   const screen = model.screens[0]
+  if (model.markerKey) return keyedItems(model, items)
   if (screen)
     items.push({
       sample: 1,
@@ -93,6 +94,44 @@ function legendItems(model: HexMapModel): LegendItem[] {
       draw: (at, size) => square(at, size, COLOURS.screen, COLOURS.screen, 1, ' fill-opacity="0.25"'),
     })
   return items
+}
+
+/** A legend for rules with their own markers: the marks the model has, then each marker, then facing. */
+function keyedItems(model: HexMapModel, common: readonly LegendItem[]): LegendItem[] {
+  const uses: Record<string, boolean> = {
+    entered: model.arrows.some((a) => a.from === null),
+    morale: false,
+    'stack size': model.counters.some((c) => c.units.length > 1),
+    'used (flipped)': model.counters.some((c) => c.flipped),
+    fortress: model.hexes.some((h) => h.tags.includes('fortress')),
+  }
+  const markers: LegendItem[] = (model.markerKey ?? []).map(({ marker, text }) => {
+    const style = markerStyle(marker)
+    return {
+      sample: 1,
+      text,
+      draw: (at, size) =>
+        square(at, size, style.fill, INK) +
+        textAt(at.x + size / 2, at.y, marker, {
+          size: fitFontSize(marker, size * 0.8, size * 0.9, true),
+          fill: style.text,
+          bold: true,
+        }),
+    }
+  })
+  const facing: LegendItem[] = model.counters.some((c) => c.facing !== undefined)
+    ? [
+        {
+          sample: 1.3,
+          text: 'facing',
+          draw: (at, size) =>
+            `<path d="M${num(at.x + size * 1.3)} ${num(at.y)}L${num(at.x + size * 0.7)} ${num(at.y - size * 0.35)}` +
+            `L${num(at.x + size * 0.7)} ${num(at.y + size * 0.35)}Z" fill="#5b6573" stroke="${INK}"/>` +
+            square(at, size, '#5b6573', INK),
+        },
+      ]
+    : []
+  return [...common.filter((i) => uses[i.text] !== false), ...markers, ...facing]
 }
 
 function fontSize(frame: Frame): number {

@@ -32,9 +32,15 @@ export function escapeXml(text: string): string {
 const EM_PER_CHAR = 0.6
 const EM_PER_CHAR_BOLD = 0.72
 
+// Kana, kanji, hangul and full-width forms are a whole em wide.
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/
+const WIDE_EM = 1
+
 /** An upper estimate of the rendered width, enough to keep text inside its box. */
 export function textWidth(text: string, fontSize: number, bold = false): number {
-  return [...text].length * fontSize * (bold ? EM_PER_CHAR_BOLD : EM_PER_CHAR)
+  const em = bold ? EM_PER_CHAR_BOLD : EM_PER_CHAR
+  if (!WIDE.test(text)) return [...text].length * fontSize * em
+  return [...text].reduce((w, ch) => w + (WIDE.test(ch) ? WIDE_EM : em), 0) * fontSize
 }
 
 /**
@@ -50,7 +56,19 @@ export function widthIsSure(text: string): boolean {
 export function fitText(text: string, fontSize: number, width: number, bold = false): string {
   if (textWidth(text, fontSize, bold) <= width) return text
   const chars = [...text]
-  const keep = Math.max(0, Math.floor(width / (fontSize * (bold ? EM_PER_CHAR_BOLD : EM_PER_CHAR))) - 1)
+  const em = bold ? EM_PER_CHAR_BOLD : EM_PER_CHAR
+  if (!WIDE.test(text)) {
+    const keep = Math.max(0, Math.floor(width / (fontSize * em)) - 1)
+    return `${chars.slice(0, keep).join('').trimEnd()}…`
+  }
+  // Room for the ellipsis, then as many characters as fit.
+  let room = width - fontSize * em
+  let keep = 0
+  for (const ch of chars) {
+    room -= (WIDE.test(ch) ? WIDE_EM : em) * fontSize
+    if (room < 0) break
+    keep++
+  }
   return `${chars.slice(0, keep).join('').trimEnd()}…`
 }
 

@@ -4,7 +4,7 @@
 import { frameFor, hexCentre, inWindow, type Frame, type MapWindow } from './layout.js'
 import type { HexMapModel } from '../../present/map-model.js'
 import { fragments, type Piece } from './pieces.js'
-import { counters } from './svg-counters.js'
+import { ARC_CLASS, ARC_HOST_CLASS, counters, hasArcs } from './svg-counters.js'
 import {
   COLOURS,
   boardEdges,
@@ -223,8 +223,14 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
   }
 }
 
+/** Shows a counter's fire arc while the pointer is on it or it has the keyboard focus (Tab). */
+const ARC_STYLE =
+  `<style>.${ARC_HOST_CLASS}{cursor:pointer;outline:none}` +
+  `.${ARC_HOST_CLASS}:hover .${ARC_CLASS},.${ARC_HOST_CLASS}:focus .${ARC_CLASS}{display:inline}</style>`
+
 export function renderSvg(model: HexMapModel, opts: SvgOptions = {}): string {
   const d = layoutMap(model, opts)
-  const layers = [`<g id="${BASE_GROUP_ID}">${d.board()}</g>`, ...d.layers.map(fragments)]
+  const style = hasArcs(model.counters) ? ARC_STYLE : ''
+  const layers = [style, `<g id="${BASE_GROUP_ID}">${d.board()}</g>`, ...d.layers.map(fragments)]
   return `${d.root}\n${layers.filter((l) => l !== '').join('\n')}\n</svg>\n`
 }
