@@ -2,6 +2,7 @@
 // system fonts are read, so the picture is the same on every machine (a mail server, a laptop, CI).
 // Texts are drawn from cached outlines (png-text.ts). A map is drawn faster by raster.ts, piece by
 // piece over a cached board; this is the whole-document path, for any SVG.
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,10 +42,20 @@ export function fonts(): NonNullable<ResvgRenderOptions['font']> {
   return fontOptions
 }
 
+const CJK_FONT = join('assets', 'fonts', 'NotoSansJP-Regular-subset.ttf')
+
+/** The repository's file `relative`, found by walking up from this file (works from src/ and from dist/src/). */
+function fromRepository(relative: string): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; ) {
+    if (existsSync(join(dir, relative))) return join(dir, relative)
+    const up = dirname(dir)
+    if (up === dir) throw new Error(`${relative} not found above ${fileURLToPath(import.meta.url)}`)
+    dir = up
+  }
+}
+
 /** The committed cut of Noto Sans JP (scripts/fonts-subset.ts): kana, level-1 kanji and the roster's names. */
-export const CJK_FONT_FILE = fileURLToPath(
-  new URL('../../../assets/fonts/NotoSansJP-Regular-subset.ttf', import.meta.url),
-)
+export const CJK_FONT_FILE = fromRepository(CJK_FONT)
 
 /**
  * DejaVu Sans, then Noto Sans JP for what DejaVu lacks: resvg falls back, character by character, to a
