@@ -46,7 +46,7 @@ const CJK_FONT = join('assets', 'fonts', 'NotoSansJP-Regular-subset.ttf')
 
 /** The repository's file `relative`, found by walking up from this file (works from src/ and from dist/src/). */
 function fromRepository(relative: string): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; ) {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ;) {
     if (existsSync(join(dir, relative))) return join(dir, relative)
     const up = dirname(dir)
     if (up === dir) throw new Error(`${relative} not found above ${fileURLToPath(import.meta.url)}`)
