@@ -25,9 +25,16 @@ const read = (locale: string, file: string) =>
 describe('message catalogues', () => {
   const files = readdirSync(join(localesDir(), 'en')).filter((f) => f.endsWith('.json'))
 
-  it('there is an English catalogue of email messages', () => {
+  it('there is an English catalogue of email messages, and one of A-Bao-A-Qu’s words', () => {
     expect(files).toContain('email.json')
+    expect(files).toContain('abaoaqu.json')
   })
+
+  for (const locale of LOCALES.filter((l) => l !== 'en'))
+    it(`${locale}/ has a catalogue for every namespace of en/, and no other`, () => {
+      const theirs = readdirSync(join(localesDir(), locale)).filter((f) => f.endsWith('.json'))
+      expect(theirs.sort()).toEqual([...files].sort())
+    })
 
   for (const locale of LOCALES.filter((l) => l !== 'en'))
     for (const file of files)
@@ -44,6 +51,12 @@ describe('message catalogues', () => {
     expect(translate('ja', 'email', 'plural.hour', { count: 1 })).toBe('1時間')
     expect(() => translate('ja', 'email', 'no.such.key')).toThrow(/no message email:no.such.key in ja/)
     expect(() => translate('en', 'email', 'common.hello')).toThrow(/name/)
+    expect(translate('en', 'abaoaqu', 'near.far', { count: 1, hex: '1008', units: 'GM1', id: 'ZK1', at: '1009' })).toBe(
+      '1008: GM1 — 1 hex from your ZK1 at 1009',
+    )
+    expect(translate('ja', 'abaoaqu', 'near.far', { count: 2, hex: '1008', units: 'GM1', id: 'ZK1', at: '1009' })).toBe(
+      '1008：GM1 — あなたのZK1（1009）から2ヘックス',
+    )
   })
 
   it('values are put in as they are: escaping is the caller’s (Handlebars in HTML)', () => {

@@ -2,6 +2,7 @@
 // email in Japanese (subject and body, dates in their zone written for Japan), while the other player
 // of the same game, who kept `en`, gets it in English. Through the real worker and SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { translate } from '../../src/i18n/index.js'
 import { formatDate } from '../../src/notify/compose/helpers.js'
 import { as, register, type User } from '../http/helpers.js'
 import { waitFor } from '../support/smtp.js'
@@ -94,6 +95,23 @@ describe('the language of the your-phase email', () => {
       'Unsubscribe',
     ])
       expect(jaText).not.toContain(english)
+    // What A-Bao-A-Qu says is in Japanese too: the step, what it takes, the narration, the options.
+    expect(ja.subject).toContain('あなたの移動フェイズ')
+    expect(jaText).toContain(
+      'このステップ：ユニットを移動またはマップに進入させ、スタック制限を超えるヘックスがあれば取り除くユニットを指定する。',
+    )
+    expect(jaText).toContain('第1ターン開始。Federationが先攻です。')
+    expect(jaText).toContain(unwrap(translate('ja', 'abaoaqu', 'options.legend')))
+    expect(jaText).toMatch(/GM3（マップ外、学徒兵パイロット）：進入先は\d+ヘックスのいずれか/)
+    for (const english of [
+      'Turn 1 began',
+      'movement phase',
+      'move or enter units',
+      'Each line names',
+      'off the map',
+      'hexes',
+    ])
+      expect(jaText).not.toContain(english)
     const jaHtml = String(ja.html)
     expect(jaHtml).toContain('<html lang="ja">')
     expect(jaHtml).toContain('<strong>Solomon</strong>')
@@ -109,6 +127,9 @@ describe('the language of the your-phase email', () => {
     expect(enText).toContain('Hello Bob,')
     expect(enText).toContain(`DEADLINE: ${flat(formatDate(got.ZEON!.deadline, 'Europe/London'))}`)
     expect(enText).toContain('How to give your orders')
+    expect(en.subject).toContain('your set-up')
+    expect(enText).toContain('set up your units in their zones')
+    expect(enText).toContain('Each line names one unit, or several that can act together')
     expect(String(en.html)).toContain('<html lang="en">')
     expect(en.subject).not.toMatch(JAPANESE)
     expect(enText).not.toMatch(JAPANESE)

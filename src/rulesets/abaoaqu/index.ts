@@ -7,9 +7,9 @@ import { abaoaqu as engine } from './engine/index.js'
 import type { SeatOptions } from './engine/seat-options.js'
 import type { View } from './engine/view.js'
 import { abaoaquMapModel, isAbaoaquView } from './present/map/index.js'
-import { abaoaquStepTitle, narrateAbaoaqu, narrationContext } from './present/narrate.js'
+import { abaoaquStepDescription, abaoaquStepTitle, narrateAbaoaqu, narrationContext } from './present/narrate.js'
 import { enemiesNearAbaoaqu } from './present/nearby.js'
-import { compactOptions, orderExamples } from './present/options-compact.js'
+import { compactOptions, optionsLegend, orderExamples } from './present/options-compact.js'
 import { loadAbaoaqu, scenarioSummary } from './scenarios/index.js'
 
 /** Scenario files are read and checked once per process; the result is never mutated. */
@@ -36,15 +36,14 @@ export const abaoaqu: RuleSystem = {
   ruleset: engine,
   scenarios: once(() => loadAbaoaqu().map((s) => ({ summary: scenarioSummary(s), data: s }))),
   stepTitle: abaoaquStepTitle,
-  narrate: (events: readonly GameEvent[], view: unknown) =>
-    isNarratable(view) ? narrateAbaoaqu(events, narrationContext(view)) : events.map(fallbackLine),
-  compactOptions: (options) => compactOptions(options as SeatOptions),
-  optionsLegend: () =>
-    'Each line names one unit, or several that can act together, where it is and what it can do now; ' +
-    'odds are after pilot shifts. Lines that start with an order (shoot, close, defend) can be pasted ' +
-    'into your reply as they are.',
+  describeStep: abaoaquStepDescription,
+  narrate: (events: readonly GameEvent[], view: unknown, locale) =>
+    isNarratable(view) ? narrateAbaoaqu(events, narrationContext(view, locale)) : events.map(fallbackLine),
+  compactOptions: (options, locale) => compactOptions(options as SeatOptions, {}, locale),
+  optionsLegend,
   orderExamples: (options) => orderExamples(options as SeatOptions),
-  enemiesNear: (view) => (isAbaoaquView(view) ? enemiesNearAbaoaqu(view) : { lines: [], omitted: 0 }),
+  enemiesNear: (view, locale) =>
+    isAbaoaquView(view) ? enemiesNearAbaoaqu(view, undefined, locale) : { lines: [], omitted: 0 },
   map: (view, events) => {
     if (!isAbaoaquView(view)) throw new Error('not an A-Bao-A-Qu view: its scenario map or units are missing')
     return abaoaquMapModel(view, events)

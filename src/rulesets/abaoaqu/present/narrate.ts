@@ -7,8 +7,10 @@ import { hexLabel } from '../engine/geometry.js'
 import type { Hex } from '../engine/types.js'
 import type { View } from '../engine/view.js'
 import { fallbackLine } from '../../../present/narrate-fallback.js'
+import type { Pending } from '../../../engine/ruleset.js'
+import { DEFAULT_LOCALE, translate, translator, type Locale, type Values } from '../../../i18n/index.js'
 
-/** What narration needs to know about the game: names of units and sides, hex labels. */
+/** What narration needs to know about the game: names of units and sides, hex labels, the reader's words. */
 export interface NarrationContext {
   /** "Zaku ZK1"; just "GM1" when the type's name is its code; the id itself when unknown. */
   unit(id: unknown): string
@@ -17,11 +19,18 @@ export interface NarrationContext {
   side(id: unknown): string
   /** "0710" for [7, 10] or "0710"; "an unknown hex" otherwise. */
   hex(value: unknown): string
+  /** The reader's language, and its messages of locales/<locale>/abaoaqu.json. */
+  locale: Locale
+  t(key: string, values?: Values): string
 }
 
-export function narrationContext(view: Pick<View, 'units' | 'unitTypes' | 'scenario'>): NarrationContext {
+export function narrationContext(
+  view: Pick<View, 'units' | 'unitTypes' | 'scenario'>,
+  locale: Locale = DEFAULT_LOCALE,
+): NarrationContext {
   const units = new Map(view.units.map((u) => [u.id, u]))
   const sides = new Map(view.scenario.sides.map((s) => [s.id, s.name]))
+  const t = abaoaquWords(locale)
   return {
     unit(id) {
       const key = String(id)
@@ -36,37 +45,50 @@ export function narrationContext(view: Pick<View, 'units' | 'unitTypes' | 'scena
       if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && n >= 0))
         return hexLabel(value as Hex)
       if (typeof value === 'string' && /^\d{4,}$/.test(value)) return value
-      return 'an unknown hex'
+      return t('unknownHex')
     },
+    locale,
+    t,
   }
 }
 
-const STEP_TITLES: Record<string, string> = {
-  deploy: 'set-up',
-  move: 'movement phase',
-  'attack-lead': 'combat phase',
-  'attack-follow': 'combat phase (return fire)',
-  over: 'end of the game',
+/** A-Bao-A-Qu's messages in `locale` (locales/<locale>/abaoaqu.json). */
+export function abaoaquWords(locale: Locale): (key: string, values?: Values) => string {
+  return translator(locale, 'abaoaqu')
 }
+
+const STEPS = new Set(['deploy', 'move', 'attack-lead', 'attack-follow', 'over'])
 
 /** A step id as players name it, for subjects and headings. */
-export function abaoaquStepTitle(step: string): string {
-  return STEP_TITLES[step] ?? step
+export function abaoaquStepTitle(step: string, locale: Locale = DEFAULT_LOCALE): string {
+  return STEPS.has(step) ? translate(locale, 'abaoaqu', `step.title.${step}`) : step
 }
 
-const STATE_WORDS: Record<string, string> = { N: 'steady', C: 'confused', D: 'panicked' }
-const RESULT_WORDS: Record<string, string> = { '-': 'unharmed', C: 'confused', D: 'panicked', X: 'eliminated' }
-/** Verb for one attacker, then for several. */
-const MODE_VERBS: Record<string, [string, string]> = {
-  shoot: ['shoots at', 'shoot at'],
-  close: ['closes with', 'close with'],
-  sm: ['strikes', 'strike'],
+/** What a pending step takes, in the reader's language; the engine's words for a step it does not know. */
+export function abaoaquStepDescription(pending: Pending, locale: Locale = DEFAULT_LOCALE): string {
+  return STEPS.has(pending.step)
+    ? translate(locale, 'abaoaqu', `step.description.${pending.step}`)
+    : pending.description
 }
 
-/** "A", "A and B", "A, B and C". */
-export function listWords(items: string[]): string {
+const STATES = new Set(['N', 'C', 'D'])
+const RESULTS: Record<string, string> = { '-': 'none', C: 'C', D: 'D', X: 'X' }
+const MODES = new Set(['shoot', 'close', 'sm'])
+
+/** A morale state's word ("confused"); the code itself when unknown. */
+function stateWord(state: unknown, c: NarrationContext): string {
+  return STATES.has(String(state)) ? c.t(`state.${String(state)}`) : String(state)
+}
+
+/**
+ * "A", "A and B", "A, B and C" in English; `style` names the catalogue's list words ("list" for
+ * units, "results" for the results of an attack, which Japanese joins differently).
+ */
+export function listWords(items: string[], locale: Locale = DEFAULT_LOCALE, style = 'list'): string {
   if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
+  const t = abaoaquWords(locale)
+  if (items.length === 2) return t(`${style}.pair`, { a: items[0], b: items[1] })
+  return t(`${style}.last`, { rest: items.slice(0, -1).join(t(`${style}.sep`)), last: items[items.length - 1] })
 }
 
 function ids(value: unknown): string[] {
@@ -96,51 +118,86 @@ function str(value: unknown): string {
 /** "Gundam GD1 and GM1 shoot at Zaku ZK1 in 1208: 11 vs 5, 2:1, shift +2 (attacker +2)". */
 function attackBody(e: GameEvent, c: NarrationContext): string {
   const attackers = ids(e.attackers).map((id) => c.unit(id))
-  const [one, many] = MODE_VERBS[String(e.mode)] ?? ['attacks', 'attack']
-  const verb = attackers.length === 1 ? one : many
-  const odds = e.base === null ? 'worth nothing' : `odds ${str(e.base)}`
-  const targets = listWords(ids(e.targets).map((id) => c.unit(id)))
-  return (
-    `${listWords(attackers)} ${verb} ${targets} in ${c.hex(e.hex)}: ` +
-    `${num(e.attackTotal)} vs ${num(e.defenceTotal)}, ${odds}${shiftText(e)}`
-  )
+  const mode = MODES.has(String(e.mode)) ? String(e.mode) : 'any'
+  return c.t(`attack.${mode}`, {
+    count: attackers.length === 1 ? 1 : 2,
+    attackers: listWords(attackers, c.locale),
+    targets: listWords(
+      ids(e.targets).map((id) => c.unit(id)),
+      c.locale,
+    ),
+    hex: c.hex(e.hex),
+    attack: num(e.attackTotal),
+    defence: num(e.defenceTotal),
+    odds: e.base === null ? c.t('attack.worthNothing') : c.t('attack.odds', { base: str(e.base) }),
+    shift: shiftText(e, c),
+  })
 }
 
-function shiftText(e: GameEvent): string {
+function shiftText(e: GameEvent, c: NarrationContext): string {
   const attacker = typeof e.attackerShift === 'number' ? e.attackerShift : 0
   const defender = typeof e.defenderShift === 'number' ? e.defenderShift : 0
   const net = typeof e.shift === 'number' ? e.shift : attacker - defender
   if (attacker === 0 && defender === 0) return ''
   const parts = [
-    attacker ? `attacker's pilots ${signed(attacker)}` : '',
-    defender ? `defender's pilots ${signed(-defender)}` : '',
+    attacker ? c.t('attack.attackerPilots', { shift: signed(attacker) }) : '',
+    defender ? c.t('attack.defenderPilots', { shift: signed(-defender) }) : '',
   ].filter(Boolean)
-  return `, shift ${signed(net)} (${parts.join(', ')})`
+  return c.t('attack.shift', { net: signed(net), parts: parts.join(c.t('list.sep')) })
 }
 
 function declareLine(e: GameEvent, c: NarrationContext): string {
   const side = c.sideOfUnit(ids(e.attackers)[0])
-  const who = side ? c.side(side) : 'The lead-off side'
-  return `${who} declared attack ${str(e.attack)}: ${attackBody(e, c)}; it resolves in the damage check.`
+  return c.t('attack.declared', {
+    side: side ? c.side(side) : c.t('attack.leadOffSide'),
+    attack: str(e.attack),
+    body: attackBody(e, c),
+  })
 }
 
 function resultText(r: unknown, c: NarrationContext): string {
   const { unit, modifier, result } = r as { unit?: unknown; modifier?: unknown; result?: unknown }
-  const word = RESULT_WORDS[String(result)]
-  if (!word) throw new MalformedEvent(`unknown result ${String(result)}`)
-  const mod = typeof modifier === 'number' && modifier !== 0 ? ` (die ${signed(modifier)} for its state)` : ''
-  return `${c.unit(unit)}${mod} ${word}`
+  const key = RESULTS[String(result)]
+  if (!key) throw new MalformedEvent(`unknown result ${String(result)}`)
+  const word = c.t(`result.${key}`)
+  return typeof modifier === 'number' && modifier !== 0
+    ? c.t('attack.resultModified', { unit: c.unit(unit), modifier: signed(modifier), result: word })
+    : c.t('attack.result', { unit: c.unit(unit), result: word })
 }
 
 function attackLine(e: GameEvent, c: NarrationContext): string {
-  const head = `Attack ${str(e.attack)}: ${attackBody(e, c)}`
-  if (e.outcome === 'no target left') return `${head}; no target was left when it resolved.`
+  const head = c.t('attack.head', { attack: str(e.attack), body: attackBody(e, c) })
+  if (e.outcome === 'no target left') return c.t('attack.noTarget', { head })
   if (e.outcome === 'no effect')
-    return `${head}${e.column === 'below 1:4' ? ', below 1:4' : ''}: no effect, no die rolled.`
+    return c.t(e.column === 'below 1:4' ? 'attack.noEffectBelow' : 'attack.noEffect', { head })
   const results = Array.isArray(e.results) ? e.results.map((r) => resultText(r, c)) : []
   const column = str(e.column)
-  const shifted = column === e.base ? '' : ` → ${column}`
-  return `${head}${shifted}; die ${num(e.roll)}: ${results.length ? listWords(results) : 'no effect'}.`
+  return c.t('attack.rolled', {
+    head,
+    shifted: column === e.base ? '' : ` → ${column}`,
+    roll: num(e.roll),
+    results: results.length ? listWords(results, c.locale, 'results') : c.t('attack.nothing'),
+  })
+}
+
+// ---- the end of the game --------------------------------------------------------------------
+
+/**
+ * The engine states why the game ended in English (the log keeps it). The reasons it writes are
+ * read back into the catalogue's words; a reason of another shape is shown as it is.
+ */
+function reasonWords(reason: string, c: NarrationContext): string {
+  let m: RegExpMatchArray | null
+  if (reason === 'both sides were destroyed') return c.t('reason.bothDestroyed')
+  if (reason === 'both fleets were forced to retreat') return c.t('reason.bothRetreat')
+  if ((m = /^every unit of (.+) was destroyed$/.exec(reason))) return c.t('reason.sideDestroyed', { side: m[1] })
+  if ((m = /^(.+) was forced to retreat$/.exec(reason))) return c.t('reason.sideRetreat', { side: m[1] })
+  if ((m = /^(\d+) units held the (.+) for (\d+) turns$/.exec(reason)))
+    return c.t('reason.held', { units: m[1], zone: m[2], turns: m[3] })
+  if ((m = /^the turn limit \((\d+)\) was reached: ships destroyed (\d+–\d+)$/.exec(reason)))
+    return c.t('reason.turnLimitShips', { turns: m[1], ships: m[2] })
+  if ((m = /^the turn limit \((\d+)\) was reached$/.exec(reason))) return c.t('reason.turnLimit', { turns: m[1] })
+  return reason
 }
 
 // ---- one event ------------------------------------------------------------------------------
@@ -148,36 +205,39 @@ function attackLine(e: GameEvent, c: NarrationContext): string {
 type Narrator = (e: GameEvent, c: NarrationContext) => string | null
 
 const NARRATORS: Record<string, Narrator> = {
-  setup: (e) => `The game was set up: scenario ${str(e.scenario)}, ${num(e.players)} players.`,
-  remove: (e, c) => `${c.unit(e.unit)} was removed from an over-stacked hex (A-5-6).`,
-  'sm-spent': (e, c) => `${c.unit(e.unit)} has spent itself and left the map.`,
+  setup: (e, c) => c.t('event.setup', { scenario: str(e.scenario), players: num(e.players) }),
+  remove: (e, c) => c.t('event.remove', { unit: c.unit(e.unit) }),
+  'sm-spent': (e, c) => c.t('event.smSpent', { unit: c.unit(e.unit) }),
   'bd-launch': (e, c) =>
-    e.hit === true
-      ? `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a hit; ` +
-        `a beam-disruption screen now covers the area around ${c.hex(e.hex)}.`
-      : `${c.unit(e.unit)} fired its BD missile at ${c.hex(e.hex)}: die ${num(e.roll)}, a miss.`,
-  'bd-expire': (e, c) => `The BD screen at ${c.hex(e.hex)} (laid on turn ${num(e.placed)}) has dissipated.`,
-  flip: (e, c) => `${c.unit(e.unit)} fired its large missile and turned to its back side.`,
+    c.t(e.hit === true ? 'event.bdHit' : 'event.bdMiss', {
+      unit: c.unit(e.unit),
+      hex: c.hex(e.hex),
+      roll: num(e.roll),
+    }),
+  'bd-expire': (e, c) => c.t('event.bdExpire', { hex: c.hex(e.hex), placed: num(e.placed) }),
+  flip: (e, c) => c.t('event.flip', { unit: c.unit(e.unit) }),
   declare: declareLine,
   attack: attackLine,
-  'attack-void': (e) => `An attack was called off: ${str(e.reason)}.`,
+  'attack-void': (e, c) => c.t('attack.void', { reason: str(e.reason) }),
   recovery: (e, c) =>
-    e.recovered === true
-      ? `${c.unit(e.unit)} recovered from being ${STATE_WORDS[str(e.from)] ?? e.from} (die ${num(e.roll)}).`
-      : `${c.unit(e.unit)} is still ${STATE_WORDS[str(e.from)] ?? e.from} (die ${num(e.roll)}).`,
-  turn: (e, c) => `Turn ${num(e.turn)} began; ${c.side(e.leadOff)} leads off.`,
-  'lead-off': (e, c) => `Lead-off roll: die ${num(e.roll)}, ${c.side(e.side)} leads off.`,
-  pass: (e, c) => `${c.side(e.side)} had nothing to do in the ${abaoaquStepTitle(str(e.step))} and passed.`,
-  'arrival-roll': (e) =>
-    `Arrival roll for ${str(e.group)}: die ${num(e.roll)}; they arrive on turn ${num(e.arrivalTurn)}.`,
+    c.t(e.recovered === true ? 'event.recovered' : 'event.stillDown', {
+      unit: c.unit(e.unit),
+      state: stateWord(str(e.from), c),
+      roll: num(e.roll),
+    }),
+  turn: (e, c) => c.t('event.turn', { turn: num(e.turn), side: c.side(e.leadOff) }),
+  'lead-off': (e, c) => c.t('event.leadOff', { roll: num(e.roll), side: c.side(e.side) }),
+  pass: (e, c) => c.t('event.pass', { side: c.side(e.side), step: abaoaquStepTitle(str(e.step), c.locale) }),
+  'arrival-roll': (e, c) =>
+    c.t('event.arrivalRoll', { group: str(e.group), roll: num(e.roll), turn: num(e.arrivalTurn) }),
   occupation: (e, c) =>
     e.qualified === true
-      ? `${c.side(e.side)} held the objective this turn: ${num(e.streak)} of ${num(e.needed)} turns in a row.`
-      : `${c.side(e.side)} did not hold the objective all this turn; the count starts again.`,
+      ? c.t('event.held', { side: c.side(e.side), streak: num(e.streak), needed: num(e.needed) })
+      : c.t('event.notHeld', { side: c.side(e.side) }),
   'game-over': (e, c) =>
     e.winner === null
-      ? `The game is over, a draw: ${str(e.reason)}.`
-      : `The game is over: ${c.side(e.winner)} wins; ${str(e.reason)}.`,
+      ? c.t('event.draw', { reason: reasonWords(str(e.reason), c) })
+      : c.t('event.won', { side: c.side(e.winner), reason: reasonWords(str(e.reason), c) }),
   // Bookkeeping: a phase starting tells nothing, and standing orders are private to their seat.
   phase: () => null,
   standing: () => null,
@@ -201,11 +261,14 @@ const MOVES = new Set(['move', 'enter', 'deploy'])
 
 /** One line for the units of one move order: consecutive events with the same kind, from and to. */
 function movesLine(type: string, units: string[], from: unknown, to: unknown, c: NarrationContext): string {
-  const who = listWords(units.map((id) => c.unit(id)))
-  const plural = units.length > 1
-  if (type === 'enter') return `${who} entered the map at ${c.hex(to)}.`
-  if (type === 'deploy') return `${who} ${plural ? 'were' : 'was'} set up at ${c.hex(to)} instead of ${c.hex(from)}.`
-  return `${who} moved from ${c.hex(from)} to ${c.hex(to)}.`
+  const who = listWords(
+    units.map((id) => c.unit(id)),
+    c.locale,
+  )
+  if (type === 'enter') return c.t('move.enter', { units: who, to: c.hex(to) })
+  if (type === 'deploy')
+    return c.t('move.deploy', { count: units.length, units: who, from: c.hex(from), to: c.hex(to) })
+  return c.t('move.move', { units: who, from: c.hex(from), to: c.hex(to) })
 }
 
 function moveKey(e: GameEvent): string {
