@@ -39,7 +39,7 @@ async function submit(text: string, url = `/games/${gameId}/orders`) {
 const TEXT = 'ZZ9 -> 0706\nGD1 -> 07x6\n# a comment\nshoot ZZ8 @ 0101 ms'
 
 describe('refused orders in the reader language', () => {
-  it('a ja account gets Japanese messages with the same rule ids, lines, keys and values as an en account', async () => {
+  it('a ja account reads Japanese messages with the same rule ids, lines, keys and values as an en one', async () => {
     await setLocale('en')
     const en = await submit(TEXT)
     expect(en.statusCode, en.body).toBe(422)

@@ -7,7 +7,7 @@ import { fillTemplate, refusals } from '../../src/engine/messages.js'
 import { SERVER_MESSAGES } from '../../src/games/order-messages.js'
 import { localesDir } from '../../src/i18n/index.js'
 import { localiseOrderErrors, orderErrorMessage } from '../../src/i18n/orders.js'
-import { abaoaqu } from '../../src/rulesets/abaoaqu/engine/index.js'
+import { parseOrders } from '../../src/rulesets/abaoaqu/engine/notation.js'
 import { MESSAGES as ABAOAQU } from '../../src/rulesets/abaoaqu/engine/messages.js'
 import { MESSAGES as GREENNOA } from '../../src/rulesets/greennoa/engine/messages.js'
 
@@ -70,7 +70,7 @@ describe('order-error catalogues', () => {
   })
 
   it('reads an engine refusal in Japanese, keeping rule, line and values; an unknown key keeps the English', () => {
-    const parsed = abaoaqu.parseOrders('GM1 -> 0710\nGM1 -> 07')
+    const parsed = parseOrders('GM1 -> 0710\nGM1 -> 07')
     expect(parsed.ok).toBe(false)
     if (parsed.ok) return
     const [e] = localiseOrderErrors('ja', parsed.errors)

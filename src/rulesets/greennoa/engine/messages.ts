@@ -59,7 +59,8 @@ export const MESSAGES = {
     '$t(greennoa.notation.at)"{{step}}" is not a step: use F (forward one hex), L or R (turn 60°)',
   'greennoa.notation.empty': '$t(greennoa.notation.at)empty order',
   'greennoa.notation.alone':
-    '$t(greennoa.notation.at)"{{unit}}" alone is not an order: write "<unit> move|form|remove|fire|melee ..." or "pass"',
+    '$t(greennoa.notation.at)"{{unit}}" alone is not an order: ' +
+    'write "<unit> move|form|remove|fire|melee ..." or "pass"',
   'greennoa.notation.badVerb':
     '$t(greennoa.notation.at)"{{verb}}" is not an order: use move, form, remove, fire or melee',
   'greennoa.notation.removeAlone': '$t(greennoa.notation.at)"remove" takes nothing after it',
