@@ -6350,7 +6350,7 @@ export interface paths {
                 /** @description the 0-based index of the order */
                 order?: number
                 field?: string
-                /** @description the message id in the order-error catalogues (e.g. abaoaqu.movement.tooFar) */
+                /** @description the message id in the order-error catalogues (e.g. server.step) */
                 key?: string
                 /** @description the values the message names */
                 params?: {
