@@ -34,6 +34,10 @@ export interface OrderError {
   /** 0-based index of the order in the submission. */
   order?: number
   field?: string
+  /** The message's stable id in the order-error catalogues (locales/<locale>/orders.json). */
+  key?: string
+  /** The values the message names, by the names its catalogue entries use. */
+  params?: Record<string, string | number>
 }
 
 export interface GameEvent {

@@ -39,6 +39,12 @@ export const OrderErrorSchema = Type.Object(
     line: Type.Optional(Type.Integer({ description: 'the 1-based line of the text notation' })),
     order: Type.Optional(Type.Integer({ description: 'the 0-based index of the order' })),
     field: Type.Optional(Type.String()),
+    key: Type.Optional(Type.String({ description: 'the message id in the order-error catalogues (e.g. server.step)' })),
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+        description: 'the values the message names',
+      }),
+    ),
   },
   { title: 'OrderError' },
 )

@@ -2,7 +2,9 @@
 // rule system: what is stored is always the rebuilt value, never the request's own objects.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { OrderError } from '../engine/ruleset.js'
+import type { MessageParams } from '../engine/messages.js'
 import { TooLarge } from './errors.js'
+import { refuse, type ServerMessageKey } from './order-messages.js'
 import type { AnyRuleset } from '../rulesets/contract.js'
 
 /** The largest submission, in bytes of its text or its orders as JSON: the HTTP body limit of the order routes too. */
@@ -39,19 +41,27 @@ function kindsOf(schema: unknown): string[] {
   return branches.map((b) => String(b.properties?.kind?.const))
 }
 
-function messageOf(e: ErrorObject, field: string): string {
-  const at = field ? `"${field}" ` : ''
+/** What is wrong, as a message key of the server's and its values (where: `at` and `n`, given by the caller). */
+function messageOf(e: ErrorObject, field: string): { key: ServerMessageKey; params: MessageParams } {
   const params = e.params as { additionalProperty?: string; missingProperty?: string; tagValue?: unknown }
+  const prefix = field ? `${field}/` : ''
   if (e.keyword === 'additionalProperties')
-    return `"${field ? `${field}/` : ''}${params.additionalProperty}" is not a field of this order`
-  if (e.keyword === 'required') return `"${field ? `${field}/` : ''}${params.missingProperty}" is missing`
+    return { key: 'server.order.unknownField', params: { name: `${prefix}${params.additionalProperty}` } }
+  if (e.keyword === 'required')
+    return { key: 'server.order.missingField', params: { name: `${prefix}${params.missingProperty}` } }
   if (e.keyword === 'discriminator')
-    return (
-      `unknown order kind ${JSON.stringify(params.tagValue) ?? ''}; ` +
-      `the kinds are ${kindsOf(e.parentSchema).join(', ')}`
-    )
+    return {
+      key: 'server.order.unknownKind',
+      params: { kind: JSON.stringify(params.tagValue) ?? '', kinds: kindsOf(e.parentSchema).join(', ') },
+    }
   const description = (e.parentSchema as { description?: string } | undefined)?.description
-  return description ? `${at}must be ${description}` : `${at}${e.message ?? 'is invalid'}`
+  const named: MessageParams = field ? { name: field } : {}
+  if (description)
+    return { key: field ? 'server.order.fieldMustBe' : 'server.order.mustBe', params: { ...named, description } }
+  return {
+    key: field ? 'server.order.fieldInvalid' : 'server.order.invalid',
+    params: { ...named, detail: e.message ?? 'is invalid' },
+  }
 }
 
 /** Where an error points: the value, or the field it names (an unknown or missing one). */
@@ -68,10 +78,14 @@ function orderErrors(errors: ErrorObject[]): OrderError[] {
     // A union fails once per alternative; its own error (anyOf) carries the description of them all.
     const e = found.find((x) => x.keyword === 'anyOf' || x.keyword === 'oneOf') ?? found[0]!
     const [, index, ...rest] = e.instancePath.split('/')
-    if (index === undefined) return { rule: 'ORDER', message: `a submission is a list of orders: ${messageOf(e, '')}` }
+    if (index === undefined) {
+      const { key, params } = messageOf(e, '')
+      return refuse('ORDER', key, { at: 'list', ...params })
+    }
     const field = rest.join('/')
     const order = Number(index)
-    return { rule: 'ORDER', order, ...(field ? { field } : {}), message: `order ${order + 1}: ${messageOf(e, field)}` }
+    const { key, params } = messageOf(e, field)
+    return refuse('ORDER', key, { at: 'order', n: order + 1, ...params }, { order, ...(field ? { field } : {}) })
   })
 }
 

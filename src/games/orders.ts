@@ -7,6 +7,7 @@ import { Conflict, Forbidden, IdempotencyKeyReused, OrdersRefused } from './erro
 import { receiptOf } from '../store/log.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { checkSubmissionSize, readOrders } from './order-check.js'
+import { refuse } from './order-messages.js'
 import type { Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { commitPlan, ordersAndResolution, planAppend } from './write.js'
@@ -142,14 +143,14 @@ export function readSubmission(
   // An empty reply is more likely a mistake than a decision: passing is written "pass".
   const passed = parsed.passes ? parsed.passes.length > 0 : PASS_LINE.test(input.text)
   if (orders.length === 0 && errors.length === 0 && !passed) {
-    const skipped = ignored.length
-      ? ` (${ignored.length === 1 ? 'one line was' : `${ignored.length} lines were`} not orders: ` +
-        `${ignored.map((l) => `line ${l.line}`).join(', ')})`
-      : ''
-    errors.push({
-      rule: 'NOTATION',
-      message: `no orders found${skipped}: write one order per line, or "pass" to pass this step`,
-    })
+    const lines = ignored.map((l) => l.line).join(', line ')
+    errors.push(
+      ignored.length === 0
+        ? refuse('NOTATION', 'server.noOrders')
+        : ignored.length === 1
+          ? refuse('NOTATION', 'server.noOrdersOneIgnored', { lines })
+          : refuse('NOTATION', 'server.noOrdersIgnored', { n: ignored.length, lines }),
+    )
   }
   return withPassCheck(
     ruleset,
@@ -170,18 +171,9 @@ function withPassCheck(
   text = false,
 ): ReadSubmission {
   if (saysPass || read.errors.length || !ruleset.onlyStanding?.(read.orders)) return read
-  const how = text ? 'write "pass" on a line of its own' : 'send "pass": true with them'
   return {
     ...read,
-    errors: [
-      ...read.errors,
-      {
-        rule: 'PASS',
-        message:
-          'only standing orders: they are kept for later phases and decide nothing in this step. ' +
-          `Add your orders for the step, or, to set them and pass, ${how}`,
-      },
-    ],
+    errors: [...read.errors, refuse('PASS', text ? 'server.onlyStandingText' : 'server.onlyStandingJson')],
   }
 }
 
@@ -275,7 +267,7 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   if (!pendingSeats.includes(seat))
     throw new OrdersRefused(
       // The server's own rule (docs/rule-systems.md): only seats the step waits for give orders.
-      [{ rule: 'STEP', message: 'not your step' }],
+      [refuse('STEP', 'server.step')],
       [],
       `seat ${seat} has nothing to decide in this step`,
     )

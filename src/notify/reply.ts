@@ -10,6 +10,9 @@ import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
 import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orders.js'
 import { DomainError, OrdersRefused } from '../games/errors.js'
+import { translator, type Locale } from '../i18n/index.js'
+import { orderErrorMessage } from '../i18n/orders.js'
+import { preferencesOf } from './preferences.js'
 import { inTransaction, isDataError, poolOf, type Db } from '../store/db.js'
 import type { OutboxRow } from '../store/games.js'
 import {
@@ -83,11 +86,41 @@ function answerRow(
   }
 }
 
-function errorLines(errors: OrderError[]): string {
-  // Some messages already name their line; do not say it twice.
+function errorLines(errors: OrderError[], locale: Locale): string {
+  const t = translator(locale, 'email')
+  // Some messages already name their line (the English one says so); do not say it twice.
   return errors
-    .map((e) => `  ${e.line && !/^line \d+/.test(e.message) ? `line ${e.line}: ` : ''}${e.message} [${e.rule}]`)
+    .map((e) => {
+      const at = e.line && !/^line \d+/.test(e.message) ? t('refusedReply.atLine', { line: e.line }) : ''
+      return `  ${at}${orderErrorMessage(locale, e)} [${e.rule}]`
+    })
     .join('\n')
+}
+
+/** The answer to refused orders, in the addressee's language; the rule ids and line numbers as they are. */
+function refusedAnswer(
+  locale: Locale,
+  errors: OrderError[],
+  ignored: IgnoredLine[],
+  ordersText: string,
+  gameUrl: string | null,
+): string {
+  const t = translator(locale, 'email')
+  const head = errors.length === 1 ? t('refusedReply.oneRefused') : t('refusedReply.manyRefused', { n: errors.length })
+  const skipped = ignored.length
+    ? `\n\n${t('refusedReply.ignored')}\n` +
+      ignored.map((l) => `  ${t('refusedReply.ignoredLine', { line: l.line, text: l.text })}`).join('\n')
+    : ''
+  return (
+    `${t('refusedReply.notApplied')}${head}\n${errorLines(errors, locale)}${skipped}\n\n` +
+    `${t('refusedReply.asRead')}\n${echoed(ordersText)}\n\n${t('refusedReply.correctIt')}\n\n` +
+    `${t('refusedReply.nothingChanged')}${gameUrl ? `\n${t('refusedReply.theGame', { url: gameUrl })}` : ''}\n`
+  )
+}
+
+/** The language of a player's emails; English when the notification names no account. */
+async function localeOf(db: Db, userId: string | null): Promise<Locale> {
+  return userId ? (await preferencesOf(db, userId)).locale : 'en'
 }
 
 /** The reply's text quoted back in a refusal: its start only when it is long (a refused submission may be huge). */
@@ -175,7 +208,7 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
     return result
   }
   // Never answer a machine (loops), nor an address that is not a player's (no backscatter to forged senders).
-  const refuse = (reason: string, answerTo: NotificationRef | null, notificationId: string | null) => {
+  const refuse = (reason: string, answerTo: NotificationRef | null, notificationId: string | null, text?: string) => {
     const answer =
       answerTo && !mail.autoReply
         ? answerRow(
@@ -183,8 +216,9 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
             key,
             answerTo,
             reSubject(mail),
-            `Your email was not applied: ${reason}\n\nNothing in the game changed.` +
-              `${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`,
+            text ??
+              `Your email was not applied: ${reason}\n\nNothing in the game changed.` +
+                `${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`,
           )
         : null
     return finish({ ...base, status: 'refused', reason, answered: answer !== null }, answer, notificationId)
@@ -275,8 +309,13 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
     const errors = e instanceof OrdersRefused ? e.errors : []
     const ignored: IgnoredLine[] = e instanceof OrdersRefused ? e.ignored : []
     const reason = errors.length
-      ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors)}`
+      ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors, 'en')}`
       : e.message
+    if (errors.length) {
+      const gameUrl = n.gameId ? `${ctx.publicUrl}/games/${n.gameId}` : null
+      const text = refusedAnswer(await localeOf(ctx.db, n.userId), errors, ignored, mail.ordersText, gameUrl)
+      return refuse(`${reason}${ignoredNote(ignored)}`, n, n.id, text)
+    }
     // The text with its line numbers, as the errors name them (its start only when it is long).
     return refuse(
       `${reason}${ignoredNote(ignored)}\n\nYour text, as read:\n${echoed(mail.ordersText)}\n\n` +

@@ -58,7 +58,15 @@ describe('the JSON order schema', () => {
       { kind: 'standing', defenceShift: 'none' },
       { kind: 'move', units: ['GM1'], to: [7, 10], junk: 'x'.repeat(1000) },
     ])
-    expect(errors).toEqual([{ rule: 'ORDER', order: 1, message: 'order 2: "junk" is not a field of this order' }])
+    expect(errors).toEqual([
+      {
+        rule: 'ORDER',
+        order: 1,
+        message: 'order 2: "junk" is not a field of this order',
+        key: 'server.order.unknownField',
+        params: { at: 'order', n: 2, name: 'junk' },
+      },
+    ])
     expect(
       refused([{ kind: 'attack', mode: 'shoot', units: ['GM1'], target: { unit: 'ZK1', note: 'hi' } }]).map(
         (e) => e.message,

@@ -73,7 +73,13 @@ describe('JSON orders are checked and rebuilt', () => {
       const res = await post(id, { orders: [{ kind: 'move', units: [unit], to, junk: 'x'.repeat(1000) }] }, {}, path)
       expect(res.statusCode, res.body).toBe(422)
       expect(res.json().errors).toEqual([
-        { rule: 'ORDER', order: 0, message: 'order 1: "junk" is not a field of this order' },
+        {
+          rule: 'ORDER',
+          order: 0,
+          message: 'order 1: "junk" is not a field of this order',
+          key: 'server.order.unknownField',
+          params: { at: 'order', n: 1, name: 'junk' },
+        },
       ])
     }
     expect(await entries(id)).toEqual(before)

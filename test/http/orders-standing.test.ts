@@ -70,7 +70,12 @@ describe('a submission of only standing orders', () => {
       expect(res.statusCode, body).toBe(422)
       expect(res.headers['content-type']).toContain('application/problem+json')
       expect(res.json().errors).toEqual([
-        { rule: 'PASS', message: expect.stringContaining('write "pass" on a line of its own') },
+        {
+          rule: 'PASS',
+          message: expect.stringContaining('write "pass" on a line of its own'),
+          key: 'server.onlyStandingText',
+          params: {},
+        },
       ])
       expect(res.json().detail).toMatch(/^PASS: only standing orders/)
     }
@@ -82,7 +87,14 @@ describe('a submission of only standing orders', () => {
     const before = await where(id)
     const res = await json(alice, id, { orders: [standingNone] })
     expect(res.statusCode).toBe(422)
-    expect(res.json().errors).toEqual([{ rule: 'PASS', message: expect.stringContaining('send "pass": true') }])
+    expect(res.json().errors).toEqual([
+      {
+        rule: 'PASS',
+        message: expect.stringContaining('send "pass": true'),
+        key: 'server.onlyStandingJson',
+        params: {},
+      },
+    ])
     const inTextField = await json(alice, id, { text: 'standing defence none' })
     expect(inTextField.statusCode).toBe(422)
     expect(await where(id)).toEqual(before)

@@ -127,6 +127,24 @@ describe('orders by reply', () => {
     expect(refusal).toContain('not applied')
     expect(refusal).toMatch(/\[[A-Z]+[-A-Z0-9]*\]/)
     expect(refusal).toContain('ZZ9 -> 9999')
+    expect(refusal).toContain('unknown unit ZZ9 [A-2-2]')
+
+    // 3b. The same mistake from a player who reads Japanese: the answer is in Japanese, rule ids as they are.
+    const setLocale = (locale: string) =>
+      s.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(player), payload: { locale } })
+    expect((await setLocale('ja')).statusCode).toBe(200)
+    const badJa = await post(
+      await compose(player.email, replyTo(mail), 'GM1 -> 0710\nZZ9 -> 9999\n', '<bad-ja@client.example>', mail),
+    )
+    expect(badJa).toMatchObject({ status: 'refused', answered: true })
+    await waitFor('the answer in Japanese', () => answers(player).length === before + 2)
+    const refusalJa = answers(player).at(-1)!.parsed.text!
+    expect(refusalJa).toContain('あなたのメールは適用されませんでした')
+    expect(refusalJa).toContain('2行目: ユニット ZZ9 は存在しません [A-2-2]')
+    expect(refusalJa).toContain('読み取ったあなたの文面')
+    expect(refusalJa).not.toContain('unknown unit')
+    expect((await setLocale('en')).statusCode).toBe(200)
+    expect(await logSeq(gameId, alice)).toBe(seq)
 
     // 4. A forged token, and a stranger writing to the right address: refused, unanswered, nothing changes.
     const address = replyTo(mail)

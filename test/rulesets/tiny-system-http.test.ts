@@ -60,7 +60,7 @@ describe('a rule system registered at runtime plays a whole game through the API
     // Blue out of turn: refused with the server's own rule, nothing written.
     const early = await orders(gameId, bob, 'run 1')
     expect(early.statusCode).toBe(422)
-    expect(early.json().errors).toEqual([{ rule: 'STEP', message: 'not your step' }])
+    expect(early.json().errors).toEqual([{ rule: 'STEP', message: 'not your step', key: 'server.step', params: {} }])
 
     const first = await orders(gameId, alice, 'run 2  # as far as I can')
     expect(first.statusCode, first.body).toBe(200)

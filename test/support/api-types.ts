@@ -207,6 +207,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -249,6 +257,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -291,6 +307,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -396,6 +420,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -438,6 +470,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -480,6 +520,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -573,6 +621,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -615,6 +671,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -657,6 +721,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -740,6 +812,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -782,6 +862,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -877,6 +965,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -919,6 +1015,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1005,6 +1109,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1047,6 +1159,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1136,6 +1256,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1313,6 +1441,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1421,6 +1557,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1463,6 +1607,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1645,6 +1797,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1687,6 +1847,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1729,6 +1897,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1771,6 +1947,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1813,6 +1997,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1855,6 +2047,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1897,6 +2097,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -1939,6 +2147,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2111,6 +2327,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2153,6 +2377,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2195,6 +2427,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2237,6 +2477,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2279,6 +2527,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2321,6 +2577,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2507,6 +2771,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2549,6 +2821,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2591,6 +2871,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2633,6 +2921,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2675,6 +2971,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2717,6 +3021,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2759,6 +3071,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2801,6 +3121,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2896,6 +3224,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2938,6 +3274,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -2980,6 +3324,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3022,6 +3374,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3064,6 +3424,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3106,6 +3474,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3148,6 +3524,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3190,6 +3574,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3286,6 +3678,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3328,6 +3728,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3370,6 +3778,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3412,6 +3828,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3454,6 +3878,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3496,6 +3928,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3541,6 +3981,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3844,6 +4292,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3886,6 +4342,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3928,6 +4392,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -3970,6 +4442,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4012,6 +4492,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4054,6 +4542,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4099,6 +4595,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4406,6 +4910,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4448,6 +4960,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4490,6 +5010,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4532,6 +5060,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4574,6 +5110,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4616,6 +5160,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4661,6 +5213,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4839,6 +5399,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4881,6 +5449,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4923,6 +5499,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -4965,6 +5549,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5007,6 +5599,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5049,6 +5649,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5094,6 +5702,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5239,6 +5855,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5281,6 +5905,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5323,6 +5955,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5365,6 +6005,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5407,6 +6055,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5449,6 +6105,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5491,6 +6155,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5533,6 +6205,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5578,6 +6258,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5662,6 +6350,12 @@ export interface paths {
                 /** @description the 0-based index of the order */
                 order?: number
                 field?: string
+                /** @description the message id in the order-error catalogues (e.g. server.step) */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description the orders as read */
               orders: (
@@ -5809,6 +6503,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5851,6 +6553,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5893,6 +6603,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5935,6 +6653,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -5977,6 +6703,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6019,6 +6753,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6061,6 +6803,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6103,6 +6853,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6148,6 +6906,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6237,6 +7003,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6279,6 +7053,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6321,6 +7103,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6363,6 +7153,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6405,6 +7203,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6447,6 +7253,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6492,6 +7306,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6583,6 +7405,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6625,6 +7455,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6667,6 +7505,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6709,6 +7555,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6751,6 +7605,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6793,6 +7655,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -6838,6 +7708,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7277,6 +8155,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7319,6 +8205,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7361,6 +8255,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7403,6 +8305,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7445,6 +8355,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7487,6 +8405,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7631,6 +8557,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7673,6 +8607,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7715,6 +8657,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7757,6 +8707,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7799,6 +8757,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7841,6 +8807,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -7936,6 +8910,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8042,6 +9024,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8084,6 +9074,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8126,6 +9124,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8168,6 +9174,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8269,6 +9283,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8311,6 +9333,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8392,6 +9422,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8434,6 +9472,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8501,6 +9547,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8543,6 +9597,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8585,6 +9647,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8627,6 +9697,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8731,6 +9809,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8773,6 +9859,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8815,6 +9909,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8857,6 +9959,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -8947,6 +10057,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9034,6 +10152,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9076,6 +10202,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9118,6 +10252,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9160,6 +10302,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9202,6 +10352,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9297,6 +10455,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9339,6 +10505,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9381,6 +10555,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9423,6 +10605,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9501,6 +10691,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9543,6 +10741,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9646,6 +10852,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9688,6 +10902,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9768,6 +10990,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9810,6 +11040,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9890,6 +11128,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -9932,6 +11178,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -10013,6 +11267,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {
@@ -10055,6 +11317,14 @@ export interface paths {
                 line?: number
                 /** @description the index of the order in the submission */
                 order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
               }[]
               /** @description lines of an emailed reply that were not read as orders */
               ignored?: {

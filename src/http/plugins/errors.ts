@@ -2,15 +2,23 @@
 // everything else become application/problem+json. Details of 5xx errors stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { DomainError } from '../../games/errors.js'
+import { DomainError, OrdersRefused } from '../../games/errors.js'
+import { localiseOrderErrors } from '../../i18n/orders.js'
+import { readerLocale } from '../locale.js'
 import { Problem, payloadTooLarge, problemBody, problemOf } from '../problems.js'
 
 const PROBLEM = 'application/problem+json'
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | Problem | DomainError, request, reply) => {
-      if (error instanceof DomainError) error = problemOf(error)
+    app.setErrorHandler(async (error: FastifyError | Problem | DomainError, request, reply) => {
+      if (error instanceof OrdersRefused) {
+        // Refused orders in the signed-in reader's language; rule, line, key and values unchanged.
+        const locale = await readerLocale(app, request)
+        const errors = localiseOrderErrors(locale, error.errors)
+        error = problemOf(error)
+        error = new Problem(error.status, error.title, error.detail, { ...error.extra, errors })
+      } else if (error instanceof DomainError) error = problemOf(error)
       if (error instanceof Problem) {
         return reply.status(error.status).type(PROBLEM).send(problemBody(error, request.url))
       }

@@ -11,6 +11,8 @@ import { createGame, joinGame, MISSED_POLICIES, resign } from '../../games/lifec
 import { SUBMISSION_MAX_BYTES } from '../../games/order-check.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
+import { localiseOrderErrors } from '../../i18n/orders.js'
+import { readerLocale } from '../locale.js'
 import { listGames } from '../../games/list.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
@@ -393,7 +395,10 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Preview(), ...bodyErrors, ...unplayable },
       },
     },
-    async (request) => previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request)),
+    async (request) => {
+      const preview = await previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request))
+      return { ...preview, errors: localiseOrderErrors(await readerLocale(app, request), preview.errors) }
+    },
   )
 
   const MapQuery = Type.Object({

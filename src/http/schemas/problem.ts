@@ -8,6 +8,16 @@ const ProblemItem = Type.Object({
   rule: Type.Optional(Type.String({ description: 'the rule an order breaks' })),
   line: Type.Optional(Type.Integer({ description: 'the line of the text notation' })),
   order: Type.Optional(Type.Integer({ description: 'the index of the order in the submission' })),
+  key: Type.Optional(
+    Type.String({
+      description: 'a refused order: the message id in the order-error catalogues (locales/*/orders.json)',
+    }),
+  ),
+  params: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+      description: 'the values the message names',
+    }),
+  ),
 })
 
 export const ProblemSchema = Type.Object(

@@ -124,7 +124,13 @@ describe('A-Bao-A-Qu notation: the documented examples', () => {
   it('the documented error example reads as documented', () => {
     const errors = errorsOf('GM1 -> 0710\nGM1 -> 07')
     expect(errors).toEqual([
-      { rule: 'NOTATION', line: 2, message: 'line 2 "GM1 -> 07": expected one destination hex after "->", e.g. 0710' },
+      {
+        rule: 'NOTATION',
+        line: 2,
+        message: 'line 2 "GM1 -> 07": expected one destination hex after "->", e.g. 0710',
+        key: 'abaoaqu.notation.moveHex',
+        params: { line: 2, text: 'GM1 -> 07' },
+      },
     ])
   })
 

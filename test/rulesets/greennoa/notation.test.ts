@@ -67,7 +67,13 @@ describe('GREEN NOA notation', () => {
     expect(parsed.ok).toBe(false)
     if (parsed.ok) return
     expect(parsed.errors).toEqual([
-      { rule: 'GN-6-1', line: 2, message: expect.stringContaining('names 2 units (HZ1, HZ2): use the unit id') },
+      {
+        rule: 'GN-6-1',
+        line: 2,
+        message: expect.stringContaining('names 2 units (HZ1, HZ2): use the unit id'),
+        key: 'greennoa.notation.ambiguous',
+        params: { line: 2, text: 'HS1 fire ハイザック', token: 'ハイザック', n: 2, ids: 'HZ1, HZ2' },
+      },
     ])
     expect(parsed.orders).toEqual([{ kind: 'move', unit: 'HS1', steps: ['F'] }])
     expect(parsed.lines).toEqual([1])
@@ -132,7 +138,14 @@ describe('GREEN NOA notation', () => {
     expect(parse('HS1 constructor ME1')).toMatchObject({ ok: false, errors: [{ rule: 'NOTATION', line: 1 }] })
     expect(parse('HS1 form constructor')).toMatchObject({ ok: false, errors: [{ rule: 'GN-11-2', line: 1 }] })
     expect(greennoa.validate(state, 'AEUG', [{ kind: 'transform', unit: 'HS1', form: 'constructor' }])).toEqual([
-      { rule: 'GN-11-2', message: 'Hyaku-Shiki has no form "constructor"', order: 0, field: 'form' },
+      {
+        rule: 'GN-11-2',
+        message: 'Hyaku-Shiki has no form "constructor"',
+        order: 0,
+        field: 'form',
+        key: 'greennoa.form.unknown',
+        params: { type: 'Hyaku-Shiki', form: 'constructor' },
+      },
     ])
     expect(parsed.errors[5]?.message).toMatch(/line 6 "HS1 form zeta": "zeta" is not a form: use normal or launcher/)
     expect(parsed.orders).toEqual([])

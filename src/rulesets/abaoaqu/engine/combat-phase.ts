@@ -8,6 +8,7 @@ import { emit, rollD6, type Ctx } from './context.js'
 import { distance, hexLabel, onMap } from './geometry.js'
 import { declaredOdds, isNoBase, oddsOf } from './odds.js'
 import { countsWholeGroup } from './rules-version.js'
+import { refuse } from './messages.js'
 import { removeUnit } from './state-index.js'
 import { dieModifier, lookup, ratioLabel, type Result } from './tables.js'
 import type { DeclaredAttack, Order, State, Unit } from './types.js'
@@ -20,24 +21,24 @@ export type DefendOrder = Extract<Order, { kind: 'defend' }>
 
 export function bdProblem(state: State, seat: string, order: BdOrder): OrderError | null {
   const u = unitById(state, order.unit)
-  if (!u) return { rule: 'A-2-2', message: `unknown unit ${order.unit}`, field: 'unit' }
-  if (seatOf(state, u) !== seat) return { rule: 'A-0a', message: `${u.id} is not one of your units`, field: 'unit' }
+  if (!u) return refuse('A-2-2', 'abaoaqu.unknownUnit', { unit: order.unit }, { field: 'unit' })
+  if (seatOf(state, u) !== seat) return refuse('A-0a', 'abaoaqu.notYourUnit', { unit: u.id }, { field: 'unit' })
   const type = unitType(state, u)
   if (!type.bdLauncher)
-    return { rule: 'A-18-2', message: `${u.id} (${type.name}) carries no BD missile`, field: 'unit' }
-  if (u.face !== 'front') return { rule: 'A-18-3', message: `${u.id} has already fired its BD missile`, field: 'unit' }
-  if (!isOnMap(u)) return { rule: 'A-18-3', message: `${u.id} is not on the map`, field: 'unit' }
-  if (!isSteady(u))
-    return { rule: 'GAP-A-3', message: `${u.id} is in state ${u.morale} and may not fire (§5.3)`, field: 'unit' }
+    return refuse('A-18-2', 'abaoaqu.bd.noLauncher', { unit: u.id, type: type.name }, { field: 'unit' })
+  if (u.face !== 'front') return refuse('A-18-3', 'abaoaqu.bd.alreadyFired', { unit: u.id }, { field: 'unit' })
+  if (!isOnMap(u)) return refuse('A-18-3', 'abaoaqu.notOnMap', { unit: u.id }, { field: 'unit' })
+  if (!isSteady(u)) return refuse('GAP-A-3', 'abaoaqu.bd.notSteady', { unit: u.id, state: u.morale }, { field: 'unit' })
   if (!onMap(state.scenario.map, order.target))
-    return { rule: 'A-4-6a', message: `hex ${hexLabel(order.target)} is off the map`, field: 'target' }
+    return refuse('A-4-6a', 'abaoaqu.hexOffMap', { hex: hexLabel(order.target) }, { field: 'target' })
   const d = distance(u.hex, order.target)
   if (d > BD_RANGE)
-    return {
-      rule: 'A-18-3',
-      message: `${hexLabel(order.target)} is ${d} hexes from ${u.id}; the BD missile reaches ${BD_RANGE}`,
-      field: 'target',
-    }
+    return refuse(
+      'A-18-3',
+      'abaoaqu.bd.outOfRange',
+      { hex: hexLabel(order.target), distance: d, unit: u.id, range: BD_RANGE },
+      { field: 'target' },
+    )
   return null
 }
 
@@ -45,40 +46,25 @@ export function bdProblem(state: State, seat: string, order: BdOrder): OrderErro
 function ranksProblem(state: State, ranks: number | undefined, max: number, field: string): OrderError | null {
   if (ranks === undefined) return null
   // No pilot to shift with: there is no range to choose from, so say that rather than "from 0 to 0".
-  if (max === 0 && ranks !== 0)
-    return {
-      rule: 'A-11-2',
-      message: `"ranks ${ranks}" has nothing to choose: no newtype or elite pilot takes part, so leave "ranks" out`,
-      field,
-    }
+  if (max === 0 && ranks !== 0) return refuse('A-11-2', 'abaoaqu.ranks.nothingToChoose', { ranks }, { field })
   if (!Number.isInteger(ranks) || ranks < 0 || ranks > max)
-    return { rule: 'A-11-2', message: `ranks must be a whole number from 0 to ${max}`, field }
+    return refuse('A-11-2', 'abaoaqu.ranks.outOfBounds', { max }, { field })
   if (state.options.newtypeShift === 'always' && ranks !== max)
-    return { rule: 'AMB-A-13', message: `this game uses full pilot shifts: ranks must be ${max}`, field }
+    return refuse('AMB-A-13', 'abaoaqu.ranks.mustBeFull', { max }, { field })
   return null
 }
 
 export function defendProblem(state: State, seat: string, order: DefendOrder): OrderError | null {
-  if (state.step !== 'attack-follow')
-    return {
-      rule: 'A-11-2',
-      message: 'defensive shifts for declared attacks are chosen in your combat phase after the lead-off attacks',
-      field: 'attack',
-    }
+  if (state.step !== 'attack-follow') return refuse('A-11-2', 'abaoaqu.defend.tooEarly', {}, { field: 'attack' })
   const attack = state.declared.find((a) => a.id === order.attack)
-  if (!attack)
-    return { rule: 'A-11-2', message: `no declared attack ${order.attack} awaits resolution`, field: 'attack' }
+  if (!attack) return refuse('A-11-2', 'abaoaqu.defend.noSuchAttack', { attack: order.attack }, { field: 'attack' })
   const mine = attack.targets.some((id) => {
     const u = unitById(state, id)
     return u !== undefined && u.side !== attack.side && seatOf(state, u) === seat
   })
-  if (!mine) return { rule: 'A-0a', message: `attack ${order.attack} is not aimed at your units`, field: 'attack' }
+  if (!mine) return refuse('A-0a', 'abaoaqu.defend.notYours', { attack: order.attack }, { field: 'attack' })
   if (attack.defenderMax === 0)
-    return {
-      rule: 'A-11-2',
-      message: `attack ${order.attack} offers no defensive choice: no newtype or elite pilot defends against it`,
-      field: 'attack',
-    }
+    return refuse('A-11-2', 'abaoaqu.defend.noChoice', { attack: order.attack }, { field: 'attack' })
   return ranksProblem(state, order.ranks, attack.defenderMax, 'ranks')
 }
 
@@ -94,7 +80,7 @@ export function attackProblems(
   for (const id of order.units) {
     const u = unitById(state, id)
     if (u && seatOf(state, u) !== seat && u.side === side)
-      errors.push({ rule: 'A-0a', message: `${id} belongs to another player of your side`, field: 'units' })
+      errors.push(refuse('A-0a', 'abaoaqu.teammateUnit', { unit: id }, { field: 'units' }))
   }
   if (errors.length) return errors
   const planned = planAttack(state, side, order, true)
@@ -103,13 +89,16 @@ export function attackProblems(
   for (const id of order.units) {
     const before = used.get(id) ?? ''
     if (before.includes(mark))
-      errors.push({
-        rule: 'A-6-4a',
-        message: `${id} already makes a ${order.mode === 'shoot' ? 'shooting' : 'close-combat'} attack this phase`,
-        field: 'units',
-      })
+      errors.push(
+        refuse(
+          'A-6-4a',
+          order.mode === 'shoot' ? 'abaoaqu.attack.alreadyShoots' : 'abaoaqu.attack.alreadyCloses',
+          { unit: id },
+          { field: 'units' },
+        ),
+      )
     else if (before && state.options.shootAndClose === 'either')
-      errors.push({ rule: 'AMB-A-5', message: `${id} may make only one attack this phase`, field: 'units' })
+      errors.push(refuse('AMB-A-5', 'abaoaqu.attack.onlyOne', { unit: id }, { field: 'units' }))
     used.set(id, before + mark)
   }
   const p = ranksProblem(state, order.ranks, planned.plan.attackerShift.max, 'ranks')

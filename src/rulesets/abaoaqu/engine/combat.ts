@@ -3,6 +3,7 @@
 import type { OrderError } from '../../../engine/ruleset.js'
 import { inBdArea } from './bd-screen.js'
 import { distance, hexLabel, onMap, sameHex } from './geometry.js'
+import { refuse, type MessageKey } from './messages.js'
 import { groupPilotShift, type PilotShift } from './pilots.js'
 import { countsWholeGroup } from './rules-version.js'
 import { ratioIndex } from './tables.js'
@@ -28,9 +29,9 @@ export interface AttackPlan {
 
 export type PlanResult = { ok: true; plan: AttackPlan } | { ok: false; errors: OrderError[] }
 
-const fail = (rule: string, message: string, field?: string): PlanResult => ({
+const fail = (rule: string, key: MessageKey, params: Record<string, string | number>, field: string): PlanResult => ({
   ok: false,
-  errors: [{ rule, message, ...(field ? { field } : {}) }],
+  errors: [refuse(rule, key, params, { field })],
 })
 
 /** Checks that apply to every attacker of a declaration; returns the units or errors. */
@@ -42,46 +43,33 @@ function resolveAttackers(
 ): Unit[] | OrderError[] {
   const errors: OrderError[] = []
   const units: Unit[] = []
-  if (ids.length === 0)
-    return [{ rule: 'A-6-4a', message: 'an attack needs at least one attacking unit', field: 'units' }]
+  if (ids.length === 0) return [refuse('A-6-4a', 'abaoaqu.attack.noAttackers', {}, { field: 'units' })]
   if (new Set(ids).size !== ids.length)
-    errors.push({ rule: 'A-6-4a', message: 'a unit is named twice in one attack', field: 'units' })
+    errors.push(refuse('A-6-4a', 'abaoaqu.attack.unitTwice', {}, { field: 'units' }))
   for (const id of ids) {
     const u = unitById(state, id)
     if (!u) {
-      errors.push({ rule: 'A-2-2', message: `unknown unit ${id}`, field: 'units' })
+      errors.push(refuse('A-2-2', 'abaoaqu.unknownUnit', { unit: id }, { field: 'units' }))
       continue
     }
     if (u.side !== side) {
-      errors.push({ rule: 'A-0a', message: `${id} is not one of your units`, field: 'units' })
+      errors.push(refuse('A-0a', 'abaoaqu.notYourUnit', { unit: id }, { field: 'units' }))
       continue
     }
     if (!isOnMap(u)) {
-      errors.push({ rule: 'A-6-4a', message: `${id} is not on the map`, field: 'units' })
+      errors.push(refuse('A-6-4a', 'abaoaqu.notOnMap', { unit: id }, { field: 'units' }))
       continue
     }
     const type = unitType(state, u)
     if (!isSteady(u))
-      errors.push({
-        rule: 'GAP-A-3',
-        message: `${id} is in state ${u.morale} and may not attack (§5.3)`,
-        field: 'units',
-      })
+      errors.push(refuse('GAP-A-3', 'abaoaqu.attack.notSteady', { unit: id, state: u.morale }, { field: 'units' }))
     if (type.satelliteMissile)
-      errors.push({
-        rule: 'A-16-2',
-        message: `${id} is a Satellite Missile: it attacks by moving into an enemy hex`,
-        field: 'units',
-      })
+      errors.push(refuse('A-16-2', 'abaoaqu.attack.satelliteMissile', { unit: id }, { field: 'units' }))
     if (type.bdLauncher && u.face === 'front')
-      errors.push({ rule: 'A-18-2', message: `${id} can only fire its BD missile (use a bd order)`, field: 'units' })
+      errors.push(refuse('A-18-2', 'abaoaqu.attack.bdOnly', { unit: id }, { field: 'units' }))
     if (mode === 'close' && type.ccCategory !== 'MS') {
       const rule = type.shipInCombat ? 'A-17-3' : 'A-9-3'
-      errors.push({
-        rule,
-        message: `${id} (${type.name}) may not start close combat: only mobile suits may`,
-        field: 'units',
-      })
+      errors.push(refuse(rule, 'abaoaqu.close.notMobileSuit', { unit: id, type: type.name }, { field: 'units' }))
     }
     units.push(u)
   }
@@ -110,35 +98,36 @@ function resolveTargets(
   const target: TargetSpec = order.target
   if ('unit' in target) {
     const t = unitById(state, target.unit)
-    if (!t) return [{ rule: 'A-2-2', message: `unknown target unit ${target.unit}`, field: 'target' }]
-    if (t.side === side) return [{ rule: 'A-6-4', message: `${t.id} is one of your own units`, field: 'target' }]
-    if (!isOnMap(t)) return [{ rule: 'A-6-4', message: `${t.id} is not on the map`, field: 'target' }]
+    if (!t) return [refuse('A-2-2', 'abaoaqu.target.unknown', { unit: target.unit }, { field: 'target' })]
+    if (t.side === side) return [refuse('A-6-4', 'abaoaqu.target.own', { unit: t.id }, { field: 'target' })]
+    if (!isOnMap(t)) return [refuse('A-6-4', 'abaoaqu.notOnMap', { unit: t.id }, { field: 'target' })]
     if (order.hex && !sameHex(order.hex, t.hex))
       return [
-        { rule: 'A-8-1', message: `${t.id} is in hex ${hexLabel(t.hex)}, not ${hexLabel(order.hex)}`, field: 'hex' },
+        refuse(
+          'A-8-1',
+          'abaoaqu.target.wrongHex',
+          { unit: t.id, hex: hexLabel(t.hex), given: hexLabel(order.hex) },
+          { field: 'hex' },
+        ),
       ]
     return { hex: t.hex, targets: [t], enemies: [t] }
   }
   const hex = order.hex ?? (mode === 'close' ? (attackers[0]?.hex ?? null) : null)
-  if (!hex) return [{ rule: 'A-8-1', message: 'a group target needs the hex it is in', field: 'hex' }]
+  if (!hex) return [refuse('A-8-1', 'abaoaqu.target.groupNeedsHex', {}, { field: 'hex' })]
   if (!onMap(state.scenario.map, hex))
-    return [{ rule: 'A-4-6a', message: `hex ${hexLabel(hex)} is off the map`, field: 'hex' }]
+    return [refuse('A-4-6a', 'abaoaqu.hexOffMap', { hex: hexLabel(hex) }, { field: 'hex' })]
   if (target.group === 'ALL' && state.options.groupTarget !== 'mixed') {
-    return [{ rule: 'A-6-4b', message: 'a group target is one class: MS, FT or SHIP (AMB-A-6)', field: 'target' }]
+    return [refuse('A-6-4b', 'abaoaqu.target.oneClass', {}, { field: 'target' })]
   }
   if (mode === 'shoot' && target.group === 'FT' && state.options.groupTarget !== 'mixed') {
-    return [
-      {
-        rule: 'A-6-4b',
-        message: 'a shooting group target is MS-class or SHIP (fighters and turrets are MS-class)',
-        field: 'target',
-      },
-    ]
+    return [refuse('A-6-4b', 'abaoaqu.target.shootingGroup', {}, { field: 'target' })]
   }
   const members = groupMembers(state, hex, target.group, mode).filter((u) => !attackers.includes(u))
   const enemies = members.filter((u) => u.side !== side)
   if (enemies.length === 0)
-    return [{ rule: 'A-6-4', message: `no enemy ${target.group} units in hex ${hexLabel(hex)}`, field: 'target' }]
+    return [
+      refuse('A-6-4', 'abaoaqu.target.noEnemies', { group: target.group, hex: hexLabel(hex) }, { field: 'target' }),
+    ]
   // A-8-4: friendly units inside a shooting group target share its fate; never in close combat.
   const targets = mode === 'shoot' ? members : enemies
   return { hex, targets, enemies }
@@ -182,7 +171,7 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
   const attackers = resolveAttackers(state, side, order.units, 'shoot')
   if (isErrors(attackers)) return { ok: false, errors: attackers }
   if (state.options.combineAcrossHexes !== true && !attackers.every((a) => sameHex(a.hex, attackers[0]!.hex))) {
-    return fail('A-8-2', 'units combine in one attack only when they are stacked in one hex (AMB-A-26)', 'units')
+    return fail('A-8-2', 'abaoaqu.shoot.notStacked', {}, 'units')
   }
   const resolved = resolveTargets(state, side, order, attackers, 'shoot')
   if (isErrors(resolved)) return { ok: false, errors: resolved }
@@ -195,13 +184,14 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
   for (const a of attackers) {
     const eff = effectiveShot(shootFactor(state, a, targets), distance(a.hex!, hex))
     if (eff < 1) {
-      errors.push({
-        rule: 'A-7-3b',
-        message:
-          `${hexLabel(hex)} is out of ${a.id}'s range: ` +
-          `at ${distance(a.hex!, hex)} hexes its attack factor would be ${eff}, and it must be at least 1`,
-        field: 'units',
-      })
+      errors.push(
+        refuse(
+          'A-7-3b',
+          'abaoaqu.shoot.outOfRange',
+          { hex: hexLabel(hex), unit: a.id, distance: distance(a.hex!, hex), factor: eff },
+          { field: 'units' },
+        ),
+      )
       continue
     }
     let value = eff
@@ -213,8 +203,7 @@ export function planShoot(state: State, side: string, order: AttackOrder, strict
   // A-17-4 [R], A-18-5: beam units add nothing here; an attack worth nothing at all is refused.
   if (strict && Object.values(contributions).every((v) => v === 0)) {
     const rule = iField ? 'A-17-4' : 'A-18-5'
-    const why = iField ? 'the I-field stops beam weapons' : 'beam fire into or out of a BD screen is nullified'
-    return fail(rule, `this attack would be worth nothing: ${why}`, 'units')
+    return fail(rule, iField ? 'abaoaqu.shoot.worthlessIField' : 'abaoaqu.shoot.worthlessBdScreen', {}, 'units')
   }
   const group = beamProof(state, side, attackers, targets, contributions)
   return {
@@ -314,16 +303,14 @@ export function planClose(state: State, side: string, order: AttackOrder): PlanR
   const attackers = resolveAttackers(state, side, order.units, 'close')
   if (isErrors(attackers)) return { ok: false, errors: attackers }
   const hex = attackers[0]!.hex!
-  if (!attackers.every((a) => sameHex(a.hex, hex)))
-    return fail('A-9-1', 'close-combat attackers must all be in one hex', 'units')
-  if (order.hex && !sameHex(order.hex, hex))
-    return fail('A-9-1', "close combat happens only in the attackers' own hex", 'hex')
+  if (!attackers.every((a) => sameHex(a.hex, hex))) return fail('A-9-1', 'abaoaqu.close.oneHex', {}, 'units')
+  if (order.hex && !sameHex(order.hex, hex)) return fail('A-9-1', 'abaoaqu.close.ownHex', {}, 'hex')
   const named = 'unit' in order.target ? unitById(state, order.target.unit) : undefined
   if (named && named.side !== side && isOnMap(named) && !sameHex(named.hex, hex)) {
     return fail(
       'A-9-1',
-      `${named.id} is in hex ${hexLabel(named.hex)}: ` +
-        `close combat happens only in the attackers' own hex (${hexLabel(hex)})`,
+      'abaoaqu.close.targetElsewhere',
+      { unit: named.id, hex: hexLabel(named.hex), own: hexLabel(hex) },
       'target',
     )
   }
@@ -331,24 +318,17 @@ export function planClose(state: State, side: string, order: AttackOrder): PlanR
   if (isErrors(resolved)) return { ok: false, errors: resolved }
   const { targets, enemies } = resolved
   const categories = new Set(targets.map((t) => unitType(state, t).ccCategory))
-  if (categories.size > 1)
-    return fail('A-9-5', 'all defenders of one close-combat attack must be of one category', 'target')
+  if (categories.size > 1) return fail('A-9-5', 'abaoaqu.close.oneCategory', {}, 'target')
   if (targets.some((t) => unitType(state, t).ccCategory === 'SHIP')) {
     const screen = unitsIn(state, hex).find(
       (u) => u.side !== side && unitType(state, u).utType === 'MS' && !unitType(state, u).shipInCombat,
     )
-    if (screen)
-      return fail(
-        'A-9-4',
-        `enemy ships stacked with enemy mobile suits (${screen.id}) cannot be attacked in close combat`,
-        'target',
-      )
+    if (screen) return fail('A-9-4', 'abaoaqu.close.screenedShips', { unit: screen.id }, 'target')
   }
   const contributions: Record<string, number> = {}
   for (const a of attackers)
     contributions[a.id] = targets.reduce((best, t) => Math.max(best, closeAttackValue(state, a, t)), 0)
-  if (Object.values(contributions).every((v) => v === 0))
-    return fail('A-17-4', 'the I-field makes this attack worthless: every attacker is beam-armed', 'units')
+  if (Object.values(contributions).every((v) => v === 0)) return fail('A-17-4', 'abaoaqu.close.iField', {}, 'units')
   const defence = targets.reduce((s, t) => s + closeDefenceValue(state, t, attackers), 0)
   return { ok: true, plan: makePlan(state, side, 'close', attackers, hex, targets, enemies, contributions, defence) }
 }

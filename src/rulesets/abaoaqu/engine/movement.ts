@@ -1,6 +1,7 @@
 // A-4 Movement and A-5 Stacking; setup placement in the deployment step (§7).
 import type { OrderError } from '../../../engine/ruleset.js'
 import { distance, distanceToZone, hexKey, hexLabel, inZone, onMap } from './geometry.js'
+import { refuse } from './messages.js'
 import type { Hex, Order, State, Unit } from './types.js'
 import { isOnMap, movementAllowance, seatOf, stackClass, unitById, unitType } from './units.js'
 
@@ -20,53 +21,66 @@ export function setupZoneOf(state: State, unit: Unit) {
 export function moveProblem(state: State, unit: Unit, to: Hex): OrderError | null {
   const map = state.scenario.map
   if (!onMap(map, to))
-    return {
-      rule: 'A-4-6a',
-      message: `hex ${hexLabel(to)} is off the map (${map.cols} columns × ${map.rows} rows)`,
-      field: 'to',
-    }
+    return refuse(
+      'A-4-6a',
+      'abaoaqu.movement.offMap',
+      { hex: hexLabel(to), cols: map.cols, rows: map.rows },
+      { field: 'to' },
+    )
   if (state.step === 'deploy') {
     const zone = setupZoneOf(state, unit)
     if (!zone || !inZone(map, zone, to))
-      return {
-        rule: state.scenario.id,
-        message: `${unit.id} must set up in its zone (${describeZone(zone)})`,
-        field: 'to',
-      }
+      return refuse(
+        state.scenario.id,
+        'abaoaqu.movement.setupZone',
+        { unit: unit.id, ...zoneParams(zone) },
+        { field: 'to' },
+      )
     return null
   }
   const type = unitType(state, unit)
-  if (unit.at === 'gone') return { rule: 'A-2-6', message: `${unit.id} has been eliminated`, field: 'units' }
+  if (unit.at === 'gone') return refuse('A-2-6', 'abaoaqu.movement.eliminated', { unit: unit.id }, { field: 'units' })
   if (unit.at === 'reserve') {
     if (state.turn < unit.enterTurn)
-      return { rule: 'A-4-6b', message: `${unit.id} may enter from turn ${unit.enterTurn}`, field: 'units' }
+      return refuse('A-4-6b', 'abaoaqu.movement.notYet', { unit: unit.id, turn: unit.enterTurn }, { field: 'units' })
     const entry = unit.entry === null ? undefined : state.scenario.entries[unit.entry]
-    if (!entry) return { rule: 'A-4-6b', message: `${unit.id} has no entry zone`, field: 'units' }
+    if (!entry) return refuse('A-4-6b', 'abaoaqu.movement.noEntry', { unit: unit.id }, { field: 'units' })
     const mp = movementAllowance(state, unit)
     const d = distanceToZone(map, entry.zone, to)
     if (d > mp - 1)
-      return {
-        rule: 'A-4-6b',
-        message:
-          `${unit.id} enters ${describeZone(entry.zone)} and can reach ${mp - 1} hexes beyond it; ` +
-          `${hexLabel(to)} is ${d} away`,
-        field: 'to',
-      }
+      return refuse(
+        'A-4-6b',
+        'abaoaqu.movement.entryTooFar',
+        { unit: unit.id, ...zoneParams(entry.zone), reach: mp - 1, hex: hexLabel(to), distance: d },
+        { field: 'to' },
+      )
     return null
   }
   if (type.faces.front.mp === 0)
-    return { rule: 'A-4-4', message: `${unit.id} (${type.name}) never moves once placed`, field: 'units' }
+    return refuse('A-4-4', 'abaoaqu.movement.fixed', { unit: unit.id, type: type.name }, { field: 'units' })
   if (type.satelliteMissile && unit.spent)
-    return { rule: 'A-16-2', message: `${unit.id} has made its one move`, field: 'units' }
+    return refuse('A-16-2', 'abaoaqu.movement.missileSpent', { unit: unit.id }, { field: 'units' })
   const allowance = movementAllowance(state, unit)
   const d = distance(unit.hex!, to)
   if (d > allowance) {
     const rule = unit.morale === 'N' ? 'A-4-2' : 'A-4-6c'
-    const why =
-      unit.morale === 'N' ? `it has ${allowance} MP` : `in state ${unit.morale} it may move ${allowance} hexes`
-    return { rule, message: `${unit.id} cannot reach ${hexLabel(to)} (${d} hexes): ${why}`, field: 'to' }
+    const params = { unit: unit.id, hex: hexLabel(to), distance: d, mp: allowance }
+    return unit.morale === 'N'
+      ? refuse(rule, 'abaoaqu.movement.tooFar', params, { field: 'to' })
+      : refuse(rule, 'abaoaqu.movement.tooFarMorale', { ...params, state: unit.morale }, { field: 'to' })
   }
   return null
+}
+
+type Zone = State['scenario']['setup'][number]['zone']
+
+/** A zone as message values: `zone` names its kind (abaoaqu.zone.<kind>), the rest fill it in. */
+export function zoneParams(zone: Zone | undefined): Record<string, string | number> {
+  if (!zone) return { zone: 'none' }
+  if ('tag' in zone) return { zone: 'tag', tag: zone.tag }
+  if ('withinOfTag' in zone) return { zone: 'within', distance: zone.distance, tag: zone.withinOfTag }
+  const [kind, [from, to]] = 'rows' in zone ? (['row', zone.rows] as const) : (['column', zone.cols] as const)
+  return from === to ? { zone: kind, from } : { zone: `${kind}s`, from, to }
 }
 
 export function describeZone(zone: State['scenario']['setup'][number]['zone'] | undefined): string {
@@ -109,21 +123,21 @@ export function validateMoves(
     for (const id of order.units) {
       const unit = unitById(state, id)
       if (!unit) {
-        errors.push({ rule: 'A-2-2', message: `unknown unit ${id}`, order: index, field: 'units' })
+        errors.push(refuse('A-2-2', 'abaoaqu.unknownUnit', { unit: id }, { order: index, field: 'units' }))
         continue
       }
       if (seatOf(state, unit) !== seat) {
-        errors.push({ rule: 'A-0a', message: `${id} is not one of your units`, order: index, field: 'units' })
+        errors.push(refuse('A-0a', 'abaoaqu.notYourUnit', { unit: id }, { order: index, field: 'units' }))
         continue
       }
       if (order.kind === 'remove') {
         if (removed.has(id))
-          errors.push({ rule: 'A-5-6', message: `${id} is removed twice`, order: index, field: 'units' })
+          errors.push(refuse('A-5-6', 'abaoaqu.remove.twice', { unit: id }, { order: index, field: 'units' }))
         removed.add(id)
         continue
       }
       if (own.has(id)) {
-        errors.push({ rule: 'A-4-3', message: `${id} is given two moves in one phase`, order: index, field: 'units' })
+        errors.push(refuse('A-4-3', 'abaoaqu.movement.twice', { unit: id }, { order: index, field: 'units' }))
         continue
       }
       own.add(id)
@@ -171,28 +185,27 @@ function stackingErrors(
     for (const cls of ['MS', 'SHIP'] as const) {
       if (c[cls] <= STACK_LIMIT[cls]) continue
       const excess = c[cls] - STACK_LIMIT[cls]
-      const how = state.step === 'deploy' ? 'place them elsewhere' : `name ${excess} to remove with "remove <unit>"`
       const into = lastInto.get(hexKey(c.hex))
-      errors.push({
-        rule: 'A-5-2',
-        message:
-          `hex ${hexLabel(c.hex)} would hold ${c[cls]} of your ${cls}-class units (limit ${STACK_LIMIT[cls]}): ` +
-          `${how} (A-5-6)`,
-        ...(into === undefined ? {} : { order: into }),
-      })
+      const params = { hex: hexLabel(c.hex), units: c[cls], class: cls, limit: STACK_LIMIT[cls] }
+      errors.push(
+        state.step === 'deploy'
+          ? refuse('A-5-2', 'abaoaqu.stack.overDeploy', params, into === undefined ? {} : { order: into })
+          : refuse('A-5-2', 'abaoaqu.stack.over', { ...params, excess }, into === undefined ? {} : { order: into }),
+      )
     }
   }
   for (const [key, r] of before) {
     for (const cls of ['MS', 'SHIP'] as const) {
       const left = counts.get(key)?.[cls] ?? 0
       if (r[cls] > 0 && left < STACK_LIMIT[cls]) {
-        errors.push({
-          rule: 'A-5-6',
-          message:
-            `only excess units are removed: hex ${hexLabel(r.hex)} would keep ${left} ${cls}-class units ` +
-            `after removals, below the limit of ${STACK_LIMIT[cls]}`,
-          ...(removalIndex === undefined ? {} : { order: removalIndex }),
-        })
+        errors.push(
+          refuse(
+            'A-5-6',
+            'abaoaqu.remove.notExcess',
+            { hex: hexLabel(r.hex), left, class: cls, limit: STACK_LIMIT[cls] },
+            removalIndex === undefined ? {} : { order: removalIndex },
+          ),
+        )
       }
     }
   }
@@ -200,13 +213,15 @@ function stackingErrors(
     const u = unitById(state, id)!
     const hex = moved.get(id) ?? u.hex
     if (!hex)
-      errors.push({
-        rule: 'A-5-6',
-        message: `${id} is not on the map and cannot be removed`,
-        ...(removalIndex === undefined ? {} : { order: removalIndex }),
-      })
+      errors.push(
+        refuse(
+          'A-5-6',
+          'abaoaqu.remove.notOnMap',
+          { unit: id },
+          removalIndex === undefined ? {} : { order: removalIndex },
+        ),
+      )
   }
-  if (state.step === 'deploy' && removed.size > 0)
-    errors.push({ rule: 'A-5-6', message: 'no units are removed while setting up' })
+  if (state.step === 'deploy' && removed.size > 0) errors.push(refuse('A-5-6', 'abaoaqu.remove.duringSetup'))
   return errors
 }

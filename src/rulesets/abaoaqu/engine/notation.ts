@@ -1,7 +1,9 @@
 // The text order notation: one order per line, short enough to type in an email.
 // See docs/orders-abaoaqu.md for the grammar and examples.
 import type { OrderError, Parsed } from '../../../engine/ruleset.js'
+import type { MessageParams } from '../../../engine/messages.js'
 import { hexLabel } from './geometry.js'
+import { refuse, type MessageKey } from './messages.js'
 import { ID_MAX, RANKS_MAX } from './order-schema.js'
 import type { GroupClass, Hex, Order, TargetSpec } from './types.js'
 
@@ -9,7 +11,6 @@ const GROUPS: Record<string, GroupClass> = { ms: 'MS', ft: 'FT', ship: 'SHIP', s
 // The bounds are the JSON schema's, so an order typed in an email is held to the same limits.
 const UNIT = new RegExp(`^[A-Za-z][A-Za-z0-9]{0,${ID_MAX - 1}}$`)
 const RANKS = new RegExp(`^[0-${RANKS_MAX}]$`)
-const RANKS_WORDS = `a number from 0 to ${RANKS_MAX}`
 
 export function parseHex(token: string): Hex | null {
   const four = /^(\d{2})(\d{2})$/.exec(token)
@@ -19,7 +20,18 @@ export function parseHex(token: string): Hex | null {
   return null
 }
 
-class LineError extends Error {}
+/** A line that cannot be read: the message key (abaoaqu.notation.*) and its values. */
+class LineError extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly params: MessageParams = {},
+  ) {
+    super(key)
+  }
+}
+
+/** What a list of unit ids stands for, in messages: abaoaqu.notation.what.<what>. */
+type UnitsWhat = 'remove' | 'move' | 'attack' | 'bd'
 
 /** A long token or line quoted in an error: its start, cut between characters (never inside a pair). */
 function clip(text: string, max = 40): string {
@@ -27,14 +39,14 @@ function clip(text: string, max = 40): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text
 }
 
-function need<T>(value: T | null | undefined, expected: string): T {
-  if (value === null || value === undefined) throw new LineError(expected)
+function need<T>(value: T | null | undefined, expected: LineError): T {
+  if (value === null || value === undefined) throw expected
   return value
 }
 
-function units(tokens: string[], what: string): string[] {
-  if (tokens.length === 0) throw new LineError(`expected ${what}`)
-  for (const t of tokens) if (!UNIT.test(t)) throw new LineError(`"${clip(t)}" is not a unit id (expected ${what})`)
+function units(tokens: string[], what: UnitsWhat): string[] {
+  if (tokens.length === 0) throw new LineError('abaoaqu.notation.unitsMissing', { what })
+  for (const t of tokens) if (!UNIT.test(t)) throw new LineError('abaoaqu.notation.notUnit', { token: clip(t), what })
   return tokens.map((t) => t.toUpperCase())
 }
 
@@ -43,62 +55,61 @@ function ranksSuffix(tokens: string[]): { rest: string[]; ranks?: number } {
   if (i < 0) return { rest: tokens }
   const value = tokens[i + 1]
   if (value === undefined || !RANKS.test(value) || tokens.length > i + 2)
-    throw new LineError(`expected "ranks <number>" at the end of the line, ${RANKS_WORDS}`)
+    throw new LineError('abaoaqu.notation.ranks', { max: RANKS_MAX })
   return { rest: tokens.slice(0, i), ranks: Number(value) }
 }
 
 function target(tokens: string[], mode: 'shoot' | 'close'): { hex?: Hex; target: TargetSpec } {
   const [a, b, extra] = tokens
-  if (a === undefined)
-    throw new LineError('expected a target after "@": a unit id, a hex and a group (ms, ft, ship), or a group')
-  if (extra !== undefined) throw new LineError(`unexpected "${clip(extra)}" after the target`)
+  if (a === undefined) throw new LineError('abaoaqu.notation.noTarget')
+  if (extra !== undefined) throw new LineError('abaoaqu.notation.afterTarget', { token: clip(extra) })
   const hex = parseHex(a)
   if (hex) {
     const group = need(
       b === undefined ? undefined : GROUPS[b.toLowerCase()],
-      `expected a group after hex ${a}: ms, ft or ship`,
+      new LineError('abaoaqu.notation.groupAfterHex', { hex: a }),
     )
     return { hex, target: { group } }
   }
   const group = GROUPS[a.toLowerCase()]
   if (group) {
-    if (mode === 'shoot') throw new LineError('a shooting group target needs its hex first, e.g. "@ 0710 ms"')
-    if (b !== undefined) throw new LineError(`unexpected "${clip(b)}" after the group`)
+    if (mode === 'shoot') throw new LineError('abaoaqu.notation.shootingGroupHex')
+    if (b !== undefined) throw new LineError('abaoaqu.notation.afterGroup', { token: clip(b) })
     return { target: { group } }
   }
-  if (!UNIT.test(a)) throw new LineError(`"${clip(a)}" is neither a unit id, a hex nor a group`)
-  if (b !== undefined) throw new LineError(`unexpected "${clip(b)}" after the target unit`)
+  if (!UNIT.test(a)) throw new LineError('abaoaqu.notation.badTarget', { token: clip(a) })
+  if (b !== undefined) throw new LineError('abaoaqu.notation.afterTargetUnit', { token: clip(b) })
   return { target: { unit: a.toUpperCase() } }
 }
 
-function splitAt(tokens: string[], words: string[], expected: string): [string[], string[]] {
+function splitAt(tokens: string[], words: string[], expected: LineError): [string[], string[]] {
   const i = tokens.findIndex((t) => words.includes(t.toLowerCase()))
-  if (i < 0) throw new LineError(expected)
+  if (i < 0) throw expected
   return [tokens.slice(0, i), tokens.slice(i + 1)]
 }
 
 function parseLine(tokens: string[]): Order | null {
   const head = tokens[0]!.toLowerCase()
   if (head === 'pass') {
-    if (tokens.length > 1) throw new LineError('"pass" stands alone on its line')
+    if (tokens.length > 1) throw new LineError('abaoaqu.notation.passAlone')
     return null
   }
-  if (head === 'remove') return { kind: 'remove', units: units(tokens.slice(1), 'the units to remove') }
+  if (head === 'remove') return { kind: 'remove', units: units(tokens.slice(1), 'remove') }
   if (head === 'bd') {
-    const [who, where] = splitAt(tokens.slice(1), ['@', 'at'], 'expected "bd <unit> @ <hex>"')
-    const unit = units(who, 'the launching Public')
-    if (unit.length !== 1) throw new LineError('one Public launches per line')
-    const hex = need(where.length === 1 ? parseHex(where[0]!) : null, 'expected one target hex after "@", e.g. 0710')
+    const [who, where] = splitAt(tokens.slice(1), ['@', 'at'], new LineError('abaoaqu.notation.bdForm'))
+    const unit = units(who, 'bd')
+    if (unit.length !== 1) throw new LineError('abaoaqu.notation.onePublic')
+    const hex = need(where.length === 1 ? parseHex(where[0]!) : null, new LineError('abaoaqu.notation.bdHex'))
     return { kind: 'bd', unit: unit[0]!, target: hex }
   }
   if (head === 'shoot' || head === 'close') {
     const { rest, ranks } = ranksSuffix(tokens.slice(1))
-    const [who, what] = splitAt(rest, ['@', 'at'], `expected "${head} <units> @ <target>"`)
+    const [who, what] = splitAt(rest, ['@', 'at'], new LineError('abaoaqu.notation.attackForm', { verb: head }))
     const t = target(what, head)
     return {
       kind: 'attack',
       mode: head,
-      units: units(who, 'the attacking units'),
+      units: units(who, 'attack'),
       ...(t.hex ? { hex: t.hex } : {}),
       target: t.target,
       ...(ranks === undefined ? {} : { ranks }),
@@ -106,34 +117,27 @@ function parseLine(tokens: string[]): Order | null {
   }
   if (head === 'defend') {
     const [, id, word, value, extra] = tokens
-    const expected = `expected "defend <attack id> ranks <number>" (${RANKS_WORDS}) or "defend <attack id> none"`
-    if (!id || !UNIT.test(id) || extra !== undefined) throw new LineError(expected)
+    const expected = new LineError('abaoaqu.notation.defendForm', { max: RANKS_MAX })
+    if (!id || !UNIT.test(id) || extra !== undefined) throw expected
     if (word?.toLowerCase() === 'none' && value === undefined)
       return { kind: 'defend', attack: id.toUpperCase(), ranks: 0 }
-    if (word?.toLowerCase() !== 'ranks' || value === undefined || !RANKS.test(value)) throw new LineError(expected)
+    if (word?.toLowerCase() !== 'ranks' || value === undefined || !RANKS.test(value)) throw expected
     return { kind: 'defend', attack: id.toUpperCase(), ranks: Number(value) }
   }
   if (head === 'standing') {
     const [, what, value, extra] = tokens
-    const expected = `expected "standing defence full|none|<ranks>", the ranks ${RANKS_WORDS}`
-    if (what?.toLowerCase() !== 'defence' && what?.toLowerCase() !== 'defense') throw new LineError(expected)
-    if (value === undefined || extra !== undefined) throw new LineError(expected)
+    const expected = new LineError('abaoaqu.notation.standingForm', { max: RANKS_MAX })
+    if (what?.toLowerCase() !== 'defence' && what?.toLowerCase() !== 'defense') throw expected
+    if (value === undefined || extra !== undefined) throw expected
     const v = value.toLowerCase()
     if (v === 'full' || v === 'none') return { kind: 'standing', defenceShift: v }
     if (RANKS.test(v)) return { kind: 'standing', defenceShift: Number(v) }
-    throw new LineError(expected)
+    throw expected
   }
   const body = head === 'move' ? tokens.slice(1) : tokens
-  const [who, where] = splitAt(
-    body,
-    ['->', 'to', '>'],
-    'expected an order: "<units> -> <hex>", "remove", "bd", "shoot", "close", "defend", "standing" or "pass"',
-  )
-  const hex = need(
-    where.length === 1 ? parseHex(where[0]!) : null,
-    'expected one destination hex after "->", e.g. 0710',
-  )
-  return { kind: 'move', units: units(who, 'the units to move'), to: hex }
+  const [who, where] = splitAt(body, ['->', 'to', '>'], new LineError('abaoaqu.notation.unknownOrder'))
+  const hex = need(where.length === 1 ? parseHex(where[0]!) : null, new LineError('abaoaqu.notation.moveHex'))
+  return { kind: 'move', units: units(who, 'move'), to: hex }
 }
 
 export function parseOrders(text: string): Parsed<Order> {
@@ -158,7 +162,8 @@ export function parseOrders(text: string): Parsed<Order> {
       } else passes.push(i + 1)
     } catch (e) {
       if (!(e instanceof LineError)) throw e
-      errors.push({ rule: 'NOTATION', line: i + 1, message: `line ${i + 1} "${clip(content, 80)}": ${e.message}` })
+      const params = { line: i + 1, text: clip(content, 80), ...e.params }
+      errors.push(refuse('NOTATION', e.key, params, { line: i + 1 }))
     }
   })
   return errors.length ? { ok: false, errors, orders, lines, passes } : { ok: true, orders, lines, passes }

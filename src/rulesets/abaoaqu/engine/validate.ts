@@ -2,6 +2,7 @@
 // teammates already submitted for the step. Errors cite the rule; nothing is partly applied.
 import type { OrderError } from '../../../engine/ruleset.js'
 import { attackProblems, bdProblem, defendProblem } from './combat-phase.js'
+import { refuse, type MessageKey } from './messages.js'
 import { validateMoves, type MoveOrder, type RemoveOrder } from './movement.js'
 import { actingSides } from './seat-options.js'
 import type { Order, State } from './types.js'
@@ -14,27 +15,26 @@ const STEP_KINDS: Record<State['step'], Order['kind'][]> = {
   over: [],
 }
 
-const STEP_NAMES: Record<State['step'], string> = {
-  deploy: 'set-up',
-  move: 'movement',
-  'attack-lead': 'lead-off combat',
-  'attack-follow': 'follow-up combat',
-  over: 'finished game',
-}
-
 const isHex = (h: unknown): boolean => Array.isArray(h) && h.length === 2 && h.every((n) => Number.isInteger(n))
 const isIds = (a: unknown): boolean => Array.isArray(a) && a.length > 0 && a.every((x) => typeof x === 'string')
 
-/** Structural check for orders that arrive as JSON rather than through the notation. */
+type Problem = { key: MessageKey; params?: Record<string, string> }
+
+/** Structural check for orders that arrive as JSON rather than through the notation: what is wrong, or null. */
 export function shapeProblem(o: Order): string | null {
+  const p = shapeProblemKey(o)
+  return p && refuse('ORDER', p.key, p.params).message
+}
+
+function shapeProblemKey(o: Order): Problem | null {
   const any = o as Record<string, unknown>
   switch (o?.kind) {
     case 'move':
-      return isIds(any.units) && isHex(any.to) ? null : 'a move needs units (ids) and to ([col,row])'
+      return isIds(any.units) && isHex(any.to) ? null : { key: 'abaoaqu.order.move' }
     case 'remove':
-      return isIds(any.units) ? null : 'a removal needs units (ids)'
+      return isIds(any.units) ? null : { key: 'abaoaqu.order.remove' }
     case 'bd':
-      return typeof any.unit === 'string' && isHex(any.target) ? null : 'a BD launch needs unit and target ([col,row])'
+      return typeof any.unit === 'string' && isHex(any.target) ? null : { key: 'abaoaqu.order.bd' }
     case 'attack': {
       const t = any.target as Record<string, unknown> | undefined
       const targetOk = !!t && (typeof t.unit === 'string' || ['MS', 'FT', 'SHIP', 'ALL'].includes(t.group as string))
@@ -42,20 +42,18 @@ export function shapeProblem(o: Order): string | null {
       const hexOk = any.hex === undefined || isHex(any.hex)
       return ['shoot', 'close'].includes(any.mode as string) && isIds(any.units) && targetOk && ranksOk && hexOk
         ? null
-        : 'an attack needs mode (shoot|close), units, target ({unit} or {group: MS|FT|SHIP}), optional hex and ranks'
+        : { key: 'abaoaqu.order.attack' }
     }
     case 'defend':
-      return typeof any.attack === 'string' && Number.isInteger(any.ranks)
-        ? null
-        : 'a defence choice needs attack (id) and ranks'
+      return typeof any.attack === 'string' && Number.isInteger(any.ranks) ? null : { key: 'abaoaqu.order.defend' }
     case 'standing':
       return any.defenceShift === 'full' ||
         any.defenceShift === 'none' ||
         (Number.isInteger(any.defenceShift) && (any.defenceShift as number) >= 0)
         ? null
-        : 'defenceShift must be full, none or a number of ranks'
+        : { key: 'abaoaqu.order.standing' }
     default:
-      return `unknown order kind ${JSON.stringify(any?.kind)}`
+      return { key: 'abaoaqu.order.unknownKind', params: { kind: String(JSON.stringify(any?.kind)) } }
   }
 }
 
@@ -65,17 +63,17 @@ export function validate(
   orders: Order[],
   others: Record<string, Order[]> = {},
 ): OrderError[] {
-  if (!Array.isArray(orders))
-    return [{ rule: 'ORDER', message: 'a submission is a list of orders (an empty list passes)' }]
+  if (!Array.isArray(orders)) return [refuse('ORDER', 'abaoaqu.order.notList')]
   const seatInfo = state.seats.find((s) => s.id === seat)
-  if (!seatInfo) return [{ rule: 'A-0a', message: `there is no seat ${seat} in this game` }]
-  if (state.step === 'over') return [{ rule: 'A-3-3', message: 'the game is over' }]
+  if (!seatInfo) return [refuse('A-0a', 'abaoaqu.noSeat', { seat })]
+  if (state.step === 'over') return [refuse('A-3-3', 'abaoaqu.gameOver')]
   if (!actingSides(state).includes(seatInfo.side)) {
     return [
-      {
-        rule: 'A-3-3',
-        message: `it is the ${STEP_NAMES[state.step]} phase of ${actingSides(state).join(', ')}, not ${seatInfo.side}`,
-      },
+      refuse('A-3-3', 'abaoaqu.notYourPhase', {
+        step: state.step,
+        sides: actingSides(state).join(', '),
+        side: seatInfo.side,
+      }),
     ]
   }
   // Every error at once: a malformed order is reported, and the well-formed ones are still checked
@@ -83,16 +81,17 @@ export function validate(
   const errors: OrderError[] = []
   const wellFormed: Indexed[] = []
   orders.forEach((o, index) => {
-    const shape = shapeProblem(o)
-    if (shape) errors.push({ rule: 'ORDER', message: shape, order: index })
+    const shape = shapeProblemKey(o)
+    if (shape) errors.push(refuse('ORDER', shape.key, shape.params, { order: index }))
     else if (!STEP_KINDS[state.step].includes(o.kind))
-      errors.push({
-        rule: 'A-3-3',
-        message:
-          `${/^[aeiou]/.test(o.kind) ? 'an' : 'a'} ${o.kind} order ` +
-          `does not belong in the ${STEP_NAMES[state.step]} phase`,
-        order: index,
-      })
+      errors.push(
+        refuse(
+          'A-3-3',
+          /^[aeiou]/.test(o.kind) ? 'abaoaqu.wrongStepVowel' : 'abaoaqu.wrongStep',
+          { kind: o.kind, step: state.step },
+          { order: index },
+        ),
+      )
     else wellFormed.push({ order: o, index })
   })
   if (state.step === 'deploy' || state.step === 'move') errors.push(...moveErrors(state, seat, wellFormed, others))
@@ -135,13 +134,7 @@ function combatErrors(
       const p = bdProblem(state, seat, o)
       if (p) errors.push(at(p))
       else if ((used.get(o.unit) ?? '').includes('s'))
-        errors.push(
-          at({
-            rule: 'A-18-3',
-            message: `${o.unit} fires its BD missile once, and it is its shooting attack (AMB-A-19)`,
-            field: 'unit',
-          }),
-        )
+        errors.push(at(refuse('A-18-3', 'abaoaqu.bd.isShootingAttack', { unit: o.unit }, { field: 'unit' })))
       used.set(o.unit, (used.get(o.unit) ?? '') + 's')
     } else if (o.kind === 'attack') {
       errors.push(...attackProblems(state, side, seat, o, used).map(at))
@@ -149,7 +142,7 @@ function combatErrors(
       const p = defendProblem(state, seat, o)
       if (p) errors.push(at(p))
       else if (defended.has(o.attack))
-        errors.push(at({ rule: 'A-11-2', message: `attack ${o.attack} has two defence choices`, field: 'attack' }))
+        errors.push(at(refuse('A-11-2', 'abaoaqu.defend.twice', { attack: o.attack }, { field: 'attack' })))
       defended.add(o.attack)
     }
   })

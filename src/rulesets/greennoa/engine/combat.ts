@@ -5,6 +5,7 @@
 import type { Dice } from '../../../engine/dice.js'
 import type { GameEvent, OrderError } from '../../../engine/ruleset.js'
 import { offsetDistance, offsetKey } from '../../../engine/hex/index.js'
+import { refuse } from './messages.js'
 import { attackDirection, fireDifference, inFireArc } from './direction.js'
 import {
   fireAllowed,
@@ -52,7 +53,7 @@ export function meleeDiff(state: GnState, attacker: Unit, target: Unit): number 
   return meleeDifference(a.mel, t.mel, target.c)
 }
 
-type Problem = { rule: string; message: string; field?: string }
+type Problem = OrderError
 
 /**
  * What forbids one attack by `side`, or [] when it is legal: the attacker and target (GN-6-1), S (GN-7-7 S:
@@ -62,54 +63,50 @@ type Problem = { rule: string; message: string; field?: string }
 export function attackProblems(state: GnState, side: Side, order: AttackOrder): Problem[] {
   const attacker = findUnit(state, order.unit)
   if (!attacker || attacker.removed)
-    return [{ rule: 'GN-6-2', message: `no unit ${order.unit} on the map`, field: 'unit' }]
-  if (attacker.side !== side) return [{ rule: 'GN-6-2', message: `${attacker.id} is not yours`, field: 'unit' }]
+    return [refuse('GN-6-2', 'greennoa.noUnit', { unit: order.unit }, { field: 'unit' })]
+  if (attacker.side !== side)
+    return [refuse('GN-6-2', 'greennoa.attack.notYours', { unit: attacker.id }, { field: 'unit' })]
   const target = findUnit(state, order.target)
   if (!target || target.removed)
-    return [{ rule: 'GN-6-1', message: `no unit ${order.target} on the map to attack`, field: 'target' }]
-  if (target.side === side) return [{ rule: 'GN-6-1', message: `${target.id} is not an enemy unit`, field: 'target' }]
-  if (isS(attacker)) return [{ rule: 'GN-7-7', message: `${attacker.id} cannot act (S) and makes no attack` }]
+    return [refuse('GN-6-1', 'greennoa.attack.noTarget', { unit: order.target }, { field: 'target' })]
+  if (target.side === side)
+    return [refuse('GN-6-1', 'greennoa.attack.notEnemy', { unit: target.id }, { field: 'target' })]
+  if (isS(attacker)) return [refuse('GN-7-7', 'greennoa.attack.suppressed', { unit: attacker.id })]
   const enemy = stackedEnemy(state, attacker)
   if (order.kind === 'fire') {
-    if (enemy)
-      return [
-        { rule: 'GN-5-2', message: `${attacker.id} shares a hex with ${enemy.id}: it must melee it and may not fire` },
-      ]
-    if (attacker.f) return [{ rule: 'GN-7-7', message: `${attacker.id} can never fire again (F)` }]
+    if (enemy) return [refuse('GN-5-2', 'greennoa.fire.mustMelee', { unit: attacker.id, enemy: enemy.id })]
+    if (attacker.f) return [refuse('GN-7-7', 'greennoa.fire.never', { unit: attacker.id })]
     if (offsetKey(attacker.hex) === offsetKey(target.hex))
-      return [
-        { rule: 'GN-6-1', message: `${target.id} is in ${attacker.id}'s hex: attack it in melee`, field: 'target' },
-      ]
+      return [refuse('GN-6-1', 'greennoa.fire.sameHex', { target: target.id, unit: attacker.id }, { field: 'target' })]
     const problems: Problem[] = []
     const arc = formValues(state.scenario, attacker).arc
     if (!inFireArc(attacker.hex, attacker.facing, arc, target.hex))
-      problems.push({ rule: 'GN-7-1', message: `${target.id} is outside ${attacker.id}'s fire arc`, field: 'target' })
+      problems.push(
+        refuse('GN-7-1', 'greennoa.fire.outsideArc', { target: target.id, unit: attacker.id }, { field: 'target' }),
+      )
     const diff = fireDiff(state, attacker, target)
     if (!fireAllowed(diff))
       problems.push({
-        rule: 'GN-7-3',
-        message:
-          `${attacker.id} firing at ${target.id} at ${offsetDistance(attacker.hex, target.hex)} hexes ` +
-          `has difference ${diff}, below −2 (out of effective range)`,
+        ...refuse('GN-7-3', 'greennoa.fire.outOfRange', {
+          unit: attacker.id,
+          target: target.id,
+          distance: offsetDistance(attacker.hex, target.hex),
+          diff,
+        }),
         field: 'target',
       })
     const friend = stackedEnemy(state, target)
     if (friend)
       problems.push({
-        rule: 'GN-5-3',
-        message: `${target.id} shares a hex with ${friend.id}, a friendly unit: it cannot be fired at`,
+        ...refuse('GN-5-3', 'greennoa.fire.friendInHex', { target: target.id, friend: friend.id }),
         field: 'target',
       })
     return problems
   }
-  if (attacker.c) return [{ rule: 'GN-8-4', message: `${attacker.id} can never melee again (C)` }]
+  if (attacker.c) return [refuse('GN-8-4', 'greennoa.melee.never', { unit: attacker.id })]
   if (offsetKey(attacker.hex) !== offsetKey(target.hex))
     return [
-      {
-        rule: 'GN-6-1',
-        message: `${target.id} is not in ${attacker.id}'s hex: melee needs a shared hex`,
-        field: 'target',
-      },
+      refuse('GN-6-1', 'greennoa.melee.notSameHex', { target: target.id, unit: attacker.id }, { field: 'target' }),
     ]
   return []
 }
@@ -121,13 +118,13 @@ export function attackProblems(state: GnState, side: Side, order: AttackOrder): 
 export function validateAttacks(state: GnState, side: Side, orders: readonly AttackOrder[]): OrderError[] {
   if (combatSide(state) !== side) {
     if (orders.length === 0) return []
-    return [{ rule: 'GN-3-2', message: `it is not ${side}'s combat phase` }]
+    return [refuse('GN-3-2', 'greennoa.notCombatPhase', { side })]
   }
   const errors: OrderError[] = []
   const seen = new Set<string>()
   orders.forEach((order, index) => {
     if (seen.has(order.unit)) {
-      errors.push({ rule: 'GN-6-2', message: `${order.unit} makes one attack a combat phase`, order: index })
+      errors.push(refuse('GN-6-2', 'greennoa.attack.once', { unit: order.unit }, { order: index }))
       return
     }
     seen.add(order.unit)

@@ -4,6 +4,7 @@ import type { Dice } from '../../../engine/dice.js'
 import type { OrderError, Pending, Resolution, Ruleset, Seat } from '../../../engine/ruleset.js'
 import { apiSchemas } from './api-schemas.js'
 import { formatOrders, parseOrders } from './notation.js'
+import { refuse } from './messages.js'
 import { optionSpecs } from './options.js'
 import { normaliseOrder, ordersSchema } from './order-schema.js'
 import { preview, seatOptions, sideOfSeat, type GnSeatOptions } from './seat-options.js'
@@ -47,7 +48,7 @@ export function pending(state: GnState): Pending[] {
 
 export function validate(state: GnState, seat: string, orders: GnOrder[]): OrderError[] {
   const side = sideOfSeat(seat)
-  if (!side) return orders.length === 0 ? [] : [{ rule: 'GN-3-1', message: `${seat} is not a seat of this game` }]
+  if (!side) return orders.length === 0 ? [] : [refuse('GN-3-1', 'greennoa.noSeat', { seat })]
   return validateStep(state, side, orders)
 }
 

@@ -9,6 +9,7 @@ import {
   type Direction,
   type OffsetHex,
 } from '../../../engine/hex/index.js'
+import { refuse, type MessageKey } from './messages.js'
 import type { GnState, MoveOrder, Side, Step, Unit } from './types.js'
 import { findUnit, formValues, isS, turnLimit, unitType } from './units.js'
 
@@ -78,51 +79,52 @@ export function validateMovement(state: GnState, side: Side, orders: readonly Mo
   const errors: OrderError[] = []
   if (movingSide(state) !== side) {
     if (orders.length === 0) return []
-    return [{ rule: 'GN-3-2', message: `it is not ${side}'s movement phase` }]
+    return [refuse('GN-3-2', 'greennoa.notMovementPhase', { side })]
   }
   const plan = new Map<string, Planned>()
   const moved = new Set<string>()
   const removed = new Set<string>()
   orders.forEach((order, index) => {
-    const err = (rule: string, message: string, field?: string) =>
-      errors.push({ rule, message, order: index, ...(field ? { field } : {}) })
+    const err = (rule: string, key: MessageKey, params: Record<string, string | number>, field?: string) =>
+      errors.push(refuse(rule, key, params, { order: index, ...(field ? { field } : {}) }))
     const unit = findUnit(state, order.unit)
-    if (!unit || unit.removed) return err('GN-4-1', `no unit ${order.unit} on the map`, 'unit')
-    if (unit.side !== side) return err('GN-4-1', `${unit.id} is not yours to move`, 'unit')
+    if (!unit || unit.removed) return err('GN-4-1', 'greennoa.noUnit', { unit: order.unit }, 'unit')
+    if (unit.side !== side) return err('GN-4-1', 'greennoa.move.notYours', { unit: unit.id }, 'unit')
     const p = plan.get(unit.id) ?? { unit, form: unit.form, transformed: false, hex: unit.hex, facing: unit.facing }
     if (order.kind === 'remove') {
-      if (removed.has(unit.id)) return err('GN-5-5', `${unit.id} is already removed`, 'unit')
+      if (removed.has(unit.id)) return err('GN-5-5', 'greennoa.remove.twice', { unit: unit.id }, 'unit')
       removed.add(unit.id)
       return
     }
-    if (removed.has(unit.id)) return err('GN-5-5', `${unit.id} was removed by an earlier order`, 'unit')
-    if (isS(unit)) return err('GN-7-7', `${unit.id} cannot act (S) this inning`, 'unit')
+    if (removed.has(unit.id)) return err('GN-5-5', 'greennoa.remove.earlier', { unit: unit.id }, 'unit')
+    if (isS(unit)) return err('GN-7-7', 'greennoa.move.suppressed', { unit: unit.id }, 'unit')
     if (order.kind === 'transform') {
       const rule = transformRule(state, unit)
       const type = unitType(state.scenario, unit)
-      if (type.formOrder.length < 2) return err('GN-11', `${unit.id} (${type.name}) has no other form`, 'unit')
-      if (moved.has(unit.id))
-        return err(rule, `${unit.id} changes form only at the start of the phase, before it moves`)
-      if (p.transformed) return err(rule, `${unit.id} already changed form this phase`)
-      if (!Object.hasOwn(type.forms, order.form)) return err(rule, `${type.name} has no form "${order.form}"`, 'form')
-      if (order.form === p.form) return err(rule, `${unit.id} is already in form "${order.form}"`, 'form')
+      if (type.formOrder.length < 2)
+        return err('GN-11', 'greennoa.form.none', { unit: unit.id, type: type.name }, 'unit')
+      if (moved.has(unit.id)) return err(rule, 'greennoa.form.afterMove', { unit: unit.id })
+      if (p.transformed) return err(rule, 'greennoa.form.twice', { unit: unit.id })
+      if (!Object.hasOwn(type.forms, order.form))
+        return err(rule, 'greennoa.form.unknown', { type: type.name, form: order.form }, 'form')
+      if (order.form === p.form) return err(rule, 'greennoa.form.same', { unit: unit.id, form: order.form }, 'form')
       plan.set(unit.id, { ...p, form: order.form, transformed: true })
       return
     }
-    if (moved.has(unit.id)) return err('GN-4-2', `${unit.id} moves once a phase: put all its steps in one order`)
+    if (moved.has(unit.id)) return err('GN-4-2', 'greennoa.move.twice', { unit: unit.id })
     moved.add(unit.id)
-    if (order.steps.length === 0) return err('GN-4-4', `${unit.id}: a move needs at least one step`, 'steps')
-    if (unit.m) return err('GN-4-5b', `${unit.id} cannot move (M) and so cannot spend MP, even to turn`)
+    if (order.steps.length === 0) return err('GN-4-4', 'greennoa.move.noSteps', { unit: unit.id }, 'steps')
+    if (unit.m) return err('GN-4-5b', 'greennoa.move.immobile', { unit: unit.id })
     const mp = movementPoints(state, unit, p.form, p.transformed)
     const limit = turnLimit(state.scenario, { type: unit.type, form: p.form, pilot: unit.pilot })
     const t = traceSteps(unit.hex, unit.facing, order.steps, state.scenario.map)
     if (t.turns + unit.turnsUsed > limit)
-      err('GN-4-5', `${unit.id} makes ${t.turns} turns, but may make ${limit - unit.turnsUsed} this inning`, 'steps')
+      err('GN-4-5', 'greennoa.turnLimit', { unit: unit.id, turns: t.turns, left: limit - unit.turnsUsed }, 'steps')
     if (t.mp > mp) {
-      const half = p.transformed ? ' (halved by the form change, GN-11)' : ''
-      err('GN-4-4', `${unit.id} spends ${t.mp} MP, but has ${mp}${half}`, 'steps')
+      const key = p.transformed ? 'greennoa.move.tooFarHalved' : 'greennoa.move.tooFar'
+      err('GN-4-4', key, { unit: unit.id, spent: t.mp, mp }, 'steps')
     }
-    if (t.offMap !== null) err('GN-4-5a', `${unit.id} would leave the map at step ${t.offMap + 1}`, 'steps')
+    if (t.offMap !== null) err('GN-4-5a', 'greennoa.move.offMap', { unit: unit.id, step: t.offMap + 1 }, 'steps')
     plan.set(unit.id, { ...p, hex: t.hex, facing: t.facing })
   })
   if (errors.length > 0) return errors
@@ -144,17 +146,14 @@ function stackingErrors(state: GnState, side: Side, plan: Map<string, Planned>, 
   const errors: OrderError[] = []
   for (const [key, ids] of byHex) {
     if (ids.length > 1)
-      errors.push({
-        rule: 'GN-5-1',
-        message:
-          `${ids.join(' and ')} would end in hex ${key} together: friendly units may not stack ` +
-          `(name the units removed, GN-5-5)`,
-      })
+      errors.push(
+        refuse('GN-5-1', 'greennoa.stack', { units: ids.slice(0, -1).join(' and '), last: ids.at(-1)!, hex: key }),
+      )
   }
   for (const id of removed) {
     const key = ends.get(id)
     const all = [...ends].filter(([, k]) => k === key).length
-    if (all < 2) errors.push({ rule: 'GN-5-5', message: `${id} is not over the stacking limit and may not be removed` })
+    if (all < 2) errors.push(refuse('GN-5-5', 'greennoa.remove.notOver', { unit: id }))
   }
   return errors
 }

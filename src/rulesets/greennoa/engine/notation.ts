@@ -7,6 +7,8 @@
 // A unit is named by its id (HS1, any case) or by its type's Japanese name (百式) when only one unit of the
 // game has that type; full-width letters and digits read as their ASCII forms (NFKC).
 import type { OrderError, Parsed } from '../../../engine/ruleset.js'
+import type { MessageParams } from '../../../engine/messages.js'
+import { refuse, type MessageKey } from './messages.js'
 import type { GnOrder, GnState, Side, Step } from './types.js'
 import { otherSide, unitType } from './units.js'
 
@@ -29,12 +31,14 @@ const KEYWORDS: Record<string, 'form' | 'move' | 'remove' | 'fire' | 'melee'> = 
   格闘: 'melee',
 }
 
+/** A line that cannot be read: the rule it breaks, the message key (greennoa.notation.*) and its values. */
 class LineError extends Error {
   constructor(
     readonly rule: string,
-    message: string,
+    readonly key: MessageKey,
+    readonly params: MessageParams = {},
   ) {
-    super(message)
+    super(key)
   }
 }
 
@@ -54,42 +58,39 @@ export function resolveUnit(state: GnState, token: string, rule: string, prefer:
   if (byName.length > 1) {
     const choice = preferred.length > 1 ? preferred : byName
     const ids = choice.map((u) => u.id).join(', ')
-    throw new LineError(rule, `"${token}" names ${choice.length} units (${ids}): use the unit id`)
+    throw new LineError(rule, 'greennoa.notation.ambiguous', { token, n: choice.length, ids })
   }
-  throw new LineError(rule, `no unit "${token}" in this game`)
+  throw new LineError(rule, 'greennoa.notation.noUnit', { token })
 }
 
 function parseSteps(words: string[]): Step[] {
   const text = fold(words.join(''))
-  if (text === '') throw new LineError('GN-4-4', 'a move needs its steps: F (forward), L, R (turns), e.g. "move FRF"')
+  if (text === '') throw new LineError('GN-4-4', 'greennoa.notation.noSteps')
   const steps: Step[] = []
   for (const ch of text) {
     if (ch === 'f') steps.push('F')
     else if (ch === 'l') steps.push('L')
     else if (ch === 'r') steps.push('R')
-    else throw new LineError('GN-4-4', `"${ch}" is not a step: use F (forward one hex), L or R (turn 60°)`)
+    else throw new LineError('GN-4-4', 'greennoa.notation.badStep', { step: ch })
   }
   return steps
 }
 
 function parseLine(state: GnState, side: Side | null, words: string[]): GnOrder {
   const [unitWord, verbWord, ...rest] = words
-  if (unitWord === undefined) throw new LineError('NOTATION', 'empty order')
+  if (unitWord === undefined) throw new LineError('NOTATION', 'greennoa.notation.empty')
   const verb = verbWord !== undefined && Object.hasOwn(KEYWORDS, fold(verbWord)) ? KEYWORDS[fold(verbWord)] : undefined
   if (!verb)
-    throw new LineError(
-      'NOTATION',
-      verbWord === undefined
-        ? `"${unitWord}" alone is not an order: write "<unit> move|form|remove|fire|melee ..." or "pass"`
-        : `"${verbWord}" is not an order: use move, form, remove, fire or melee`,
-    )
+    throw verbWord === undefined
+      ? new LineError('NOTATION', 'greennoa.notation.alone', { unit: unitWord })
+      : new LineError('NOTATION', 'greennoa.notation.badVerb', { verb: verbWord })
   const isAttack = verb === 'fire' || verb === 'melee'
   const unit = resolveUnit(state, unitWord, isAttack ? 'GN-6-2' : 'GN-4-1', side)
   switch (verb) {
     case 'move':
       return { kind: 'move', unit, steps: parseSteps(rest) }
     case 'remove':
-      if (rest.length > 0) throw new LineError('NOTATION', `"remove" takes nothing after it`)
+      if (rest.length > 0) throw new LineError('NOTATION', 'greennoa.notation.removeAlone')
       return { kind: 'remove', unit }
     case 'form': {
       const [form, ...more] = rest
@@ -98,22 +99,20 @@ function parseLine(state: GnState, side: Side | null, words: string[]): GnOrder 
       const forms = type?.formOrder ?? []
       const rule = type?.transformRule ?? 'GN-11'
       if (form === undefined || more.length > 0)
-        throw new LineError(
-          rule,
-          `write "${unitWord} form <form>"${forms.length > 1 ? `, the forms being ${forms.join(', ')}` : ''}`,
-        )
+        throw forms.length > 1
+          ? new LineError(rule, 'greennoa.notation.formFormWithForms', { unit: unitWord, forms: forms.join(', ') })
+          : new LineError(rule, 'greennoa.notation.formForm', { unit: unitWord })
       const id = forms.find((f) => fold(f) === fold(form))
       if (!id)
-        throw new LineError(
-          rule,
-          forms.length > 1 ? `"${form}" is not a form: use ${forms.join(' or ')}` : `${unit} has no other form`,
-        )
+        throw forms.length > 1
+          ? new LineError(rule, 'greennoa.notation.badForm', { form, forms: forms.join(' or ') })
+          : new LineError(rule, 'greennoa.notation.noOtherForm', { unit })
       return { kind: 'transform', unit, form: id }
     }
     default: {
       const [targetWord, ...more] = rest
       if (targetWord === undefined || more.length > 0)
-        throw new LineError('NOTATION', `write "${unitWord} ${verb} <target>", one target`)
+        throw new LineError('NOTATION', 'greennoa.notation.attackForm', { unit: unitWord, verb })
       return { kind: verb, unit, target: resolveUnit(state, targetWord, 'GN-6-1', side && otherSide(side)) }
     }
   }
@@ -142,9 +141,17 @@ export function parseOrders(text: string, state: GnState, seat: string): Parsed<
       orders.push(parseLine(state, side, words))
       lines.push(i + 1)
     } catch (e) {
-      const rule = e instanceof LineError ? e.rule : 'NOTATION'
-      const why = e instanceof Error ? e.message : String(e)
-      errors.push({ rule, line: i + 1, message: `line ${i + 1} "${clip(content, 80)}": ${why}` })
+      const at = { line: i + 1, text: clip(content, 80) }
+      errors.push(
+        e instanceof LineError
+          ? refuse(e.rule, e.key, { ...at, ...e.params }, { line: i + 1 })
+          : refuse(
+              'NOTATION',
+              'greennoa.notation.unreadable',
+              { ...at, detail: e instanceof Error ? e.message : String(e) },
+              { line: i + 1 },
+            ),
+      )
     }
   })
   return errors.length > 0 ? { ok: false, errors, orders, lines, passes } : { ok: true, orders, lines, passes }

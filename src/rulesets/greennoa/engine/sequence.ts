@@ -4,6 +4,7 @@
 import type { Dice } from '../../../engine/dice.js'
 import type { GameEvent, OrderError, Outcome, Resolution } from '../../../engine/ruleset.js'
 import { combatSide, declareAttacks, declaresOnly, resolveAttack, validateAttacks } from './combat.js'
+import { refuse } from './messages.js'
 import { applyMovement, movingSide, validateMovement } from './movement.js'
 import { rollInitiative } from './setup.js'
 import type { AttackOrder, GnOrder, GnState, MoveOrder, PhaseNo, Side } from './types.js'
@@ -36,18 +37,18 @@ export function validateStep(state: GnState, side: Side, orders: readonly GnOrde
   const pending = pendingStep(state)
   if (!pending || pending.side !== side) {
     if (orders.length === 0) return []
-    return [{ rule: 'GN-3-2', message: pending ? `it is ${pending.side}'s turn to act` : 'the game is over' }]
+    return [
+      pending
+        ? refuse('GN-3-2', 'greennoa.notYourTurn', { side: pending.side })
+        : refuse('GN-3-2', 'greennoa.gameOver'),
+    ]
   }
   const wrong: OrderError[] = []
   orders.forEach((o, index) => {
     if (pending.step === 'movement' && !isMoveOrder(o))
-      wrong.push({
-        rule: 'GN-3-2',
-        message: `attacks are made in the combat phase, not the movement phase`,
-        order: index,
-      })
+      wrong.push(refuse('GN-3-2', 'greennoa.attackInMovement', {}, { order: index }))
     if (pending.step !== 'movement' && isMoveOrder(o))
-      wrong.push({ rule: 'GN-3-2', message: `units move and change form in the movement phase only`, order: index })
+      wrong.push(refuse('GN-3-2', 'greennoa.moveInCombat', {}, { order: index }))
   })
   if (wrong.length > 0) return wrong
   return pending.step === 'movement'

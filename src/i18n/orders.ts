@@ -1,0 +1,31 @@
+// Refused orders in the reader's language. Every refusal the engines and the server make carries a key of
+// locales/<locale>/orders.json and the values it names; its English message is the same entry filled in.
+import { catalogues, type Locale } from './index.js'
+
+export const ORDERS_NS = 'orders'
+
+/** What a refusal needs to be read in another language (OrderError has it; the engine is not imported here). */
+export interface Refusal {
+  message: string
+  key?: string
+  params?: Record<string, string | number>
+}
+
+/** The message of `error` in `locale`; its own (English) message when it has no key or the catalogue lacks it. */
+export function orderErrorMessage(locale: Locale, error: Refusal): string {
+  if (!error.key) return error.message
+  const cat = catalogues()
+  const values = { ...(error.params ?? {}), ns: ORDERS_NS, lng: locale }
+  if (!cat.exists(error.key, values)) return error.message
+  try {
+    return cat.t(error.key, values)
+  } catch {
+    // A value the entry names was not given: the English the engine wrote is still right.
+    return error.message
+  }
+}
+
+/** The refusals with their messages in `locale`; everything else (rule, line, order, field, key, params) kept. */
+export function localiseOrderErrors<E extends Refusal>(locale: Locale, errors: readonly E[]): E[] {
+  return errors.map((e) => ({ ...e, message: orderErrorMessage(locale, e) }))
+}

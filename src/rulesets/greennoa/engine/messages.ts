@@ -1,0 +1,79 @@
+// The English of every refused order (keys of locales/<locale>/orders.json; test/i18n checks the English
+// catalogue holds these very strings). Values go in as {{name}}, other entries as $t(key).
+import { refusals } from '../../../engine/messages.js'
+
+export const MESSAGES = {
+  'greennoa.side.AEUG': 'AEUG',
+  'greennoa.side.TITANS': 'TITANS',
+  'greennoa.noSeat': '{{seat}} is not a seat of this game',
+  'greennoa.notYourTurn': "it is $t(greennoa.side.{{side}})'s turn to act",
+  'greennoa.gameOver': 'the game is over',
+  'greennoa.attackInMovement': 'attacks are made in the combat phase, not the movement phase',
+  'greennoa.moveInCombat': 'units move and change form in the movement phase only',
+  'greennoa.notMovementPhase': "it is not $t(greennoa.side.{{side}})'s movement phase",
+  'greennoa.notCombatPhase': "it is not $t(greennoa.side.{{side}})'s combat phase",
+  'greennoa.noUnit': 'no unit {{unit}} on the map',
+
+  'greennoa.move.notYours': '{{unit}} is not yours to move',
+  'greennoa.move.suppressed': '{{unit}} cannot act (S) this inning',
+  'greennoa.move.twice': '{{unit}} moves once a phase: put all its steps in one order',
+  'greennoa.move.noSteps': '{{unit}}: a move needs at least one step',
+  'greennoa.move.immobile': '{{unit}} cannot move (M) and so cannot spend MP, even to turn',
+  'greennoa.turnLimit': '{{unit}} makes {{turns}} turns, but may make {{left}} this inning',
+  'greennoa.move.tooFar': '{{unit}} spends {{spent}} MP, but has {{mp}}',
+  'greennoa.move.tooFarHalved': '{{unit}} spends {{spent}} MP, but has {{mp}} (halved by the form change, GN-11)',
+  'greennoa.move.offMap': '{{unit}} would leave the map at step {{step}}',
+  'greennoa.remove.twice': '{{unit}} is already removed',
+  'greennoa.remove.earlier': '{{unit}} was removed by an earlier order',
+  'greennoa.remove.notOver': '{{unit}} is not over the stacking limit and may not be removed',
+  'greennoa.stack':
+    '{{units}} and {{last}} would end in hex {{hex}} together: friendly units may not stack ' +
+    '(name the units removed, GN-5-5)',
+  'greennoa.form.none': '{{unit}} ({{type}}) has no other form',
+  'greennoa.form.afterMove': '{{unit}} changes form only at the start of the phase, before it moves',
+  'greennoa.form.twice': '{{unit}} already changed form this phase',
+  'greennoa.form.unknown': '{{type}} has no form "{{form}}"',
+  'greennoa.form.same': '{{unit}} is already in form "{{form}}"',
+
+  'greennoa.attack.notYours': '{{unit}} is not yours',
+  'greennoa.attack.noTarget': 'no unit {{unit}} on the map to attack',
+  'greennoa.attack.notEnemy': '{{unit}} is not an enemy unit',
+  'greennoa.attack.suppressed': '{{unit}} cannot act (S) and makes no attack',
+  'greennoa.attack.once': '{{unit}} makes one attack a combat phase',
+  'greennoa.fire.mustMelee': '{{unit}} shares a hex with {{enemy}}: it must melee it and may not fire',
+  'greennoa.fire.never': '{{unit}} can never fire again (F)',
+  'greennoa.fire.sameHex': "{{target}} is in {{unit}}'s hex: attack it in melee",
+  'greennoa.fire.outsideArc': "{{target}} is outside {{unit}}'s fire arc",
+  'greennoa.fire.outOfRange':
+    '{{unit}} firing at {{target}} at {{distance}} hexes has difference {{diff}}, below −2 (out of effective range)',
+  'greennoa.fire.friendInHex': '{{target}} shares a hex with {{friend}}, a friendly unit: it cannot be fired at',
+  'greennoa.melee.never': '{{unit}} can never melee again (C)',
+  'greennoa.melee.notSameHex': "{{target}} is not in {{unit}}'s hex: melee needs a shared hex",
+
+  'greennoa.notation.at': 'line {{line}} "{{text}}": ',
+  'greennoa.notation.ambiguous': '$t(greennoa.notation.at)"{{token}}" names {{n}} units ({{ids}}): use the unit id',
+  'greennoa.notation.noUnit': '$t(greennoa.notation.at)no unit "{{token}}" in this game',
+  'greennoa.notation.noSteps':
+    '$t(greennoa.notation.at)a move needs its steps: F (forward), L, R (turns), e.g. "move FRF"',
+  'greennoa.notation.badStep':
+    '$t(greennoa.notation.at)"{{step}}" is not a step: use F (forward one hex), L or R (turn 60°)',
+  'greennoa.notation.empty': '$t(greennoa.notation.at)empty order',
+  'greennoa.notation.alone':
+    '$t(greennoa.notation.at)"{{unit}}" alone is not an order: ' +
+    'write "<unit> move|form|remove|fire|melee ..." or "pass"',
+  'greennoa.notation.badVerb':
+    '$t(greennoa.notation.at)"{{verb}}" is not an order: use move, form, remove, fire or melee',
+  'greennoa.notation.removeAlone': '$t(greennoa.notation.at)"remove" takes nothing after it',
+  'greennoa.notation.formForm': '$t(greennoa.notation.at)write "{{unit}} form <form>"',
+  'greennoa.notation.formFormWithForms':
+    '$t(greennoa.notation.at)write "{{unit}} form <form>", the forms being {{forms}}',
+  'greennoa.notation.badForm': '$t(greennoa.notation.at)"{{form}}" is not a form: use {{forms}}',
+  'greennoa.notation.noOtherForm': '$t(greennoa.notation.at){{unit}} has no other form',
+  'greennoa.notation.attackForm': '$t(greennoa.notation.at)write "{{unit}} {{verb}} <target>", one target',
+  'greennoa.notation.unreadable': '$t(greennoa.notation.at){{detail}}',
+} as const
+
+export type MessageKey = keyof typeof MESSAGES
+
+/** A refused order: `refuse(rule, key, params, { order, field, line })`. */
+export const refuse = refusals<MessageKey>(MESSAGES)
