@@ -42,7 +42,7 @@ const resolutions = (g: CorpusGame) => g.entries.filter((e) => e.kind === 'RESOL
 const setupOf = (g: CorpusGame) => g.entries[0]!.payload as SetupPayload
 
 describe('the corpus', () => {
-  it('holds every rule system: each scenario at each player count, every rules version, games played through the API', () => {
+  it('holds each system: every scenario and player count, every rules version, games played through the API', () => {
     const all = [...games.values()]
     expect([...new Set(all.map((g) => g.ruleset))].sort()).toEqual(ruleSystems().map((s) => s.id).sort())
     for (const system of ruleSystems()) {
