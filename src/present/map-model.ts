@@ -132,7 +132,7 @@ export interface HexMapModel {
   inReach: HexRef[]
   /**
    * The markers the rules put on counters, for the legend, which then lists only the marks the model
-   * uses. Absent: the legend explains A-Bao-A-Qu's C and D morale markers and every mark.
+   * uses. Absent: the legend's first key, the C and D morale markers, and every mark.
    */
   markerKey?: MapMarkerKey[]
 }
