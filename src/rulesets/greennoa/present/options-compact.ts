@@ -99,7 +99,11 @@ export function attackLine(locale: Locale, a: AttackChoice): string {
   if (a.sMod) mods.push(t(a.kind === 'fire' ? 'mod.sFire' : 'mod.sMelee'))
   if (a.pilotMod) mods.push(t('mod.pilot', { mod: signed(a.pilotMod) }))
   if (a.compulsory) mods.push(t('opt.compulsory'))
-  const comment = t('opt.attackComment', { diff: signed(a.diff), mods: mods.join(t('opt.sep')), odds: oddsText(t, a) })
+  const comment = t('opt.attackComment', {
+    diff: signed(a.diff),
+    mods: mods.map((m) => `${t('opt.sep')}${m}`).join(''),
+    odds: oddsText(t, a),
+  })
   return `${a.unit} ${a.kind} ${a.target}  # ${comment}`
 }
 
