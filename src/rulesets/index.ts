@@ -2,10 +2,11 @@
 // fulfils the contract in contract.ts; this is the only file outside those folders that names one.
 import { abaoaqu } from './abaoaqu/index.js'
 import type { RuleSystem } from './contract.js'
+import { greennoa } from './greennoa/index.js'
 
 export type { AnyRuleset, EmailLines, RuleSystem, ScenarioEntry, ScenarioSummary } from './contract.js'
 
-const systems: RuleSystem[] = [abaoaqu]
+const systems: RuleSystem[] = [abaoaqu, greennoa]
 
 export function ruleSystems(): readonly RuleSystem[] {
   return systems

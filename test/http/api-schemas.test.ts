@@ -145,7 +145,9 @@ describe('the answers of the game routes', () => {
         seen.standing++
       }
       const options = await api.options(h.app, id, user)
-      const attack = [...options.body.options.units.flatMap((u) => u.attacks), ...options.body.options.groupAttacks][0]
+      const seatOptions = options.body.options
+      if (!('groupAttacks' in seatOptions)) throw new Error('expected the options of an A-Bao-A-Qu seat')
+      const attack = [...seatOptions.units.flatMap((u) => u.attacks), ...seatOptions.groupAttacks][0]
       if (attack) {
         // One legal attack with its odds, and one that is not legal now.
         const far = { ...attack.order, hex: [0, 0], target: { group: 'SHIP' } }

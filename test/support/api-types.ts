@@ -4044,224 +4044,353 @@ export interface paths {
               seq: number
               /** @description the seat whose eyes you see through; null for an observer */
               seat: string | null
-              /**
-               * AbaoaquView
-               * @description A-Bao-A-Qu: the game as one seat (or an observer) sees it
-               */
-              view: {
-                /** @enum {string} */
-                system: 'abaoaqu'
-                scenario: {
-                  id: string
-                  title: string
-                  sides: {
-                    id: string
-                    name: string
-                  }[]
-                  map: {
-                    id: string
-                    cols: number
-                    rows: number
-                    fortress: number[][]
-                    boards: {
-                      board: number
-                      col0: number
-                      row0: number
-                      rotate180: boolean
-                    }[]
-                  }
-                }
-                options: {
-                  [key: string]: string | number | boolean
-                }
-                seats: {
-                  id: string
-                  side: string
-                  groups: string[]
-                }[]
-                /** @description the seat looking, or null for an observer */
-                viewer: string | null
-                turn: number
-                half: 1 | 2
-                step: 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
-                leadOff: string
-                leadThisHalf: string
-                pending: {
-                  side: string
-                  step: string
-                  /** @description seats that must still submit */
-                  seats: string[]
-                  sealed: boolean
-                  /** @description what kind of orders the step takes */
-                  description: string
-                  /** @description seats of the side that have submitted */
-                  submitted?: string[]
-                }[]
-                units: {
-                  id: string
-                  type: string
-                  side: string
-                  group: string
-                  pilot: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
-                  /** @description reserve: not yet entered; map: on the board; gone: eliminated or spent */
-                  at: 'reserve' | 'map' | 'gone'
-                  /** @description a hex as [column, row] */
-                  hex: number[] | null
-                  /** @description normal, confused, disordered */
-                  morale: 'N' | 'C' | 'D'
-                  face: 'front' | 'back'
-                  /** @description the first turn a reserve unit may enter */
-                  enterTurn: number
-                  /** @description the entry zone of a reserve unit */
-                  entry: number | null
-                  /** @description a satellite missile that has made its one move */
-                  spent: boolean
-                }[]
-                unitTypes: {
-                  [key: string]: {
-                    code: string
-                    idPrefix: string
-                    name: string
-                    utType: 'MS' | 'Fighter' | 'Gun' | 'Ship' | 'Special'
-                    ccCategory: 'MS' | 'FT' | 'SHIP' | 'SM'
-                    faces: {
-                      front: {
-                        mp: number
-                        atkMS: number
-                        atkShip: number
-                        def: number
-                        weapon: 'B' | 'N' | 'M' | 'BD'
-                      }
-                      back?: {
-                        mp: number
-                        atkMS: number
-                        atkShip: number
-                        def: number
-                        weapon: 'B' | 'N' | 'M' | 'BD'
+              /** @description the view, in its rule system's shape */
+              view:
+                | {
+                    /** @enum {string} */
+                    system: 'abaoaqu'
+                    scenario: {
+                      id: string
+                      title: string
+                      sides: {
+                        id: string
+                        name: string
+                      }[]
+                      map: {
+                        id: string
+                        cols: number
+                        rows: number
+                        fortress: number[][]
+                        boards: {
+                          board: number
+                          col0: number
+                          row0: number
+                          rotate180: boolean
+                        }[]
                       }
                     }
-                    largeMissile?: boolean
-                    bdLauncher?: boolean
-                    iField?: boolean
-                    ballHalving?: boolean
-                    closeDefenceIsDef?: boolean
-                    satelliteMissile?: boolean
-                    shipInCombat?: boolean
-                    pilot?: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
-                    pilotDefenceOnly?: boolean
-                    /** @description provenance: Source, Derived, Recommended, House */
-                    status: 'S' | 'D' | 'R' | 'H'
-                    ref?: string
+                    options: {
+                      [key: string]: string | number | boolean
+                    }
+                    seats: {
+                      id: string
+                      side: string
+                      groups: string[]
+                    }[]
+                    /** @description the seat looking, or null for an observer */
+                    viewer: string | null
+                    turn: number
+                    half: 1 | 2
+                    step: 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
+                    leadOff: string
+                    leadThisHalf: string
+                    pending: {
+                      side: string
+                      step: string
+                      /** @description seats that must still submit */
+                      seats: string[]
+                      sealed: boolean
+                      /** @description what kind of orders the step takes */
+                      description: string
+                      /** @description seats of the side that have submitted */
+                      submitted?: string[]
+                    }[]
+                    units: {
+                      id: string
+                      type: string
+                      side: string
+                      group: string
+                      pilot: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
+                      /** @description reserve: not yet entered; map: on the board; gone: eliminated or spent */
+                      at: 'reserve' | 'map' | 'gone'
+                      /** @description a hex as [column, row] */
+                      hex: number[] | null
+                      /** @description normal, confused, disordered */
+                      morale: 'N' | 'C' | 'D'
+                      face: 'front' | 'back'
+                      /** @description the first turn a reserve unit may enter */
+                      enterTurn: number
+                      /** @description the entry zone of a reserve unit */
+                      entry: number | null
+                      /** @description a satellite missile that has made its one move */
+                      spent: boolean
+                    }[]
+                    unitTypes: {
+                      [key: string]: {
+                        code: string
+                        idPrefix: string
+                        name: string
+                        utType: 'MS' | 'Fighter' | 'Gun' | 'Ship' | 'Special'
+                        ccCategory: 'MS' | 'FT' | 'SHIP' | 'SM'
+                        faces: {
+                          front: {
+                            mp: number
+                            atkMS: number
+                            atkShip: number
+                            def: number
+                            weapon: 'B' | 'N' | 'M' | 'BD'
+                          }
+                          back?: {
+                            mp: number
+                            atkMS: number
+                            atkShip: number
+                            def: number
+                            weapon: 'B' | 'N' | 'M' | 'BD'
+                          }
+                        }
+                        largeMissile?: boolean
+                        bdLauncher?: boolean
+                        iField?: boolean
+                        ballHalving?: boolean
+                        closeDefenceIsDef?: boolean
+                        satelliteMissile?: boolean
+                        shipInCombat?: boolean
+                        pilot?: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
+                        pilotDefenceOnly?: boolean
+                        /** @description provenance: Source, Derived, Recommended, House */
+                        status: 'S' | 'D' | 'R' | 'H'
+                        ref?: string
+                      }
+                    }
+                    bd: {
+                      /** @description a hex as [column, row] */
+                      hex: number[]
+                      turn: number
+                    }[]
+                    declared: {
+                      id: string
+                      side: string
+                      seat: string
+                      mode: 'shoot' | 'close' | 'sm'
+                      attackers: string[]
+                      /** @description a hex as [column, row] */
+                      targetHex: number[]
+                      targets: string[]
+                      attack: number
+                      defence: number
+                      /** @description base ladder index before shifts (1:1 = 0) */
+                      base: number
+                      attackerShift: number
+                      defenderMax: number
+                      defenderPenalty: number
+                      defenderRanks: number | null
+                      roll?: number
+                    }[]
+                    occupation: {
+                      [key: string]: {
+                        streak: number
+                        turnOk: boolean
+                      }
+                    }
+                    shipsDestroyed: {
+                      [key: string]: number
+                    }
+                    /** @description the viewer's own standing orders */
+                    standing: {
+                      [key: string]: {
+                        defenceShift: 'full' | 'none' | number
+                      }
+                    }
+                    /** Outcome */
+                    outcome: {
+                      /** @description the winning side; null: a draw */
+                      winner: string | null
+                      reason: string
+                      /** @description the rule that ended the game */
+                      ref: string
+                    } | null
                   }
-                }
-                bd: {
-                  /** @description a hex as [column, row] */
-                  hex: number[]
-                  turn: number
-                }[]
-                declared: {
-                  id: string
-                  side: string
-                  seat: string
-                  mode: 'shoot' | 'close' | 'sm'
-                  attackers: string[]
-                  /** @description a hex as [column, row] */
-                  targetHex: number[]
-                  targets: string[]
-                  attack: number
-                  defence: number
-                  /** @description base ladder index before shifts (1:1 = 0) */
-                  base: number
-                  attackerShift: number
-                  defenderMax: number
-                  defenderPenalty: number
-                  defenderRanks: number | null
-                  roll?: number
-                }[]
-                occupation: {
-                  [key: string]: {
-                    streak: number
-                    turnOk: boolean
+                | {
+                    /** @enum {string} */
+                    system: 'greennoa'
+                    rulesVersion: string
+                    scenario: string
+                    viewer: string | null
+                    side: ('AEUG' | 'TITANS') | (never | null)
+                    map: {
+                      cols: number
+                      rows: number
+                    }
+                    inning: number
+                    innings: number
+                    phase: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
+                    /** @description AEUG (エゥーゴ) or TITANS (ティターンズ) */
+                    first: 'AEUG' | 'TITANS'
+                    units: {
+                      id: string
+                      type: string
+                      nameJa: string
+                      name: string
+                      /** @description AEUG (エゥーゴ) or TITANS (ティターンズ) */
+                      side: 'AEUG' | 'TITANS'
+                      pilot: string
+                      pilotSkill: number
+                      hex: {
+                        col: number
+                        row: number
+                      }
+                      /** @description 0 north, then clockwise */
+                      facing: 0 | 1 | 2 | 3 | 4 | 5
+                      form: string
+                      values: {
+                        def: number
+                        fp: number
+                        mel: number
+                        mp: number
+                        turns: number
+                        /** @description front: the front 180°; ff: straight ahead only */
+                        arc: 'front' | 'ff'
+                      }
+                      s: {
+                        inning: number
+                        phase: number
+                      } | null
+                      m: boolean
+                      f: boolean
+                      c: boolean
+                      removed: boolean
+                      turnsUsed: number
+                      turnLimit: number
+                    }[]
+                    declared: {
+                      kind: 'fire' | 'melee'
+                      unit: string
+                      target: string
+                      diff: number
+                      compulsory: boolean
+                    }[]
+                    options: {
+                      literalDsDc: boolean
+                    }
+                    points: {
+                      AEUG: number
+                      TITANS: number
+                    }
+                    pending: {
+                      side: string
+                      step: string
+                      /** @description seats that must still submit */
+                      seats: string[]
+                      sealed: boolean
+                      /** @description what kind of orders the step takes */
+                      description: string
+                      /** @description seats of the side that have submitted */
+                      submitted?: string[]
+                    }[]
+                    /** Outcome */
+                    outcome: {
+                      /** @description the winning side; null: a draw */
+                      winner: string | null
+                      reason: string
+                      /** @description the rule that ended the game */
+                      ref: string
+                    } | null
                   }
-                }
-                shipsDestroyed: {
-                  [key: string]: number
-                }
-                /** @description the viewer's own standing orders */
-                standing: {
-                  [key: string]: {
-                    defenceShift: 'full' | 'none' | number
-                  }
-                }
-                /** Outcome */
-                outcome: {
-                  /** @description the winning side; null: a draw */
-                  winner: string | null
-                  reason: string
-                  /** @description the rule that ended the game */
-                  ref: string
-                } | null
-              }
               /**
                * @description your side's orders already submitted for this step (a teammate's private ones left out)
                */
               submitted: {
                 [key: string]: (
-                  | {
-                      /** @enum {string} */
-                      kind: 'move'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
-                      /** @description a hex as [column, row] */
-                      to: number[]
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'remove'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'bd'
-                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                      unit: string
-                      /** @description a hex as [column, row] */
-                      target: number[]
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'attack'
-                      /** @description "shoot" or "close" */
-                      mode: 'shoot' | 'close'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
-                      /** @description a hex as [column, row] */
-                      hex?: number[]
-                      /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                      target: {
-                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                        unit?: string
-                        /** @description "MS", "FT", "SHIP" or "ALL" */
-                        group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
-                      }
-                      /** @description pilot ranks: a whole number from 0 to 4 */
-                      ranks?: number
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'defend'
-                      /** @description an attack id: a letter, then letters or digits, at most 16 in all */
-                      attack: string
-                      /** @description pilot ranks: a whole number from 0 to 4 */
-                      ranks: number
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'standing'
-                      /** @description "full", "none" or pilot ranks from 0 to 4 */
-                      defenceShift: 'full' | 'none' | number
-                    }
+                  | (
+                      | {
+                          /** @enum {string} */
+                          kind: 'move'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                          /** @description a hex as [column, row] */
+                          to: number[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'remove'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'bd'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description a hex as [column, row] */
+                          target: number[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'attack'
+                          /** @description "shoot" or "close" */
+                          mode: 'shoot' | 'close'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                          /** @description a hex as [column, row] */
+                          hex?: number[]
+                          /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                          target: {
+                            /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                            unit?: string
+                            /** @description "MS", "FT", "SHIP" or "ALL" */
+                            group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                          }
+                          /** @description pilot ranks: a whole number from 0 to 4 */
+                          ranks?: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'defend'
+                          /** @description an attack id: a letter, then letters or digits, at most 16 in all */
+                          attack: string
+                          /** @description pilot ranks: a whole number from 0 to 4 */
+                          ranks: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'standing'
+                          /** @description "full", "none" or pilot ranks from 0 to 4 */
+                          defenceShift: 'full' | 'none' | number
+                        }
+                    )
+                  | (
+                      | {
+                          /** @enum {string} */
+                          kind: 'transform'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /**
+                           * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case letters or
+                           * digits
+                           */
+                          form: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'move'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description 1 to 32 steps */
+                          steps: ('F' | 'L' | 'R')[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'remove'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'fire'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                          target: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'melee'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                          target: string
+                        }
+                    )
                 )[]
               }
             }
@@ -4662,224 +4791,353 @@ export interface paths {
               seq: number
               /** @description the seat whose eyes you see through; null for an observer */
               seat: string | null
-              /**
-               * AbaoaquView
-               * @description A-Bao-A-Qu: the game as one seat (or an observer) sees it
-               */
-              view: {
-                /** @enum {string} */
-                system: 'abaoaqu'
-                scenario: {
-                  id: string
-                  title: string
-                  sides: {
-                    id: string
-                    name: string
-                  }[]
-                  map: {
-                    id: string
-                    cols: number
-                    rows: number
-                    fortress: number[][]
-                    boards: {
-                      board: number
-                      col0: number
-                      row0: number
-                      rotate180: boolean
-                    }[]
-                  }
-                }
-                options: {
-                  [key: string]: string | number | boolean
-                }
-                seats: {
-                  id: string
-                  side: string
-                  groups: string[]
-                }[]
-                /** @description the seat looking, or null for an observer */
-                viewer: string | null
-                turn: number
-                half: 1 | 2
-                step: 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
-                leadOff: string
-                leadThisHalf: string
-                pending: {
-                  side: string
-                  step: string
-                  /** @description seats that must still submit */
-                  seats: string[]
-                  sealed: boolean
-                  /** @description what kind of orders the step takes */
-                  description: string
-                  /** @description seats of the side that have submitted */
-                  submitted?: string[]
-                }[]
-                units: {
-                  id: string
-                  type: string
-                  side: string
-                  group: string
-                  pilot: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
-                  /** @description reserve: not yet entered; map: on the board; gone: eliminated or spent */
-                  at: 'reserve' | 'map' | 'gone'
-                  /** @description a hex as [column, row] */
-                  hex: number[] | null
-                  /** @description normal, confused, disordered */
-                  morale: 'N' | 'C' | 'D'
-                  face: 'front' | 'back'
-                  /** @description the first turn a reserve unit may enter */
-                  enterTurn: number
-                  /** @description the entry zone of a reserve unit */
-                  entry: number | null
-                  /** @description a satellite missile that has made its one move */
-                  spent: boolean
-                }[]
-                unitTypes: {
-                  [key: string]: {
-                    code: string
-                    idPrefix: string
-                    name: string
-                    utType: 'MS' | 'Fighter' | 'Gun' | 'Ship' | 'Special'
-                    ccCategory: 'MS' | 'FT' | 'SHIP' | 'SM'
-                    faces: {
-                      front: {
-                        mp: number
-                        atkMS: number
-                        atkShip: number
-                        def: number
-                        weapon: 'B' | 'N' | 'M' | 'BD'
-                      }
-                      back?: {
-                        mp: number
-                        atkMS: number
-                        atkShip: number
-                        def: number
-                        weapon: 'B' | 'N' | 'M' | 'BD'
+              /** @description the view, in its rule system's shape */
+              view:
+                | {
+                    /** @enum {string} */
+                    system: 'abaoaqu'
+                    scenario: {
+                      id: string
+                      title: string
+                      sides: {
+                        id: string
+                        name: string
+                      }[]
+                      map: {
+                        id: string
+                        cols: number
+                        rows: number
+                        fortress: number[][]
+                        boards: {
+                          board: number
+                          col0: number
+                          row0: number
+                          rotate180: boolean
+                        }[]
                       }
                     }
-                    largeMissile?: boolean
-                    bdLauncher?: boolean
-                    iField?: boolean
-                    ballHalving?: boolean
-                    closeDefenceIsDef?: boolean
-                    satelliteMissile?: boolean
-                    shipInCombat?: boolean
-                    pilot?: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
-                    pilotDefenceOnly?: boolean
-                    /** @description provenance: Source, Derived, Recommended, House */
-                    status: 'S' | 'D' | 'R' | 'H'
-                    ref?: string
+                    options: {
+                      [key: string]: string | number | boolean
+                    }
+                    seats: {
+                      id: string
+                      side: string
+                      groups: string[]
+                    }[]
+                    /** @description the seat looking, or null for an observer */
+                    viewer: string | null
+                    turn: number
+                    half: 1 | 2
+                    step: 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
+                    leadOff: string
+                    leadThisHalf: string
+                    pending: {
+                      side: string
+                      step: string
+                      /** @description seats that must still submit */
+                      seats: string[]
+                      sealed: boolean
+                      /** @description what kind of orders the step takes */
+                      description: string
+                      /** @description seats of the side that have submitted */
+                      submitted?: string[]
+                    }[]
+                    units: {
+                      id: string
+                      type: string
+                      side: string
+                      group: string
+                      pilot: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
+                      /** @description reserve: not yet entered; map: on the board; gone: eliminated or spent */
+                      at: 'reserve' | 'map' | 'gone'
+                      /** @description a hex as [column, row] */
+                      hex: number[] | null
+                      /** @description normal, confused, disordered */
+                      morale: 'N' | 'C' | 'D'
+                      face: 'front' | 'back'
+                      /** @description the first turn a reserve unit may enter */
+                      enterTurn: number
+                      /** @description the entry zone of a reserve unit */
+                      entry: number | null
+                      /** @description a satellite missile that has made its one move */
+                      spent: boolean
+                    }[]
+                    unitTypes: {
+                      [key: string]: {
+                        code: string
+                        idPrefix: string
+                        name: string
+                        utType: 'MS' | 'Fighter' | 'Gun' | 'Ship' | 'Special'
+                        ccCategory: 'MS' | 'FT' | 'SHIP' | 'SM'
+                        faces: {
+                          front: {
+                            mp: number
+                            atkMS: number
+                            atkShip: number
+                            def: number
+                            weapon: 'B' | 'N' | 'M' | 'BD'
+                          }
+                          back?: {
+                            mp: number
+                            atkMS: number
+                            atkShip: number
+                            def: number
+                            weapon: 'B' | 'N' | 'M' | 'BD'
+                          }
+                        }
+                        largeMissile?: boolean
+                        bdLauncher?: boolean
+                        iField?: boolean
+                        ballHalving?: boolean
+                        closeDefenceIsDef?: boolean
+                        satelliteMissile?: boolean
+                        shipInCombat?: boolean
+                        pilot?: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
+                        pilotDefenceOnly?: boolean
+                        /** @description provenance: Source, Derived, Recommended, House */
+                        status: 'S' | 'D' | 'R' | 'H'
+                        ref?: string
+                      }
+                    }
+                    bd: {
+                      /** @description a hex as [column, row] */
+                      hex: number[]
+                      turn: number
+                    }[]
+                    declared: {
+                      id: string
+                      side: string
+                      seat: string
+                      mode: 'shoot' | 'close' | 'sm'
+                      attackers: string[]
+                      /** @description a hex as [column, row] */
+                      targetHex: number[]
+                      targets: string[]
+                      attack: number
+                      defence: number
+                      /** @description base ladder index before shifts (1:1 = 0) */
+                      base: number
+                      attackerShift: number
+                      defenderMax: number
+                      defenderPenalty: number
+                      defenderRanks: number | null
+                      roll?: number
+                    }[]
+                    occupation: {
+                      [key: string]: {
+                        streak: number
+                        turnOk: boolean
+                      }
+                    }
+                    shipsDestroyed: {
+                      [key: string]: number
+                    }
+                    /** @description the viewer's own standing orders */
+                    standing: {
+                      [key: string]: {
+                        defenceShift: 'full' | 'none' | number
+                      }
+                    }
+                    /** Outcome */
+                    outcome: {
+                      /** @description the winning side; null: a draw */
+                      winner: string | null
+                      reason: string
+                      /** @description the rule that ended the game */
+                      ref: string
+                    } | null
                   }
-                }
-                bd: {
-                  /** @description a hex as [column, row] */
-                  hex: number[]
-                  turn: number
-                }[]
-                declared: {
-                  id: string
-                  side: string
-                  seat: string
-                  mode: 'shoot' | 'close' | 'sm'
-                  attackers: string[]
-                  /** @description a hex as [column, row] */
-                  targetHex: number[]
-                  targets: string[]
-                  attack: number
-                  defence: number
-                  /** @description base ladder index before shifts (1:1 = 0) */
-                  base: number
-                  attackerShift: number
-                  defenderMax: number
-                  defenderPenalty: number
-                  defenderRanks: number | null
-                  roll?: number
-                }[]
-                occupation: {
-                  [key: string]: {
-                    streak: number
-                    turnOk: boolean
+                | {
+                    /** @enum {string} */
+                    system: 'greennoa'
+                    rulesVersion: string
+                    scenario: string
+                    viewer: string | null
+                    side: ('AEUG' | 'TITANS') | (never | null)
+                    map: {
+                      cols: number
+                      rows: number
+                    }
+                    inning: number
+                    innings: number
+                    phase: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
+                    /** @description AEUG (エゥーゴ) or TITANS (ティターンズ) */
+                    first: 'AEUG' | 'TITANS'
+                    units: {
+                      id: string
+                      type: string
+                      nameJa: string
+                      name: string
+                      /** @description AEUG (エゥーゴ) or TITANS (ティターンズ) */
+                      side: 'AEUG' | 'TITANS'
+                      pilot: string
+                      pilotSkill: number
+                      hex: {
+                        col: number
+                        row: number
+                      }
+                      /** @description 0 north, then clockwise */
+                      facing: 0 | 1 | 2 | 3 | 4 | 5
+                      form: string
+                      values: {
+                        def: number
+                        fp: number
+                        mel: number
+                        mp: number
+                        turns: number
+                        /** @description front: the front 180°; ff: straight ahead only */
+                        arc: 'front' | 'ff'
+                      }
+                      s: {
+                        inning: number
+                        phase: number
+                      } | null
+                      m: boolean
+                      f: boolean
+                      c: boolean
+                      removed: boolean
+                      turnsUsed: number
+                      turnLimit: number
+                    }[]
+                    declared: {
+                      kind: 'fire' | 'melee'
+                      unit: string
+                      target: string
+                      diff: number
+                      compulsory: boolean
+                    }[]
+                    options: {
+                      literalDsDc: boolean
+                    }
+                    points: {
+                      AEUG: number
+                      TITANS: number
+                    }
+                    pending: {
+                      side: string
+                      step: string
+                      /** @description seats that must still submit */
+                      seats: string[]
+                      sealed: boolean
+                      /** @description what kind of orders the step takes */
+                      description: string
+                      /** @description seats of the side that have submitted */
+                      submitted?: string[]
+                    }[]
+                    /** Outcome */
+                    outcome: {
+                      /** @description the winning side; null: a draw */
+                      winner: string | null
+                      reason: string
+                      /** @description the rule that ended the game */
+                      ref: string
+                    } | null
                   }
-                }
-                shipsDestroyed: {
-                  [key: string]: number
-                }
-                /** @description the viewer's own standing orders */
-                standing: {
-                  [key: string]: {
-                    defenceShift: 'full' | 'none' | number
-                  }
-                }
-                /** Outcome */
-                outcome: {
-                  /** @description the winning side; null: a draw */
-                  winner: string | null
-                  reason: string
-                  /** @description the rule that ended the game */
-                  ref: string
-                } | null
-              }
               /**
                * @description your side's orders already submitted for this step (a teammate's private ones left out)
                */
               submitted: {
                 [key: string]: (
-                  | {
-                      /** @enum {string} */
-                      kind: 'move'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
-                      /** @description a hex as [column, row] */
-                      to: number[]
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'remove'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'bd'
-                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                      unit: string
-                      /** @description a hex as [column, row] */
-                      target: number[]
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'attack'
-                      /** @description "shoot" or "close" */
-                      mode: 'shoot' | 'close'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
-                      /** @description a hex as [column, row] */
-                      hex?: number[]
-                      /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                      target: {
-                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                        unit?: string
-                        /** @description "MS", "FT", "SHIP" or "ALL" */
-                        group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
-                      }
-                      /** @description pilot ranks: a whole number from 0 to 4 */
-                      ranks?: number
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'defend'
-                      /** @description an attack id: a letter, then letters or digits, at most 16 in all */
-                      attack: string
-                      /** @description pilot ranks: a whole number from 0 to 4 */
-                      ranks: number
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'standing'
-                      /** @description "full", "none" or pilot ranks from 0 to 4 */
-                      defenceShift: 'full' | 'none' | number
-                    }
+                  | (
+                      | {
+                          /** @enum {string} */
+                          kind: 'move'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                          /** @description a hex as [column, row] */
+                          to: number[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'remove'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'bd'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description a hex as [column, row] */
+                          target: number[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'attack'
+                          /** @description "shoot" or "close" */
+                          mode: 'shoot' | 'close'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                          /** @description a hex as [column, row] */
+                          hex?: number[]
+                          /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                          target: {
+                            /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                            unit?: string
+                            /** @description "MS", "FT", "SHIP" or "ALL" */
+                            group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                          }
+                          /** @description pilot ranks: a whole number from 0 to 4 */
+                          ranks?: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'defend'
+                          /** @description an attack id: a letter, then letters or digits, at most 16 in all */
+                          attack: string
+                          /** @description pilot ranks: a whole number from 0 to 4 */
+                          ranks: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'standing'
+                          /** @description "full", "none" or pilot ranks from 0 to 4 */
+                          defenceShift: 'full' | 'none' | number
+                        }
+                    )
+                  | (
+                      | {
+                          /** @enum {string} */
+                          kind: 'transform'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /**
+                           * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case letters or
+                           * digits
+                           */
+                          form: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'move'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description 1 to 32 steps */
+                          steps: ('F' | 'L' | 'R')[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'remove'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'fire'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                          target: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'melee'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                          target: string
+                        }
+                    )
                 )[]
               }
             }
@@ -5279,98 +5537,158 @@ export interface paths {
               seq: number
               seat: string
               alreadySubmitted: boolean
-              /**
-               * AbaoaquOptions
-               * @description A-Bao-A-Qu: what a seat can do now, unit by unit
-               */
-              options: {
-                seat: string
-                side: string
-                step: 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
-                turn: number
-                half: 1 | 2
-                units: {
-                  id: string
-                  type: string
-                  name: string
-                  /** @description a hex as [column, row] */
-                  hex: number[] | null
-                  morale: string
-                  face: string
-                  pilot: string | null
-                  mp: number
-                  /** @description the hexes it can reach */
-                  moves: number[][]
-                  attacks: {
-                    order: {
-                      /** @enum {string} */
-                      kind: 'attack'
-                      /** @description "shoot" or "close" */
-                      mode: 'shoot' | 'close'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
+              /** @description a seat's options, in its rule system's shape */
+              options:
+                | {
+                    seat: string
+                    side: string
+                    step: 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
+                    turn: number
+                    half: 1 | 2
+                    units: {
+                      id: string
+                      type: string
+                      name: string
                       /** @description a hex as [column, row] */
-                      hex?: number[]
-                      /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                      target: {
-                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                        unit?: string
-                        /** @description "MS", "FT", "SHIP" or "ALL" */
-                        group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                      hex: number[] | null
+                      morale: string
+                      face: string
+                      pilot: string | null
+                      mp: number
+                      /** @description the hexes it can reach */
+                      moves: number[][]
+                      attacks: {
+                        order: {
+                          /** @enum {string} */
+                          kind: 'attack'
+                          /** @description "shoot" or "close" */
+                          mode: 'shoot' | 'close'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                          /** @description a hex as [column, row] */
+                          hex?: number[]
+                          /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                          target: {
+                            /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                            unit?: string
+                            /** @description "MS", "FT", "SHIP" or "ALL" */
+                            group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                          }
+                          /** @description pilot ranks: a whole number from 0 to 4 */
+                          ranks?: number
+                        }
+                        /** @description the order in the notation, with the odds after "#" */
+                        text: string
+                        attack: number
+                        defence: number
+                        /** @description the base column, e.g. "1:1" */
+                        base: string
+                        shift: number
+                        /** @description the column read, or null when the attack is worth nothing */
+                        column: string | null
+                      }[]
+                      /** @description it can launch a BD screen */
+                      bd: boolean
+                    }[]
+                    /** @description attacks of several units of one hex together */
+                    groupAttacks: {
+                      order: {
+                        /** @enum {string} */
+                        kind: 'attack'
+                        /** @description "shoot" or "close" */
+                        mode: 'shoot' | 'close'
+                        /** @description 1 to 200 unit ids */
+                        units: string[]
+                        /** @description a hex as [column, row] */
+                        hex?: number[]
+                        /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                        target: {
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit?: string
+                          /** @description "MS", "FT", "SHIP" or "ALL" */
+                          group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                        }
+                        /** @description pilot ranks: a whole number from 0 to 4 */
+                        ranks?: number
                       }
-                      /** @description pilot ranks: a whole number from 0 to 4 */
-                      ranks?: number
-                    }
-                    /** @description the order in the notation, with the odds after "#" */
-                    text: string
-                    attack: number
-                    defence: number
-                    /** @description the base column, e.g. "1:1" */
-                    base: string
-                    shift: number
-                    /** @description the column read, or null when the attack is worth nothing */
-                    column: string | null
-                  }[]
-                  /** @description it can launch a BD screen */
-                  bd: boolean
-                }[]
-                /** @description attacks of several units of one hex together */
-                groupAttacks: {
-                  order: {
-                    /** @enum {string} */
-                    kind: 'attack'
-                    /** @description "shoot" or "close" */
-                    mode: 'shoot' | 'close'
-                    /** @description 1 to 200 unit ids */
-                    units: string[]
-                    /** @description a hex as [column, row] */
-                    hex?: number[]
-                    /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                    target: {
-                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                      unit?: string
-                      /** @description "MS", "FT", "SHIP" or "ALL" */
-                      group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
-                    }
-                    /** @description pilot ranks: a whole number from 0 to 4 */
-                    ranks?: number
+                      /** @description the order in the notation, with the odds after "#" */
+                      text: string
+                      attack: number
+                      defence: number
+                      /** @description the base column, e.g. "1:1" */
+                      base: string
+                      shift: number
+                      /** @description the column read, or null when the attack is worth nothing */
+                      column: string | null
+                    }[]
+                    defend: {
+                      attack: string
+                      targets: string[]
+                      maxRanks: number
+                    }[]
                   }
-                  /** @description the order in the notation, with the odds after "#" */
-                  text: string
-                  attack: number
-                  defence: number
-                  /** @description the base column, e.g. "1:1" */
-                  base: string
-                  shift: number
-                  /** @description the column read, or null when the attack is worth nothing */
-                  column: string | null
-                }[]
-                defend: {
-                  attack: string
-                  targets: string[]
-                  maxRanks: number
-                }[]
-              }
+                | {
+                    side: ('AEUG' | 'TITANS') | (never | null)
+                    step: ('movement' | 'declare' | 'attack') | (never | null)
+                    inning: number
+                    phase: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
+                    units: {
+                      unit: string
+                      nameJa: string
+                      name: string
+                      hex: {
+                        col: number
+                        row: number
+                      }
+                      /** @description 0 north, then clockwise */
+                      facing: 0 | 1 | 2 | 3 | 4 | 5
+                      form: string
+                      mp: number
+                      turnsLeft: number
+                      forms: string[]
+                      formMoves: {
+                        form: string
+                        mp: number
+                        moves: {
+                          col: number
+                          row: number
+                          /** @description 0 north, then clockwise */
+                          facing: 0 | 1 | 2 | 3 | 4 | 5
+                          /** @description the cheapest program: F forward, L / R 60° turns */
+                          steps: string
+                          mp: number
+                          turns: number
+                        }[]
+                      }[]
+                      blocked: string | null
+                      moves: {
+                        col: number
+                        row: number
+                        /** @description 0 north, then clockwise */
+                        facing: 0 | 1 | 2 | 3 | 4 | 5
+                        /** @description the cheapest program: F forward, L / R 60° turns */
+                        steps: string
+                        mp: number
+                        turns: number
+                      }[]
+                    }[]
+                    attacks: {
+                      kind: 'fire' | 'melee'
+                      unit: string
+                      target: string
+                      diff: number
+                      distance: number
+                      direction: ('front' | 'side' | 'rear') | (never | null)
+                      directionMod: number
+                      sMod: number
+                      pilotMod: number
+                      compulsory: boolean
+                      odds: {
+                        result: string
+                        in36: number
+                      }[]
+                    }[]
+                  }
             }
           }
         }
@@ -6359,122 +6677,226 @@ export interface paths {
               }[]
               /** @description the orders as read */
               orders: (
-                | {
-                    /** @enum {string} */
-                    kind: 'move'
-                    /** @description 1 to 200 unit ids */
-                    units: string[]
-                    /** @description a hex as [column, row] */
-                    to: number[]
-                  }
-                | {
-                    /** @enum {string} */
-                    kind: 'remove'
-                    /** @description 1 to 200 unit ids */
-                    units: string[]
-                  }
-                | {
-                    /** @enum {string} */
-                    kind: 'bd'
-                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                    unit: string
-                    /** @description a hex as [column, row] */
-                    target: number[]
-                  }
-                | {
-                    /** @enum {string} */
-                    kind: 'attack'
-                    /** @description "shoot" or "close" */
-                    mode: 'shoot' | 'close'
-                    /** @description 1 to 200 unit ids */
-                    units: string[]
-                    /** @description a hex as [column, row] */
-                    hex?: number[]
-                    /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                    target: {
-                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                      unit?: string
-                      /** @description "MS", "FT", "SHIP" or "ALL" */
-                      group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
-                    }
-                    /** @description pilot ranks: a whole number from 0 to 4 */
-                    ranks?: number
-                  }
-                | {
-                    /** @enum {string} */
-                    kind: 'defend'
-                    /** @description an attack id: a letter, then letters or digits, at most 16 in all */
-                    attack: string
-                    /** @description pilot ranks: a whole number from 0 to 4 */
-                    ranks: number
-                  }
-                | {
-                    /** @enum {string} */
-                    kind: 'standing'
-                    /** @description "full", "none" or pilot ranks from 0 to 4 */
-                    defenceShift: 'full' | 'none' | number
-                  }
+                | (
+                    | {
+                        /** @enum {string} */
+                        kind: 'move'
+                        /** @description 1 to 200 unit ids */
+                        units: string[]
+                        /** @description a hex as [column, row] */
+                        to: number[]
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'remove'
+                        /** @description 1 to 200 unit ids */
+                        units: string[]
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'bd'
+                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                        unit: string
+                        /** @description a hex as [column, row] */
+                        target: number[]
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'attack'
+                        /** @description "shoot" or "close" */
+                        mode: 'shoot' | 'close'
+                        /** @description 1 to 200 unit ids */
+                        units: string[]
+                        /** @description a hex as [column, row] */
+                        hex?: number[]
+                        /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                        target: {
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit?: string
+                          /** @description "MS", "FT", "SHIP" or "ALL" */
+                          group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                        }
+                        /** @description pilot ranks: a whole number from 0 to 4 */
+                        ranks?: number
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'defend'
+                        /** @description an attack id: a letter, then letters or digits, at most 16 in all */
+                        attack: string
+                        /** @description pilot ranks: a whole number from 0 to 4 */
+                        ranks: number
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'standing'
+                        /** @description "full", "none" or pilot ranks from 0 to 4 */
+                        defenceShift: 'full' | 'none' | number
+                      }
+                  )
+                | (
+                    | {
+                        /** @enum {string} */
+                        kind: 'transform'
+                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                        unit: string
+                        /**
+                         * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case letters or
+                         * digits
+                         */
+                        form: string
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'move'
+                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                        unit: string
+                        /** @description 1 to 32 steps */
+                        steps: ('F' | 'L' | 'R')[]
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'remove'
+                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                        unit: string
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'fire'
+                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                        unit: string
+                        /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                        target: string
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'melee'
+                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                        unit: string
+                        /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                        target: string
+                      }
+                  )
               )[]
               /** @description the orders in the text notation */
               formatted: string
-              /**
-               * AbaoaquPreview
-               * @description A-Bao-A-Qu: the odds of each attack in the orders
-               */
-              odds: (
-                | {
-                    order: {
-                      /** @enum {string} */
-                      kind: 'attack'
-                      /** @description "shoot" or "close" */
-                      mode: 'shoot' | 'close'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
-                      /** @description a hex as [column, row] */
-                      hex?: number[]
-                      /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                      target: {
-                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                        unit?: string
-                        /** @description "MS", "FT", "SHIP" or "ALL" */
-                        group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+              /** @description the preview, in its rule system's shape */
+              odds:
+                | (
+                    | {
+                        order: {
+                          /** @enum {string} */
+                          kind: 'attack'
+                          /** @description "shoot" or "close" */
+                          mode: 'shoot' | 'close'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                          /** @description a hex as [column, row] */
+                          hex?: number[]
+                          /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                          target: {
+                            /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                            unit?: string
+                            /** @description "MS", "FT", "SHIP" or "ALL" */
+                            group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                          }
+                          /** @description pilot ranks: a whole number from 0 to 4 */
+                          ranks?: number
+                        }
+                        /** @description the order in the notation, with the odds after "#" */
+                        text: string
+                        attack: number
+                        defence: number
+                        /** @description the base column, e.g. "1:1" */
+                        base: string
+                        shift: number
+                        /** @description the column read, or null when the attack is worth nothing */
+                        column: string | null
                       }
-                      /** @description pilot ranks: a whole number from 0 to 4 */
-                      ranks?: number
-                    }
-                    /** @description the order in the notation, with the odds after "#" */
-                    text: string
-                    attack: number
-                    defence: number
-                    /** @description the base column, e.g. "1:1" */
-                    base: string
-                    shift: number
-                    /** @description the column read, or null when the attack is worth nothing */
-                    column: string | null
-                  }
-                | {
-                    order: {
-                      /** @enum {string} */
-                      kind: 'attack'
-                      /** @description "shoot" or "close" */
-                      mode: 'shoot' | 'close'
-                      /** @description 1 to 200 unit ids */
-                      units: string[]
-                      /** @description a hex as [column, row] */
-                      hex?: number[]
-                      /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                      target: {
-                        /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                        unit?: string
-                        /** @description "MS", "FT", "SHIP" or "ALL" */
-                        group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                    | {
+                        order: {
+                          /** @enum {string} */
+                          kind: 'attack'
+                          /** @description "shoot" or "close" */
+                          mode: 'shoot' | 'close'
+                          /** @description 1 to 200 unit ids */
+                          units: string[]
+                          /** @description a hex as [column, row] */
+                          hex?: number[]
+                          /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                          target: {
+                            /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                            unit?: string
+                            /** @description "MS", "FT", "SHIP" or "ALL" */
+                            group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                          }
+                          /** @description pilot ranks: a whole number from 0 to 4 */
+                          ranks?: number
+                        }
+                        text: string
                       }
-                      /** @description pilot ranks: a whole number from 0 to 4 */
-                      ranks?: number
-                    }
+                  )[]
+                | {
+                    order:
+                      | {
+                          /** @enum {string} */
+                          kind: 'transform'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /**
+                           * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case letters or
+                           * digits
+                           */
+                          form: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'move'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description 1 to 32 steps */
+                          steps: ('F' | 'L' | 'R')[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'remove'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'fire'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                          target: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'melee'
+                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          unit: string
+                          /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                          target: string
+                        }
                     text: string
-                  }
-              )[]
+                    attack?: {
+                      kind: 'fire' | 'melee'
+                      unit: string
+                      target: string
+                      diff: number
+                      distance: number
+                      direction: ('front' | 'side' | 'rear') | (never | null)
+                      directionMod: number
+                      sMod: number
+                      pilotMod: number
+                      compulsory: boolean
+                      odds: {
+                        result: string
+                        in36: number
+                      }[]
+                    }
+                  }[]
             }
           }
         }
@@ -7819,61 +8241,114 @@ export interface paths {
                         }
                       | {
                           orders: (
-                            | {
-                                /** @enum {string} */
-                                kind: 'move'
-                                /** @description 1 to 200 unit ids */
-                                units: string[]
-                                /** @description a hex as [column, row] */
-                                to: number[]
-                              }
-                            | {
-                                /** @enum {string} */
-                                kind: 'remove'
-                                /** @description 1 to 200 unit ids */
-                                units: string[]
-                              }
-                            | {
-                                /** @enum {string} */
-                                kind: 'bd'
-                                /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                                unit: string
-                                /** @description a hex as [column, row] */
-                                target: number[]
-                              }
-                            | {
-                                /** @enum {string} */
-                                kind: 'attack'
-                                /** @description "shoot" or "close" */
-                                mode: 'shoot' | 'close'
-                                /** @description 1 to 200 unit ids */
-                                units: string[]
-                                /** @description a hex as [column, row] */
-                                hex?: number[]
-                                /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                                target: {
-                                  /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                                  unit?: string
-                                  /** @description "MS", "FT", "SHIP" or "ALL" */
-                                  group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
-                                }
-                                /** @description pilot ranks: a whole number from 0 to 4 */
-                                ranks?: number
-                              }
-                            | {
-                                /** @enum {string} */
-                                kind: 'defend'
-                                /** @description an attack id: a letter, then letters or digits, at most 16 in all */
-                                attack: string
-                                /** @description pilot ranks: a whole number from 0 to 4 */
-                                ranks: number
-                              }
-                            | {
-                                /** @enum {string} */
-                                kind: 'standing'
-                                /** @description "full", "none" or pilot ranks from 0 to 4 */
-                                defenceShift: 'full' | 'none' | number
-                              }
+                            | (
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'move'
+                                    /** @description 1 to 200 unit ids */
+                                    units: string[]
+                                    /** @description a hex as [column, row] */
+                                    to: number[]
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'remove'
+                                    /** @description 1 to 200 unit ids */
+                                    units: string[]
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'bd'
+                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                    unit: string
+                                    /** @description a hex as [column, row] */
+                                    target: number[]
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'attack'
+                                    /** @description "shoot" or "close" */
+                                    mode: 'shoot' | 'close'
+                                    /** @description 1 to 200 unit ids */
+                                    units: string[]
+                                    /** @description a hex as [column, row] */
+                                    hex?: number[]
+                                    /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                                    target: {
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit?: string
+                                      /** @description "MS", "FT", "SHIP" or "ALL" */
+                                      group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                                    }
+                                    /** @description pilot ranks: a whole number from 0 to 4 */
+                                    ranks?: number
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'defend'
+                                    /**
+                                     * @description an attack id: a letter, then letters or digits, at most 16 in all
+                                     */
+                                    attack: string
+                                    /** @description pilot ranks: a whole number from 0 to 4 */
+                                    ranks: number
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'standing'
+                                    /** @description "full", "none" or pilot ranks from 0 to 4 */
+                                    defenceShift: 'full' | 'none' | number
+                                  }
+                              )
+                            | (
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'transform'
+                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                    unit: string
+                                    /**
+                                     * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case
+                                     * letters or digits
+                                     */
+                                    form: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'move'
+                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                    unit: string
+                                    /** @description 1 to 32 steps */
+                                    steps: ('F' | 'L' | 'R')[]
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'remove'
+                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                    unit: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'fire'
+                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                    unit: string
+                                    /**
+                                     * @description a target unit id: a letter, then letters or digits, at most 16 in
+                                     * all
+                                     */
+                                    target: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'melee'
+                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                    unit: string
+                                    /**
+                                     * @description a target unit id: a letter, then letters or digits, at most 16 in
+                                     * all
+                                     */
+                                    target: string
+                                  }
+                              )
                           )[]
                           /**
                            * @description private orders (standing orders), by seat: those you may read, or all once
@@ -7881,61 +8356,118 @@ export interface paths {
                            */
                           private?: {
                             [key: string]: (
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'move'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                  /** @description a hex as [column, row] */
-                                  to: number[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'remove'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'bd'
-                                  /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                                  unit: string
-                                  /** @description a hex as [column, row] */
-                                  target: number[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'attack'
-                                  /** @description "shoot" or "close" */
-                                  mode: 'shoot' | 'close'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                  /** @description a hex as [column, row] */
-                                  hex?: number[]
-                                  /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                                  target: {
-                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                                    unit?: string
-                                    /** @description "MS", "FT", "SHIP" or "ALL" */
-                                    group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
-                                  }
-                                  /** @description pilot ranks: a whole number from 0 to 4 */
-                                  ranks?: number
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'defend'
-                                  /** @description an attack id: a letter, then letters or digits, at most 16 in all */
-                                  attack: string
-                                  /** @description pilot ranks: a whole number from 0 to 4 */
-                                  ranks: number
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'standing'
-                                  /** @description "full", "none" or pilot ranks from 0 to 4 */
-                                  defenceShift: 'full' | 'none' | number
-                                }
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                      /** @description a hex as [column, row] */
+                                      to: number[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'remove'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'bd'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /** @description a hex as [column, row] */
+                                      target: number[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /** @description "shoot" or "close" */
+                                      mode: 'shoot' | 'close'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                      /** @description a hex as [column, row] */
+                                      hex?: number[]
+                                      /**
+                                       * @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"}
+                                       */
+                                      target: {
+                                        /**
+                                         * @description a unit id: a letter, then letters or digits, at most 16 in all
+                                         */
+                                        unit?: string
+                                        /** @description "MS", "FT", "SHIP" or "ALL" */
+                                        group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                                      }
+                                      /** @description pilot ranks: a whole number from 0 to 4 */
+                                      ranks?: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'defend'
+                                      /**
+                                       * @description an attack id: a letter, then letters or digits, at most 16 in all
+                                       */
+                                      attack: string
+                                      /** @description pilot ranks: a whole number from 0 to 4 */
+                                      ranks: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'standing'
+                                      /** @description "full", "none" or pilot ranks from 0 to 4 */
+                                      defenceShift: 'full' | 'none' | number
+                                    }
+                                )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'transform'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case
+                                       * letters or digits
+                                       */
+                                      form: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /** @description 1 to 32 steps */
+                                      steps: ('F' | 'L' | 'R')[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'remove'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'fire'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a target unit id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'melee'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a target unit id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                    }
+                                )
                             )[]
                           }
                           step: string
@@ -7947,61 +8479,118 @@ export interface paths {
                           /** @description each seat's orders, less its private ones */
                           submissions: {
                             [key: string]: (
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'move'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                  /** @description a hex as [column, row] */
-                                  to: number[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'remove'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'bd'
-                                  /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                                  unit: string
-                                  /** @description a hex as [column, row] */
-                                  target: number[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'attack'
-                                  /** @description "shoot" or "close" */
-                                  mode: 'shoot' | 'close'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                  /** @description a hex as [column, row] */
-                                  hex?: number[]
-                                  /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                                  target: {
-                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                                    unit?: string
-                                    /** @description "MS", "FT", "SHIP" or "ALL" */
-                                    group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
-                                  }
-                                  /** @description pilot ranks: a whole number from 0 to 4 */
-                                  ranks?: number
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'defend'
-                                  /** @description an attack id: a letter, then letters or digits, at most 16 in all */
-                                  attack: string
-                                  /** @description pilot ranks: a whole number from 0 to 4 */
-                                  ranks: number
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'standing'
-                                  /** @description "full", "none" or pilot ranks from 0 to 4 */
-                                  defenceShift: 'full' | 'none' | number
-                                }
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                      /** @description a hex as [column, row] */
+                                      to: number[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'remove'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'bd'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /** @description a hex as [column, row] */
+                                      target: number[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /** @description "shoot" or "close" */
+                                      mode: 'shoot' | 'close'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                      /** @description a hex as [column, row] */
+                                      hex?: number[]
+                                      /**
+                                       * @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"}
+                                       */
+                                      target: {
+                                        /**
+                                         * @description a unit id: a letter, then letters or digits, at most 16 in all
+                                         */
+                                        unit?: string
+                                        /** @description "MS", "FT", "SHIP" or "ALL" */
+                                        group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                                      }
+                                      /** @description pilot ranks: a whole number from 0 to 4 */
+                                      ranks?: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'defend'
+                                      /**
+                                       * @description an attack id: a letter, then letters or digits, at most 16 in all
+                                       */
+                                      attack: string
+                                      /** @description pilot ranks: a whole number from 0 to 4 */
+                                      ranks: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'standing'
+                                      /** @description "full", "none" or pilot ranks from 0 to 4 */
+                                      defenceShift: 'full' | 'none' | number
+                                    }
+                                )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'transform'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case
+                                       * letters or digits
+                                       */
+                                      form: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /** @description 1 to 32 steps */
+                                      steps: ('F' | 'L' | 'R')[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'remove'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'fire'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a target unit id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'melee'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a target unit id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                    }
+                                )
                             )[]
                           }
                           /**
@@ -8010,61 +8599,118 @@ export interface paths {
                            */
                           private?: {
                             [key: string]: (
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'move'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                  /** @description a hex as [column, row] */
-                                  to: number[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'remove'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'bd'
-                                  /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                                  unit: string
-                                  /** @description a hex as [column, row] */
-                                  target: number[]
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'attack'
-                                  /** @description "shoot" or "close" */
-                                  mode: 'shoot' | 'close'
-                                  /** @description 1 to 200 unit ids */
-                                  units: string[]
-                                  /** @description a hex as [column, row] */
-                                  hex?: number[]
-                                  /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                                  target: {
-                                    /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                                    unit?: string
-                                    /** @description "MS", "FT", "SHIP" or "ALL" */
-                                    group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
-                                  }
-                                  /** @description pilot ranks: a whole number from 0 to 4 */
-                                  ranks?: number
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'defend'
-                                  /** @description an attack id: a letter, then letters or digits, at most 16 in all */
-                                  attack: string
-                                  /** @description pilot ranks: a whole number from 0 to 4 */
-                                  ranks: number
-                                }
-                              | {
-                                  /** @enum {string} */
-                                  kind: 'standing'
-                                  /** @description "full", "none" or pilot ranks from 0 to 4 */
-                                  defenceShift: 'full' | 'none' | number
-                                }
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                      /** @description a hex as [column, row] */
+                                      to: number[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'remove'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'bd'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /** @description a hex as [column, row] */
+                                      target: number[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /** @description "shoot" or "close" */
+                                      mode: 'shoot' | 'close'
+                                      /** @description 1 to 200 unit ids */
+                                      units: string[]
+                                      /** @description a hex as [column, row] */
+                                      hex?: number[]
+                                      /**
+                                       * @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"}
+                                       */
+                                      target: {
+                                        /**
+                                         * @description a unit id: a letter, then letters or digits, at most 16 in all
+                                         */
+                                        unit?: string
+                                        /** @description "MS", "FT", "SHIP" or "ALL" */
+                                        group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                                      }
+                                      /** @description pilot ranks: a whole number from 0 to 4 */
+                                      ranks?: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'defend'
+                                      /**
+                                       * @description an attack id: a letter, then letters or digits, at most 16 in all
+                                       */
+                                      attack: string
+                                      /** @description pilot ranks: a whole number from 0 to 4 */
+                                      ranks: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'standing'
+                                      /** @description "full", "none" or pilot ranks from 0 to 4 */
+                                      defenceShift: 'full' | 'none' | number
+                                    }
+                                )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'transform'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case
+                                       * letters or digits
+                                       */
+                                      form: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /** @description 1 to 32 steps */
+                                      steps: ('F' | 'L' | 'R')[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'remove'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'fire'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a target unit id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'melee'
+                                      /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                      unit: string
+                                      /**
+                                       * @description a target unit id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                    }
+                                )
                             )[]
                           }
                           events: ({

@@ -202,7 +202,7 @@ describe('events not from this step of the engine', () => {
   })
 
   it('another rule system gets the plain line for every event', () => {
-    expect(narrate('greennoa', [{ type: 'facing', ref: 'G-4-1', unit: 'GX1', facing: 3 }], {}, 'en')).toEqual([
+    expect(narrate('hexrace', [{ type: 'facing', ref: 'G-4-1', unit: 'GX1', facing: 3 }], {}, 'en')).toEqual([
       'Event "facing" (G-4-1): unit GX1, facing 3.',
     ])
     expect(narrate('abaoaqu', [{ type: 'turn', turn: 2, leadOff: 'FED' }], { not: 'a view' }, 'en')).toEqual([

@@ -1,5 +1,4 @@
-// GREEN NOA as a Ruleset value (rules/greennoa.md; docs/greennoa.md). Not registered yet: the RuleSystem
-// (scenarios, presentation) comes first.
+// GREEN NOA as a Ruleset value (rules/greennoa.md; docs/greennoa.md); the RuleSystem (../index.ts) serves it.
 import type { Dice } from '../../../engine/dice.js'
 import type { OrderError, Pending, Resolution, Ruleset, Seat } from '../../../engine/ruleset.js'
 import { apiSchemas } from './api-schemas.js'
