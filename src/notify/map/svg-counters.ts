@@ -11,9 +11,8 @@ import { hexPath, titleTag } from './svg-grid.js'
 const INK = '#1b2129'
 
 /**
- * Marker colours: C (confused; in GREEN NOA, cannot melee) amber, D (disordered) dark red; GREEN NOA's S
- * (cannot act) red, M (cannot move) slate, F (cannot fire) orange, and its second forms (MA, L) teal;
- * anything else grey.
+ * Marker colours, by the letters the rule systems put on counters (their legends say what each means):
+ * C amber, D dark red, S red, M slate, F orange, MA and L teal; any other grey.
  */
 const MARKER_STYLES: Record<string, { fill: string; text: string }> = {
   C: { fill: '#f4c430', text: INK },

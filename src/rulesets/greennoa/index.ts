@@ -2,6 +2,7 @@
 // (scenarios/), and how it is shown to players (present/), in English and Japanese (locales/*/greennoa.json).
 import type { RuleSystem } from '../contract.js'
 import { greennoa as engine } from './engine/index.js'
+import { greennoaMapModel, isGreennoaView } from './present/map/index.js'
 import { describeStep, narrateGreenNoa, stepTitle } from './present/narrate.js'
 import { enemiesNear } from './present/nearby.js'
 import { compactOptions, optionsLegend, orderExamples } from './present/options-compact.js'
@@ -25,4 +26,8 @@ export const greennoa: RuleSystem = {
   optionsLegend,
   orderExamples,
   enemiesNear: (view, locale) => enemiesNear(view, locale),
+  map: (view, events) => {
+    if (!isGreennoaView(view)) throw new Error('not a GREEN NOA view: its scenario map or units are missing')
+    return greennoaMapModel(view, events)
+  },
 }
