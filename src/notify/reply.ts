@@ -25,6 +25,7 @@ import {
   type InboundMail,
 } from './inbound/index.js'
 import { replyBinding } from './messages.js'
+import { inReaderWords, type KnownForm } from './server-words.js'
 
 export type InboundStatus = 'accepted' | 'refused' | 'ignored' | 'duplicate'
 
@@ -158,24 +159,25 @@ interface Why {
 const why = (key: string, values?: Values): Why => ({ key, values })
 const whyIn = (locale: Locale, w: Why) => translate(locale, 'email', `reply.reason.${w.key}`, w.values)
 
-/** The server's refusals an answer may name (src/games/orders.ts), read back into their keys; others as they are. */
-const SERVER_REASONS: Array<[RegExp, string, string?]> = [
-  [/^the game is over$/, 'gameOver'],
-  [/^the game has not started: every seat must be taken first$/, 'notStarted'],
-  [/^the game moved on while your orders were checked: look at it again$/, 'movedOn'],
-  [/^the game is busy with other submissions: try again$/, 'busy'],
-  [/^seat (.+) has already submitted its orders for this step$/, 'alreadySubmitted', 'seat'],
-  [/^you hold no seat in this game$/, 'noSeat'],
-  [/^seat (.+) is not yours$/, 'seatNotYours', 'seat'],
+/** The refusals of src/games/orders.ts an answer may name; others are shown as they are. */
+const SERVER_REASONS: KnownForm[] = [
+  { pattern: /^the game is over$/, key: 'reply.reason.gameOver' },
+  { pattern: /^the game has not started: every seat must be taken first$/, key: 'reply.reason.notStarted' },
+  {
+    pattern: /^the game moved on while your orders were checked: look at it again$/,
+    key: 'reply.reason.movedOn',
+  },
+  { pattern: /^the game is busy with other submissions: try again$/, key: 'reply.reason.busy' },
+  {
+    pattern: /^seat (.+) has already submitted its orders for this step$/,
+    key: 'reply.reason.alreadySubmitted',
+    values: ['seat'],
+  },
+  { pattern: /^you hold no seat in this game$/, key: 'reply.reason.noSeat' },
+  { pattern: /^seat (.+) is not yours$/, key: 'reply.reason.seatNotYours', values: ['seat'] },
 ]
 
-function serverReasonIn(locale: Locale, message: string): string {
-  for (const [pattern, key, value] of SERVER_REASONS) {
-    const m = pattern.exec(message)
-    if (m) return whyIn(locale, why(key, value ? { [value]: m[1] } : {}))
-  }
-  return message
-}
+const serverReasonIn = (locale: Locale, message: string) => inReaderWords(locale, message, SERVER_REASONS)
 
 /** The answer to accepted orders, in the addressee's language. */
 function acceptedAnswer(
