@@ -1,9 +1,10 @@
 // What the server writes in English and keeps (a resignation's reason, a deadline notice) reaches a
-// Japanese-reading player in Japanese; the English reader gets the same words as before, and the stored
+// Japanese-reading player in Japanese (and a move to other rules); the English reader gets the same words as before, and the stored
 // outcome is not changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planMissed } from '../../src/games/deadlines.js'
 import { createGame, joinGame, resign } from '../../src/games/lifecycle.js'
+import { migrateRules } from '../../src/games/rules-migration.js'
 import { buildMessage, type MessageContext, type NotificationRow } from '../../src/notify/messages.js'
 import { gameMetaRow } from '../../src/store/games.js'
 import { createTestDb, type TestDb } from '../support/db.js'
@@ -86,5 +87,26 @@ describe('server words in the reader language', () => {
     const en = await mail('deadline', gameId, 'ZEON', game.logSeq, payload)
     expect(en.subject).toBe('Late: the deadline is extended once')
     expect(en.text.replace(/\s+/g, ' ')).toContain('still to act. It is extended once, to ')
+  }, 60_000)
+
+  it("a move to other rules: who, what and what changed read in Japanese; the moderator's reason as written", async () => {
+    const gameId = await newGame('Moved')
+    const done = await migrateRules(t.db, gameId, {
+      to: 'abaoaqu-1',
+      reason: 'the club plays the first edition',
+      userId: null,
+      allowDowngrade: true,
+    })
+    const row = await t.db.outbox.findFirstOrThrow({ where: { gameId, kind: 'moderation' } })
+    const payload = row.payload as Record<string, unknown>
+    const ja = await mail('moderation', gameId, 'FED', done.seq, payload)
+    expect(ja.subject).toBe('Moved：モデレーターがゲームのルールをバージョンabaoaqu-1に切り替えました')
+    const text = ja.text.replace(/\n\s*/g, '')
+    expect(text).toContain('誰が：サーバーの運営者')
+    expect(text).toContain('理由：the club plays the first edition')
+    expect(ja.html).toContain(`ログ記録 ${done.seq} 以降はabaoaqu-1で行われます。`)
+    expect(text).not.toMatch(/operator|Every step/)
+    const en = await mail('moderation', gameId, 'ZEON', done.seq, payload)
+    expect(en.subject).toBe('Moved: a moderator moved the game to rules version abaoaqu-1')
   }, 60_000)
 })
