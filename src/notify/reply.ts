@@ -129,9 +129,10 @@ const ECHO_MAX = 4000
 
 function echoed(text: string, locale: Locale): string {
   const chars = Array.from(text)
+  const more = chars.length - ECHO_MAX
   const shown =
-    chars.length > ECHO_MAX
-      ? `${chars.slice(0, ECHO_MAX).join('')}\n${translate(locale, 'email', 'reply.moreChars', { n: chars.length - ECHO_MAX })}`
+    more > 0
+      ? `${chars.slice(0, ECHO_MAX).join('')}\n${translate(locale, 'email', 'reply.moreChars', { n: more })}`
       : text
   return shown
     .split('\n')
@@ -272,14 +273,16 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
     if (answerTo && !mail.autoReply) {
       const locale = await localeOf(ctx.db, answerTo.userId)
       const t = translator(locale, 'email')
+      const game = answerTo.gameId
+        ? `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/games/${answerTo.gameId}` })}`
+        : ''
       answer = answerRow(
         mail,
         key,
         answerTo,
         reSubject(mail, locale),
         text?.(locale) ??
-          `${t('refusedReply.notApplied')}${said(locale)}\n\n${t('refusedReply.nothingChanged')}` +
-            `${answerTo.gameId ? `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/games/${answerTo.gameId}` })}` : ''}\n`,
+          `${t('refusedReply.notApplied')}${said(locale)}\n\n${t('refusedReply.nothingChanged')}${game}\n`,
       )
     }
     return finish({ ...base, status: 'refused', reason: said('en'), answered: answer !== null }, answer, notificationId)

@@ -1,6 +1,6 @@
-// What the server writes in English and keeps (a resignation's reason, a deadline notice) reaches a
-// Japanese-reading player in Japanese (and a move to other rules); the English reader gets the same words as before, and the stored
-// outcome is not changed.
+// What the server writes in English and keeps (a resignation's reason, a deadline notice, a move to other
+// rules) reaches a Japanese-reading player in Japanese; the English reader gets the same words as before,
+// and the stored outcome is not changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planMissed } from '../../src/games/deadlines.js'
 import { createGame, joinGame, resign } from '../../src/games/lifecycle.js'
@@ -89,7 +89,7 @@ describe('server words in the reader language', () => {
     expect(en.text.replace(/\s+/g, ' ')).toContain('still to act. It is extended once, to ')
   }, 60_000)
 
-  it("a move to other rules: who, what and what changed read in Japanese; the moderator's reason as written", async () => {
+  it("a move to other rules: who, what and what changed in Japanese; the moderator's reason as written", async () => {
     const gameId = await newGame('Moved')
     const done = await migrateRules(t.db, gameId, {
       to: 'abaoaqu-1',
