@@ -1,8 +1,9 @@
 // Refused orders in the reader's language. Every refusal the engines and the server make carries a key of
 // locales/<locale>/orders.json and the values it names; its English message is the same entry filled in.
-import { catalogues, type Locale } from './index.js'
+import { catalogues, translate, type Locale, type Values } from './index.js'
 
 export const ORDERS_NS = 'orders'
+const PROBLEMS_NS = 'problems'
 
 /** What a refusal needs to be read in another language (OrderError has it; the engine is not imported here). */
 export interface Refusal {
@@ -28,4 +29,23 @@ export function orderErrorMessage(locale: Locale, error: Refusal): string {
 /** The refusals with their messages in `locale`; everything else (rule, line, order, field, key, params) kept. */
 export function localiseOrderErrors<E extends Refusal>(locale: Locale, errors: readonly E[]): E[] {
   return errors.map((e) => ({ ...e, message: orderErrorMessage(locale, e) }))
+}
+
+/** What a refused submission's summary names of each refusal. */
+export interface RefusalAt extends Refusal {
+  rule: string
+  line?: number
+}
+
+/**
+ * The one-line summary of refused orders (an HTTP problem's title and detail) in `locale`: the refusal
+ * when there is one, else how many. `errors` as the engines wrote them (English), so the line is named
+ * only when the message does not name it already.
+ */
+export function refusedSummary(locale: Locale, errors: readonly RefusalAt[]): { title: string; detail: string } {
+  const t = (key: string, values?: Values) => translate(locale, PROBLEMS_NS, `ordersRefused.${key}`, values)
+  const first = errors[0]
+  if (errors.length !== 1 || !first) return { title: t('title'), detail: t('many', { n: errors.length }) }
+  const where = first.line !== undefined && !/^line \d+/.test(first.message) ? t('atLine', { line: first.line }) : ''
+  return { title: t('title'), detail: t('one', { where, rule: first.rule, message: orderErrorMessage(locale, first) }) }
 }

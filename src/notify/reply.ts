@@ -10,7 +10,7 @@ import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
 import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orders.js'
 import { DomainError, OrdersRefused } from '../games/errors.js'
-import { translator, type Locale } from '../i18n/index.js'
+import { translate, translator, type Locale, type Values } from '../i18n/index.js'
 import { orderErrorMessage } from '../i18n/orders.js'
 import { preferencesOf } from './preferences.js'
 import { inTransaction, isDataError, poolOf, type Db } from '../store/db.js'
@@ -25,6 +25,7 @@ import {
   type InboundMail,
 } from './inbound/index.js'
 import { replyBinding } from './messages.js'
+import { inReaderWords, type KnownForm } from './server-words.js'
 
 export type InboundStatus = 'accepted' | 'refused' | 'ignored' | 'duplicate'
 
@@ -113,7 +114,7 @@ function refusedAnswer(
     : ''
   return (
     `${t('refusedReply.notApplied')}${head}\n${errorLines(errors, locale)}${skipped}\n\n` +
-    `${t('refusedReply.asRead')}\n${echoed(ordersText)}\n\n${t('refusedReply.correctIt')}\n\n` +
+    `${t('refusedReply.asRead')}\n${echoed(ordersText, locale)}\n\n${t('refusedReply.correctIt')}\n\n` +
     `${t('refusedReply.nothingChanged')}${gameUrl ? `\n${t('refusedReply.theGame', { url: gameUrl })}` : ''}\n`
   )
 }
@@ -126,11 +127,12 @@ async function localeOf(db: Db, userId: string | null): Promise<Locale> {
 /** The reply's text quoted back in a refusal: its start only when it is long (a refused submission may be huge). */
 const ECHO_MAX = 4000
 
-function echoed(text: string): string {
+function echoed(text: string, locale: Locale): string {
   const chars = Array.from(text)
+  const more = chars.length - ECHO_MAX
   const shown =
-    chars.length > ECHO_MAX
-      ? `${chars.slice(0, ECHO_MAX).join('')}\n… (${chars.length - ECHO_MAX} more characters not shown)`
+    more > 0
+      ? `${chars.slice(0, ECHO_MAX).join('')}\n${translate(locale, 'email', 'reply.moreChars', { n: more })}`
       : text
   return shown
     .split('\n')
@@ -139,14 +141,65 @@ function echoed(text: string): string {
 }
 
 /** The greeting and sign-off lines left out of a reply, shown to the player so nothing is dropped silently. */
-function ignoredNote(ignored: IgnoredLine[]): string {
+function ignoredNote(ignored: IgnoredLine[], locale: Locale = 'en'): string {
   if (ignored.length === 0) return ''
-  const lines = ignored.map((l) => `  line ${l.line}: ${l.text}`).join('\n')
-  return `\n\nThese lines were not read as orders and were ignored:\n${lines}`
+  const t = translator(locale, 'email')
+  const lines = ignored.map((l) => `  ${t('refusedReply.ignoredLine', { line: l.line, text: l.text })}`).join('\n')
+  return `\n\n${t('refusedReply.ignored')}\n${lines}`
 }
 
-const reSubject = (mail: InboundMail) =>
-  /^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || 'your orders'}`
+const reSubject = (mail: InboundMail, locale: Locale) =>
+  /^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || translate(locale, 'email', 'reply.yourOrders')}`
+
+/** Why an email was not applied, as the server says it: a message of locales/<locale>/email.json `reply.reason`. */
+interface Why {
+  key: string
+  values?: Values
+}
+
+const why = (key: string, values?: Values): Why => ({ key, values })
+const whyIn = (locale: Locale, w: Why) => translate(locale, 'email', `reply.reason.${w.key}`, w.values)
+
+/** The refusals of src/games/orders.ts an answer may name; others are shown as they are. */
+const SERVER_REASONS: KnownForm[] = [
+  { pattern: /^the game is over$/, key: 'reply.reason.gameOver' },
+  { pattern: /^the game has not started: every seat must be taken first$/, key: 'reply.reason.notStarted' },
+  {
+    pattern: /^the game moved on while your orders were checked: look at it again$/,
+    key: 'reply.reason.movedOn',
+  },
+  { pattern: /^the game is busy with other submissions: try again$/, key: 'reply.reason.busy' },
+  {
+    pattern: /^seat (.+) has already submitted its orders for this step$/,
+    key: 'reply.reason.alreadySubmitted',
+    values: ['seat'],
+  },
+  { pattern: /^you hold no seat in this game$/, key: 'reply.reason.noSeat' },
+  { pattern: /^seat (.+) is not yours$/, key: 'reply.reason.seatNotYours', values: ['seat'] },
+]
+
+const serverReasonIn = (locale: Locale, message: string) => inReaderWords(locale, message, SERVER_REASONS)
+
+/** The answer to accepted orders, in the addressee's language. */
+function acceptedAnswer(
+  locale: Locale,
+  n: NotificationRef,
+  publicUrl: string,
+  text: string,
+  result: SubmitResult,
+  ignored: IgnoredLine[],
+): string {
+  const t = translator(locale, 'email')
+  const gameUrl = `${publicUrl}/games/${n.gameId}`
+  return (
+    `${t('reply.accepted', { title: n.title ?? t('reply.theGame'), seat: n.seat, seq: result.seq })}\n\n` +
+    `${text || 'pass'}${ignoredNote(ignored, locale)}\n\n` +
+    t(result.resolved ? 'reply.resolved' : 'reply.waiting') +
+    `\n${t('refusedReply.theGame', { url: gameUrl })}\n` +
+    `\n${t('reply.receipt', { receipt: result.receipt })}\n` +
+    `${gameUrl}/verify?receipt=${encodeURIComponent(result.receipt)}\n`
+  )
+}
 
 export async function handleInbound(
   ctx: ReplyContext,
@@ -208,20 +261,31 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
     return result
   }
   // Never answer a machine (loops), nor an address that is not a player's (no backscatter to forged senders).
-  const refuse = (reason: string, answerTo: NotificationRef | null, notificationId: string | null, text?: string) => {
-    const answer =
-      answerTo && !mail.autoReply
-        ? answerRow(
-            mail,
-            key,
-            answerTo,
-            reSubject(mail),
-            text ??
-              `Your email was not applied: ${reason}\n\nNothing in the game changed.` +
-                `${answerTo.gameId ? `\nThe game: ${ctx.publicUrl}/games/${answerTo.gameId}` : ''}\n`,
-          )
-        : null
-    return finish({ ...base, status: 'refused', reason, answered: answer !== null }, answer, notificationId)
+  // The answer is in the addressee's language; the result (logged, returned) keeps the server's English.
+  const refuse = async (
+    reason: string | Why,
+    answerTo: NotificationRef | null,
+    notificationId: string | null,
+    text?: (locale: Locale) => string,
+  ) => {
+    const said = (locale: Locale) => (typeof reason === 'string' ? reason : whyIn(locale, reason))
+    let answer: OutboxRow | null = null
+    if (answerTo && !mail.autoReply) {
+      const locale = await localeOf(ctx.db, answerTo.userId)
+      const t = translator(locale, 'email')
+      const game = answerTo.gameId
+        ? `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/games/${answerTo.gameId}` })}`
+        : ''
+      answer = answerRow(
+        mail,
+        key,
+        answerTo,
+        reSubject(mail, locale),
+        text?.(locale) ??
+          `${t('refusedReply.notApplied')}${said(locale)}\n\n${t('refusedReply.nothingChanged')}${game}\n`,
+      )
+    }
+    return finish({ ...base, status: 'refused', reason: said('en'), answered: answer !== null }, answer, notificationId)
   }
 
   if (mail.autoReply)
@@ -251,10 +315,9 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
   const fromPlayer = n.email !== null && n.email.toLowerCase() === mail.from
   if (!fromPlayer)
     return refuse(`it came from ${mail.from || 'no sender'}, not from the player the notification was for`, null, n.id)
-  if (check === 'expired')
-    return refuse("the email you answered is too old: answer the latest notification, or use the game's page", n, n.id)
+  if (check === 'expired') return refuse(why('expired'), n, n.id)
   if (!n.gameId || !n.seat || n.seq === null || (n.kind !== 'your-phase' && n.kind !== 'reminder'))
-    return refuse('that email does not take orders', n, n.id)
+    return refuse(why('noOrders'), n, n.id)
   // Orders are for the step the email announced: a resolution since then means it is over (teammates'
   // orders and deadline events — an extension, a vacation — leave it open).
   const later = await pool.query<{ kind: string }>(
@@ -262,9 +325,9 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
       WHERE "gameId" = $1::uuid AND seq > $2 AND kind IN ('RESOLUTION', 'SETUP', 'RESIGN') LIMIT 1`,
     [n.gameId, n.seq],
   )
-  if (later.rows.length > 0) return refuse('the step that email was for is over; the game has moved on', n, n.id)
+  if (later.rows.length > 0) return refuse(why('stepOver'), n, n.id)
 
-  const subject = reSubject(mail)
+  const locale = await localeOf(ctx.db, n.userId)
   try {
     const result: SubmitResult = await submitOrders(ctx.db, {
       gameId: n.gameId,
@@ -281,16 +344,8 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
           mail,
           key,
           n,
-          subject,
-          `Your orders for ${n.title ?? 'the game'} were accepted (seat ${n.seat}, log entry ${result.seq}):\n\n` +
-            `${text || 'pass'}${ignoredNote(ignored)}\n\n` +
-            (result.resolved
-              ? 'The step is complete and has been resolved.'
-              : 'The step resolves when every seat of your side has given orders.') +
-            `\nThe game: ${ctx.publicUrl}/games/${n.gameId}\n` +
-            `\nReceipt: ${result.receipt} (the game's record as of your orders).\n` +
-            'Keep it: this link checks it at any time.\n' +
-            `${ctx.publicUrl}/games/${n.gameId}/verify?receipt=${encodeURIComponent(result.receipt)}\n`,
+          reSubject(mail, locale),
+          acceptedAnswer(locale, n, ctx.publicUrl, text, result, ignored),
         ),
     })
     return await finish(
@@ -313,16 +368,25 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
       : e.message
     if (errors.length) {
       const gameUrl = n.gameId ? `${ctx.publicUrl}/games/${n.gameId}` : null
-      const text = refusedAnswer(await localeOf(ctx.db, n.userId), errors, ignored, mail.ordersText, gameUrl)
-      return refuse(`${reason}${ignoredNote(ignored)}`, n, n.id, text)
+      return refuse(`${reason}${ignoredNote(ignored)}`, n, n.id, (locale) =>
+        refusedAnswer(locale, errors, ignored, mail.ordersText, gameUrl),
+      )
     }
     // The text with its line numbers, as the errors name them (its start only when it is long).
-    return refuse(
-      `${reason}${ignoredNote(ignored)}\n\nYour text, as read:\n${echoed(mail.ordersText)}\n\n` +
-        'Correct it and reply again to the notification email (not to this one).',
-      n,
-      n.id,
-    )
+    const answered = (locale: Locale) => {
+      const t = translator(locale, 'email')
+      return (
+        `${serverReasonIn(locale, reason)}${ignoredNote(ignored, locale)}\n\n${t('refusedReply.asRead')}\n` +
+        `${echoed(mail.ordersText, locale)}\n\n${t('refusedReply.correctIt')}`
+      )
+    }
+    return refuse(answered('en'), n, n.id, (locale) => {
+      const t = translator(locale, 'email')
+      return (
+        `${t('refusedReply.notApplied')}${answered(locale)}\n\n${t('refusedReply.nothingChanged')}` +
+        `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/games/${n.gameId}` })}\n`
+      )
+    })
   }
 }
 

@@ -2,7 +2,7 @@
 // engine (a Ruleset: rules, notation, order schema, options, preview), its scenario loader, and the
 // words and pictures its emails use; it is listed once in src/rulesets/index.ts. The generic layers
 // (games, store, http, notify, scenarios, main) reach a system only through this contract.
-import type { GameEvent, Pending, Ruleset } from '../engine/ruleset.js'
+import type { GameEvent, Outcome, Pending, Ruleset } from '../engine/ruleset.js'
 import type { Locale } from '../i18n/index.js'
 import type { HexMapModel } from '../present/map-model.js'
 
@@ -60,6 +60,11 @@ export interface RuleSystem {
    * `Pending.description` (English) is shown.
    */
   describeStep?(pending: Pending, locale: Locale): string
+  /**
+   * Why a game ended (`Outcome.reason`, which the log keeps in the engine's English) in the reader's
+   * language. Absent, or for a reason it does not know: the stored reason is shown as it is.
+   */
+  describeOutcome?(outcome: Outcome, locale: Locale): string
   /** What the events did, a sentence a line, told to the reader whose view this is. */
   narrate(events: readonly GameEvent[], view: unknown, locale: Locale): string[]
   /** A seat's options (ruleset.options()) as short lines for an email; the email links to the rest. */

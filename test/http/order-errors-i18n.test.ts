@@ -83,4 +83,30 @@ describe('refused orders in the reader language', () => {
       },
     ])
   })
+
+  it('the problem summary (title and detail) is in the reader language; type, status and rule ids stay', async () => {
+    await setLocale('en')
+    const en = await submit('ZZ9 -> 0706')
+    const many = await submit(TEXT)
+    await setLocale('ja')
+    const ja = await submit('ZZ9 -> 0706')
+    const manyJa = await submit(TEXT)
+    await setLocale('en')
+    expect(en.json()).toMatchObject({
+      type: 'about:blank',
+      status: 422,
+      title: 'Orders refused',
+      detail: 'line 1: A-2-2: unknown unit ZZ9',
+    })
+    expect(many.json().detail).toBe('3 orders break the rules; each is listed in "errors"')
+    expect(ja.statusCode, ja.body).toBe(422)
+    expect(ja.json()).toMatchObject({
+      type: 'about:blank',
+      status: 422,
+      title: '命令は受け付けられませんでした',
+      detail: '1行目: A-2-2: ユニット ZZ9 は存在しません',
+    })
+    expect(manyJa.json().detail).toBe('3件の命令がルールに反しています。それぞれ "errors" に挙げています')
+    expect((manyJa.json().errors as Err[]).map((e) => e.rule)).toEqual(['A-2-2', 'NOTATION', 'A-3-3'])
+  })
 })

@@ -3,7 +3,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { DomainError, OrdersRefused } from '../../games/errors.js'
-import { localiseOrderErrors } from '../../i18n/orders.js'
+import { DEFAULT_LOCALE } from '../../i18n/index.js'
+import { localiseOrderErrors, refusedSummary } from '../../i18n/orders.js'
 import { readerLocale } from '../locale.js'
 import { Problem, payloadTooLarge, problemBody, problemOf } from '../problems.js'
 
@@ -16,8 +17,12 @@ export const errorsPlugin = fp(
         // Refused orders in the signed-in reader's language; rule, line, key and values unchanged.
         const locale = await readerLocale(app, request)
         const errors = localiseOrderErrors(locale, error.errors)
+        const said = locale === DEFAULT_LOCALE ? null : refusedSummary(locale, error.errors)
         error = problemOf(error)
-        error = new Problem(error.status, error.title, error.detail, { ...error.extra, errors })
+        error = new Problem(error.status, said?.title ?? error.title, said?.detail ?? error.detail, {
+          ...error.extra,
+          errors,
+        })
       } else if (error instanceof DomainError) error = problemOf(error)
       if (error instanceof Problem) {
         return reply.status(error.status).type(PROBLEM).send(problemBody(error, request.url))

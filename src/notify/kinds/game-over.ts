@@ -1,5 +1,7 @@
 // "Game over": who won and why, the last events, and the dice seed revealed so anyone can verify
 // the game.
+import { translate, type Locale } from '../../i18n/index.js'
+import { ruleSystem } from '../../rulesets/index.js'
 import { composeEmail, narrate } from '../compose/index.js'
 import { addressed, readerLocale, type Composer } from './core.js'
 import { eventsBetween } from './game.js'
@@ -9,6 +11,7 @@ import { turnOf } from './system-specific.js'
 interface Outcome {
   winner?: string | null
   reason?: string
+  ref?: string
 }
 
 /** The outcome stored with the game, else the one the notification carries. */
@@ -29,6 +32,18 @@ export function reasonWithNames(reason: string, sideNames: ReadonlyMap<string, s
   return reason.replace(pattern, (id) => sideNames.get(id) ?? id)
 }
 
+/**
+ * Why the game ended, in the reader's language: the server's own reason (a resignation, src/games/fold.ts)
+ * from the email catalogue, a rule system's from its `describeOutcome`; else the stored words.
+ */
+export function reasonIn(system: string, outcome: Outcome, locale: Locale): string {
+  if (!outcome.reason) return translate(locale, 'email', 'gameOver.reason.over')
+  const resigned = outcome.ref === 'resign' ? /^(.+) resigned$/.exec(outcome.reason) : null
+  if (resigned) return translate(locale, 'email', 'gameOver.reason.resigned', { side: resigned[1] })
+  const { winner = null, reason, ref = '' } = outcome
+  return ruleSystem(system)?.describeOutcome?.({ winner, reason, ref }, locale) ?? reason
+}
+
 export const gameOver: Composer = async (env, n) => {
   const pos = await positionOf(env.ctx, n)
   const { g } = pos
@@ -38,7 +53,7 @@ export const gameOver: Composer = async (env, n) => {
   const composed = composeEmail('game-over', {
     ...addressed(env, g.ref),
     winner: outcome.winner ? (g.sideNames.get(outcome.winner) ?? outcome.winner) : null,
-    reason: outcome.reason ? reasonWithNames(outcome.reason, g.sideNames) : 'the game is over',
+    reason: reasonWithNames(reasonIn(g.game.ruleset, outcome, readerLocale(env)), g.sideNames),
     ...(pos.side ? { yourSide: pos.sideName } : {}),
     turn: turnOf(g.game.ruleset, pos.state),
     happened: narrate(g.game.ruleset, events, viewOf(pos), readerLocale(env)),

@@ -7,7 +7,13 @@ import { abaoaqu as engine } from './engine/index.js'
 import type { SeatOptions } from './engine/seat-options.js'
 import type { View } from './engine/view.js'
 import { abaoaquMapModel, isAbaoaquView } from './present/map/index.js'
-import { abaoaquStepDescription, abaoaquStepTitle, narrateAbaoaqu, narrationContext } from './present/narrate.js'
+import {
+  abaoaquReasonWords,
+  abaoaquStepDescription,
+  abaoaquStepTitle,
+  narrateAbaoaqu,
+  narrationContext,
+} from './present/narrate.js'
 import { enemiesNearAbaoaqu } from './present/nearby.js'
 import { compactOptions, optionsLegend, orderExamples } from './present/options-compact.js'
 import { loadAbaoaqu, scenarioSummary } from './scenarios/index.js'
@@ -37,6 +43,7 @@ export const abaoaqu: RuleSystem = {
   scenarios: once(() => loadAbaoaqu().map((s) => ({ summary: scenarioSummary(s), data: s }))),
   stepTitle: abaoaquStepTitle,
   describeStep: abaoaquStepDescription,
+  describeOutcome: (outcome, locale) => abaoaquReasonWords(outcome.reason, locale),
   narrate: (events: readonly GameEvent[], view: unknown, locale) =>
     isNarratable(view) ? narrateAbaoaqu(events, narrationContext(view, locale)) : events.map(fallbackLine),
   compactOptions: (options, locale) => compactOptions(options as SeatOptions, {}, locale),

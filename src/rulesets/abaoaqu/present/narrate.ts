@@ -187,6 +187,12 @@ function attackLine(e: GameEvent, c: NarrationContext): string {
  * read back into the catalogue's words; a reason of another shape is shown as it is.
  */
 function reasonWords(reason: string, c: NarrationContext): string {
+  return abaoaquReasonWords(reason, c.locale)
+}
+
+/** Why an A-Bao-A-Qu game ended, in `locale`; a reason of an unknown shape as it is. */
+export function abaoaquReasonWords(reason: string, locale: Locale = DEFAULT_LOCALE): string {
+  const c = { t: abaoaquWords(locale) }
   let m: RegExpMatchArray | null
   if (reason === 'both sides were destroyed') return c.t('reason.bothDestroyed')
   if (reason === 'both fleets were forced to retreat') return c.t('reason.bothRetreat')
