@@ -4,6 +4,7 @@ import type { RuleSystem } from '../contract.js'
 import { greennoa as engine } from './engine/index.js'
 import { greennoaMapModel, isGreennoaView } from './present/map/index.js'
 import { describeStep, narrateGreenNoa, stepTitle } from './present/narrate.js'
+import { describeOutcome } from './present/outcome.js'
 import { enemiesNear } from './present/nearby.js'
 import { compactOptions, optionsLegend, orderExamples } from './present/options-compact.js'
 import { loadGreenNoa, scenarioSummary } from './scenarios/index.js'
@@ -21,6 +22,7 @@ export const greennoa: RuleSystem = {
   scenarios: once(() => loadGreenNoa().map((e) => ({ summary: scenarioSummary(e), data: e.scenario }))),
   stepTitle,
   describeStep,
+  describeOutcome,
   narrate: narrateGreenNoa,
   compactOptions: (options, locale) => compactOptions(options, locale),
   optionsLegend,

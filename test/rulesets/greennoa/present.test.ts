@@ -332,3 +332,19 @@ describe('GREEN NOA catalogue entries', () => {
     expect(system.scenarios()).toBe(entries)
   })
 })
+
+describe('GREEN NOA game-over reasons', () => {
+  const gn = ruleSystem('greennoa')!
+  it('reads the engine’s reason back: the same words in English, the catalogue’s in Japanese', () => {
+    const won = { winner: 'AEUG', reason: 'AEUG 6, Titans 1 victory points', ref: 'GAP-GN-6' }
+    const drawn = { winner: null, reason: 'AEUG 3, Titans 3 victory points: a draw', ref: 'GAP-GN-6' }
+    expect(gn.describeOutcome!(won, 'en')).toBe(won.reason)
+    expect(gn.describeOutcome!(drawn, 'en')).toBe(drawn.reason)
+    expect(gn.describeOutcome!(won, 'ja')).toBe('勝利得点 エゥーゴ 6、ティターンズ 1')
+    expect(gn.describeOutcome!(drawn, 'ja')).toBe('勝利得点 エゥーゴ 3、ティターンズ 3：引き分け')
+    // A reason of another form (a resignation, written by the server) is left as it is.
+    expect(gn.describeOutcome!({ winner: 'AEUG', reason: 'TITANS resigned', ref: 'resign' }, 'ja')).toBe(
+      'TITANS resigned',
+    )
+  })
+})
