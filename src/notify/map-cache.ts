@@ -78,6 +78,16 @@ async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null):
   return d
 }
 
+/** The map model of a position as `viewer` sees it (what its SVG, PNG and email picture draw); null: no map. */
+export async function mapModelAt(
+  db: Db,
+  game: GameRow,
+  seq: number,
+  viewer: string | null,
+): Promise<HexMapModel | null> {
+  return (await drawn(db, game, seq, viewer))?.model ?? null
+}
+
 export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<string | null> {
   const d = await drawn(db, game, seq, viewer)
   if (!d) return null
