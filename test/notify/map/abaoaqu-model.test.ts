@@ -213,9 +213,7 @@ describe('odd input', () => {
   })
 
   it('refuses an unknown rule system, or a view of another one, with a clear error', () => {
-    expect(() => renderMap('hexrace', { system: 'hexrace' }, [])).toThrow(
-      'no map renderer for rule system "hexrace"',
-    )
+    expect(() => renderMap('hexrace', { system: 'hexrace' }, [])).toThrow('no map renderer for rule system "hexrace"')
     expect(() => renderMap('abaoaqu', { system: 'greennoa' }, [])).toThrow(
       /view is of rule system "greennoa", not "abaoaqu"/,
     )
