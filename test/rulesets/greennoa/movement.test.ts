@@ -138,6 +138,11 @@ describe('GN-5 stacking', () => {
   it('refuses removing a unit that is not over the stacking limit (GN-5-5)', () => {
     expect(rules(duel(), [{ kind: 'remove', unit: 'RD1' }])).toEqual(['GN-5-5'])
   })
+
+  it('refuses removing every unit of an over-stack: only the excess goes, one stays (GN-5-5)', () => {
+    const both: MoveOrder[] = [move('MK1', 'RFRF'), { kind: 'remove', unit: 'RD1' }, { kind: 'remove', unit: 'MK1' }]
+    expect(rules(duel(), both)).toEqual(['GN-5-5'])
+  })
 })
 
 describe('GN-11 form changes', () => {

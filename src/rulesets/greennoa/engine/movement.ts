@@ -150,10 +150,14 @@ function stackingErrors(state: GnState, side: Side, plan: Map<string, Planned>, 
         refuse('GN-5-1', 'greennoa.stack', { units: ids.slice(0, -1).join(' and '), last: ids.at(-1)!, hex: key }),
       )
   }
+  // Only the excess goes (GN-5-5): one unit of the side stays in each hex it overstacked.
   for (const id of removed) {
     const key = ends.get(id)
     const all = [...ends].filter(([, k]) => k === key).length
-    if (all < 2) errors.push(refuse('GN-5-5', 'greennoa.remove.notOver', { unit: id }))
+    if (all < 2 || !byHex.has(key!)) {
+      errors.push(refuse('GN-5-5', 'greennoa.remove.notOver', { unit: id }))
+      byHex.set(key!, [id])
+    }
   }
   return errors
 }
