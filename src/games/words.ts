@@ -1,5 +1,6 @@
 // The words of a game's answers in the reader's language: the rule system's own hooks, reached through
-// the registry (describeStep for who must act, localiseOptions for a seat's options). English, or a system
+// the registry (describeStep for who must act, localiseOptions and localisePreview for a seat's options and
+// an orders preview). English, or a system
 // without the hook, leaves the engine's words as they are.
 import type { Pending } from '../engine/ruleset.js'
 import type { Locale } from '../i18n/index.js'
@@ -39,4 +40,10 @@ export async function describePendingOf<P extends Pending>(
 export function localiseOptions(ruleset: string, options: unknown, locale: Locale): unknown {
   const localise = ruleSystem(ruleset)?.localiseOptions
   return localise ? localise(options, locale) : options
+}
+
+/** An orders preview (the ruleset's preview()) with the words in it in `locale`. */
+export function localisePreview(ruleset: string, preview: unknown, locale: Locale): unknown {
+  const localise = ruleSystem(ruleset)?.localisePreview
+  return localise ? localise(preview, locale) : preview
 }

@@ -424,8 +424,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const preview = await previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request))
-      return { ...preview, errors: localiseOrderErrors(await readerLocale(app, request), preview.errors) }
+      const locale = await readerLocale(app, request)
+      const preview = await previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request), locale)
+      return { ...preview, errors: localiseOrderErrors(locale, preview.errors) }
     },
   )
 

@@ -206,7 +206,7 @@ describe('GREEN NOA form names in Japanese', () => {
     const forms = (text: string, read = parse) => {
       const parsed = read(text)
       expect(parsed, text).toMatchObject({ ok: true })
-      return parsed.orders.map((o) => (o.kind === 'transform' ? o.form : o.kind))
+      return (parsed.orders ?? []).map((o) => (o.kind === 'transform' ? o.form : o.kind))
     }
     expect(forms('百式 変形 ランチャー')).toEqual(['launcher'])
     expect(forms('HS1 form メガ・バズーカ・ランチャー\nHS1 form ﾒｶﾞﾊﾞｽﾞｰｶﾗﾝﾁｬｰ')).toEqual(['launcher', 'launcher'])

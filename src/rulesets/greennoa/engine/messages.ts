@@ -51,6 +51,19 @@ export const MESSAGES = {
   'greennoa.formName.ms': 'ms',
   'greennoa.formName.ma': 'ma',
 
+  // Not refusals: why a unit has no moves in the options, and what an order would do in the preview.
+  'greennoa.blocked.S': 'S: cannot act (GN-7-7)',
+  'greennoa.blocked.M': 'M: cannot move or turn (GN-4-5b)',
+  'greennoa.preview.noSeat': 'not a seat of this game',
+  'greennoa.preview.illegal': 'not a legal attack now',
+  'greennoa.preview.kind.fire': 'fire',
+  'greennoa.preview.kind.melee': 'melee',
+  'greennoa.preview.attack': '{{kind}} {{unit}} → {{target}}, difference {{diff}}: {{odds}}',
+  'greennoa.preview.noUnit': 'no such unit on the map',
+  'greennoa.preview.move': '{{unit}} ends at {{col}}.{{row}} facing {{facing}}, {{mp}} MP, {{turns}} turns',
+  'greennoa.preview.transform': '{{unit}} changes to form {{form}}',
+  'greennoa.preview.remove': '{{unit}} is removed (GN-5-5)',
+
   'greennoa.attack.notYours': '{{unit}} is not yours',
   'greennoa.attack.noTarget': 'no unit {{unit}} on the map to attack',
   'greennoa.attack.notEnemy': '{{unit}} is not an enemy unit',
