@@ -21,7 +21,7 @@ import {
   type StoredSnapshot,
 } from '../store/log.js'
 import { Conflict, Forbidden, InvalidInput, NotFound } from './errors.js'
-import { describePending, localiseOptions } from './words.js'
+import { describeOutcomeIn, describePending, localiseOptions } from './words.js'
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js'
 import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
 import type { AnyRuleset } from '../rulesets/contract.js'
@@ -140,7 +140,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
         }
       : {}),
     seedCommitment: game.status === 'OPEN' ? null : game.seedCommitment,
-    outcome: game.outcome as Outcome | null,
+    outcome: describeOutcomeIn(game.ruleset, game.outcome as Outcome | null, opts.locale ?? DEFAULT_LOCALE),
     yourSeats: mySeats.map((s) => s.seat),
     invite: canInvite ? game.inviteCode : null,
     /** Share this link: it shows the game (even a private one) and how to take a seat. */
@@ -188,6 +188,17 @@ export async function viewAccess(
 }
 
 /** The caller's view as a JSON string (rendered once per game position and seat). */
+function wordedView(ruleset: string, view: unknown, locale: Locale): unknown {
+  if (!view || typeof view !== 'object') return view
+  const v = view as { pending?: unknown; outcome?: unknown }
+  const outcome = v.outcome as Outcome | null | undefined
+  return {
+    ...view,
+    ...(Array.isArray(v.pending) ? { pending: describePending(ruleset, v.pending as Pending[], locale) } : {}),
+    ...(outcome && typeof outcome.reason === 'string' ? { outcome: describeOutcomeIn(ruleset, outcome, locale) } : {}),
+  }
+}
+
 export async function gameView(
   db: Db,
   gameId: string,
@@ -216,11 +227,8 @@ export async function gameView(
       .map(([s, orders]) => [s, s === seat ? orders : splitOrders(ruleset, orders).open]),
   )
   const view: unknown = ruleset.view(f.state, seat)
-  // A view that lists who must act (both systems' do) lists it in the reader's language.
-  const worded =
-    view && typeof view === 'object' && Array.isArray((view as { pending?: unknown }).pending)
-      ? { ...view, pending: describePending(meta.ruleset, (view as { pending: Pending[] }).pending, locale) }
-      : view
+  // A view that lists who must act and how the game ended (both systems' do) says it in the reader's language.
+  const worded = wordedView(meta.ruleset, view, locale)
   const body = JSON.stringify({ seq: f.seq, seat, view: worded, submitted })
   viewCache.set(`${gameId}:${f.seq}:${seat ?? ''}:${locale}`, body)
   return body

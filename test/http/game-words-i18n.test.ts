@@ -143,4 +143,15 @@ describe('greennoa: the orders answer and the preview in the reader language', (
     expect(next.description).toBe(described('greennoa', next, locale))
     expect(next.description.match(JAPANESE) !== null).toBe(locale === 'ja')
   })
+
+  it('how the game ended: Japanese to a ja account, the stored English to an en one', async () => {
+    const res = await h.app.inject({ method: 'POST', url: `/games/${g.id}/resign`, headers: as(g.ja) })
+    expect(res.statusCode, res.body).toBe(200)
+    const side = g.acting === g.ja ? g.actingSeat : g.actingSeat === 'AEUG' ? 'TITANS' : 'AEUG'
+    expect(res.json().outcome).toMatchObject({ reason: `${side}が投了した`, ref: 'resign' })
+    const read = async (user: User) =>
+      (await h.app.inject({ method: 'GET', url: `/games/${g.id}`, headers: as(user) })).json().outcome
+    expect((await read(g.en)).reason).toBe(`${side} resigned`)
+    expect((await read(g.ja)).reason).toBe(`${side}が投了した`)
+  })
 })

@@ -14,7 +14,7 @@ import { previewOrders } from '../../games/preview.js'
 import { localiseOrderErrors } from '../../i18n/orders.js'
 import { readerLocale } from '../locale.js'
 import { listGames } from '../../games/list.js'
-import { describePendingOf } from '../../games/words.js'
+import { localiseAnswer } from '../../games/words.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
 import { badRequest, notFound } from '../problems.js'
@@ -300,7 +300,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Resigned, ...errors, ...unplayable },
       },
     },
-    async (request) => resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role),
+    async (request) =>
+      localiseAnswer(
+        app.db,
+        request.params.id,
+        await resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role),
+        await readerLocale(app, request),
+      ),
   )
 
   app.get(
@@ -404,8 +410,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(key ? { idempotency: { key, requestHash } } : {}),
       })
       // Stored (for a replay) in the engine's words; answered in the reader's.
-      const locale = await readerLocale(app, request)
-      return { ...submitted, pending: await describePendingOf(app.db, request.params.id, submitted.pending, locale) }
+      return localiseAnswer(app.db, request.params.id, submitted, await readerLocale(app, request))
     },
   )
 
