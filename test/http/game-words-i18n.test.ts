@@ -61,7 +61,7 @@ for (const [ruleset, scenario, seat] of [
       g = await startGame(ruleset, scenario, seat)
     })
 
-    it('GET /games/:id: Japanese to a ja account, English to an en one and to a reader without an account', async () => {
+    it('GET /games/:id: Japanese to a ja account, English to an en one and to a reader without one', async () => {
       const read = async (user?: User) => {
         const res = await h.app.inject({ method: 'GET', url: `/games/${g.id}`, headers: user ? as(user) : {} })
         expect(res.statusCode, res.body).toBe(200)
