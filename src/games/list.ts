@@ -1,6 +1,8 @@
 // The list of games: open public games and the caller's own, newest first.
 import type { Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js'
+import { describePending } from './words.js'
 
 export type GameStatus = 'OPEN' | 'ACTIVE' | 'FINISHED'
 
@@ -11,7 +13,12 @@ export const LIST_LIMIT = 100
  * `mine`: only the games the caller holds a seat in (none when signed out); otherwise the public games
  * and the caller's own private ones.
  */
-export async function listGames(db: Db, userId: string | undefined, filter: { status?: GameStatus; mine?: boolean }) {
+export async function listGames(
+  db: Db,
+  userId: string | undefined,
+  filter: { status?: GameStatus; mine?: boolean },
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const { status, mine } = filter
   const where = {
     ...(status ? { status } : {}),
@@ -35,6 +42,6 @@ export async function listGames(db: Db, userId: string | undefined, filter: { st
     players: g.players,
     freeSeats: g.seats.filter((s) => !s.userId).map((s) => s.seat),
     logSeq: g.logSeq,
-    pending: g.pending as Pending[] | null,
+    pending: describePending(g.ruleset, g.pending as Pending[] | null, locale),
   }))
 }

@@ -4,6 +4,8 @@ import { Conflict, OrdersRefused } from './errors.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { gameMetaRow } from '../store/games.js'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js'
+import { localisePreview } from './words.js'
 import { pickSeat, readSubmission, submissionErrors } from './orders.js'
 
 export async function previewOrders(
@@ -11,6 +13,7 @@ export async function previewOrders(
   gameId: string,
   caller: { userId: string; role: string | null },
   body: { orders?: unknown[]; text?: string; seat?: string; pass?: boolean },
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const { userId } = caller
   const game = await gameMetaRow(db, gameId)
@@ -32,6 +35,6 @@ export async function previewOrders(
     errors,
     orders,
     formatted: ruleset.formatOrders(orders, folded.state),
-    odds: ruleset.preview ? ruleset.preview(folded.state, seat, orders) : [],
+    odds: ruleset.preview ? localisePreview(game.ruleset, ruleset.preview(folded.state, seat, orders), locale) : [],
   }
 }

@@ -21,6 +21,8 @@ import {
   type StoredSnapshot,
 } from '../store/log.js'
 import { Conflict, Forbidden, InvalidInput, NotFound } from './errors.js'
+import { describeOutcomeIn, describePending, localiseOptions } from './words.js'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js'
 import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
 import type { AnyRuleset } from '../rulesets/contract.js'
 import {
@@ -65,6 +67,8 @@ export interface SummaryOptions {
   publicUrl?: string
   /** An invite code from an invite link: shows a private game to the one invited. */
   invite?: string
+  /** The reader's language, for the words of who must act (default English). */
+  locale?: Locale
 }
 
 /**
@@ -118,7 +122,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
     })),
     logSeq: game.logSeq,
     // Who must still act, and who of the same side already has.
-    pending: pending.map((p) => ({
+    pending: describePending(game.ruleset, pending, opts.locale ?? DEFAULT_LOCALE).map((p) => ({
       ...p,
       players: p.seats.map((id) => seatInfo(id)?.user?.name ?? null),
       submitted: p.submitted ?? [],
@@ -136,7 +140,7 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
         }
       : {}),
     seedCommitment: game.status === 'OPEN' ? null : game.seedCommitment,
-    outcome: game.outcome as Outcome | null,
+    outcome: describeOutcomeIn(game.ruleset, game.outcome as Outcome | null, opts.locale ?? DEFAULT_LOCALE),
     yourSeats: mySeats.map((s) => s.seat),
     invite: canInvite ? game.inviteCode : null,
     /** Share this link: it shows the game (even a private one) and how to take a seat. */
@@ -184,9 +188,26 @@ export async function viewAccess(
 }
 
 /** The caller's view as a JSON string (rendered once per game position and seat). */
-export async function gameView(db: Db, gameId: string, caller: Caller, at?: number): Promise<string> {
+function wordedView(ruleset: string, view: unknown, locale: Locale): unknown {
+  if (!view || typeof view !== 'object') return view
+  const v = view as { pending?: unknown; outcome?: unknown }
+  const outcome = v.outcome as Outcome | null | undefined
+  return {
+    ...view,
+    ...(Array.isArray(v.pending) ? { pending: describePending(ruleset, v.pending as Pending[], locale) } : {}),
+    ...(outcome && typeof outcome.reason === 'string' ? { outcome: describeOutcomeIn(ruleset, outcome, locale) } : {}),
+  }
+}
+
+export async function gameView(
+  db: Db,
+  gameId: string,
+  caller: Caller,
+  at?: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<string> {
   const { meta, seat, seq } = await viewAccess(db, gameId, caller, at)
-  const key = `${gameId}:${seq}:${seat ?? ''}`
+  const key = `${gameId}:${seq}:${seat ?? ''}:${locale}`
   const cached = viewCache.get(key)
   if (cached) return cached
   const f = await foldedFor(db, meta, at)
@@ -205,12 +226,21 @@ export async function gameView(db: Db, gameId: string, caller: Caller, at?: numb
       .filter(([s]) => teammates.has(s))
       .map(([s, orders]) => [s, s === seat ? orders : splitOrders(ruleset, orders).open]),
   )
-  const body = JSON.stringify({ seq: f.seq, seat, view: ruleset.view(f.state, seat), submitted })
-  viewCache.set(`${gameId}:${f.seq}:${seat ?? ''}`, body)
+  const view: unknown = ruleset.view(f.state, seat)
+  // A view that lists who must act and how the game ended (both systems' do) says it in the reader's language.
+  const worded = wordedView(meta.ruleset, view, locale)
+  const body = JSON.stringify({ seq: f.seq, seat, view: worded, submitted })
+  viewCache.set(`${gameId}:${f.seq}:${seat ?? ''}:${locale}`, body)
   return body
 }
 
-export async function gameOptions(db: Db, gameId: string, caller: Caller, wanted?: string) {
+export async function gameOptions(
+  db: Db,
+  gameId: string,
+  caller: Caller,
+  wanted?: string,
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const { game, mySeats } = await gameFor(db, gameId, caller)
   if (mySeats.length === 0) throw new Forbidden('options are for the players of this game')
   const seat = wanted ?? viewerSeat(mySeats, game.pending)!
@@ -220,7 +250,7 @@ export async function gameOptions(db: Db, gameId: string, caller: Caller, wanted
     seq: f.seq,
     seat,
     alreadySubmitted: f.submitted[seat] !== undefined,
-    options: rulesetOf(game).options(f.state, seat),
+    options: localiseOptions(game.ruleset, rulesetOf(game).options(f.state, seat), locale),
   }
 }
 

@@ -67,6 +67,13 @@ export interface RuleSystem {
   describeOutcome?(outcome: Outcome, locale: Locale): string
   /** What the events did, a sentence a line, told to the reader whose view this is. */
   narrate(events: readonly GameEvent[], view: unknown, locale: Locale): string[]
+  /**
+   * A seat's options (ruleset.options()) as the API answers them to a reader of `locale`: the same data
+   * with the words in it (reasons, not ids or notation) in that language. Absent: answered as they are.
+   */
+  localiseOptions?(options: unknown, locale: Locale): unknown
+  /** An orders preview (ruleset.preview()) the same way. Absent: answered as it is. */
+  localisePreview?(preview: unknown, locale: Locale): unknown
   /** A seat's options (ruleset.options()) as short lines for an email; the email links to the rest. */
   compactOptions(options: unknown, locale: Locale): EmailLines
   /** How to read those lines, a sentence or two above them in the email. Absent: the lines stand alone. */

@@ -5660,7 +5660,11 @@ export interface paths {
                           turns: number
                         }[]
                       }[]
+                      /** @description why it cannot move (S, M), in the reader's language */
                       blocked: string | null
+                      /** @description the rule that stops it: GN-7-7 (S) or GN-4-5b (M) */
+                      blockedRule: string | null
+                      blockedKey: ('greennoa.blocked.S' | 'greennoa.blocked.M') | (never | null)
                       moves: {
                         col: number
                         row: number
@@ -6879,7 +6883,23 @@ export interface paths {
                           /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
                           target: string
                         }
+                    /** @description what the order would do, in the reader's language */
                     text: string
+                    /** @description the message key of `text` (locales/<locale>/orders.json) */
+                    key:
+                      | 'greennoa.preview.noSeat'
+                      | 'greennoa.preview.illegal'
+                      | 'greennoa.preview.attack'
+                      | 'greennoa.preview.noUnit'
+                      | 'greennoa.preview.move'
+                      | 'greennoa.preview.transform'
+                      | 'greennoa.preview.remove'
+                      | 'greennoa.preview.kind.fire'
+                      | 'greennoa.preview.kind.melee'
+                    /** @description the values `text` is filled in with */
+                    params: {
+                      [key: string]: string | number
+                    }
                     attack?: {
                       kind: 'fire' | 'melee'
                       unit: string

@@ -14,6 +14,7 @@ import { previewOrders } from '../../games/preview.js'
 import { localiseOrderErrors } from '../../i18n/orders.js'
 import { readerLocale } from '../locale.js'
 import { listGames } from '../../games/list.js'
+import { localiseAnswer } from '../../games/words.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
 import { badRequest, notFound } from '../problems.js'
@@ -130,7 +131,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return { games: await listGames(app.db, request.viewer?.sub, request.query) }
+      return { games: await listGames(app.db, request.viewer?.sub, request.query, await readerLocale(app, request)) }
     },
   )
 
@@ -193,7 +194,12 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .status(201)
         .header('location', `/games/${id}`)
-        .send(await gameSummary(app.db, id, caller(request), { publicUrl: app.config.publicUrl }))
+        .send(
+          await gameSummary(app.db, id, caller(request), {
+            publicUrl: app.config.publicUrl,
+            locale: await readerLocale(app, request),
+          }),
+        )
     },
   )
 
@@ -214,6 +220,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const summary = await gameSummary(app.db, request.params.id, caller(request), {
         publicUrl: app.config.publicUrl,
         invite: request.query.invite,
+        locale: await readerLocale(app, request),
       })
       return reply.header('etag', `"${summary.logSeq}"`).send(summary)
     },
@@ -242,7 +249,10 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       )
       return {
         seat,
-        game: await gameSummary(app.db, request.params.id, caller(request), { publicUrl: app.config.publicUrl }),
+        game: await gameSummary(app.db, request.params.id, caller(request), {
+          publicUrl: app.config.publicUrl,
+          locale: await readerLocale(app, request),
+        }),
       }
     },
   )
@@ -290,7 +300,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Resigned, ...errors, ...unplayable },
       },
     },
-    async (request) => resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role),
+    async (request) =>
+      localiseAnswer(
+        app.db,
+        request.params.id,
+        await resign(app.db, request.viewer!.sub, request.params.id, request.viewer!.role),
+        await readerLocale(app, request),
+      ),
   )
 
   app.get(
@@ -305,7 +321,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await gameView(app.db, request.params.id, caller(request))
+      const body = await gameView(
+        app.db,
+        request.params.id,
+        caller(request),
+        undefined,
+        await readerLocale(app, request),
+      )
       return reply.type('application/json; charset=utf-8').send(body)
     },
   )
@@ -326,7 +348,15 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(await gameView(app.db, request.params.id, caller(request), request.query.at)),
+        .send(
+          await gameView(
+            app.db,
+            request.params.id,
+            caller(request),
+            request.query.at,
+            await readerLocale(app, request),
+          ),
+        ),
   )
 
   app.get(
@@ -342,7 +372,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SeatOptions(), ...errors, ...unplayable },
       },
     },
-    async (request) => gameOptions(app.db, request.params.id, caller(request), request.query.seat),
+    async (request) =>
+      gameOptions(app.db, request.params.id, caller(request), request.query.seat, await readerLocale(app, request)),
   )
 
   app.post(
@@ -369,7 +400,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const requestHash = createHash('sha256')
         .update(canonicalJson({ game: request.params.id, ...body }))
         .digest('hex')
-      return submitOrders(app.db, {
+      const submitted = await submitOrders(app.db, {
         gameId: request.params.id,
         userId: request.viewer!.sub,
         role: request.viewer!.role,
@@ -378,6 +409,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         snapshotEvery: app.config.snapshotEvery,
         ...(key ? { idempotency: { key, requestHash } } : {}),
       })
+      // Stored (for a replay) in the engine's words; answered in the reader's.
+      return localiseAnswer(app.db, request.params.id, submitted, await readerLocale(app, request))
     },
   )
 
@@ -396,8 +429,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const preview = await previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request))
-      return { ...preview, errors: localiseOrderErrors(await readerLocale(app, request), preview.errors) }
+      const locale = await readerLocale(app, request)
+      const preview = await previewOrders(app.db, request.params.id, signedIn(request), ordersFrom(request), locale)
+      return { ...preview, errors: localiseOrderErrors(locale, preview.errors) }
     },
   )
 

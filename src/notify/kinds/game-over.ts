@@ -1,8 +1,8 @@
 // "Game over": who won and why, the last events, and the dice seed revealed so anyone can verify
 // the game.
-import { translate, type Locale } from '../../i18n/index.js'
-import { ruleSystem } from '../../rulesets/index.js'
+import type { Locale } from '../../i18n/index.js'
 import { composeEmail, narrate } from '../compose/index.js'
+import { outcomeReason } from '../../games/words.js'
 import { addressed, readerLocale, type Composer } from './core.js'
 import { eventsBetween } from './game.js'
 import { mapOf, positionOf, viewOf, type Position } from './position.js'
@@ -32,16 +32,9 @@ export function reasonWithNames(reason: string, sideNames: ReadonlyMap<string, s
   return reason.replace(pattern, (id) => sideNames.get(id) ?? id)
 }
 
-/**
- * Why the game ended, in the reader's language: the server's own reason (a resignation, src/games/fold.ts)
- * from the email catalogue, a rule system's from its `describeOutcome`; else the stored words.
- */
+/** Why the game ended, in the reader's language (src/games/words.ts). */
 export function reasonIn(system: string, outcome: Outcome, locale: Locale): string {
-  if (!outcome.reason) return translate(locale, 'email', 'gameOver.reason.over')
-  const resigned = outcome.ref === 'resign' ? /^(.+) resigned$/.exec(outcome.reason) : null
-  if (resigned) return translate(locale, 'email', 'gameOver.reason.resigned', { side: resigned[1] })
-  const { winner = null, reason, ref = '' } = outcome
-  return ruleSystem(system)?.describeOutcome?.({ winner, reason, ref }, locale) ?? reason
+  return outcomeReason(system, outcome, locale)
 }
 
 export const gameOver: Composer = async (env, n) => {

@@ -5,6 +5,7 @@ import { greennoa as engine } from './engine/index.js'
 import { greennoaMapModel, isGreennoaView } from './present/map/index.js'
 import { describeStep, narrateGreenNoa, stepTitle } from './present/narrate.js'
 import { describeOutcome } from './present/outcome.js'
+import { localiseOptions, localisePreview } from './present/localise.js'
 import { enemiesNear } from './present/nearby.js'
 import { compactOptions, optionsLegend, orderExamples } from './present/options-compact.js'
 import { loadGreenNoa, scenarioSummary } from './scenarios/index.js'
@@ -24,6 +25,8 @@ export const greennoa: RuleSystem = {
   describeStep,
   describeOutcome,
   narrate: narrateGreenNoa,
+  localiseOptions,
+  localisePreview,
   compactOptions: (options, locale) => compactOptions(options, locale),
   optionsLegend,
   orderExamples,

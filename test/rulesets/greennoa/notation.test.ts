@@ -6,6 +6,10 @@ import { readOrders } from '../../../src/games/order-check.js'
 import { greennoa } from '../../../src/rulesets/greennoa/engine/index.js'
 import type { GnOrder } from '../../../src/rulesets/greennoa/engine/types.js'
 import { stateOf } from './fixture.js'
+import { localiseOrderErrors, orderErrorMessage } from '../../../src/i18n/orders.js'
+import { refuse } from '../../../src/rulesets/greennoa/engine/messages.js'
+import { FORM_WORDS } from '../../../src/rulesets/greennoa/engine/notation.js'
+import { loadGreenNoa } from '../../../src/rulesets/greennoa/scenarios/index.js'
 
 const state = stateOf([
   { id: 'HS1', type: 'HYAKUSHIKI', side: 'AEUG', col: 2, row: 2, facing: 1, pilot: 'quattro' },
@@ -192,5 +196,53 @@ describe('GREEN NOA notation', () => {
       ['ORDER', 2],
     ])
     expect(readOrders(rs, [{ kind: 'remove', unit: 'HS1', extra: 1 }]).ok).toBe(false)
+  })
+})
+
+describe('GREEN NOA form names in Japanese', () => {
+  const titans = (text: string) => greennoa.parseOrders(text, state, 'TITANS')
+
+  it('reads the forms by their Japanese names, full-width or half-width, with or without middle dots', () => {
+    const forms = (text: string, read = parse) => {
+      const parsed = read(text)
+      expect(parsed, text).toMatchObject({ ok: true })
+      return (parsed.orders ?? []).map((o) => (o.kind === 'transform' ? o.form : o.kind))
+    }
+    expect(forms('百式 変形 ランチャー')).toEqual(['launcher'])
+    expect(forms('HS1 form メガ・バズーカ・ランチャー\nHS1 form ﾒｶﾞﾊﾞｽﾞｰｶﾗﾝﾁｬｰ')).toEqual(['launcher', 'launcher'])
+    expect(forms('HS1 変形 メガバズーカランチャー装備状態')).toEqual(['launcher'])
+    expect(forms('百式 変形 通常\nHS1 form ＭＳ\nHS1 form 通常形態')).toEqual(['normal', 'normal', 'normal'])
+    expect(
+      forms('メッサーラ 変形 MA\nME1 form モビルアーマー\nME1 form ｍｓ\nME1 form モビルスーツ形態', titans),
+    ).toEqual(['ma', 'ma', 'ms', 'ms'])
+    // A name of another type's form is not one of this unit's.
+    expect(parse('HS1 form モビルアーマー')).toMatchObject({ ok: false, errors: [{ rule: 'GN-11-2' }] })
+  })
+
+  it('words a wrong form in the reader language, naming the unit type and its forms in it', () => {
+    const bad = parse('HS1 form zeta')
+    expect(bad.ok).toBe(false)
+    if (bad.ok) return
+    // The engine's English is what it was.
+    expect(bad.errors[0]!.message).toBe('line 1 "HS1 form zeta": "zeta" is not a form: use normal or launcher')
+    expect(localiseOrderErrors('ja', bad.errors)[0]!.message).toBe(
+      '1行目「HS1 form zeta」: 「zeta」は形態ではありません: ' +
+        '通常形態（normal）かメガバズーカランチャー装備状態（launcher）を使ってください',
+    )
+    // As the movement check refuses a JSON order naming a form the type lacks.
+    const wrong = [refuse('GN-11-1', 'greennoa.form.unknown', { type: 'Messala', form: 'launcher' })]
+    expect(wrong.map((e) => e.message)).toEqual(['Messala has no form "launcher"'])
+    expect(localiseOrderErrors('ja', wrong)[0]!.message).toBe('メッサーラに形態「launcher」はありません')
+  })
+
+  it('has a Japanese name for every unit type and form of the roster', () => {
+    for (const entry of loadGreenNoa())
+      for (const type of Object.values(entry.scenario.types)) {
+        expect(orderErrorMessage('ja', { message: '', key: `greennoa.typeName.${type.name}` })).toBe(type.nameJa)
+        for (const form of type.formOrder) {
+          expect(orderErrorMessage('ja', { message: '', key: `greennoa.formName.${form}` }), form).toMatch(/形態|状態/)
+          expect(FORM_WORDS[form], form).toBeDefined()
+        }
+      }
   })
 })

@@ -6,6 +6,7 @@ import { offsetKey } from '../../../src/engine/hex/index.js'
 import { greennoa } from '../../../src/rulesets/greennoa/engine/index.js'
 import type { GnOrder, GnState } from '../../../src/rulesets/greennoa/engine/types.js'
 import { loadGreenNoa } from '../../../src/rulesets/greennoa/scenarios/load.js'
+import { ruleSystem } from '../../../src/rulesets/index.js'
 import { stateOf } from './fixture.js'
 
 const scenario = (id: string) => {
@@ -105,7 +106,34 @@ describe('the GREEN NOA Ruleset', () => {
     const rd = state.units.find((u) => u.id === 'RD1')
     if (rd) rd.m = true
     const opts = greennoa.options(state, 'AEUG')
-    expect(opts.units.find((u) => u.unit === 'RD1')).toMatchObject({ moves: [], blocked: expect.stringMatching(/M/) })
+    expect(opts.units.find((u) => u.unit === 'RD1')).toMatchObject({
+      moves: [],
+      blocked: 'M: cannot move or turn (GN-4-5b)',
+      blockedRule: 'GN-4-5b',
+      blockedKey: 'greennoa.blocked.M',
+    })
+    expect(opts.units.find((u) => u.unit === 'HS1')).toMatchObject({
+      blocked: null,
+      blockedRule: null,
+      blockedKey: null,
+    })
+    // The API answers the reason in the reader's language; the rest is the same data.
+    const system = ruleSystem('greennoa')!
+    const ja = system.localiseOptions!(opts, 'ja') as typeof opts
+    expect(ja.units.find((u) => u.unit === 'RD1')?.blocked).toBe('M：移動不能のため移動も旋回もできません（GN-4-5b）')
+    expect(system.localiseOptions!(opts, 'en')).toEqual(opts)
+    expect({ ...ja, units: ja.units.map((u) => ({ ...u, blocked: null })) }).toEqual({
+      ...opts,
+      units: opts.units.map((u) => ({ ...u, blocked: null })),
+    })
+    const s = structuredClone(state)
+    s.units.find((u) => u.id === 'HS1')!.s = { inning: s.inning, phase: s.phase }
+    const sOpts = system.localiseOptions!(greennoa.options(s, 'AEUG'), 'ja') as typeof opts
+    expect(sOpts.units.find((u) => u.unit === 'HS1')).toMatchObject({
+      blocked: 'S：行動不能のため何もできません（GN-7-7）',
+      blockedRule: 'GN-7-7',
+      blockedKey: 'greennoa.blocked.S',
+    })
     expect(opts.units.find((u) => u.unit === 'HS1')?.forms).toEqual(['launcher'])
     // After taking up the launcher: MP 4 halved to 2, one turn (FF arc form), and each such move validates.
     const hs = opts.units.find((u) => u.unit === 'HS1')

@@ -108,7 +108,14 @@ const UnitMovesSchema = Type.Object({
   turnsLeft: Type.Number(),
   forms: Type.Array(Type.String()),
   formMoves: Type.Array(Type.Object({ form: Type.String(), mp: Type.Number(), moves: Type.Array(MoveChoiceSchema) })),
-  blocked: orNull(Type.String()),
+  blocked: orNull(Type.String({ description: "why it cannot move (S, M), in the reader's language" })),
+  blockedRule: orNull(Type.String({ description: 'the rule that stops it: GN-7-7 (S) or GN-4-5b (M)' })),
+  blockedKey: orNull(
+    literals(
+      ['greennoa.blocked.S', 'greennoa.blocked.M'],
+      'the message key of `blocked` (locales/<locale>/orders.json)',
+    ),
+  ),
   moves: Type.Array(MoveChoiceSchema),
 })
 const AttackChoiceSchema = Type.Object({
@@ -139,7 +146,24 @@ export const optionsSchema = Type.Object(
 
 const PreviewLineSchema = Type.Object({
   order: orderSchema,
-  text: Type.String(),
+  text: Type.String({ description: "what the order would do, in the reader's language" }),
+  key: literals(
+    [
+      'greennoa.preview.noSeat',
+      'greennoa.preview.illegal',
+      'greennoa.preview.attack',
+      'greennoa.preview.noUnit',
+      'greennoa.preview.move',
+      'greennoa.preview.transform',
+      'greennoa.preview.remove',
+      'greennoa.preview.kind.fire',
+      'greennoa.preview.kind.melee',
+    ],
+    'the message key of `text` (locales/<locale>/orders.json)',
+  ),
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+    description: 'the values `text` is filled in with',
+  }),
   attack: Type.Optional(AttackChoiceSchema),
 })
 export const previewSchema = Type.Array(PreviewLineSchema, {

@@ -14,16 +14,19 @@ import { view, type GnView } from './view.js'
 
 const PHASE_MARK: Record<PhaseNo, string> = { 1: '①', 2: '②', 3: '③', 4: '④', 5: '⑤', 6: '⑥', 7: '⑦', 8: '⑧', 9: '⑨' }
 
+// The notation with placeholders, not unit ids: a scenario's units differ (GN-S1 has no Hyaku-Shiki).
 const STEP_DESCRIPTIONS: Record<StepKind, string> = {
   movement:
-    'movement phase: form changes first ("HS1 form launcher"), then one move a unit as a program of F (forward), ' +
-    'L and R (60° turns), e.g. "HS1 move FRF", and the units removed if two of yours end in one hex; or pass',
+    'movement phase: form changes first ("<unit> form <form>"), then one move a unit as a program of F (forward), ' +
+    'L and R (60° turns), e.g. "<unit> move FRF", and the units removed if two of yours end in one hex ' +
+    '("<unit> remove"); or pass',
   declare:
-    'combat phase, declarations: one attack a unit, "HS1 fire ME1" or "MK1 melee HZ1"; they are resolved after ' +
-    "the opponent's combat phase (damage confirmation); melee with an enemy in your hex is added if left out; or pass",
+    'combat phase, declarations: one attack a unit, "<unit> fire <target>" or "<unit> melee <target>"; they are ' +
+    "resolved after the opponent's combat phase (damage confirmation); melee with an enemy in your hex is added " +
+    'if left out; or pass',
   attack:
-    'combat phase, resolved at once: one attack a unit, "HS1 fire ME1" or "MK1 melee HZ1", against the units ' +
-    'that just declared theirs; melee with an enemy in your hex is added if left out; or pass',
+    'combat phase, resolved at once: one attack a unit, "<unit> fire <target>" or "<unit> melee <target>", against ' +
+    'the units that just declared theirs; melee with an enemy in your hex is added if left out; or pass',
 }
 
 /** One seat a side, named after it, controlling the side's one group. */

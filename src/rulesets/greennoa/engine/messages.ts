@@ -35,6 +35,35 @@ export const MESSAGES = {
   'greennoa.form.unknown': '{{type}} has no form "{{form}}"',
   'greennoa.form.same': '{{unit}} is already in form "{{form}}"',
 
+  // Names a Japanese message nests by the English value it is given ($t(greennoa.typeName.{{type}})): the
+  // roster's unit types (test/rulesets/greennoa checks each has one) and the forms (GN-11).
+  'greennoa.typeName.Gundam MkII': 'Gundam MkII',
+  'greennoa.typeName.Rick Dias': 'Rick Dias',
+  'greennoa.typeName.Nemo': 'Nemo',
+  'greennoa.typeName.Hyaku-Shiki': 'Hyaku-Shiki',
+  'greennoa.typeName.Hizack': 'Hizack',
+  'greennoa.typeName.GM II': 'GM II',
+  'greennoa.typeName.Marasai': 'Marasai',
+  'greennoa.typeName.Galbaldy Beta': 'Galbaldy Beta',
+  'greennoa.typeName.Messala': 'Messala',
+  'greennoa.formName.normal': 'normal',
+  'greennoa.formName.launcher': 'launcher',
+  'greennoa.formName.ms': 'ms',
+  'greennoa.formName.ma': 'ma',
+
+  // Not refusals: why a unit has no moves in the options, and what an order would do in the preview.
+  'greennoa.blocked.S': 'S: cannot act (GN-7-7)',
+  'greennoa.blocked.M': 'M: cannot move or turn (GN-4-5b)',
+  'greennoa.preview.noSeat': 'not a seat of this game',
+  'greennoa.preview.illegal': 'not a legal attack now',
+  'greennoa.preview.kind.fire': 'fire',
+  'greennoa.preview.kind.melee': 'melee',
+  'greennoa.preview.attack': '{{kind}} {{unit}} → {{target}}, difference {{diff}}: {{odds}}',
+  'greennoa.preview.noUnit': 'no such unit on the map',
+  'greennoa.preview.move': '{{unit}} ends at {{col}}.{{row}} facing {{facing}}, {{mp}} MP, {{turns}} turns',
+  'greennoa.preview.transform': '{{unit}} changes to form {{form}}',
+  'greennoa.preview.remove': '{{unit}} is removed (GN-5-5)',
+
   'greennoa.attack.notYours': '{{unit}} is not yours',
   'greennoa.attack.noTarget': 'no unit {{unit}} on the map to attack',
   'greennoa.attack.notEnemy': '{{unit}} is not an enemy unit',
@@ -66,8 +95,8 @@ export const MESSAGES = {
   'greennoa.notation.removeAlone': '$t(greennoa.notation.at)"remove" takes nothing after it',
   'greennoa.notation.formForm': '$t(greennoa.notation.at)write "{{unit}} form <form>"',
   'greennoa.notation.formFormWithForms':
-    '$t(greennoa.notation.at)write "{{unit}} form <form>", the forms being {{forms}}',
-  'greennoa.notation.badForm': '$t(greennoa.notation.at)"{{form}}" is not a form: use {{forms}}',
+    '$t(greennoa.notation.at)write "{{unit}} form <form>", the forms being {{form1}}, {{form2}}',
+  'greennoa.notation.badForm': '$t(greennoa.notation.at)"{{form}}" is not a form: use {{form1}} or {{form2}}',
   'greennoa.notation.noOtherForm': '$t(greennoa.notation.at){{unit}} has no other form',
   'greennoa.notation.attackForm': '$t(greennoa.notation.at)write "{{unit}} {{verb}} <target>", one target',
   'greennoa.notation.unreadable': '$t(greennoa.notation.at){{detail}}',

@@ -1,5 +1,5 @@
 // GREEN NOA order notation (docs/orders-greennoa.md): one order a line, `#` comments, `pass` alone.
-//   HS1 form launcher        GN-11: change form at the start of the movement phase
+//   HS1 form launcher        GN-11: change form at the start of the movement phase (百式 変形 ランチャー)
 //   HS1 move FRFFLF          GN-4-4, GN-4-5: F forward, L / R 60° turns (spaces between steps optional)
 //   RD2 remove               GN-5-5: a unit removed when over-stacked
 //   HS1 fire ME1             GN-7: fire
@@ -29,6 +29,30 @@ const KEYWORDS: Record<string, 'form' | 'move' | 'remove' | 'fire' | 'melee'> = 
   射撃: 'fire',
   melee: 'melee',
   格闘: 'melee',
+}
+
+/**
+ * The Japanese names of the forms (GN-11, as the source writes them, and the short words players use) that
+ * `form` also takes, beside the ids; read after fold() with the middle dots left out (メガ・バズーカ・ランチャー).
+ * Only the forms of the unit's own type are looked up, so MS names the Hyaku-Shiki's normal form and the
+ * Messala's mobile-suit form alike.
+ */
+export const FORM_WORDS: Record<string, readonly string[]> = {
+  normal: ['通常', '通常形態', 'MS', 'MS形態', 'モビルスーツ', 'モビルスーツ形態'],
+  launcher: ['ランチャー', 'メガバズーカランチャー', 'メガバズーカランチャー装備', 'メガバズーカランチャー装備状態'],
+  ms: ['MS形態', 'モビルスーツ', 'モビルスーツ形態'],
+  ma: ['MA形態', 'モビルアーマー', 'モビルアーマー形態'],
+}
+
+/** fold() without middle dots: the key a form word is looked up by. */
+function formKey(s: string): string {
+  return fold(s).replace(/[・·]/g, '')
+}
+
+/** The form of `forms` (a unit type's) that `word` names: its id or one of its Japanese names. */
+export function formNamed(forms: readonly string[], word: string): string | undefined {
+  const key = formKey(word)
+  return forms.find((f) => formKey(f) === key || (FORM_WORDS[f] ?? []).some((w) => formKey(w) === key))
 }
 
 /** A line that cannot be read: the rule it breaks, the message key (greennoa.notation.*) and its values. */
@@ -61,6 +85,11 @@ export function resolveUnit(state: GnState, token: string, rule: string, prefer:
     throw new LineError(rule, 'greennoa.notation.ambiguous', { token, n: choice.length, ids })
   }
   throw new LineError(rule, 'greennoa.notation.noUnit', { token })
+}
+
+/** The two forms of a transforming type as separate values: each language joins them its own way. */
+function formPair(forms: readonly string[]): { form1: string; form2: string } {
+  return { form1: forms[0] ?? '', form2: forms[1] ?? '' }
 }
 
 function parseSteps(words: string[]): Step[] {
@@ -100,12 +129,12 @@ function parseLine(state: GnState, side: Side | null, words: string[]): GnOrder 
       const rule = type?.transformRule ?? 'GN-11'
       if (form === undefined || more.length > 0)
         throw forms.length > 1
-          ? new LineError(rule, 'greennoa.notation.formFormWithForms', { unit: unitWord, forms: forms.join(', ') })
+          ? new LineError(rule, 'greennoa.notation.formFormWithForms', { unit: unitWord, ...formPair(forms) })
           : new LineError(rule, 'greennoa.notation.formForm', { unit: unitWord })
-      const id = forms.find((f) => fold(f) === fold(form))
+      const id = formNamed(forms, form)
       if (!id)
         throw forms.length > 1
-          ? new LineError(rule, 'greennoa.notation.badForm', { form, forms: forms.join(' or ') })
+          ? new LineError(rule, 'greennoa.notation.badForm', { form, ...formPair(forms) })
           : new LineError(rule, 'greennoa.notation.noOtherForm', { unit })
       return { kind: 'transform', unit, form: id }
     }

@@ -10,6 +10,8 @@ import {
   turnRight,
   type Direction,
 } from '../../../engine/hex/index.js'
+import { fillTemplate, type MessageParams } from '../../../engine/messages.js'
+import { MESSAGES, type MessageKey } from './messages.js'
 import { attackProblems, fireDiff, meleeDiff, stackedEnemy } from './combat.js'
 import { attackDirection } from './direction.js'
 import { movementPoints, traceSteps } from './movement.js'
@@ -42,8 +44,10 @@ export interface UnitMoves {
   forms: string[]
   /** For each of `forms`: the moves after changing to it first (MP halved this phase, GN-11). */
   formMoves: Array<{ form: string; mp: number; moves: MoveChoice[] }>
-  /** Why it cannot move, when it cannot (S, M). */
+  /** Why it cannot move, when it cannot (S, M), in English; the rule it cites and the message key. */
   blocked: string | null
+  blockedRule: string | null
+  blockedKey: BlockedKey | null
   moves: MoveChoice[]
 }
 
@@ -141,9 +145,17 @@ export function reachable(state: GnState, unit: Unit, form: string = unit.form):
   return [...best.values()].sort((a, b) => a.col - b.col || a.row - b.row || a.facing - b.facing)
 }
 
+export type BlockedKey = 'greennoa.blocked.S' | 'greennoa.blocked.M'
+/** Why a unit cannot move: S (GN-7-7) or M (GN-4-5b). */
+const BLOCKED = {
+  S: { rule: 'GN-7-7', key: 'greennoa.blocked.S' },
+  M: { rule: 'GN-4-5b', key: 'greennoa.blocked.M' },
+} as const satisfies Record<string, { rule: string; key: BlockedKey }>
+
 function unitMoves(state: GnState, unit: Unit): UnitMoves {
   const type = unitType(state.scenario, unit)
-  const blocked = isS(unit) ? 'S: cannot act (GN-7-7)' : unit.m ? 'M: cannot move or turn (GN-4-5b)' : null
+  const why = isS(unit) ? BLOCKED.S : unit.m ? BLOCKED.M : null
+  const blocked = why && MESSAGES[why.key]
   const forms = isS(unit) ? [] : type.formOrder.filter((f) => f !== unit.form)
   return {
     unit: unit.id,
@@ -161,6 +173,8 @@ function unitMoves(state: GnState, unit: Unit): UnitMoves {
       moves: blocked ? [] : reachable(state, unit, form),
     })),
     blocked,
+    blockedRule: why?.rule ?? null,
+    blockedKey: why?.key ?? null,
     moves: blocked ? [] : reachable(state, unit),
   }
 }
@@ -255,35 +269,40 @@ export function seatOptions(state: GnState, seat: string): GnSeatOptions {
 
 export interface PreviewLine {
   order: GnOrder
+  /** What the order would do, in English; `key` and `params` give it in another language. */
   text: string
+  key: PreviewKey
+  params: MessageParams
   attack?: AttackChoice
+}
+
+type PreviewKey = Extract<MessageKey, `greennoa.preview.${string}`>
+
+function line(order: GnOrder, key: PreviewKey, params: MessageParams = {}, attack?: AttackChoice): PreviewLine {
+  return { order, text: fillTemplate(MESSAGES, MESSAGES[key], params), key, params, ...(attack ? { attack } : {}) }
 }
 
 /** What each order would do, without dice: the odds of each attack, the end of each move. */
 export function preview(state: GnState, seat: string, orders: readonly GnOrder[]): PreviewLine[] {
   const side = sideOfSeat(seat)
   return orders.map((order) => {
-    if (!side) return { order, text: 'not a seat of this game' }
+    if (!side) return line(order, 'greennoa.preview.noSeat')
     if (order.kind === 'fire' || order.kind === 'melee') {
       const attack = attackChoice(state, side, order)
-      if (!attack) return { order, text: 'not a legal attack now' }
+      if (!attack) return line(order, 'greennoa.preview.illegal')
       const odds = attack.odds.map((c) => `${c.result} ${c.in36}/36`).join(', ')
-      return {
-        order,
-        text: `${order.kind} ${order.unit} → ${order.target}, difference ${attack.diff}: ${odds}`,
-        attack,
-      }
+      const params = { kind: order.kind, unit: order.unit, target: order.target, diff: attack.diff, odds }
+      return line(order, 'greennoa.preview.attack', params, attack)
     }
     if (order.kind === 'move') {
       const unit = findUnit(state, order.unit)
-      if (!unit || unit.removed) return { order, text: 'no such unit on the map' }
+      if (!unit || unit.removed) return line(order, 'greennoa.preview.noUnit')
       const t = traceSteps(unit.hex, unit.facing, order.steps, state.scenario.map)
-      return {
-        order,
-        text: `${unit.id} ends at ${t.hex.col}.${t.hex.row} facing ${t.facing}, ${t.mp} MP, ${t.turns} turns`,
-      }
+      const at = { unit: unit.id, col: t.hex.col, row: t.hex.row, facing: t.facing, mp: t.mp, turns: t.turns }
+      return line(order, 'greennoa.preview.move', at)
     }
-    if (order.kind === 'transform') return { order, text: `${order.unit} changes to form ${order.form}` }
-    return { order, text: `${order.unit} is removed (GN-5-5)` }
+    if (order.kind === 'transform')
+      return line(order, 'greennoa.preview.transform', { unit: order.unit, form: order.form })
+    return line(order, 'greennoa.preview.remove', { unit: order.unit })
   })
 }
