@@ -147,6 +147,27 @@ describe('/verify catches rewrites', () => {
     expect(typo).toMatchObject({ ok: false, problem: expect.stringMatching(/check that it is copied right/) })
   })
 
+  it("the game row's list of who must act: other words for a step verify, another step does not", async () => {
+    const id = await newGame()
+    await step(id)
+    const reworded = async (change: string) => {
+      await asSuperuser(async (c) => {
+        await c.query(`UPDATE "Game" SET pending = ${change} WHERE id = $1`, [id])
+      })
+      forgetCachedGames()
+      return (await verify(id)).body
+    }
+    // A later server describes a step in other words (or another language): not a rewrite.
+    expect(await reworded(`jsonb_set(pending, '{0,description}', '"other words"')`)).toMatchObject({
+      ok: true,
+      recordOk: true,
+    })
+    // Another step named as the one pending is.
+    const moved = await reworded(`jsonb_set(pending, '{0,step}', '"deploy"')`)
+    expect(moved).toMatchObject({ ok: false, recordOk: false })
+    expect(JSON.stringify(moved)).toContain("the game's list of who must act is not the log's")
+  })
+
   it('deleting the final RESIGN entry, even with the game row moved back to match', async () => {
     const id = await newGame()
     await step(id)
