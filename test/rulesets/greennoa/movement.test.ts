@@ -139,7 +139,7 @@ describe('GN-5 stacking', () => {
     expect(rules(duel(), [{ kind: 'remove', unit: 'RD1' }])).toEqual(['GN-5-5'])
   })
 
-  it('lays each stacking error at the order at fault: the last move into the hex, the wrong remove (GN-5-1, GN-5-5)', () => {
+  it('lays each stacking error at the order at fault: the last move in, the wrong remove (GN-5-1, GN-5-5)', () => {
     const stacked = validateMovement(duel(), 'AEUG', [move('QB1', 'F'), move('MK1', 'RFRF')])
     expect(stacked).toEqual([expect.objectContaining({ rule: 'GN-5-1', order: 1 })])
     const removals: MoveOrder[] = [move('QB1', 'F'), { kind: 'remove', unit: 'RD1' }]
