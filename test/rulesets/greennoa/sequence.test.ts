@@ -230,5 +230,4 @@ describe('GN-3-2 [R] a step with nothing to decide passes by itself', () => {
       ['HZ1', true],
     ])
   })
-
 })
