@@ -130,6 +130,12 @@ export class OrdersRefused extends DomainError {
   }
 }
 
+/** How many errors a refusal has, those left out of its list (`server.moreErrors`) counted. */
+export function refusalCount(errors: readonly OrderError[]): number {
+  const last = errors.at(-1)
+  return last?.key === 'server.moreErrors' ? errors.length - 1 + Number(last.params?.count ?? 0) : errors.length
+}
+
 function listedErrors(errors: OrderError[]): OrderError[] {
   if (errors.length <= MAX_LISTED_ERRORS) return errors
   const count = errors.length - MAX_LISTED_ERRORS
