@@ -2,6 +2,7 @@
 // what is at fault (the field, the rule, the log position). The use cases throw these and know nothing
 // of HTTP; src/http maps each kind to a status and a problem+json body.
 import type { OrderError } from '../engine/ruleset.js'
+import { refuse } from './order-messages.js'
 
 export type DomainErrorKind =
   /** The input names something that does not exist or cannot be. */
@@ -107,24 +108,45 @@ export class RulesUnplayable extends DomainError {
   }
 }
 
+/** The most errors a refusal lists; past them, one more error says how many were left out. */
+export const MAX_LISTED_ERRORS = 50
+
 /**
- * Orders refused: every error with the rule it breaks (and its line, for text). `ignored`: lines of an
- * emailed reply that were not read as orders. The message names the one error, or how many there are.
+ * Orders refused: every error with the rule it breaks (and its line, for text), at most MAX_LISTED_ERRORS of
+ * them and then `server.moreErrors` with the count of the rest. `ignored`: lines of an emailed reply that
+ * were not read as orders. The message names the one error, or how many there are.
  */
 export class OrdersRefused extends DomainError {
+  readonly errors: OrderError[]
+
   constructor(
-    readonly errors: OrderError[],
+    errors: OrderError[],
     readonly ignored: Array<{ line: number; text: string }> = [],
     message = summary(errors),
   ) {
-    super('orders-refused', message, { errors, ...(ignored.length ? { ignored } : {}) })
+    const listed = listedErrors(errors)
+    super('orders-refused', message, { errors: listed, ...(ignored.length ? { ignored } : {}) })
+    this.errors = listed
   }
+}
+
+/** How many errors a refusal has, those left out of its list (`server.moreErrors`) counted. */
+export function refusalCount(errors: readonly OrderError[]): number {
+  const last = errors.at(-1)
+  return last?.key === 'server.moreErrors' ? errors.length - 1 + Number(last.params?.count ?? 0) : errors.length
+}
+
+function listedErrors(errors: OrderError[]): OrderError[] {
+  if (errors.length <= MAX_LISTED_ERRORS) return errors
+  const count = errors.length - MAX_LISTED_ERRORS
+  return [...errors.slice(0, MAX_LISTED_ERRORS), refuse('ORDER', 'server.moreErrors', { count })]
 }
 
 function summary(errors: OrderError[]): string {
   const first = errors[0]
   const where = first?.line !== undefined && !/^line \d+/.test(first.message) ? `line ${first.line}: ` : ''
-  return errors.length === 1 && first
-    ? `${where}${first.rule}: ${first.message}`
-    : `${errors.length} orders break the rules; each is listed in "errors"`
+  if (errors.length === 1 && first) return `${where}${first.rule}: ${first.message}`
+  if (errors.length > MAX_LISTED_ERRORS)
+    return `${errors.length} orders break the rules; the first ${MAX_LISTED_ERRORS} are listed in "errors"`
+  return `${errors.length} orders break the rules; each is listed in "errors"`
 }

@@ -4,6 +4,7 @@ import { refusals } from '../engine/messages.js'
 
 export const SERVER_MESSAGES = {
   'server.step': 'not your step',
+  'server.moreErrors': 'and {{count}} more errors, not listed: correct these and send the orders again',
   'server.noOrders': 'no orders found: write one order per line, or "pass" to pass this step',
   'server.noOrdersOneIgnored':
     'no orders found (one line was not orders: line {{lines}}): write one order per line, or "pass" to pass this step',

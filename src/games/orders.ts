@@ -262,15 +262,12 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   const { orders } = read
   if (folded.submitted[seat])
     throw new Conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
+  // The server's own rule (docs/rule-systems.md): only seats the step waits for give orders. Checked before
+  // the rules, so a seat out of its step hears this one answer whatever it sent and whatever the system.
+  if (!pendingSeats.includes(seat))
+    throw new OrdersRefused([refuse('STEP', 'server.step')], [], `seat ${seat} has nothing to decide in this step`)
   const errors = submissionErrors(ruleset, folded, seat, read)
   if (errors.length) throw new OrdersRefused(errors, read.ignored)
-  if (!pendingSeats.includes(seat))
-    throw new OrdersRefused(
-      // The server's own rule (docs/rule-systems.md): only seats the step waits for give orders.
-      [refuse('STEP', 'server.step')],
-      [],
-      `seat ${seat} has nothing to decide in this step`,
-    )
   const { entries, after, events, complete } = ordersAndResolution(
     game,
     folded,

@@ -45,6 +45,11 @@ export interface RefusalAt extends Refusal {
 export function refusedSummary(locale: Locale, errors: readonly RefusalAt[]): { title: string; detail: string } {
   const t = (key: string, values?: Values) => translate(locale, PROBLEMS_NS, `ordersRefused.${key}`, values)
   const first = errors[0]
+  const more = errors.at(-1)?.key === 'server.moreErrors' ? Number(errors.at(-1)?.params?.count ?? 0) : 0
+  if (more > 0) {
+    const shown = errors.length - 1
+    return { title: t('title'), detail: t('manyListed', { n: shown + more, shown }) }
+  }
   if (errors.length !== 1 || !first) return { title: t('title'), detail: t('many', { n: errors.length }) }
   const where = first.line !== undefined && !/^line \d+/.test(first.message) ? t('atLine', { line: first.line }) : ''
   return { title: t('title'), detail: t('one', { where, rule: first.rule, message: orderErrorMessage(locale, first) }) }

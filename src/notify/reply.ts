@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
 import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orders.js'
-import { DomainError, OrdersRefused } from '../games/errors.js'
+import { DomainError, OrdersRefused, refusalCount } from '../games/errors.js'
 import { translate, translator, type Locale, type Values } from '../i18n/index.js'
 import { orderErrorMessage } from '../i18n/orders.js'
 import { preferencesOf } from './preferences.js'
@@ -107,7 +107,8 @@ function refusedAnswer(
   gameUrl: string | null,
 ): string {
   const t = translator(locale, 'email')
-  const head = errors.length === 1 ? t('refusedReply.oneRefused') : t('refusedReply.manyRefused', { n: errors.length })
+  const n = refusalCount(errors)
+  const head = n === 1 ? t('refusedReply.oneRefused') : t('refusedReply.manyRefused', { n })
   const skipped = ignored.length
     ? `\n\n${t('refusedReply.ignored')}\n` +
       ignored.map((l) => `  ${t('refusedReply.ignoredLine', { line: l.line, text: l.text })}`).join('\n')
@@ -363,8 +364,9 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
     if (!(e instanceof DomainError)) throw e
     const errors = e instanceof OrdersRefused ? e.errors : []
     const ignored: IgnoredLine[] = e instanceof OrdersRefused ? e.ignored : []
+    const count = refusalCount(errors)
     const reason = errors.length
-      ? `${errors.length === 1 ? 'an order was' : `${errors.length} orders were`} refused:\n${errorLines(errors, 'en')}`
+      ? `${count === 1 ? 'an order was' : `${count} orders were`} refused:\n${errorLines(errors, 'en')}`
       : e.message
     if (errors.length) {
       const gameUrl = n.gameId ? `${ctx.publicUrl}/games/${n.gameId}` : null

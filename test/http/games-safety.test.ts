@@ -118,7 +118,7 @@ describe('who may do and see what', () => {
       payload: { orders: [{ kind: 'move', units: ['ZK1'], to: [5, 5] }] },
     })
     expect(outOfTurn.statusCode).toBe(422)
-    expect(outOfTurn.json().errors[0].rule).toBe('A-3-3')
+    expect(outOfTurn.json().errors[0].rule).toBe('STEP')
     const stranger = await h.app.inject({
       method: 'POST',
       url: `/games/${id}/orders`,

@@ -144,6 +144,17 @@ describe('orders by reply', () => {
     expect(refusalJa).toContain('読み取ったあなたの文面')
     expect(refusalJa).not.toContain('unknown unit')
     expect((await setLocale('en')).statusCode).toBe(200)
+
+    // 3c. A reply of very many bad lines: the first 50 errors are listed, then how many more there were.
+    const lots = 'ZZ9 -> 9999\n'.repeat(200)
+    const many = await post(await compose(player.email, replyTo(mail), lots, '<bad-many@client.example>', mail))
+    expect(many).toMatchObject({ status: 'refused', answered: true })
+    expect(many.reason).toMatch(/^200 orders were refused/)
+    await waitFor('the answer with the first 50 errors', () => answers(player).length === before + 3)
+    const refusalMany = answers(player).at(-1)!.parsed.text!
+    expect(refusalMany).toContain('200 orders were refused')
+    expect(refusalMany.match(/unknown unit ZZ9 \[A-2-2\]/g)).toHaveLength(50)
+    expect(refusalMany).toContain('and 150 more errors, not listed')
     expect(await logSeq(gameId, alice)).toBe(seq)
 
     // 4. A forged token, and a stranger writing to the right address: refused, unanswered, nothing changes.

@@ -32,6 +32,18 @@ function expectEveryOptionValid(state: GnState, seat: string): void {
     expect(greennoa.validate(state, seat, [{ kind: a.kind, unit: a.unit, target: a.target }])).toEqual([])
 }
 
+/** GN-3-2 [R]: a seat is asked only when it has a choice: a move or form change, or a fire (melee is compulsory). */
+function expectSomethingToDecide(state: GnState, seat: string): void {
+  const opts = greennoa.options(state, seat)
+  const choices =
+    opts.units.filter((u) => u.moves.length > 0 || u.forms.length > 0).length +
+    opts.attacks.filter((a) => !a.compulsory).length
+  expect(
+    choices,
+    `${seat} asked in phase ${state.phase} of inning ${state.inning} with nothing to decide`,
+  ).toBeGreaterThan(0)
+}
+
 function play(id: string, seed: number, checkOptions = false): { state: GnState; events: GameEvent[]; steps: number } {
   const scenario = scenarios.get(id)
   if (!scenario) throw new Error(`${id} missing`)
@@ -45,6 +57,7 @@ function play(id: string, seed: number, checkOptions = false): { state: GnState;
     const pending = greennoa.pending(state)
     if (pending.length === 0) break
     const seat = pending[0]?.seats[0] ?? ''
+    expectSomethingToDecide(state, seat)
     if (checkOptions) expectEveryOptionValid(state, seat)
     const orders = randomOrders(state, seat, r)
     expect(greennoa.validate(state, seat, orders)).toEqual([])
@@ -80,10 +93,19 @@ describe('GREEN NOA random games through the Ruleset', () => {
     const a = play(id, seed, true)
     expect(greennoa.outcome(a.state)).not.toBeNull()
     expect(a.events.some((e) => e.type === 'fire' || e.type === 'melee')).toBe(true)
+    for (const e of a.events.filter((x) => x.type === 'pass'))
+      expect(e).toMatchObject({ ref: 'GN-3-2', reason: 'nothing to decide' })
     const b = play(id, seed)
     expect(JSON.stringify(b.events)).toBe(JSON.stringify(a.events))
     expect(JSON.stringify(b.state)).toBe(JSON.stringify(a.state))
   })
+})
+
+it('the random games pass idle steps by themselves (GN-3-2)', () => {
+  const passes = (['GN-D1', 'GN-S1', 'GN-H1'] as const).flatMap((id, i) =>
+    play(id, i + 1).events.filter((e) => e.type === 'pass'),
+  )
+  expect(passes.length).toBeGreaterThan(0)
 })
 
 describe('GREEN NOA bad input', () => {

@@ -40,9 +40,7 @@ function playInning(): { states: GnState[]; events: GameEvent[][] } {
   step('AEUG', [
     { kind: 'move', unit: 'MK2', steps: ['F', 'F', 'F', 'F'] },
     { kind: 'move', unit: 'RD1', steps: ['L', 'F', 'F', 'F'] },
-  ])
-  step('AEUG', []) // ③ nothing in reach
-  step('TITANS', []) // ④
+  ]) // ③ and ④ pass by themselves: nothing in reach (GN-3-2)
   // ⑥ TITANS close in; MR1 turns on the spot before running.
   step('TITANS', [
     { kind: 'move', unit: 'MK1', steps: ['F', 'F', 'F', 'F'] },
@@ -121,7 +119,7 @@ describe('the GREEN NOA map model', () => {
       { from: { col: 1, row: 7 }, to: { col: 4, row: 6 }, side: 'AEUG' },
     ])
     expect(m.counters.find((c) => c.label === 'RD1')?.facing).toBe(1) // turned left, from SE to NE
-    const titans = model(3)
+    const titans = model(1)
     expect(titans.arrows.map((a) => a.to)).toEqual([
       { col: 11, row: 3 },
       { col: 13, row: 1 },
@@ -130,10 +128,10 @@ describe('the GREEN NOA map model', () => {
   })
 
   it('shows a declared attack with its difference and "?", then the results of fire, and the loss', () => {
-    expect(model(4).attacks).toEqual([
+    expect(model(2).attacks).toEqual([
       { from: [{ col: 11, row: 3 }], to: { col: 6, row: 3 }, side: 'TITANS', kind: 'attack', label: '+1 ?' },
     ])
-    const m = model(5)
+    const m = model(3)
     expect(m.attacks).toEqual([
       { from: [{ col: 6, row: 3 }], to: { col: 11, row: 3 }, side: 'AEUG', kind: 'attack', label: '+1 E' },
       { from: [{ col: 4, row: 6 }], to: { col: 11, row: 3 }, side: 'AEUG', kind: 'attack', label: '−2 lapsed' },
@@ -147,11 +145,11 @@ describe('the GREEN NOA map model', () => {
       { col: 13, row: 1 },
       { col: 14, row: 7 },
     ])
-    expect(model(5, null).inReach).toEqual([])
+    expect(model(3, null).inReach).toEqual([])
   })
 
   it('marks S, M, F and C and the second form (MA, launcher); F leaves no arc', () => {
-    const state = structuredClone(game.states[6]!)
+    const state = structuredClone(game.states[4]!)
     const mk2 = state.units.find((u) => u.id === 'MK2')!
     mk2.s = { inning: 3, phase: 8 }
     mk2.m = true
@@ -181,7 +179,7 @@ describe('the GREEN NOA map model', () => {
 
 describe('the GREEN NOA map drawn', () => {
   it('writes a nose per counter and each fire arc hidden, shown while the counter is hovered or focused', () => {
-    const m = model(5)
+    const m = model(3)
     const svg = renderSvg(m)
     expect(svg).toContain('<style>.hm-unit{cursor:pointer;outline:none}')
     expect(svg).toContain('.hm-unit:hover .hm-arc,.hm-unit:focus .hm-arc{display:inline}')
@@ -198,7 +196,7 @@ describe('the GREEN NOA map drawn', () => {
   })
 
   it('turns into a PNG of the SVG size through the raster layer, Japanese names included', () => {
-    const m = model(5)
+    const m = model(3)
     const png = mapModelToPng(m)
     const size = /width="(\d+)" height="(\d+)"/.exec(renderSvg(m))!
     expect(pngSize(png)).toEqual({ width: Number(size[1]), height: Number(size[2]) })

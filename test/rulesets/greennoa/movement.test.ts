@@ -139,6 +139,15 @@ describe('GN-5 stacking', () => {
     expect(rules(duel(), [{ kind: 'remove', unit: 'RD1' }])).toEqual(['GN-5-5'])
   })
 
+  it('lays each stacking error at the order at fault: the last move in, the wrong remove (GN-5-1, GN-5-5)', () => {
+    const stacked = validateMovement(duel(), 'AEUG', [move('QB1', 'F'), move('MK1', 'RFRF')])
+    expect(stacked).toEqual([expect.objectContaining({ rule: 'GN-5-1', order: 1 })])
+    const removals: MoveOrder[] = [move('QB1', 'F'), { kind: 'remove', unit: 'RD1' }]
+    expect(validateMovement(duel(), 'AEUG', removals)).toEqual([expect.objectContaining({ rule: 'GN-5-5', order: 1 })])
+    const both: MoveOrder[] = [move('MK1', 'RFRF'), { kind: 'remove', unit: 'RD1' }, { kind: 'remove', unit: 'MK1' }]
+    expect(validateMovement(duel(), 'AEUG', both)).toEqual([expect.objectContaining({ rule: 'GN-5-5', order: 2 })])
+  })
+
   it('refuses removing every unit of an over-stack: only the excess goes, one stays (GN-5-5)', () => {
     const both: MoveOrder[] = [move('MK1', 'RFRF'), { kind: 'remove', unit: 'RD1' }, { kind: 'remove', unit: 'MK1' }]
     expect(rules(duel(), both)).toEqual(['GN-5-5'])

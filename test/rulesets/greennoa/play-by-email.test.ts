@@ -271,12 +271,14 @@ describe('GREEN NOA played through the API and by email', () => {
     expect(refusalsChecked).toBe(true)
     expect(replied).toBe(true)
     expect(deadlinePassed).toBe(true)
-    expect(mailsChecked.en).toBeGreaterThanOrEqual(4)
-    expect(mailsChecked.ja).toBeGreaterThanOrEqual(4)
+    // Each side moves once an inning and is always asked to; a combat phase asks only when the side has a
+    // fire to choose, else it passes by itself (GN-3-2).
+    expect(mailsChecked.en).toBeGreaterThanOrEqual(2)
+    expect(mailsChecked.ja).toBeGreaterThanOrEqual(2)
 
-    // Two innings played: the log tells them, and the game verifies.
+    // Two innings played: the log tells them (an entry at least for each step asked), and the game verifies.
     const log = (await s.app.inject({ method: 'GET', url: `/games/${gameId}/log`, headers: as(amuro) })).json()
-    expect(log.entries.length).toBeGreaterThan(12)
+    expect(log.entries.length).toBeGreaterThan(mailsChecked.en + mailsChecked.ja)
     const verify = (await s.app.inject({ method: 'GET', url: `/games/${gameId}/verify`, headers: as(amuro) })).json()
     expect(verify.ok, JSON.stringify(verify)).toBe(true)
     // The web's SVG draws each unit's fire arc, shown on hover, and the names in both scripts.

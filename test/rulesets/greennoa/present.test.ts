@@ -104,17 +104,18 @@ describe('GREEN NOA narration', () => {
       { id: 'MK1', type: 'MK2', side: 'AEUG', col: 5, row: 5, facing: 0 },
       { id: 'HZ1', type: 'HIZACK', side: 'TITANS', col: 5, row: 5, facing: 3 },
     ]
-    let s = play(stateOf(stacked), 'AEUG', []).state
-    const declared = play(s, 'AEUG', [])
-    s = declared.state
-    expect(tell(declared.events, s, 'en')).toEqual([
-      'Gundam MkII MK1 shares a hex with Hizack HZ1 and must melee it (GN-5-2): difference +1; it is resolved ' +
-        'in the damage confirmation phase.',
-    ])
-    // ④ HZ1's compulsory melee at once: 1+1 = 2 on column −1: AE, HZ1 is destroyed; ⑤ MK1's melee lapses.
-    const r = play(s, 'TITANS', [], [1, 1])
+    // AEUG moves; then nobody has a choice: ③ MK1 and ④ HZ1 can only melee, which the rules add (GN-5-2), so
+    // both combat phases pass by themselves. ④ HZ1's melee at once: 1+1 = 2 on column −1: AE, HZ1 is
+    // destroyed; ⑤ MK1's melee lapses.
+    const r = play(stateOf(stacked), 'AEUG', [], [1, 1])
     const en = tell(r.events, r.state, 'en')
     expect(en).toEqual([
+      "③ first player's combat phase (AEUG): no unit can fire, so there is nothing to decide and the phase passes " +
+        "by itself; a unit in an enemy's hex still melees it (GN-5-2).",
+      'Gundam MkII MK1 shares a hex with Hizack HZ1 and must melee it (GN-5-2): difference +1; it is resolved ' +
+        'in the damage confirmation phase.',
+      "④ second player's combat phase (Titans): no unit can fire, so there is nothing to decide and the phase " +
+        "passes by itself; a unit in an enemy's hex still melees it (GN-5-2).",
       'Hizack HZ1 attacked Gundam MkII MK1 in their shared hex (compulsory melee, GN-5-2): difference −1; ' +
         '2D6 rolled 1+1 = 2 on the melee table (GN-8-4): AE: attacker destroyed.',
       'Hizack HZ1 was destroyed and taken off the map (GN-8-4).',
@@ -124,10 +125,14 @@ describe('GREEN NOA narration', () => {
     ])
     const ja = tell(r.events, r.state, 'ja')
     expect(ja[0]).toBe(
+      '③ 先攻側戦闘フェイズ（エゥーゴ）：射撃できるユニットがなく決めることがないため、このフェイズは自動的にパスします。' +
+        '敵とスタックしているユニットはその敵と格闘戦を行います（GN-5-2）。',
+    )
+    expect(ja[3]).toBe(
       'ハイザック HZ1がスタックしているガンダムMkⅡ MK1に格闘戦（強制、GN-5-2）：差−1、2D6 1+1 ＝ 2（格闘戦結果表 GN-8-4）' +
         '→ AE：攻撃側破壊。',
     )
-    expect(ja[4]).toBe(
+    expect(ja[7]).toBe(
       'ゲーム終了（一方の軍のユニットが全滅）：勝利得点 エゥーゴ 3、ティターンズ 0。エゥーゴの勝利です（GAP-GN-6）。',
     )
     expectJapanese(ja)
@@ -146,6 +151,11 @@ describe('GREEN NOA narration', () => {
       'Gundam MkII MK1 fired at Hizack HZ1: difference +5; 2D6 rolled 1+3, from the front ±0 (GN-10-3), pilots +1 ' +
         '(GAP-GN-2) = 5 on the fire table (GN-7-7): S: unable to act for an inning.',
       'Hizack HZ1 is S, unable to act, until the end of phase ⑤ of inning 2 (AMB-GN-6).',
+      // HZ1, Titans' one unit, is S: their movement and combat phases pass by themselves (GN-3-2).
+      "⑥ second player's movement phase (Titans): no unit can move or change form, so the phase passes by itself " +
+        '(GN-3-2).',
+      "⑦ second player's combat phase (Titans): no unit can fire, so there is nothing to decide and the phase " +
+        "passes by itself; a unit in an enemy's hex still melees it (GN-5-2).",
     ])
     expect(tell(hit.events, hit.state, 'ja')[2]).toBe(
       'ハイザック HZ1は行動不能（S）：第2イニング⑤の終了まで行動できません（AMB-GN-6）。',

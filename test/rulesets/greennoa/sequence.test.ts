@@ -10,6 +10,7 @@ import {
   victoryPoints,
 } from '../../../src/rulesets/greennoa/engine/sequence.js'
 import type { GnOrder, GnState, Side, Unit } from '../../../src/rulesets/greennoa/engine/types.js'
+import { greennoa } from '../../../src/rulesets/greennoa/engine/index.js'
 import { stateOf, type Placed } from './fixture.js'
 
 const unit = (state: GnState, id: string): Unit => {
@@ -188,5 +189,45 @@ describe('purity', () => {
     const b = step(s, 'TITANS', orders, [3, 4, 2, 5])
     expect(s).toEqual(before)
     expect(a).toEqual(b)
+  })
+})
+
+describe('GN-3-2 [R] a step with nothing to decide passes by itself', () => {
+  it('passes every idle phase with a pass event, and waits only where a side has a choice', () => {
+    // HZ1 can neither move (M) nor fire (F), nor change form; MK1 is out of range of it.
+    const state = stateOf([
+      { id: 'MK1', type: 'MK2', side: 'AEUG', col: 1, row: 5, facing: 0 },
+      { id: 'HZ1', type: 'HIZACK', side: 'TITANS', col: 11, row: 5, facing: 3 },
+    ])
+    unit(state, 'HZ1').m = true
+    unit(state, 'HZ1').f = true
+    const r = greennoa.resolve(state, { AEUG: [] }, scriptedDice([6, 1]))
+    const passes = r.events.filter((e) => e.type === 'pass')
+    expect(passes).toEqual(
+      [
+        [3, 'declare', 'AEUG'],
+        [4, 'attack', 'TITANS'],
+        [6, 'movement', 'TITANS'],
+        [7, 'declare', 'TITANS'],
+        [8, 'attack', 'AEUG'],
+      ].map(([phase, step, side]) => ({ type: 'pass', ref: 'GN-3-2', phase, step, side, reason: 'nothing to decide' })),
+    )
+    // Inning 2: AEUG first (6 to 1), and MK1 may move.
+    expect(r.state).toMatchObject({ inning: 2, phase: 2, first: 'AEUG' })
+    expect(greennoa.pending(r.state)).toEqual([expect.objectContaining({ side: 'AEUG', step: 'movement' })])
+  })
+
+  it('resolves a combat phase whose only attack is the compulsory melee, with its dice', () => {
+    const state = stateOf([
+      { id: 'MK1', type: 'MK2', side: 'AEUG', col: 5, row: 5, facing: 0 },
+      { id: 'HZ1', type: 'HIZACK', side: 'TITANS', col: 5, row: 4, facing: 3 },
+    ])
+    // MK1 moves into HZ1's hex: ③ and ④ hold only the compulsory melees (GN-5-2), so neither side is asked.
+    const r = greennoa.resolve(state, { AEUG: [{ kind: 'move', unit: 'MK1', steps: ['F'] }] }, scriptedDice([1, 1]))
+    expect(r.events.filter((e) => e.type === 'pass').map((e) => e.phase)).toEqual([3, 4])
+    expect(r.events.filter((e) => e.type === 'declare').map((e) => [e.unit, e.compulsory])).toEqual([
+      ['MK1', true],
+      ['HZ1', true],
+    ])
   })
 })

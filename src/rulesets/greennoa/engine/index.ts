@@ -2,6 +2,7 @@
 import type { Dice } from '../../../engine/dice.js'
 import type { OrderError, Pending, Resolution, Ruleset, Seat } from '../../../engine/ruleset.js'
 import { apiSchemas } from './api-schemas.js'
+import { passIdleSteps } from './idle.js'
 import { formatOrders, parseOrders } from './notation.js'
 import { refuse } from './messages.js'
 import { optionSpecs } from './options.js'
@@ -34,6 +35,7 @@ export function seats(): Seat[] {
   return SIDES.map((side) => ({ id: side, side, groups: [side] }))
 }
 
+/** The step waiting for orders; never one with nothing to decide, as those pass by themselves (idle.ts). */
 export function pending(state: GnState): Pending[] {
   const p = pendingStep(state)
   if (!p) return []
@@ -59,7 +61,7 @@ export function resolve(state: GnState, submissions: Record<string, GnOrder[]>, 
   if (!p) throw new Error('GN-3-2: the game is over')
   for (const [seat, orders] of Object.entries(submissions))
     if (seat !== p.side && orders.length > 0) throw new Error(`GN-3-2: ${seat} has nothing to decide now`)
-  return resolveStep(state, p.side, submissions[p.side] ?? [], dice)
+  return passIdleSteps(resolveStep(state, p.side, submissions[p.side] ?? [], dice), dice)
 }
 
 export const greennoa: Ruleset<GnScenario, GnState, GnOrder, GnView, GnSeatOptions> = {
@@ -68,7 +70,7 @@ export const greennoa: Ruleset<GnScenario, GnState, GnOrder, GnView, GnSeatOptio
   versions: GN_VERSIONS,
   versionOf: (state) => state.rulesVersion,
   optionSpecs,
-  setup,
+  setup: (scenario, config, dice) => passIdleSteps(setup(scenario, config, dice), dice),
   seats: () => seats(),
   pending,
   options: seatOptions,

@@ -84,6 +84,7 @@ export function validateMovement(state: GnState, side: Side, orders: readonly Mo
   const plan = new Map<string, Planned>()
   const moved = new Set<string>()
   const removed = new Set<string>()
+  const orderOf = new Map<string, number>()
   orders.forEach((order, index) => {
     const err = (rule: string, key: MessageKey, params: Record<string, string | number>, field?: string) =>
       errors.push(refuse(rule, key, params, { order: index, ...(field ? { field } : {}) }))
@@ -94,6 +95,7 @@ export function validateMovement(state: GnState, side: Side, orders: readonly Mo
     if (order.kind === 'remove') {
       if (removed.has(unit.id)) return err('GN-5-5', 'greennoa.remove.twice', { unit: unit.id }, 'unit')
       removed.add(unit.id)
+      orderOf.set(`remove ${unit.id}`, index)
       return
     }
     if (removed.has(unit.id)) return err('GN-5-5', 'greennoa.remove.earlier', { unit: unit.id }, 'unit')
@@ -126,14 +128,24 @@ export function validateMovement(state: GnState, side: Side, orders: readonly Mo
     }
     if (t.offMap !== null) err('GN-4-5a', 'greennoa.move.offMap', { unit: unit.id, step: t.offMap + 1 }, 'steps')
     plan.set(unit.id, { ...p, hex: t.hex, facing: t.facing })
+    orderOf.set(`move ${unit.id}`, index)
   })
   if (errors.length > 0) return errors
-  errors.push(...stackingErrors(state, side, plan, removed))
+  errors.push(...stackingErrors(state, side, plan, removed, orderOf))
   return errors
 }
 
-/** GN-5-1 / GN-5-5 at the end of the movement phase ([R]): at most one unit of a side per hex. */
-function stackingErrors(state: GnState, side: Side, plan: Map<string, Planned>, removed: Set<string>): OrderError[] {
+/**
+ * GN-5-1 / GN-5-5 at the end of the movement phase ([R]): at most one unit of a side per hex. An over-stack
+ * is laid at the last move into the hex; a removal that is not of an excess, at its remove order.
+ */
+function stackingErrors(
+  state: GnState,
+  side: Side,
+  plan: Map<string, Planned>,
+  removed: Set<string>,
+  orderOf: Map<string, number>,
+): OrderError[] {
   const byHex = new Map<string, string[]>()
   const ends = new Map<string, string>()
   for (const u of state.units) {
@@ -145,17 +157,18 @@ function stackingErrors(state: GnState, side: Side, plan: Map<string, Planned>, 
   }
   const errors: OrderError[] = []
   for (const [key, ids] of byHex) {
-    if (ids.length > 1)
-      errors.push(
-        refuse('GN-5-1', 'greennoa.stack', { units: ids.slice(0, -1).join(' and '), last: ids.at(-1)!, hex: key }),
-      )
+    if (ids.length < 2) continue
+    const moves = ids.map((id) => orderOf.get(`move ${id}`)).filter((i) => i !== undefined)
+    const params = { units: ids.slice(0, -1).join(' and '), last: ids.at(-1)!, hex: key }
+    errors.push(refuse('GN-5-1', 'greennoa.stack', params, moves.length ? { order: Math.max(...moves) } : {}))
   }
-  // Only the excess goes (GN-5-5): one unit of the side stays in each hex it overstacked.
-  for (const id of removed) {
+  // Only the excess goes (GN-5-5): one unit of the side stays in each hex it overstacked; the last
+  // removal that would empty the hex is the one at fault.
+  for (const id of [...removed].reverse()) {
     const key = ends.get(id)
     const all = [...ends].filter(([, k]) => k === key).length
     if (all < 2 || !byHex.has(key!)) {
-      errors.push(refuse('GN-5-5', 'greennoa.remove.notOver', { unit: id }))
+      errors.push(refuse('GN-5-5', 'greennoa.remove.notOver', { unit: id }, { order: orderOf.get(`remove ${id}`)! }))
       byHex.set(key!, [id])
     }
   }

@@ -255,6 +255,23 @@ function attackChoices(state: GnState, side: Side): AttackChoice[] {
   return out
 }
 
+/**
+ * GN-3-2 [R]: whether the pending step leaves its side anything to decide. Movement: a unit that may change
+ * form (GN-11) or has a move (GN-4). Combat: a legal fire (GN-7); a melee is only ever against the enemy in
+ * the unit's hex, which the rules add anyway when left out (GN-5-2), so it decides nothing.
+ */
+export function hasChoice(state: GnState, pending: { side: Side; step: StepKind }): boolean {
+  const units = liveUnits(state, pending.side)
+  if (pending.step === 'movement')
+    return units.some(
+      (u) => !isS(u) && (unitType(state.scenario, u).formOrder.length > 1 || (!u.m && reachable(state, u).length > 0)),
+    )
+  const enemies = liveUnits(state, otherSide(pending.side))
+  return units.some((u) =>
+    enemies.some((e) => attackProblems(state, pending.side, { kind: 'fire', unit: u.id, target: e.id }).length === 0),
+  )
+}
+
 /** The seat's options: empty lists when it has nothing to decide now (never throws). */
 export function seatOptions(state: GnState, seat: string): GnSeatOptions {
   const side = sideOfSeat(seat)

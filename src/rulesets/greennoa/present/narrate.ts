@@ -168,6 +168,13 @@ const NARRATORS: Record<string, Narrator> = {
       count,
     })
   },
+  pass: (e, c) => {
+    const phase = num(e.phase)
+    return c.t(str(e.step) === 'movement' ? 'ev.passMovement' : 'ev.passCombat', {
+      phase: `${phaseMark(phase)} ${c.t(`phase.${phase}`)}`,
+      side: c.side(str(e.side)),
+    })
+  },
   declare: (e, c) => {
     const kind = str(e.kind)
     if (kind !== 'fire' && kind !== 'melee') throw new MalformedEvent(`unknown attack kind ${kind}`)
@@ -254,6 +261,16 @@ function narrateOne(e: GameEvent, c: NarrationContext): string | null {
 
 const RESOLUTIONS = new Set(['fire', 'melee', 'attack-lapsed'])
 
+function resolvedAtOnce(events: readonly GameEvent[], i: number): boolean {
+  const e = events[i]!
+  for (const r of events.slice(i + 1)) {
+    if (!r || typeof r !== 'object') continue
+    if (r.type === 'damage-confirmation') return false
+    if (RESOLUTIONS.has(r.type) && r.unit === e.unit && r.target === e.target) return true
+  }
+  return false
+}
+
 /** Narrates the events of one or more resolutions, in order, for the reader of `view`. */
 export function narrateGreenNoa(events: readonly GameEvent[], view: unknown, locale: Locale): string[] {
   const c = narrationContext(view, locale)
@@ -263,12 +280,9 @@ export function narrateGreenNoa(events: readonly GameEvent[], view: unknown, loc
       lines.push(fallbackLine(e))
       return
     }
-    // An attack of ④ / ⑧ is declared and resolved at once: its resolution line says it all.
-    if (
-      e.type === 'declare' &&
-      events.slice(i + 1).some((r) => r && RESOLUTIONS.has(r.type) && r.unit === e.unit && r.target === e.target)
-    )
-      return
+    // An attack of ④ / ⑧ is declared and resolved at once, before the damage confirmation that follows:
+    // its resolution line says it all. One of ③ / ⑦ is resolved only in that confirmation, and is told.
+    if (e.type === 'declare' && resolvedAtOnce(events, i)) return
     const line = narrateOne(e, c)
     if (line) lines.push(line)
   })
