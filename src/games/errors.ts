@@ -136,7 +136,8 @@ export function refusalCount(errors: readonly OrderError[]): number {
   return last?.key === 'server.moreErrors' ? errors.length - 1 + Number(last.params?.count ?? 0) : errors.length
 }
 
-function listedErrors(errors: OrderError[]): OrderError[] {
+/** At most MAX_LISTED_ERRORS errors, then one saying how many more there were. */
+export function listedErrors(errors: OrderError[]): OrderError[] {
   if (errors.length <= MAX_LISTED_ERRORS) return errors
   const count = errors.length - MAX_LISTED_ERRORS
   return [...errors.slice(0, MAX_LISTED_ERRORS), refuse('ORDER', 'server.moreErrors', { count })]

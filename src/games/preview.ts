@@ -1,6 +1,7 @@
 // POST /games/:id/orders/preview: validation and odds, no dice, nothing stored.
 import type { Db } from '../store/db.js'
-import { Conflict, OrdersRefused } from './errors.js'
+import { Conflict, listedErrors, OrdersRefused } from './errors.js'
+import { refuse } from './order-messages.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { gameMetaRow } from '../store/games.js'
@@ -25,7 +26,11 @@ export async function previewOrders(
   const seat = pickSeat(game.seats, userId, body.seat, pendingSeats)
   // Every error with its line; text that cannot be read is still a 422, with the rule errors of the rest.
   const read = readSubmission(ruleset, folded.state, seat, { gameId, userId, ...body })
-  const errors = submissionErrors(ruleset, folded, seat, read)
+  // As an order would be: a seat out of its step hears the server's STEP, whatever the system; the errors
+  // listed are capped as a refusal's are.
+  const errors = listedErrors(
+    pendingSeats.includes(seat) ? submissionErrors(ruleset, folded, seat, read) : [refuse('STEP', 'server.step')],
+  )
   if (read.errors.length) throw new OrdersRefused(errors)
   const { orders } = read
   return {

@@ -54,6 +54,15 @@ describe('a seat out of its step', () => {
         expect(res.statusCode, res.body).toBe(422)
         expect(res.json().errors).toEqual(STEP_REFUSAL)
       }
+      // The preview says the same, writing nothing.
+      const preview = await h.app.inject({
+        method: 'POST',
+        url: `/games/${id}/orders/preview`,
+        headers: as(waiting),
+        payload: orders,
+      })
+      expect(preview.statusCode, preview.body).toBe(200)
+      expect(preview.json()).toMatchObject({ valid: false, errors: STEP_REFUSAL })
     }
   })
 })
@@ -78,6 +87,18 @@ describe('a refusal with very many errors', () => {
     })
     expect(body.detail).toBe('4000 orders break the rules; the first 50 are listed in "errors"')
     expect(res.body.length).toBeLessThan(30_000)
+    // The preview lists as many, of rules broken by lines that read (the same unit moved again and again).
+    const again = await h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/orders/preview`,
+      headers: as(acting),
+      payload: { text: 'HS1 move F\n'.repeat(200) },
+    })
+    expect(again.statusCode, again.body.slice(0, 500)).toBe(200)
+    const previewed = again.json()
+    expect(previewed.valid).toBe(false)
+    expect(previewed.errors).toHaveLength(51)
+    expect(previewed.errors[50]).toMatchObject({ rule: 'ORDER', key: 'server.moreErrors' })
 
     const set = await h.app.inject({
       method: 'PATCH',
