@@ -126,8 +126,8 @@ describe('greennoa: the orders answer and the preview in the reader language', (
     const [ja, en] = locale === 'ja' ? [first, second] : [second, first]
     expect(en.key).toBe('greennoa.preview.move')
     expect({ key: ja.key, params: ja.params }).toEqual({ key: en.key, params: en.params })
-    expect(en.text).toMatch(new RegExp(`^${unit} ends at \\d+\\.\\d+ facing \\d, 1 MP, 0 turns$`))
-    expect(ja.text).toMatch(new RegExp(`^${unit} は \\d+\\.\\d+、向き\\dで移動を終えます（1移動力、旋回0回）$`))
+    expect(en.text).toMatch(new RegExp(`^${unit} ends at hex \\d{4} facing \\d, 1 MP, 0 turns$`))
+    expect(ja.text).toMatch(new RegExp(`^${unit} はヘックス \\d{4}、向き\\dで移動を終えます（1移動力、旋回0回）$`))
   })
 
   it('the orders answer tells who acts next in the reader language', async () => {

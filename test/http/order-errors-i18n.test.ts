@@ -59,7 +59,9 @@ describe('refused orders in the reader language', () => {
     const jaErrors = ja.json().errors as Err[]
     expect(jaErrors.map(({ message: _, ...rest }) => rest)).toEqual(enErrors.map(({ message: _, ...rest }) => rest))
     expect(jaErrors[0]!.message).toBe('ユニット ZZ9 は存在しません')
-    expect(jaErrors[1]!.message).toBe('2行目「GD1 -> 07x6」: 「->」の後に移動先のヘクスを1つ書いてください（例: 0710）')
+    expect(jaErrors[1]!.message).toBe(
+      '2行目「GD1 -> 07x6」: 「->」の後に移動先のヘックスを1つ書いてください（例: 0710）',
+    )
     expect(enErrors[2]!.message).toBe('an attack order does not belong in the set-up phase')
     expect(jaErrors[2]!.message).toBe('「attack」命令は配置フェイズには出せません')
     await setLocale('en')

@@ -76,7 +76,7 @@ describe('order-error catalogues', () => {
     const [e] = localiseOrderErrors('ja', parsed.errors)
     expect(e).toEqual({
       ...parsed.errors[0],
-      message: '2行目「GM1 -> 07」: 「->」の後に移動先のヘクスを1つ書いてください（例: 0710）',
+      message: '2行目「GM1 -> 07」: 「->」の後に移動先のヘックスを1つ書いてください（例: 0710）',
     })
     expect(orderErrorMessage('ja', { message: 'as the engine said', key: 'abaoaqu.noSuchKey' })).toBe(
       'as the engine said',

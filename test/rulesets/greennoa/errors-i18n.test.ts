@@ -50,7 +50,7 @@ describe('GREEN NOA refusals in Japanese', () => {
     const { e, ja } = both(validateMovement(duel(), 'AEUG', [move('MK1', 'RFRF')]))
     expect(e).toMatchObject({ rule: 'GN-5-1', key: 'greennoa.stack' })
     expect(e.message).toMatch(/^MK1 and RD1 would end in hex \S+ together/)
-    expect(ja).toMatch(/^MK1とRD1がヘクス \S+ で一緒に移動を終えることになります: 味方のユニットはスタックできません/)
+    expect(ja).toMatch(/^MK1とRD1がヘックス \S+ で一緒に移動を終えることになります: 味方のユニットはスタックできません/)
     expect(ja).toContain('GN-5-5')
   })
 
@@ -76,7 +76,7 @@ describe('GREEN NOA refusals in Japanese', () => {
     expect(e).toMatchObject({ rule: 'GN-4-4', line: 2, key: 'greennoa.notation.badStep' })
     expect(e.message).toBe('line 2 "MK1 move FXF": "x" is not a step: use F (forward one hex), L or R (turn 60°)')
     expect(ja).toBe(
-      '2行目「MK1 move FXF」: 「x」はステップではありません: F（1ヘクス前進）、L、R（60°旋回）を使ってください',
+      '2行目「MK1 move FXF」: 「x」はステップではありません: F（1ヘックス前進）、L、R（60°旋回）を使ってください',
     )
   })
 })

@@ -67,7 +67,9 @@ describe('the GREEN NOA Ruleset', () => {
         expect(steps.length).toBe(m.mp)
         expect(steps.filter((s) => s !== 'F').length).toBe(m.turns)
         expect(greennoa.preview?.(state, 'AEUG', [{ kind: 'move', unit: u.unit, steps }])[0]).toMatchObject({
-          text: expect.stringContaining(`${m.col}.${m.row} facing ${m.facing}`),
+          text: expect.stringContaining(
+            `hex ${String(m.col).padStart(2, '0')}${String(m.row).padStart(2, '0')} facing ${m.facing}`,
+          ),
         })
       }
     // NE1's hex is never an end for MK1 (GN-5-1), though MK1 may pass through it; turning on the spot is one.
@@ -85,8 +87,8 @@ describe('the GREEN NOA Ruleset', () => {
         programs.push(steps)
         if (greennoa.validate(state, 'AEUG', [{ kind: 'move', unit: 'MK1', steps }]).length > 0) continue
         const [pv] = greennoa.preview?.(state, 'AEUG', [{ kind: 'move', unit: 'MK1', steps }]) ?? []
-        const m = /ends at (\d+)\.(\d+) facing (\d)/.exec((pv as { text: string }).text)
-        if (m && !(m[1] === '5' && m[2] === '5' && m[3] === '0')) ends.add(`${m[1]}.${m[2]}/${m[3]}`)
+        const m = /ends at hex (\d\d)(\d\d) facing (\d)/.exec((pv as { text: string }).text)
+        if (m && !(m[1] === '05' && m[2] === '05' && m[3] === '0')) ends.add(`${Number(m[1])}.${Number(m[2])}/${m[3]}`)
       }
     }
     expect(new Set(mk?.moves.map((m) => `${m.col}.${m.row}/${m.facing}`))).toEqual(ends)

@@ -60,7 +60,7 @@ export const MESSAGES = {
   'greennoa.preview.kind.melee': 'melee',
   'greennoa.preview.attack': '{{kind}} {{unit}} → {{target}}, difference {{diff}}: {{odds}}',
   'greennoa.preview.noUnit': 'no such unit on the map',
-  'greennoa.preview.move': '{{unit}} ends at {{col}}.{{row}} facing {{facing}}, {{mp}} MP, {{turns}} turns',
+  'greennoa.preview.move': '{{unit}} ends at hex {{hex}} facing {{facing}}, {{mp}} MP, {{turns}} turns',
   'greennoa.preview.transform': '{{unit}} changes to form {{form}}',
   'greennoa.preview.remove': '{{unit}} is removed (GN-5-5)',
 

@@ -11,7 +11,7 @@ import {
 } from '../../../engine/hex/index.js'
 import { refuse, type MessageKey } from './messages.js'
 import type { GnState, MoveOrder, Side, Step, Unit } from './types.js'
-import { findUnit, formValues, isS, turnLimit, unitType } from './units.js'
+import { findUnit, formValues, hexLabel, isS, turnLimit, unitType } from './units.js'
 
 /** The side that moves in this phase (② first player, ⑥ second player), or null outside movement. */
 export function movingSide(state: GnState): Side | null {
@@ -135,6 +135,12 @@ export function validateMovement(state: GnState, side: Side, orders: readonly Mo
   return errors
 }
 
+/** An offsetKey ("col,row") back to its hex. */
+function parseKey(key: string): { col: number; row: number } {
+  const [col, row] = key.split(',').map(Number)
+  return { col: col!, row: row! }
+}
+
 /**
  * GN-5-1 / GN-5-5 at the end of the movement phase ([R]): at most one unit of a side per hex. An over-stack
  * is laid at the last move into the hex; a removal that is not of an excess, at its remove order.
@@ -159,7 +165,7 @@ function stackingErrors(
   for (const [key, ids] of byHex) {
     if (ids.length < 2) continue
     const moves = ids.map((id) => orderOf.get(`move ${id}`)).filter((i) => i !== undefined)
-    const params = { units: ids.slice(0, -1).join(' and '), last: ids.at(-1)!, hex: key }
+    const params = { units: ids.slice(0, -1).join(' and '), last: ids.at(-1)!, hex: hexLabel(parseKey(key)) }
     errors.push(refuse('GN-5-1', 'greennoa.stack', params, moves.length ? { order: Math.max(...moves) } : {}))
   }
   // Only the excess goes (GN-5-5): one unit of the side stays in each hex it overstacked; the last

@@ -18,7 +18,7 @@ import { movementPoints, traceSteps } from './movement.js'
 import { pendingStep, type StepKind } from './sequence.js'
 import { fireResult, fireTotal, meleeResult, meleeTotal } from './tables.js'
 import type { AttackOrder, GnOrder, GnState, PhaseNo, Side, Step, Unit } from './types.js'
-import { findUnit, isS, liveUnits, otherSide, pilotOf, turnLimit, unitType } from './units.js'
+import { findUnit, hexLabel, isS, liveUnits, otherSide, pilotOf, turnLimit, unitType } from './units.js'
 
 /** One end of a move: the hex and facing, the cheapest program reaching them, its MP and turns. */
 export interface MoveChoice {
@@ -315,7 +315,15 @@ export function preview(state: GnState, seat: string, orders: readonly GnOrder[]
       const unit = findUnit(state, order.unit)
       if (!unit || unit.removed) return line(order, 'greennoa.preview.noUnit')
       const t = traceSteps(unit.hex, unit.facing, order.steps, state.scenario.map)
-      const at = { unit: unit.id, col: t.hex.col, row: t.hex.row, facing: t.facing, mp: t.mp, turns: t.turns }
+      const at = {
+        unit: unit.id,
+        hex: hexLabel(t.hex),
+        col: t.hex.col,
+        row: t.hex.row,
+        facing: t.facing,
+        mp: t.mp,
+        turns: t.turns,
+      }
       return line(order, 'greennoa.preview.move', at)
     }
     if (order.kind === 'transform')

@@ -43,3 +43,9 @@ export function otherSide(side: Side): Side {
 export function isS(unit: Pick<Unit, 's'>): boolean {
   return unit.s !== null
 }
+
+/** A hex as players write it, on the map and in messages: column and row, two digits each ("1102"). */
+export function hexLabel(hex: { col: number; row: number }): string {
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${two(hex.col)}${two(hex.row)}`
+}
