@@ -68,6 +68,18 @@ export type Parsed<O> =
   | { ok: true; orders: O[]; lines?: number[]; passes?: number[] }
   | { ok: false; errors: OrderError[]; orders?: O[]; lines?: number[]; passes?: number[] }
 
+/**
+ * A moderator's change to a game's state, in the rule system's own vocabulary (docs/moderation.md):
+ * each has a `kind` ("move", "remove", "restore", "damage", "flip", …) and the fields that kind takes.
+ */
+export interface Adjustment {
+  kind: string
+  [field: string]: unknown
+}
+
+/** What adjust() gives: the state after every change, or the errors (each citing its rule) and no state. */
+export type Adjusted<S> = { ok: true; state: S } | { ok: false; errors: OrderError[] }
+
 /** Who looks at the game: a seat, or null for an observer. */
 export type Viewer = SeatId | null
 
@@ -186,4 +198,29 @@ export interface Ruleset<Scn, S, O, V, U> {
   onlyStanding?(orders: O[]): boolean
   /** The shapes of its view, options and preview, for the API's documentation and typed clients. */
   schemas?: ApiSchemas
+  /**
+   * Moderators' adjustments (docs/moderation.md). JSON Schema (data) of one adjustment: a `kind` and the
+   * fields that kind takes, no unknown fields, bounded strings and numbers.
+   */
+  adjustmentSchema?: TSchema
+  /** Adjustments in text, one a line (`A12 move 0406`); errors name their line. */
+  parseAdjustments?(text: string, state: S): Parsed<Adjustment>
+  /** The adjustments as text, one a line, in the notation parseAdjustments reads. */
+  formatAdjustments?(changes: Adjustment[], state: S): string
+  /**
+   * The state after the changes, applied in order, each exactly what it says and nothing else; refused
+   * (no state) when a change names what does not exist or cannot be, or when the result breaks check().
+   */
+  adjust?(state: S, changes: Adjustment[]): Adjusted<S>
+  /**
+   * The state's invariants, each broken one an error citing its rule: over-stacking, a unit off the map,
+   * a value out of range. Empty: the state is sound. Every state the rules reach passes it.
+   */
+  check?(state: S): OrderError[]
+  /**
+   * Every unit's fields a moderator reads and adjusts (position, facing, damage, status, form, …), by unit
+   * id, as plain JSON values: corrections are shown as the difference of these, unit by unit. A unit
+   * removed from play is listed with its status saying so.
+   */
+  unitsOf?(state: S): Record<string, Record<string, unknown>>
 }

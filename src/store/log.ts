@@ -3,7 +3,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Db } from './db.js'
 import type { Prisma } from './generated/client.js'
 
-export type LogKind = 'SETUP' | 'ORDERS' | 'RESOLUTION' | 'RESIGN' | 'TIMEOUT' | 'MODERATION'
+export type LogKind = 'SETUP' | 'ORDERS' | 'RESOLUTION' | 'RESIGN' | 'TIMEOUT' | 'MODERATION' | 'CORRECTION'
 
 export interface NewEntry {
   kind: LogKind
