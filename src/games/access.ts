@@ -1,5 +1,5 @@
 // Who may know a game exists. A private game is shown to its players, its creator, staff and the
-// holder of its invite code; to anyone else every route answers as for a game that does not exist
+// holder of its invite code, its game master; to anyone else every route answers as for a game that does not exist
 // (the same 404 and message), so probing ids tells an outsider nothing.
 import { NotFound } from './errors.js'
 
@@ -11,6 +11,8 @@ export interface Caller {
 export interface GameAccess {
   private: boolean
   createdById: string
+  /** The game's game master, who may know it as its moderator (absent: none named, or not read). */
+  gameMasterId?: string | null
   inviteCode?: string
   seats: Array<{ userId: string | null }>
 }
@@ -25,7 +27,9 @@ export function hiddenFrom(game: GameAccess, caller: Caller, invite?: string): b
   if (!game.private || isStaff(caller)) return false
   if (
     caller.userId !== null &&
-    (game.createdById === caller.userId || game.seats.some((s) => s.userId === caller.userId))
+    (game.createdById === caller.userId ||
+      game.gameMasterId === caller.userId ||
+      game.seats.some((s) => s.userId === caller.userId))
   )
     return false
   return !(invite !== undefined && game.inviteCode !== undefined && invite === game.inviteCode)

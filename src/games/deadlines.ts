@@ -173,7 +173,8 @@ export async function planMissed(
   now: Date,
   opts: DeadlineOptions = {},
 ): Promise<{ action: DeadlineAction; plan: Plan | null } | null> {
-  if (game.status !== 'ACTIVE' || !game.deadlineAt || game.deadlineAt.getTime() > now.getTime()) return null
+  if (game.status !== 'ACTIVE' || game.pausedAt || !game.deadlineAt || game.deadlineAt.getTime() > now.getTime())
+    return null
   const folded = (await loadFolded(db, game)) as Folded
   const ruleset = rulesetOf(game)
   const pendingSeats = ruleset.pending(folded.state).flatMap((p) => p.seats)
@@ -398,7 +399,7 @@ async function queueReminders(db: Db, now: Date): Promise<number> {
                                'seats', jsonb_build_array(s.seat), 'at', $1::text),
             'reminder:' || g.id || ':' || s.seat || ':' || to_char(g."deadlineAt", 'YYYYMMDDHH24MISSMS')
        FROM "Game" g JOIN "Seat" s ON s."gameId" = g.id JOIN "User" u ON u.id = s."userId"
-      WHERE g.status = 'ACTIVE' AND g."deadlineAt" > $2::timestamp
+      WHERE g.status = 'ACTIVE' AND g."pausedAt" IS NULL AND g."deadlineAt" > $2::timestamp
         AND g."deadlineAt" - make_interval(hours => LEAST(u."reminderHours", g."phaseHours" / 2)) <= $2::timestamp
         AND u."notifyReminders" AND u."unsubscribedAt" IS NULL
         AND g.pending @> jsonb_build_array(jsonb_build_object('seats', jsonb_build_array(s.seat)))
@@ -421,7 +422,7 @@ export async function deadlineTick(db: Db, now: Date, opts: DeadlineOptions = {}
   for (const [id, retryAt] of failedGames) if (retryAt <= now.getTime()) failedGames.delete(id)
   const pool = poolOf(db)!
   const due = await pool.query<{ id: string }>(
-    `SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "deadlineAt" <= $1::timestamp AND NOT (id = ANY($2::uuid[]))
+    `SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "pausedAt" IS NULL AND "deadlineAt" <= $1::timestamp AND NOT (id = ANY($2::uuid[]))
       ORDER BY "deadlineAt" LIMIT 500`,
     [now.toISOString(), [...failedGames.keys()]],
   )

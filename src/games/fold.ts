@@ -3,6 +3,7 @@ import { createDice } from '../engine/dice.js'
 import {
   RulesVersionError,
   rulesVersionProblem,
+  type Adjustment,
   type Outcome,
   type Pending,
   type SetupConfig,
@@ -70,6 +71,72 @@ export interface RulesMigrationPayload {
   reason: string
 }
 
+/** The kinds of correction a CORRECTION entry records (docs/moderation.md). */
+export const CORRECTION_KINDS = [
+  'rollback',
+  'adjust',
+  'reresolve',
+  'replace-player',
+  'pause',
+  'resume',
+  'extend-deadline',
+  'apply-missed-policy',
+  'adjudicate',
+] as const
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number]
+
+/**
+ * A CORRECTION entry: a moderator's (or the players' agreed) change to the game, appended like any
+ * other entry. What each kind carries besides the common fields is in docs/moderation.md.
+ */
+export interface CorrectionPayload {
+  kind: CorrectionKind
+  /** Why, in the moderator's words. */
+  reason: string
+  /** The moderator's account (also the entry's userId); null when the players agreed it among themselves. */
+  moderator: string | null
+  /** The dispute it settles, if any. */
+  dispute: string | null
+  /** The players' proposal it carries out (a rollback every other player accepted), if any. */
+  proposal?: string
+  /** rollback: play continues from the state at this entry. */
+  toSeq?: number
+  /** adjust: the changes, in the rule system's vocabulary. */
+  changes?: Adjustment[]
+  /** reresolve: the RESOLUTION entry resolved again. */
+  seq?: number
+  /** reresolve: the same submissions as that entry (private ones apart, as in a RESOLUTION). */
+  submissions?: Record<string, unknown[]>
+  private?: Record<string, unknown[]>
+  events?: unknown[]
+  rolls?: unknown[]
+  /** replace-player: the seat, and the accounts that held it before and hold it now. */
+  seat?: string
+  from?: string | null
+  to?: string
+  /** extend-deadline, pause, resume: the deadline before and after (ISO), when there is one. */
+  deadline?: { from: string | null; to: string | null }
+  hours?: number
+  /** resume: how long the game was paused, in milliseconds. */
+  pausedMs?: number
+  /** adjudicate: the side that wins, or null for a draw. */
+  winner?: string | null
+}
+
+/**
+ * The position a correction continues from when it is not the entry before it: a rollback's target,
+ * or the entry before the resolution a re-resolve replaces. Null for every other kind.
+ */
+export function correctionBase(payload: unknown): number | null {
+  const p = payload as Partial<CorrectionPayload> | null
+  if (p?.kind === 'rollback' && Number.isInteger(p.toSeq)) return p.toSeq!
+  if (p?.kind === 'reresolve' && Number.isInteger(p.seq)) return p.seq! - 1
+  return null
+}
+
+/** The fold at an earlier position of the same log: what rollbacks and re-resolves continue from. */
+export type PastFolds = (seq: number) => Folded
+
 export interface ResignPayload {
   side: string
   winner: string | null
@@ -100,7 +167,13 @@ export function resignationWinner(sides: string[], side: string): string | null 
   return sides.find((s) => s !== side) ?? null
 }
 
-export function applyEntry(ruleset: AnyRuleset, game: Replay, folded: Folded | null, entry: Entry): Folded {
+export function applyEntry(
+  ruleset: AnyRuleset,
+  game: Replay,
+  folded: Folded | null,
+  entry: Entry,
+  past?: PastFolds,
+): Folded {
   switch (entry.kind) {
     case 'SETUP': {
       const p = entry.payload as SetupPayload
@@ -145,9 +218,87 @@ export function applyEntry(ruleset: AnyRuleset, game: Replay, folded: Folded | n
         ? { ...f, seq: entry.seq, state: migrated(ruleset, f, p as RulesMigrationPayload) }
         : { ...f, seq: entry.seq }
     }
+    case 'CORRECTION':
+      return corrected(ruleset, game, need(folded, entry), entry, past)
     default:
       return { ...need(folded, entry), seq: entry.seq }
   }
+}
+
+/** The fold after a CORRECTION entry. */
+function corrected(ruleset: AnyRuleset, game: Replay, f: Folded, entry: Entry, past?: PastFolds): Folded {
+  const p = entry.payload as CorrectionPayload
+  const base = correctionBase(p)
+  const from = base === null ? f : pastFold(past, base, entry)
+  switch (p.kind) {
+    case 'rollback':
+      return { ...from, seq: entry.seq }
+    case 'reresolve': {
+      const { state } = ruleset.resolve(
+        playable(ruleset, from).state,
+        submissionsOf(p as ResolutionPayload),
+        createDice(game.seed, entry.seq),
+      )
+      return { seq: entry.seq, state, submitted: {}, verdict: from.verdict }
+    }
+    case 'adjust': {
+      if (!ruleset.adjust) throw new Error(`${ruleset.id} takes no adjustments, but entry ${entry.seq} adjusts it`)
+      const r = ruleset.adjust(f.state, p.changes ?? [])
+      if (!r.ok)
+        throw new Error(
+          `the adjustment at entry ${entry.seq} does not apply: ${r.errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`,
+        )
+      // Orders already in for the step were checked against the state before: their seats submit again.
+      return { ...f, seq: entry.seq, state: r.state, submitted: {} }
+    }
+    case 'adjudicate':
+      return { ...f, seq: entry.seq, verdict: { winner: p.winner ?? null, reason: p.reason, ref: 'adjudicate' } }
+    default:
+      return { ...f, seq: entry.seq }
+  }
+}
+
+function pastFold(past: PastFolds | undefined, seq: number, entry: Entry): Folded {
+  if (seq < 1 || seq >= entry.seq)
+    throw new Error(`the correction at entry ${entry.seq} continues from entry ${seq}, which is not before it`)
+  if (!past) throw new Error(`the correction at entry ${entry.seq} needs the fold at entry ${seq}, which was not given`)
+  return past(seq)
+}
+
+/**
+ * The earlier folds a list of entries needs (rollbacks and re-resolves continue from them), computed
+ * from the list itself, which must start at the game's first entry: each is folded once, when asked.
+ */
+export function pastFromEntries(ruleset: AnyRuleset, game: Replay, entries: readonly Entry[]): PastFolds {
+  const memo = new Map<number, Folded>()
+  const past: PastFolds = (seq) => {
+    const hit = memo.get(seq)
+    if (hit) return hit
+    let f: Folded | null = null
+    for (const e of entries) {
+      if (e.seq > seq) break
+      f = applyEntry(ruleset, game, f, e, past)
+    }
+    if (!f || f.seq !== seq) throw new Error(`the log has no entry ${seq} to continue from`)
+    memo.set(seq, f)
+    return f
+  }
+  return past
+}
+
+/**
+ * Which entries a correction set aside, each with the CORRECTION entry that did: a rollback to K sets
+ * aside the entries after K up to it; a re-resolve of N, entry N and those after it. An entry set aside
+ * stays in the log; play continues from the correction.
+ */
+export function supersededBy(corrections: ReadonlyArray<{ seq: number; payload: unknown }>): Map<number, number> {
+  const marks = new Map<number, number>()
+  for (const c of corrections) {
+    const base = correctionBase(c.payload)
+    if (base === null) continue
+    for (let s = base + 1; s < c.seq; s++) if (!marks.has(s)) marks.set(s, c.seq)
+  }
+  return marks
 }
 
 /** The state under the rules a migration entry names: from exactly the version the game plays. */
@@ -194,9 +345,15 @@ function need(folded: Folded | null, entry: Entry): Folded {
  * The fold after `entries`, from `start` (a snapshot) or from nothing. Throws RulesVersionError for rules it
  * cannot play.
  */
-export function fold(ruleset: AnyRuleset, game: Replay, start: Folded | null, entries: Entry[]): Folded | null {
+export function fold(
+  ruleset: AnyRuleset,
+  game: Replay,
+  start: Folded | null,
+  entries: Entry[],
+  past?: PastFolds,
+): Folded | null {
   let f = start && playable(ruleset, start)
-  for (const e of entries) f = applyEntry(ruleset, game, f, e)
+  for (const e of entries) f = applyEntry(ruleset, game, f, e, past)
   return f
 }
 

@@ -8,7 +8,8 @@ import { LRUCache } from 'lru-cache'
 import { entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
 import { ruleSystem, type AnyRuleset } from '../rulesets/index.js'
 import { RulesVersionError, rulesVersionProblem } from '../engine/ruleset.js'
-import { fold, type Folded } from './fold.js'
+import { correctionBase, fold, type Folded, type PastFolds } from './fold.js'
+import type { Entry } from '../store/log.js'
 import { RulesUnplayable } from './errors.js'
 
 type Tx = Prisma.TransactionClient | Db
@@ -105,13 +106,37 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
   }
   let folded: Folded | null
   try {
-    folded = fold(ruleset, game, snapshot ? (snapshot.state as Folded) : null, entries)
+    const past = await pastFoldsFor(tx, game, entries)
+    folded = fold(ruleset, game, snapshot ? (snapshot.state as Folded) : null, entries, past)
   } catch (e) {
     if (e instanceof RulesVersionError) throw new RulesUnplayable(game.id, game.rulesVersion, e)
     throw e
   }
   if (folded && target === game.logSeq) remember(game, folded)
   return folded
+}
+
+/**
+ * The earlier folds that the corrections among `entries` continue from (rollbacks, re-resolves), each
+ * loaded like any position (nearest snapshot, then the log): undefined when none is needed.
+ */
+async function pastFoldsFor(tx: Tx, game: GameRow, entries: readonly Entry[]): Promise<PastFolds | undefined> {
+  const bases = new Set<number>()
+  for (const e of entries) {
+    const base = e.kind === 'CORRECTION' ? correctionBase(e.payload) : null
+    if (base !== null) bases.add(base)
+  }
+  if (bases.size === 0) return undefined
+  const folds = new Map<number, Folded>()
+  for (const seq of [...bases].sort((a, b) => a - b)) {
+    const f = seq >= 1 && seq <= game.logSeq ? await loadFolded(tx, game, seq) : null
+    if (f) folds.set(seq, f)
+  }
+  return (seq) => {
+    const f = folds.get(seq)
+    if (!f) throw new Error(`game ${game.id}: no fold at entry ${seq} to continue from`)
+    return f
+  }
 }
 
 export function cacheFolded(game: { id: string; rulesVersion: string }, f: Folded): void {

@@ -89,6 +89,18 @@ function orderErrors(errors: ErrorObject[]): OrderError[] {
   })
 }
 
+const listValidators = new WeakMap<object, ValidateFunction>()
+
+/** A list checked against the schema of one item (a moderator's adjustments, say): every error, one per place. */
+export function listErrors(itemSchema: object, list: unknown, maxItems: number): OrderError[] {
+  let validate = listValidators.get(itemSchema)
+  if (!validate) {
+    validate = ajv.compile({ type: 'array', maxItems, items: itemSchema })
+    listValidators.set(itemSchema, validate)
+  }
+  return validate(list) ? [] : orderErrors(validate.errors ?? [])
+}
+
 /** The orders checked against the rule system's schema and rebuilt by it, or every error. */
 export function readOrders(
   ruleset: AnyRuleset,

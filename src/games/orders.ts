@@ -224,6 +224,11 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
         game.status === 'OPEN' ? 'the game has not started: every seat must be taken first' : 'the game is over',
         { currentSeq: game.logSeq },
       )
+    if (game.pausedAt)
+      throw new Conflict('a moderator has paused this game: orders are taken again when it resumes', {
+        currentSeq: game.logSeq,
+        pausedAt: new Date(game.pausedAt).toISOString(),
+      })
     // The step, not who of it has submitted: a teammate's orders landing first is not a new step.
     const pendingKey = JSON.stringify(
       ((game.pending ?? []) as Pending[]).map((p) => [p.side, p.step, [...p.seats, ...(p.submitted ?? [])].sort()]),

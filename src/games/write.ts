@@ -87,6 +87,8 @@ export interface PlanOptions {
   deadlineAt?: Date | null
   /** More outbox rows written with the entries (e.g. the answer to an emailed order). */
   extraOutbox?: OutboxRow[]
+  /** Whether a new step begins (its players are told); by default, when a SETUP or RESOLUTION is written. */
+  newStep?: boolean
 }
 
 export interface Plan {
@@ -118,7 +120,7 @@ export function planAppend(game: GameRow, folded: Folded | null, entries: NewEnt
   const every = opts.snapshotEvery ?? SNAPSHOT_EVERY
   const snapshot =
     Math.floor(last.seq / every) > Math.floor(game.logSeq / every) ? sealedSnapshot(game.id, after, last.hash) : null
-  const newStep = written.some((e) => e.kind === 'SETUP' || e.kind === 'RESOLUTION')
+  const newStep = opts.newStep ?? written.some((e) => e.kind === 'SETUP' || e.kind === 'RESOLUTION')
   const deadlineAt =
     outcome || pending.length === 0
       ? null

@@ -140,9 +140,21 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
       if (!recipients.some((r) => r.toAddress === u.email))
         recipients.push({ userId: u.id, seat: null, kind: 'deadline', toAddress: u.email })
   }
+  // A correction that unseated a player tells them too: they held the seat when it was made.
+  const alsoTo = row.kind === 'moderation' && Array.isArray(row.payload.alsoTo) ? (row.payload.alsoTo as string[]) : []
+  if (alsoTo.length) {
+    const extra = await pool.query<{ id: string; email: string }>(
+      `SELECT id, email FROM "User" WHERE id = ANY($1::uuid[]) AND "unsubscribedAt" IS NULL ORDER BY email`,
+      [alsoTo],
+    )
+    for (const u of extra.rows)
+      if (!recipients.some((r) => r.toAddress === u.email))
+        recipients.push({ userId: u.id, seat: null, kind: 'moderation', toAddress: u.email })
+  }
   const seq = typeof row.payload.seq === 'number' ? row.payload.seq : null
-  // The game's webhook is told of a new step like a recipient: a row of its own, so it is posted once.
-  if (row.kind === 'step' && row.payload.newStep && row.gameId) {
+  // The game's webhook is told of a new step, and of a moderator's correction, like a recipient: a row of
+  // its own, so it is posted once.
+  if (((row.kind === 'step' && row.payload.newStep) || row.kind === 'moderation') && row.gameId) {
     const hook = (
       await pool.query<{ webhookUrl: string | null }>(`SELECT "webhookUrl" FROM "Game" WHERE id = $1::uuid`, [
         row.gameId,

@@ -51,6 +51,23 @@ function unmapped(ip: string): string {
   return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
 }
 
+/** What the webhook posts for a step, or for a moderator's correction (Discord takes at most 2,000 characters). */
+function webhookContent(publicUrl: string, row: { title: string; gameId: string; kind: string; payload: unknown }) {
+  if (row.kind === 'moderation') {
+    const m = row.payload as OutboxPayload<'moderation'>
+    const reason = m.reason.length > 300 ? `${m.reason.slice(0, 299)}…` : m.reason
+    return `**${row.title}**: ${m.moderator} ${m.action}. Reason: ${reason} ${publicUrl}/games/${row.gameId}/log`
+  }
+  const payload = row.payload as OutboxPayload<'step'>
+  const sides = [...new Set(payload.pending.map((p) => p.side))].join(' and ')
+  const step = payload.pending[0]?.description ?? ''
+  const deadline = payload.deadline ? ` Deadline: ${payload.deadline.replace('T', ' ').slice(0, 16)} UTC.` : ''
+  return (
+    `**${row.title}**: ${sides || 'nobody'} to play${step ? ` (${step})` : ''}.${deadline} ` +
+    `${publicUrl}/games/${row.gameId}`
+  )
+}
+
 /** Loopback, private, link-local, shared, reserved and multicast addresses, however written. */
 export function isPrivateAddress(ip: string): boolean {
   const address = unmapped(ip)
@@ -167,15 +184,9 @@ export async function postWebhook(
   ).rows[0]
   if (!row?.webhookUrl) return 'none'
   const problem = outboxProblem(row.kind, row.payload)
-  if (problem || (row.kind !== 'step' && row.kind !== 'game-over'))
+  if (problem || (row.kind !== 'step' && row.kind !== 'game-over' && row.kind !== 'moderation'))
     throw permanent(`outbox row ${outboxId}: ${problem ?? `a "${row.kind}" row is not a step to announce`}`)
-  const payload = row.payload as OutboxPayload<'step'>
-  const sides = [...new Set(payload.pending.map((p) => p.side))].join(' and ')
-  const step = payload.pending[0]?.description ?? ''
-  const deadline = payload.deadline ? ` Deadline: ${payload.deadline.replace('T', ' ').slice(0, 16)} UTC.` : ''
-  const content =
-    `**${row.title}**: ${sides || 'nobody'} to play${step ? ` (${step})` : ''}.${deadline} ` +
-    `${publicUrl}/games/${row.gameId}`
+  const content = webhookContent(publicUrl, row)
   const url = new URL(row.webhookUrl)
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw permanent(`webhook URL must be http(s), got ${url.protocol}`)

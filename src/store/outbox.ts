@@ -63,7 +63,6 @@ export const OUTBOX_PAYLOADS = {
     ids: Type.Array(Type.String()),
     date: Type.String(),
   }),
-  /** A moderator's ruling (no writer yet): its position when it names one. */
   /** A moderator's (or the operator's) change to a game, told to every player: who, what, why, what changed. */
   moderation: Type.Object({
     seq: Type.Integer({ minimum: 1 }),
@@ -72,6 +71,12 @@ export const OUTBOX_PAYLOADS = {
     reason: Type.String(),
     changes: Type.Array(Type.String()),
     at: Type.String(),
+    /** A correction's kind (docs/moderation.md); absent for a move to other rules. */
+    correction: Type.Optional(Type.String()),
+    /** The units the correction changed: the email's map marks them. */
+    units: Type.Optional(Type.Array(Type.String())),
+    /** Accounts told besides the game's players (the player a replace-player correction unseated). */
+    alsoTo: Type.Optional(Type.Array(Type.String())),
   }),
 } satisfies Record<string, TSchema>
 

@@ -1,0 +1,608 @@
+// Corrections (docs/moderation.md): a moderator changes a game by appending one CORRECTION entry to
+// its log, never by editing one. Each kind is decided here in memory from the game as read, shown
+// without writing (preview), and written with the game's new position, the players' emails and the
+// rows it changes besides the log (a seat's holder, the pause) in one transaction, at the position
+// the moderator previewed (If-Match), so two moderators at once cannot both apply.
+import { createDice } from '../engine/dice.js'
+import type { Adjustment, OrderError, Outcome, Pending } from '../engine/ruleset.js'
+import type { Db } from '../store/db.js'
+import type { Prisma } from '../store/generated/client.js'
+import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
+import { canonicalJson, entriesBetween, receiptOf, type Entry, type NewEntry } from '../store/log.js'
+import { normaliseEmail } from '../auth/accounts.js'
+import { hiddenFrom, noSuchGame, type Caller } from './access.js'
+import { Conflict, Forbidden, InvalidInput, NotFound, OrdersRefused } from './errors.js'
+import {
+  outcomeOf,
+  supersededBy,
+  pendingOf,
+  splitOrders,
+  submissionsOf,
+  type CorrectionKind,
+  type CorrectionPayload,
+  type Folded,
+  type ResolutionPayload,
+} from './fold.js'
+import { TX_OPTIONS } from './lifecycle.js'
+import { loadFolded, rulesetOf } from './load.js'
+import { canModerate, moderatorAccount } from './moderation-access.js'
+import { listErrors } from './order-check.js'
+import { afterCommit, commitPlan, ordersAndResolution, planAppend, type Plan } from './write.js'
+
+type Tx = Prisma.TransactionClient
+
+/** The longest reason a correction keeps, in characters. */
+export const REASON_MAX = 2000
+/** The most changes one adjustment makes. */
+export const CHANGES_MAX = 200
+/** The longest text of adjustments, in characters. */
+export const ADJUST_TEXT_MAX = 20_000
+/** The longest extension of a deadline at once, in hours (30 days). */
+export const EXTEND_HOURS_MAX = 720
+
+export interface CorrectionInput {
+  kind: CorrectionKind
+  reason: string
+  /** The dispute the correction settles. */
+  dispute?: string
+  toSeq?: number
+  changes?: Adjustment[]
+  /** adjust: the changes in the rule system's text notation, instead of `changes`. */
+  text?: string
+  seq?: number
+  seat?: string
+  email?: string
+  hours?: number
+  winner?: string | null
+}
+
+/** One unit's fields that a correction changes: each field's value before and after. */
+export interface UnitChange {
+  unit: string
+  /** added: the unit was not in the state before; removed: not after. */
+  change: 'changed' | 'added' | 'removed'
+  fields: Record<string, { before: unknown; after: unknown }>
+}
+
+/** What a correction does, decided in memory: the entries, the fold after them, and the rest it changes. */
+interface Decided {
+  entries: NewEntry[]
+  payload: CorrectionPayload
+  before: Folded
+  after: Folded
+  newStep: boolean
+  /** The deadline after it (a Date or null), or undefined: planAppend's usual rule. */
+  deadlineAt?: Date | null
+  pausedAt?: Date | null
+  seatHolder?: { seat: string; userId: string; previous: string | null }
+  /** Lines in words (English, as the log keeps them) saying what changed besides the units. */
+  notes: string[]
+}
+
+/** Who the caller is to this game: the game (its row and seats) when they may moderate it. */
+async function moderated(db: Db | Tx, gameId: string, caller: Caller): Promise<GameMeta> {
+  const game = await gameMetaRow(db, gameId)
+  if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
+  const me = await moderatorAccount(db, caller.userId)
+  if (!canModerate(me, game))
+    throw new Forbidden(
+      game.seats.some((s) => s.userId === caller.userId)
+        ? 'you play in this game: only its game master or a site admin who does not play in it may correct it'
+        : 'only the game master of this game or a site admin may correct it',
+    )
+  return game
+}
+
+function requireReason(reason: unknown): string {
+  const text = typeof reason === 'string' ? reason.trim() : ''
+  if (!text) throw new InvalidInput('say why: a correction keeps its reason in the log', { field: 'reason' })
+  if ([...text].length > REASON_MAX)
+    throw new InvalidInput(`a reason is at most ${REASON_MAX} characters`, { field: 'reason', limit: REASON_MAX })
+  return text
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
+
+/** Every unit whose fields differ between two states, field by field (empty when the system lists no units). */
+export function unitChanges(game: GameMeta, before: unknown, after: unknown): UnitChange[] {
+  const ruleset = rulesetOf(game)
+  if (!ruleset.unitsOf) return []
+  const a = ruleset.unitsOf(before)
+  const b = ruleset.unitsOf(after)
+  const ids = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
+  const out: UnitChange[] = []
+  for (const unit of ids) {
+    const x = a[unit]
+    const y = b[unit]
+    const fields: UnitChange['fields'] = {}
+    for (const f of [...new Set([...Object.keys(x ?? {}), ...Object.keys(y ?? {})])].sort()) {
+      const before = x?.[f] ?? null
+      const after = y?.[f] ?? null
+      if (canonicalJson(before) !== canonicalJson(after)) fields[f] = { before, after }
+    }
+    if (Object.keys(fields).length === 0) continue
+    out.push({ unit, change: !x ? 'added' : !y ? 'removed' : 'changed', fields })
+  }
+  return out
+}
+
+/** A unit's change in words: "A12: hex 0405 → 0406, damage 0 → 1". */
+export function unitChangeLine(c: UnitChange): string {
+  const show = (v: unknown) => (v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v))
+  const fields = Object.entries(c.fields).map(([f, v]) => `${f} ${show(v.before)} → ${show(v.after)}`)
+  return `${c.unit}: ${fields.join(', ')}`
+}
+
+/** The entry `seq` of the game's log, or a 422 naming the field. */
+async function entryAt(db: Db | Tx, game: GameMeta, seq: number, field: string): Promise<Entry> {
+  if (!Number.isInteger(seq) || seq < 1)
+    throw new InvalidInput(`${field} must be a log position from 1 (the game's start) to ${game.logSeq}`, { field })
+  if (seq > game.logSeq) throw new InvalidInput(`the log has entries 1 to ${game.logSeq}: no entry ${seq}`, { field })
+  return (await entriesBetween(db, game.id, seq - 1, seq))[0]!
+}
+
+/** What a correction would do to the game as read: throws the domain error of a correction refused. */
+async function decide(
+  db: Db | Tx,
+  game: GameMeta,
+  moderatorId: string | null,
+  input: CorrectionInput,
+  now: Date,
+): Promise<Decided> {
+  if (game.status === 'OPEN' || game.logSeq === 0)
+    throw new Conflict('the game has not started: there is nothing to correct yet')
+  if (game.status === 'FINISHED' && input.kind !== 'adjudicate')
+    throw new Conflict('the game is over: the only correction it takes is adjudicate (a new result)', {
+      field: 'kind',
+    })
+  const reason = requireReason(input.reason)
+  const folded = (await loadFolded(db, game))!
+  const ruleset = rulesetOf(game)
+  const common = { kind: input.kind, reason, moderator: moderatorId, dispute: input.dispute ?? null }
+  const base = { before: folded, newStep: false, notes: [] as string[] }
+  const correction = (payload: CorrectionPayload): NewEntry => ({
+    kind: 'CORRECTION',
+    seat: null,
+    userId: moderatorId,
+    payload,
+  })
+  switch (input.kind) {
+    case 'rollback': {
+      const toSeq = input.toSeq as number
+      await entryAt(db, game, toSeq, 'toSeq')
+      if (toSeq === game.logSeq)
+        throw new InvalidInput(`the game is at entry ${toSeq} already: roll back to an earlier one`, {
+          field: 'toSeq',
+        })
+      const payload: CorrectionPayload = { ...common, toSeq }
+      const at = (await loadFolded(db, game, toSeq))!
+      return {
+        ...base,
+        entries: [correction(payload)],
+        payload,
+        after: { ...at, seq: game.logSeq + 1 },
+        newStep: true,
+        notes: [`Play continues from the state at log entry ${toSeq}; entries ${toSeq + 1} to ${game.logSeq} stay in the log, set aside.`],
+      }
+    }
+    case 'reresolve': {
+      const seq = input.seq as number
+      const entry = await entryAt(db, game, seq, 'seq')
+      if (entry.kind !== 'RESOLUTION')
+        throw new InvalidInput(`entry ${seq} is a ${entry.kind} entry: only a RESOLUTION is resolved again`, {
+          field: 'seq',
+        })
+      const from = (await loadFolded(db, game, seq - 1))!
+      const resolved = entry.payload as ResolutionPayload
+      const submissions = submissionsOf(resolved)
+      const newSeq = game.logSeq + 1
+      const r = ruleset.resolve(from.state, submissions, createDice(game.seed, newSeq))
+      const parts = Object.entries(submissions).map(([s, orders]) => [s, splitOrders(ruleset, orders)] as const)
+      const payload: CorrectionPayload = {
+        ...common,
+        seq,
+        submissions: Object.fromEntries(parts.map(([s, p]) => [s, p.open])),
+        private: Object.fromEntries(parts.map(([s, p]) => [s, p.secret])),
+        events: r.events,
+        rolls: r.rolls,
+      }
+      return {
+        ...base,
+        entries: [correction(payload)],
+        payload,
+        after: { seq: newSeq, state: r.state, submitted: {}, verdict: from.verdict },
+        newStep: true,
+        notes: [
+          `The step resolved at log entry ${seq} is resolved again from the same orders, with new dice ` +
+            `(drawn at entry ${newSeq}); entries ${seq} to ${game.logSeq} stay in the log, set aside.`,
+        ],
+      }
+    }
+    case 'adjust': {
+      const changes = readAdjustments(game, folded, input)
+      const r = ruleset.adjust!(folded.state, changes)
+      if (!r.ok) throw new OrdersRefused(r.errors, [], adjustRefusal(r.errors))
+      const payload: CorrectionPayload = { ...common, changes }
+      const waiting = Object.keys(folded.submitted)
+      return {
+        ...base,
+        entries: [correction(payload)],
+        payload,
+        after: { ...folded, seq: game.logSeq + 1, state: r.state, submitted: {} },
+        newStep: true,
+        notes: waiting.length
+          ? [`Orders already in for this step (${waiting.join(', ')}) are set aside: those seats submit again.`]
+          : [],
+      }
+    }
+    case 'replace-player':
+      return replacePlayer(db, game, folded, common, input, correction)
+    case 'pause': {
+      if (game.pausedAt) throw new Conflict(`the game is paused already, since ${iso(game.pausedAt)}`)
+      const payload: CorrectionPayload = {
+        ...common,
+        deadline: { from: iso(game.deadlineAt), to: iso(game.deadlineAt) },
+      }
+      return {
+        ...base,
+        entries: [correction(payload)],
+        payload,
+        after: { ...folded, seq: game.logSeq + 1 },
+        deadlineAt: game.deadlineAt,
+        pausedAt: now,
+        notes: ['The game is paused: no orders are taken and no deadline runs until a moderator resumes it.'],
+      }
+    }
+    case 'resume': {
+      if (!game.pausedAt) throw new Conflict('the game is not paused')
+      const pausedMs = Math.max(0, now.getTime() - new Date(game.pausedAt).getTime())
+      const to = game.deadlineAt ? new Date(game.deadlineAt.getTime() + pausedMs) : null
+      const payload: CorrectionPayload = { ...common, pausedMs, deadline: { from: iso(game.deadlineAt), to: iso(to) } }
+      return {
+        ...base,
+        entries: [correction(payload)],
+        payload,
+        after: { ...folded, seq: game.logSeq + 1 },
+        deadlineAt: to,
+        pausedAt: null,
+        notes: [
+          `The game resumes after ${hoursText(pausedMs)} paused` +
+            (to ? `; the deadline moves by as much, to ${iso(to)}.` : '.'),
+        ],
+      }
+    }
+    case 'extend-deadline': {
+      const hours = input.hours as number
+      if (!Number.isInteger(hours) || hours < 1 || hours > EXTEND_HOURS_MAX)
+        throw new InvalidInput(`hours must be a whole number from 1 to ${EXTEND_HOURS_MAX}`, { field: 'hours' })
+      if (!game.deadlineAt) throw new Conflict('no deadline runs now: nobody has to act, so there is none to extend')
+      const to = new Date(game.deadlineAt.getTime() + hours * 3_600_000)
+      const payload: CorrectionPayload = { ...common, hours, deadline: { from: iso(game.deadlineAt), to: iso(to) } }
+      return {
+        ...base,
+        entries: [correction(payload)],
+        payload,
+        after: { ...folded, seq: game.logSeq + 1 },
+        deadlineAt: to,
+        notes: [`The deadline moves by ${hours} h, from ${iso(game.deadlineAt)} to ${iso(to)}.`],
+      }
+    }
+    case 'apply-missed-policy':
+      return applyMissedNow(game, folded, common, correction)
+    case 'adjudicate': {
+      const sides = [...new Set(game.seats.map((s) => s.side))]
+      const winner = input.winner === undefined ? undefined : input.winner
+      if (winner === undefined)
+        throw new InvalidInput(`name the winner: one of ${sides.join(', ')}, or null for a draw`, { field: 'winner' })
+      if (winner !== null && !sides.includes(winner))
+        throw new InvalidInput(`"${winner}" is not a side of this game: ${sides.join(', ')}, or null for a draw`, {
+          field: 'winner',
+        })
+      const payload: CorrectionPayload = { ...common, winner }
+      return {
+        ...base,
+        entries: [correction(payload)],
+        payload,
+        after: { ...folded, seq: game.logSeq + 1, verdict: { winner, reason, ref: 'adjudicate' } },
+        notes: [winner === null ? 'The game ends as a draw.' : `The game ends: ${winner} wins.`],
+      }
+    }
+    default:
+      throw new InvalidInput(`unknown correction kind "${String(input.kind)}"`, { field: 'kind' })
+  }
+}
+
+function hoursText(ms: number): string {
+  const h = ms / 3_600_000
+  return h >= 1 ? `${Math.round(h * 10) / 10} h` : `${Math.max(1, Math.round(ms / 60_000))} min`
+}
+
+function adjustRefusal(errors: OrderError[]): string {
+  const first = errors[0]
+  if (errors.length === 1 && first)
+    return `${first.line !== undefined ? `line ${first.line}: ` : ''}${first.rule}: ${first.message}`
+  return `${errors.length} changes cannot be made; each is listed in "errors"`
+}
+
+/** The adjustments as JSON (checked against the system's schema) or as text (read by its notation). */
+function readAdjustments(game: GameMeta, folded: Folded, input: CorrectionInput): Adjustment[] {
+  const ruleset = rulesetOf(game)
+  if (!ruleset.adjust || !ruleset.adjustmentSchema || !ruleset.parseAdjustments)
+    throw new InvalidInput(`${game.ruleset} takes no adjustments`, { field: 'kind' })
+  if ((input.text === undefined) === (input.changes === undefined))
+    throw new InvalidInput('give the changes either as "changes" (JSON) or as "text" (one change a line), not both', {
+      field: input.text === undefined ? 'changes' : 'text',
+    })
+  if (input.text !== undefined) {
+    if (!input.text.trim()) throw new InvalidInput('the text names no change', { field: 'text' })
+    if ([...input.text].length > ADJUST_TEXT_MAX)
+      throw new InvalidInput(`the text is at most ${ADJUST_TEXT_MAX} characters`, { field: 'text' })
+    const parsed = ruleset.parseAdjustments(input.text, folded.state)
+    if (!parsed.ok) throw new OrdersRefused(parsed.errors, [], adjustRefusal(parsed.errors))
+    if (parsed.orders.length === 0) throw new InvalidInput('the text names no change', { field: 'text' })
+    return parsed.orders
+  }
+  const changes = input.changes as unknown
+  if (!Array.isArray(changes) || changes.length === 0)
+    throw new InvalidInput('changes must be a list of at least one change', { field: 'changes' })
+  const errors = listErrors(ruleset.adjustmentSchema, changes, CHANGES_MAX)
+  if (errors.length) throw new OrdersRefused(errors, [], adjustRefusal(errors))
+  return changes as Adjustment[]
+}
+
+async function replacePlayer(
+  db: Db | Tx,
+  game: GameMeta,
+  folded: Folded,
+  common: Pick<CorrectionPayload, 'kind' | 'reason' | 'moderator' | 'dispute'>,
+  input: CorrectionInput,
+  correction: (p: CorrectionPayload) => NewEntry,
+): Promise<Decided> {
+  const seat = game.seats.find((s) => s.seat === input.seat)
+  if (!seat)
+    throw new InvalidInput(`"${input.seat ?? ''}" is not a seat of this game: ${game.seats.map((s) => s.seat).join(', ')}`, {
+      field: 'seat',
+    })
+  const email = typeof input.email === 'string' ? normaliseEmail(input.email) : ''
+  if (!email) throw new InvalidInput('name the new player by the email of their account', { field: 'email' })
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true } })
+  if (!user)
+    throw new InvalidInput(`no account has the email ${email}: ask them to register, then replace the player`, {
+      field: 'email',
+    })
+  if (user.id === seat.userId) throw new InvalidInput(`${email} holds seat ${seat.seat} already`, { field: 'email' })
+  if (game.seats.some((s) => s.userId === user.id))
+    throw new InvalidInput(`${email} plays in this game already (one account, one seat)`, { field: 'email' })
+  if (game.gameMasterId === user.id)
+    throw new InvalidInput(`${email} is this game's game master, who holds no seat in it`, { field: 'email' })
+  const payload: CorrectionPayload = { ...common, seat: seat.seat, from: seat.userId, to: user.id }
+  return {
+    entries: [correction(payload)],
+    payload,
+    before: folded,
+    after: { ...folded, seq: game.logSeq + 1 },
+    newStep: true,
+    seatHolder: { seat: seat.seat, userId: user.id, previous: seat.userId },
+    notes: [`Seat ${seat.seat} changes hands: ${user.name} plays it from now on.`],
+  }
+}
+
+/**
+ * The game's missed-phase policy applied now: every seat still to act passes the step, as when a deadline
+ * passes (a moderator applying it ends the wait, whatever extension the policy would have given).
+ */
+function applyMissedNow(
+  game: GameMeta,
+  folded: Folded,
+  common: Pick<CorrectionPayload, 'kind' | 'reason' | 'moderator' | 'dispute'>,
+  correction: (p: CorrectionPayload) => NewEntry,
+): Decided {
+  const ruleset = rulesetOf(game)
+  const pending = ruleset.pending(folded.state).flatMap((p) => p.seats)
+  const missing = pending.filter((s) => folded.submitted[s] === undefined)
+  if (missing.length === 0) throw new Conflict('no seat has still to act: there is no missed phase to apply')
+  const illegal = missing.filter((s) => ruleset.validate(folded.state, s, [], folded.submitted).length > 0)
+  if (illegal.length)
+    throw new Conflict(
+      `${illegal.join(', ')} cannot pass this step (the rules require orders): ` +
+        'adjust the state, extend the deadline or adjudicate instead',
+    )
+  const payload: CorrectionPayload = { ...common }
+  const { entries, after } = ordersAndResolution(
+    game,
+    folded,
+    [correction(payload)],
+    missing.map((seat) => ({ seat, orders: [], userId: null, note: { missedDeadline: true, byModerator: true } })),
+  )
+  return {
+    entries,
+    payload,
+    before: folded,
+    after,
+    newStep: true,
+    notes: [`${missing.join(', ')} pass this step, as the game's missed-phase policy says.`],
+  }
+}
+
+export interface CorrectionPreview {
+  /** The position the preview was made at: send it as If-Match to apply exactly this. */
+  seq: number
+  kind: CorrectionKind
+  /** The position the correction would be written at. */
+  at: number
+  entries: Array<{ seq: number; kind: string; payload: unknown }>
+  units: UnitChange[]
+  notes: string[]
+  after: {
+    seq: number
+    state: unknown
+    views: Record<string, unknown>
+    pending: Pending[]
+    outcome: Outcome | null
+    deadline: string | null
+    paused: boolean
+  }
+}
+
+function previewOf(game: GameMeta, d: Decided, deadlineAt: Date | null): CorrectionPreview {
+  const ruleset = rulesetOf(game)
+  const seats = ruleset.seats(d.after.state).map((s) => s.id)
+  return {
+    seq: game.logSeq,
+    kind: d.payload.kind,
+    at: game.logSeq + 1,
+    entries: d.entries.map((e, i) => ({ seq: game.logSeq + 1 + i, kind: e.kind, payload: e.payload })),
+    units: unitChanges(game, d.before.state, d.after.state),
+    notes: d.notes,
+    after: {
+      seq: d.after.seq,
+      state: d.after.state,
+      views: Object.fromEntries(seats.map((s) => [s, ruleset.view(d.after.state, s)])),
+      pending: pendingOf(ruleset, d.after),
+      outcome: outcomeOf(ruleset, d.after),
+      deadline: iso(deadlineAt),
+      paused: d.pausedAt === undefined ? game.pausedAt !== null : d.pausedAt !== null,
+    },
+  }
+}
+
+/** What a correction would produce, writing nothing. */
+export async function previewCorrection(
+  db: Db,
+  gameId: string,
+  caller: Caller,
+  input: CorrectionInput,
+  now = new Date(),
+): Promise<CorrectionPreview> {
+  const game = await moderated(db, gameId, caller)
+  const d = await decide(db, game, caller.userId, input, now)
+  const plan = planFor(game, d, now, [])
+  return previewOf(game, d, plan.deadlineAt)
+}
+
+function planFor(game: GameMeta, d: Decided, now: Date, extraOutbox: OutboxRow[]): Plan {
+  return planAppend(game, d.before, d.entries, {
+    now,
+    after: d.after,
+    newStep: d.newStep,
+    ...(d.deadlineAt !== undefined ? { deadlineAt: d.deadlineAt } : {}),
+    extraOutbox,
+  })
+}
+
+export interface AppliedCorrection extends CorrectionPreview {
+  receipt: string
+}
+
+/** A hook run inside the correction's transaction (the dispute it settles is marked ruled there). */
+export type InTransaction = (tx: Tx, written: { seq: number; moderatorId: string | null; reason: string }) => Promise<void>
+
+/** Applies a correction at the position the moderator expects (If-Match): one CORRECTION entry and its effects. */
+export async function applyCorrection(
+  db: Db,
+  gameId: string,
+  caller: Caller,
+  input: CorrectionInput,
+  expectedSeq: number,
+  opts: { now?: Date; inTransaction?: InTransaction; moderatorName?: string } = {},
+): Promise<AppliedCorrection> {
+  const now = opts.now ?? new Date()
+  const result = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
+    const game = await moderated(tx, gameId, caller)
+    if (game.logSeq !== expectedSeq)
+      throw new Conflict(`the game has moved on: you expected position ${expectedSeq}, it is at ${game.logSeq}`, {
+        currentSeq: game.logSeq,
+      })
+    const d = await decide(tx, game, caller.userId, input, now)
+    const moderator = caller.userId
+      ? ((await tx.user.findUnique({ where: { id: caller.userId }, select: { name: true } }))?.name ?? 'a moderator')
+      : (opts.moderatorName ?? "the server's operator")
+    const units = unitChanges(game, d.before.state, d.after.state)
+    const notice: OutboxRow = {
+      kind: 'moderation',
+      payload: {
+        seq: game.logSeq + 1,
+        moderator,
+        action: correctionAction(d.payload),
+        reason: d.payload.reason,
+        changes: [...d.notes, ...units.map(unitChangeLine)],
+        at: now.toISOString(),
+        correction: d.payload.kind,
+        units: units.map((u) => u.unit),
+        ...(d.seatHolder?.previous ? { alsoTo: [d.seatHolder.previous] } : {}),
+      },
+    }
+    const plan = planFor(game, d, now, [notice])
+    if (!(await commitPlan(tx, plan, true)))
+      throw new Conflict('the game moved meanwhile: look at it again', { currentSeq: game.logSeq })
+    if (d.pausedAt !== undefined)
+      await tx.game.update({ where: { id: gameId }, data: { pausedAt: d.pausedAt } })
+    if (d.seatHolder)
+      await tx.seat.update({
+        where: { gameId_seat: { gameId, seat: d.seatHolder.seat } },
+        data: { userId: d.seatHolder.userId, joinedAt: now },
+      })
+    const written = plan.written[0]!
+    await opts.inTransaction?.(tx, { seq: written.seq, moderatorId: caller.userId, reason: d.payload.reason })
+    return { game, d, plan, receipt: receiptOf(plan.written.at(-1)!.seq, plan.written.at(-1)!.hash) }
+  }, TX_OPTIONS)
+  afterCommit({ id: gameId, rulesVersion: result.plan.rulesVersion }, result.plan.after)
+  return { ...previewOf(result.game, result.d, result.plan.deadlineAt), receipt: result.receipt }
+}
+
+/** What the correction did, in a few words (English, as the log keeps it; the email words it per reader). */
+export function correctionAction(p: CorrectionPayload): string {
+  switch (p.kind) {
+    case 'rollback':
+      return `rolled the game back to log entry ${p.toSeq}`
+    case 'reresolve':
+      return `resolved the step of log entry ${p.seq} again`
+    case 'adjust':
+      return `adjusted the game (${p.changes?.length ?? 0} change${p.changes?.length === 1 ? '' : 's'})`
+    case 'replace-player':
+      return `gave seat ${p.seat} to another player`
+    case 'pause':
+      return 'paused the game'
+    case 'resume':
+      return 'resumed the game'
+    case 'extend-deadline':
+      return `extended the deadline by ${p.hours} h`
+    case 'apply-missed-policy':
+      return "applied the game's missed-phase policy"
+    case 'adjudicate':
+      return p.winner === null ? 'ended the game as a draw' : `ended the game: ${p.winner} wins`
+  }
+}
+
+/** The full state at a position, hidden information included: for the game's moderators only. */
+export async function moderatorState(db: Db, gameId: string, caller: Caller, at?: number) {
+  const game = await moderated(db, gameId, caller)
+  if (game.logSeq === 0) throw new Conflict('the game has not started: it has no state yet')
+  if (at !== undefined && (!Number.isInteger(at) || at < 1 || at > game.logSeq))
+    throw new NotFound(`the log has entries 1 to ${game.logSeq}`, { field: 'at' })
+  const f = (await loadFolded(db, game, at))!
+  const ruleset = rulesetOf(game)
+  return {
+    seq: f.seq,
+    head: game.logSeq,
+    supersededBy: (await supersessions(db, game.id)).get(f.seq) ?? null,
+    state: f.state,
+    submitted: f.submitted,
+    pending: pendingOf(ruleset, f),
+    outcome: outcomeOf(ruleset, f),
+    seats: ruleset.seats(f.state).map((s) => s.id),
+  }
+}
+
+/** Which entries of a game corrections set aside, each with the correction that did (fold.ts supersededBy). */
+export async function supersessions(db: Db | Tx, gameId: string): Promise<Map<number, number>> {
+  const rows = await db.logEntry.findMany({
+    where: { gameId, kind: 'CORRECTION' },
+    select: { seq: true, payload: true },
+    orderBy: { seq: 'asc' },
+  })
+  return supersededBy(rows)
+}
+
+export { moderated as moderatedGame }
