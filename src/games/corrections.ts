@@ -9,7 +9,6 @@ import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import { canonicalJson, entriesBetween, receiptOf, type Entry, type NewEntry } from '../store/log.js'
-import { normaliseEmail } from '../auth/accounts.js'
 import { hiddenFrom, noSuchGame, type Caller } from './access.js'
 import { Conflict, Forbidden, InvalidInput, NotFound, OrdersRefused } from './errors.js'
 import {
@@ -25,7 +24,7 @@ import {
 } from './fold.js'
 import { TX_OPTIONS } from './lifecycle.js'
 import { loadFolded, rulesetOf } from './load.js'
-import { canModerate, moderatorAccount } from './moderation-access.js'
+import { canModerate, moderatorAccount, normaliseEmail } from './moderation-access.js'
 import { listErrors } from './order-check.js'
 import { afterCommit, commitPlan, ordersAndResolution, planAppend, type Plan } from './write.js'
 
@@ -182,7 +181,10 @@ async function decide(
         payload,
         after: { ...at, seq: game.logSeq + 1 },
         newStep: true,
-        notes: [`Play continues from the state at log entry ${toSeq}; entries ${toSeq + 1} to ${game.logSeq} stay in the log, set aside.`],
+        notes: [
+          `Play continues from the state at log entry ${toSeq}; ` +
+            `entries ${toSeq + 1} to ${game.logSeq} stay in the log, set aside.`,
+        ],
       }
     }
     case 'reresolve': {
@@ -360,9 +362,12 @@ async function replacePlayer(
 ): Promise<Decided> {
   const seat = game.seats.find((s) => s.seat === input.seat)
   if (!seat)
-    throw new InvalidInput(`"${input.seat ?? ''}" is not a seat of this game: ${game.seats.map((s) => s.seat).join(', ')}`, {
-      field: 'seat',
-    })
+    throw new InvalidInput(
+      `"${input.seat ?? ''}" is not a seat of this game: ${game.seats.map((s) => s.seat).join(', ')}`,
+      {
+        field: 'seat',
+      },
+    )
   const email = typeof input.email === 'string' ? normaliseEmail(input.email) : ''
   if (!email) throw new InvalidInput('name the new player by the email of their account', { field: 'email' })
   const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true } })
@@ -495,7 +500,10 @@ export interface AppliedCorrection extends CorrectionPreview {
 }
 
 /** A hook run inside the correction's transaction (the dispute it settles is marked ruled there). */
-export type InTransaction = (tx: Tx, written: { seq: number; moderatorId: string | null; reason: string }) => Promise<void>
+export type InTransaction = (
+  tx: Tx,
+  written: { seq: number; moderatorId: string | null; reason: string },
+) => Promise<void>
 
 /** Applies a correction at the position the moderator expects (If-Match): one CORRECTION entry and its effects. */
 export async function applyCorrection(
@@ -536,8 +544,7 @@ export async function applyCorrection(
     const plan = planFor(game, d, now, [notice])
     if (!(await commitPlan(tx, plan, true)))
       throw new Conflict('the game moved meanwhile: look at it again', { currentSeq: game.logSeq })
-    if (d.pausedAt !== undefined)
-      await tx.game.update({ where: { id: gameId }, data: { pausedAt: d.pausedAt } })
+    if (d.pausedAt !== undefined) await tx.game.update({ where: { id: gameId }, data: { pausedAt: d.pausedAt } })
     if (d.seatHolder)
       await tx.seat.update({
         where: { gameId_seat: { gameId, seat: d.seatHolder.seat } },
@@ -573,6 +580,14 @@ export function correctionAction(p: CorrectionPayload): string {
     case 'adjudicate':
       return p.winner === null ? 'ended the game as a draw' : `ended the game: ${p.winner} wins`
   }
+}
+
+/** Whether the caller moderates this game (false for an unknown or hidden game: its route answers that). */
+export async function isModeratorOf(db: Db, gameId: string, caller: Caller): Promise<boolean> {
+  if (!caller.userId) return false
+  const game = await gameMetaRow(db, gameId)
+  if (!game || hiddenFrom(game, caller)) return false
+  return canModerate(await moderatorAccount(db, caller.userId), game)
 }
 
 /** The full state at a position, hidden information included: for the game's moderators only. */

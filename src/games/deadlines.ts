@@ -422,7 +422,8 @@ export async function deadlineTick(db: Db, now: Date, opts: DeadlineOptions = {}
   for (const [id, retryAt] of failedGames) if (retryAt <= now.getTime()) failedGames.delete(id)
   const pool = poolOf(db)!
   const due = await pool.query<{ id: string }>(
-    `SELECT id FROM "Game" WHERE status = 'ACTIVE' AND "pausedAt" IS NULL AND "deadlineAt" <= $1::timestamp AND NOT (id = ANY($2::uuid[]))
+    `SELECT id FROM "Game"
+      WHERE status = 'ACTIVE' AND "pausedAt" IS NULL AND "deadlineAt" <= $1::timestamp AND NOT (id = ANY($2::uuid[]))
       ORDER BY "deadlineAt" LIMIT 500`,
     [now.toISOString(), [...failedGames.keys()]],
   )

@@ -246,7 +246,8 @@ function corrected(ruleset: AnyRuleset, game: Replay, f: Folded, entry: Entry, p
       const r = ruleset.adjust(f.state, p.changes ?? [])
       if (!r.ok)
         throw new Error(
-          `the adjustment at entry ${entry.seq} does not apply: ${r.errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`,
+          `the adjustment at entry ${entry.seq} does not apply: ` +
+            r.errors.map((e) => `${e.rule} ${e.message}`).join('; '),
         )
       // Orders already in for the step were checked against the state before: their seats submit again.
       return { ...f, seq: entry.seq, state: r.state, submitted: {} }

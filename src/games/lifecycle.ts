@@ -8,6 +8,7 @@ import { receiptOf, type NewEntry } from '../store/log.js'
 import { Conflict, Forbidden, InvalidInput } from './errors.js'
 import { hiddenFrom, noSuchGame } from './access.js'
 import { ruleSystem } from '../rulesets/index.js'
+import { normaliseEmail } from './moderation-access.js'
 import { resignationWinner, type Folded } from './fold.js'
 import { loadFolded } from './load.js'
 import { forgetGameMeta } from './meta-cache.js'
@@ -30,6 +31,8 @@ export interface CreateGameInput {
   webhookUrl?: string
   private?: boolean
   seat?: string
+  /** The email of an account to moderate the game (docs/moderation.md); it holds no seat in it. */
+  gameMaster?: string
 }
 
 export const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const
@@ -39,6 +42,20 @@ export function playerCounts(counts: number[]): string {
   const sorted = [...new Set(counts)].sort((a, b) => a - b)
   const listed = sorted.length > 1 ? `${sorted.slice(0, -1).join(', ')} or ${sorted.at(-1)}` : String(sorted[0] ?? 'no')
   return `${listed} players`
+}
+
+/** The account a new game names its game master: not its creator, who takes a seat. */
+async function gameMasterFor(db: Db, creatorId: string, email: string): Promise<string> {
+  const found = await db.user.findUnique({ where: { email: normaliseEmail(email) }, select: { id: true } })
+  if (!found)
+    throw new InvalidInput(`no account has the email ${normaliseEmail(email)}: a game master needs an account`, {
+      field: 'gameMaster',
+    })
+  if (found.id === creatorId)
+    throw new InvalidInput('you take a seat in the game you create: name someone else its game master', {
+      field: 'gameMaster',
+    })
+  return found.id
 }
 
 export async function createGame(db: Db, userId: string, input: CreateGameInput) {
@@ -70,6 +87,7 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
     throw new InvalidInput(`no seat "${mySeat}"; the seats are ${layout.seats.map((s) => s.id).join(', ')}`, {
       field: 'seat',
     })
+  const gameMasterId = input.gameMaster === undefined ? null : await gameMasterFor(db, userId, input.gameMaster)
   const seed = randomBytes(32).toString('hex')
   const now = new Date()
   const game = await db.game.create({
@@ -88,6 +106,7 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
       seed,
       seedCommitment: seedCommitment(seed),
       createdById: userId,
+      gameMasterId,
       seats: {
         create: layout.seats.map((s) => ({
           seat: s.id,
@@ -124,6 +143,8 @@ export async function joinGame(db: Db, userId: string, gameId: string, input: Jo
     if (game.private && game.createdById !== userId && input.invite !== game.inviteCode)
       throw new Forbidden('this game is private: join it with its invite link')
     if (seats.some((s) => s.userId === userId)) throw new Conflict('you already hold a seat in this game')
+    if (game.gameMasterId === userId)
+      throw new Conflict("you are this game's game master: a game master moderates the game and holds no seat in it")
     const free = seats.filter((s) => !s.userId)
     const chosen = input.seat ? free.find((s) => s.seat === input.seat) : free[0]
     if (!chosen)

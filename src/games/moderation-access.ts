@@ -20,6 +20,11 @@ export interface ModeratedGame {
   seats: ReadonlyArray<{ userId: string | null }>
 }
 
+/** An account's email as stored (as src/auth/accounts.ts normalises it): trimmed, lower case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
 /** Site roles that moderate every game they do not play in. */
 const SITE_MODERATORS: readonly SiteRole[] = ['ADMIN', 'MODERATOR']
 

@@ -23,7 +23,9 @@ import {
 import { Conflict, Forbidden, InvalidInput, NotFound } from './errors.js'
 import { describeOutcomeIn, describePending, localiseOptions } from './words.js'
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js'
-import { hiddenFrom, isStaff, noSuchGame, type Caller } from './access.js'
+import { hiddenFrom, noSuchGame, type Caller } from './access.js'
+import { canModerate, moderatorAccount } from './moderation-access.js'
+import { supersessions } from './corrections.js'
 import type { AnyRuleset } from '../rulesets/contract.js'
 import {
   applyEntry,
@@ -48,12 +50,16 @@ export type { Caller } from './access.js'
 async function gameFor(db: Db, gameId: string, caller: Caller, invite?: string) {
   const game = await db.game.findUnique({
     where: { id: gameId },
-    include: { seats: { include: { user: { select: { id: true, name: true } } }, orderBy: { seat: 'asc' } } },
+    include: {
+      seats: { include: { user: { select: { id: true, name: true } } }, orderBy: { seat: 'asc' } },
+      gameMaster: { select: { id: true, name: true } },
+    },
   })
   if (!game || hiddenFrom(game, caller, invite)) throw noSuchGame(gameId)
   const mySeats = game.seats.filter((s) => caller.userId && s.userId === caller.userId)
-  // Staff read what players may not, so never in a game where they hold a seat.
-  return { game, mySeats, staff: isStaff(caller) && mySeats.length === 0 }
+  // Its moderators read what players may not, so never in a game where they hold a seat (canModerate).
+  const staff = mySeats.length === 0 && canModerate(await moderatorAccount(db, caller.userId), game)
+  return { game, mySeats, staff }
 }
 
 /** The seat whose eyes the caller sees through: their seat that must act, else their first. */
@@ -120,6 +126,8 @@ export async function gameSummary(db: Db, gameId: string, caller: Caller, opts: 
       side: s.side,
       player: s.user ? { id: s.user.id, name: s.user.name } : null,
     })),
+    gameMaster: game.gameMaster ? { id: game.gameMaster.id, name: game.gameMaster.name } : null,
+    pausedAt: game.pausedAt?.toISOString() ?? null,
     logSeq: game.logSeq,
     // Who must still act, and who of the same side already has.
     pending: describePending(game.ruleset, pending, opts.locale ?? DEFAULT_LOCALE).map((p) => ({
@@ -175,16 +183,30 @@ export async function viewAccess(
   gameId: string,
   caller: Caller,
   at?: number,
+  as?: string,
 ): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
   const meta = await cachedMeta(db, gameId)
   if (hiddenFrom(meta, caller)) throw noSuchGame(gameId)
   const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
-  const staff = isStaff(caller) && mySeats.length === 0
+  // A moderator of the game (who holds no seat in it) may look at any position, through any seat's eyes.
+  const staff =
+    mySeats.length === 0 &&
+    (at !== undefined || as !== undefined) &&
+    canModerate(await moderatorAccount(db, caller.userId), meta)
   if (at !== undefined && mySeats.length === 0 && !staff)
-    throw new Forbidden('past positions are for the players of this game')
+    throw new Forbidden('past positions are for the players and moderators of this game')
+  if (as !== undefined && !staff && !mySeats.some((s) => s.seat === as))
+    throw new Forbidden(
+      mySeats.length
+        ? `seat ${as} is not yours: players see the game only through their own seats`
+        : "other seats' views are for the moderators of this game",
+      { field: 'as' },
+    )
   if (meta.logSeq === 0) throw new Conflict('the game has not started: every seat must be taken first')
   if (at !== undefined && (at < 1 || at > meta.logSeq)) throw new NotFound(`the log has entries 1 to ${meta.logSeq}`)
-  return { meta, seat: viewerSeat(mySeats, meta.pending), seq: at ?? meta.logSeq }
+  if (as !== undefined && !meta.seats.some((s) => s.seat === as))
+    throw new NotFound(`this game has no seat ${as}: ${meta.seats.map((s) => s.seat).join(', ')}`, { field: 'as' })
+  return { meta, seat: as ?? viewerSeat(mySeats, meta.pending), seq: at ?? meta.logSeq }
 }
 
 /** The caller's view as a JSON string (rendered once per game position and seat). */
@@ -205,8 +227,9 @@ export async function gameView(
   caller: Caller,
   at?: number,
   locale: Locale = DEFAULT_LOCALE,
+  as?: string,
 ): Promise<string> {
-  const { meta, seat, seq } = await viewAccess(db, gameId, caller, at)
+  const { meta, seat, seq } = await viewAccess(db, gameId, caller, at, as)
   const key = `${gameId}:${seq}:${seat ?? ''}:${locale}`
   const cached = viewCache.get(key)
   if (cached) return cached
@@ -262,6 +285,8 @@ interface Reader {
   all: boolean
   /** Entries up to this position belong to steps already resolved. */
   resolvedUpTo: number
+  /** Orders a correction set aside before any resolution read them: sealed from the other side for good. */
+  neverResolved: Set<number>
   sideOf: Map<string, string>
 }
 
@@ -269,7 +294,8 @@ function mayRead(e: Entry, leaf: string, r: Reader): boolean {
   if (r.all) return true
   if (leaf.startsWith('private:')) return r.seats.has(leaf.slice('private:'.length))
   // Orders of a step not yet resolved stay sealed from the other side.
-  return e.kind !== 'ORDERS' || e.seq <= r.resolvedUpTo || r.sides.has(r.sideOf.get(e.seat ?? '') ?? '')
+  if (e.kind !== 'ORDERS' || r.sides.has(r.sideOf.get(e.seat ?? '') ?? '')) return true
+  return e.seq <= r.resolvedUpTo && !r.neverResolved.has(e.seq)
 }
 
 /**
@@ -324,15 +350,29 @@ export async function gameLog(db: Db, gameId: string, caller: Caller, after: num
     orderBy: { seq: 'desc' },
     select: { seq: true },
   })
+  const aside = await supersessions(db, gameId)
+  const neverResolved = new Set<number>()
+  if (aside.size > 0) {
+    const resolutions = (
+      await db.logEntry.findMany({ where: { gameId, kind: 'RESOLUTION' }, select: { seq: true } })
+    ).map((r) => r.seq)
+    for (const e of rows)
+      if (e.kind === 'ORDERS' && aside.has(e.seq) && !resolutions.some((s) => s > e.seq && s < aside.get(e.seq)!))
+        neverResolved.add(e.seq)
+  }
   const reader: Reader = {
     seats: new Set(mySeats.map((s) => s.seat)),
     sides: new Set(mySeats.map((s) => s.side)),
     all: staff || game.status === 'FINISHED',
     resolvedUpTo: lastResolution?.seq ?? 0,
+    neverResolved,
     sideOf: new Map(game.seats.map((s) => [s.seat, s.side])),
   }
   return {
-    entries: rows.map((e) => readableEntry(e, reader)),
+    entries: rows.map((e) => {
+      const by = aside.get(e.seq)
+      return { ...readableEntry(e, reader), ...(by !== undefined ? { supersededBy: by } : {}) }
+    }),
     next: rows.length === limit && rows[rows.length - 1]!.seq < game.logSeq ? rows[rows.length - 1]!.seq : null,
     head: game.logSeq
       ? { seq: game.logSeq, hash: game.lastHash, receipt: receiptOf(game.logSeq, game.lastHash) }

@@ -17,6 +17,7 @@ import { inputPlugin } from './plugins/input.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogRoutes } from './routes/catalog.js'
+import { moderationRoutes } from './routes/moderation.js'
 import { gameRoutes } from './routes/games.js'
 import { devMailRoutes } from './routes/dev-mail.js'
 import { healthRoutes } from './routes/health.js'
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(authRoutes)
   await app.register(catalogRoutes)
   await app.register(gameRoutes)
+  await app.register(moderationRoutes)
   await app.register(preferenceRoutes)
   await app.register(inboundRoutes)
   await app.register(vacationRoutes)

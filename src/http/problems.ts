@@ -24,6 +24,8 @@ export const conflict = (detail: string, extra: Record<string, unknown> = {}) =>
   new Problem(409, 'Conflict', detail, extra)
 export const payloadTooLarge = (detail: string, limit: number) =>
   new Problem(413, 'Payload too large', detail, { limit })
+export const preconditionRequired = (detail: string) =>
+  new Problem(428, 'Precondition required', detail, { field: 'If-Match' })
 export const tooManyRequests = (detail: string) => new Problem(429, 'Too many requests', detail)
 
 const STATUS: Record<DomainErrorKind, { status: number; title: string }> = {

@@ -29,13 +29,14 @@ export interface LockedGame extends GameRow {
   scenarioId: string
   options: unknown
   createdById: string
+  gameMasterId: string | null
 }
 
 export async function lockGameRow(tx: Tx, gameId: string): Promise<LockedGame | undefined> {
   const rows = await tx.$queryRaw<LockedGame[]>`
     SELECT id, ruleset, "rulesVersion", seed, "seedCommitment", "logSeq", "lastHash", status, "phaseHours",
            "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", players, private, "inviteCode", "scenarioId", options,
-           "createdById"
+           "createdById", "gameMasterId"
     FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
   return rows[0]
 }

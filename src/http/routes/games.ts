@@ -14,6 +14,8 @@ import { previewOrders } from '../../games/preview.js'
 import { localiseOrderErrors } from '../../i18n/orders.js'
 import { readerLocale } from '../locale.js'
 import { listGames } from '../../games/list.js'
+import { isModeratorOf, moderatorState } from '../../games/corrections.js'
+import { ModeratorState } from '../schemas/moderation.js'
 import { localiseAnswer } from '../../games/words.js'
 import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
@@ -183,6 +185,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ),
             private: Type.Optional(Type.Boolean()),
             seat: Type.Optional(Type.String()),
+            gameMaster: Type.Optional(
+              Type.String({
+                minLength: 3,
+                maxLength: 254,
+                description: 'The email of an account to moderate the game (its game master); it holds no seat',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -315,8 +324,14 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.identify,
       schema: {
         tags: ['games'],
-        summary: "The game as you see it (other seats' sealed orders never appear)",
+        summary:
+          "The game as you see it (other seats' sealed orders never appear); `at` a past position, and for " +
+          "moderators `as` another seat's eyes",
         params: Id,
+        querystring: Type.Object({
+          at: Type.Optional(LogPosition({ minimum: 1 })),
+          as: Type.Optional(Type.String({ maxLength: 64, description: 'the seat whose view to see' })),
+        }),
         response: { 200: GameView(), ...errors, ...unplayable },
       },
     },
@@ -325,8 +340,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         request.params.id,
         caller(request),
-        undefined,
+        request.query.at,
         await readerLocale(app, request),
+        request.query.as,
       )
       return reply.type('application/json; charset=utf-8').send(body)
     },
@@ -338,25 +354,28 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['games'],
-        summary: 'The game as it stood after log entry `at`',
+        summary:
+          'The game after log entry `at` (default: now): your view; for its moderators, the whole state, hidden ' +
+          'information included',
         security: secured,
         params: Id,
-        querystring: Type.Object({ at: LogPosition({ minimum: 1 }) }),
-        response: { 200: GameView(), ...errors, ...unplayable },
+        querystring: Type.Object({ at: Type.Optional(LogPosition({ minimum: 1 })) }),
+        response: {
+          200: Type.Union([GameView(), ModeratorState], {
+            description: 'a player sees their own view (GameView); a moderator of the game the whole state',
+          }),
+          ...errors,
+          ...unplayable,
+        },
       },
     },
-    async (request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send(
-          await gameView(
-            app.db,
-            request.params.id,
-            caller(request),
-            request.query.at,
-            await readerLocale(app, request),
-          ),
-        ),
+    async (request, reply) => {
+      const who = caller(request)
+      const body = (await isModeratorOf(app.db, request.params.id, who))
+        ? JSON.stringify(await moderatorState(app.db, request.params.id, who, request.query.at))
+        : await gameView(app.db, request.params.id, who, request.query.at, await readerLocale(app, request))
+      return reply.type('application/json; charset=utf-8').send(body)
+    },
   )
 
   app.get(

@@ -13,6 +13,7 @@ import {
   systemPreview,
   systemView,
 } from './contract.js'
+import { CorrectionPayloadSchema } from './moderation.js'
 
 const DateTime = Type.String({ format: 'date-time' })
 const Status = Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])
@@ -70,6 +71,13 @@ export const GameSummary = Type.Object(
         player: orNull(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() })),
       }),
     ),
+    gameMaster: orNull(
+      Type.Object(
+        { id: Type.String({ format: 'uuid' }), name: Type.String() },
+        { description: "the game's moderator, named at creation; it holds no seat (null: the site's admins)" },
+      ),
+    ),
+    pausedAt: orNull(Type.String({ format: 'date-time', description: 'when a moderator paused it (null: it runs)' })),
     logSeq: Type.Integer({ description: 'the position of the last log entry (0 before the game starts)' }),
     pending: Type.Array(
       Type.Object({
@@ -174,6 +182,8 @@ export const Preview = () =>
 const Private = () =>
   Type.Optional(OrdersBySeat('private orders (standing orders), by seat: those you may read, or all once readable'))
 const payloads = (): TSchema[] => [
+  // First: a re-resolve carries submissions, events and rolls like a RESOLUTION, and more.
+  CorrectionPayloadSchema,
   Type.Object(
     {
       scenario: Type.Object({}, { additionalProperties: true, description: "the scenario, in its rule system's form" }),
@@ -194,6 +204,9 @@ const payloads = (): TSchema[] => [
       step: Type.String(),
       turn: Type.Optional(Type.Integer()),
       missedDeadline: Type.Optional(Type.Boolean({ description: 'passed by the deadline clock' })),
+      byModerator: Type.Optional(
+        Type.Boolean({ description: "passed by a moderator applying the game's missed-phase policy" }),
+      ),
     },
     { title: 'OrdersPayload' },
   ),
@@ -253,7 +266,9 @@ export const LogPage = () =>
         Type.Object({
           seq: Type.Integer(),
           kind: Type.Union(
-            ['SETUP', 'ORDERS', 'RESOLUTION', 'RESIGN', 'TIMEOUT', 'MODERATION'].map((k) => Type.Literal(k)),
+            ['SETUP', 'ORDERS', 'RESOLUTION', 'RESIGN', 'TIMEOUT', 'MODERATION', 'CORRECTION'].map((k) =>
+              Type.Literal(k),
+            ),
           ),
           seat: orNull(Type.String()),
           userId: orNull(Type.String({ format: 'uuid' })),
@@ -267,6 +282,12 @@ export const LogPage = () =>
             }),
           ),
           sealed: Type.Optional(Type.Array(Type.String(), { description: 'the leaves you may not open' })),
+          supersededBy: Type.Optional(
+            Type.Integer({
+              description:
+                'the CORRECTION entry that set this entry aside (a rollback or a re-resolve): play went on from it',
+            }),
+          ),
           payload: orNull(
             Type.Union(payloads(), { description: 'what the entry says, as far as you may read it; null: sealed' }),
           ),

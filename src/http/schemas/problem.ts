@@ -50,6 +50,7 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'The body is larger than the limit of this route',
   415: 'The body has a content type this route does not take',
   422: 'Understood, but refused: "errors" lists each reason',
+  428: 'A precondition is required: send If-Match with the position you expect',
   429: 'Too many requests from this address; see Retry-After',
   503: 'Not ready',
 }

@@ -1,0 +1,60 @@
+// The audit of a game's moderation (docs/moderation.md): every correction and every move to other
+// rules, read from the log itself, with who made it, why, and the dispute it settles. Anyone who may
+// see the game may read it: players see what was done to their game and why.
+import type { Db } from '../store/db.js'
+import { hiddenFrom, noSuchGame, type Caller } from './access.js'
+import { correctionAction } from './corrections.js'
+import type { CorrectionPayload, RulesMigrationPayload } from './fold.js'
+
+export interface AuditAction {
+  seq: number | null
+  at: string
+  kind: string
+  moderator: { id: string; name: string } | null
+  reason: string
+  summary: string
+  dispute: string | null
+  proposal: string | null
+}
+
+export async function moderationAudit(db: Db, gameId: string, caller: Caller): Promise<{ actions: AuditAction[] }> {
+  const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: true } })
+  if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
+  const rows = await db.logEntry.findMany({
+    where: { gameId, kind: { in: ['CORRECTION', 'MODERATION'] } },
+    orderBy: { seq: 'asc' },
+    select: { seq: true, kind: true, userId: true, payload: true, createdAt: true },
+  })
+  const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))]
+  const names = new Map(
+    (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((u) => [u.id, u]),
+  )
+  const actions: AuditAction[] = rows.map((r) => {
+    const moderator = r.userId ? (names.get(r.userId) ?? null) : null
+    if (r.kind === 'MODERATION') {
+      const p = r.payload as unknown as RulesMigrationPayload
+      return {
+        seq: r.seq,
+        at: r.createdAt.toISOString(),
+        kind: p.action ?? 'moderation',
+        moderator,
+        reason: p.reason ?? '',
+        summary: p.action === 'rules-version' ? `moved the game from rules ${p.from} to ${p.to}` : 'moderation',
+        dispute: null,
+        proposal: null,
+      }
+    }
+    const p = r.payload as unknown as CorrectionPayload
+    return {
+      seq: r.seq,
+      at: r.createdAt.toISOString(),
+      kind: p.kind,
+      moderator,
+      reason: p.reason,
+      summary: correctionAction(p),
+      dispute: p.dispute ?? null,
+      proposal: p.proposal ?? null,
+    }
+  })
+  return { actions }
+}

@@ -1,0 +1,94 @@
+// Moderation: corrections (preview, apply, the players' proposals), the full state at any position,
+// and the audit of every moderator action. Use cases live in src/games/corrections.ts.
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { applyCorrection, previewCorrection } from '../../games/corrections.js'
+import { moderationAudit } from '../../games/moderation-audit.js'
+import type { Caller } from '../../games/reads.js'
+import { badRequest, preconditionRequired } from '../problems.js'
+import { AppliedCorrection, CorrectionBody, CorrectionPreview, ModerationAudit } from '../schemas/moderation.js'
+import { problem, problems } from '../schemas/problem.js'
+
+const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
+const errors = problems(400, 401, 403, 404, 409, 422)
+const bodyErrors = problems(400, 401, 403, 404, 409, 413, 415, 422)
+const unplayable = {
+  503: problem(
+    "This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md)",
+  ),
+}
+const secured = [{ bearer: [] }]
+
+function caller(request: FastifyRequest): Caller {
+  return { userId: request.viewer?.sub ?? null, role: request.viewer?.role ?? null }
+}
+
+/** If-Match: the position the moderator previewed at (required: a correction is applied to what was seen). */
+function previewedAt(header: string | undefined): number {
+  if (header === undefined)
+    throw preconditionRequired(
+      'send If-Match: the log position you previewed the correction at (the "seq" of its preview), e.g. If-Match: "12"',
+    )
+  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header)
+  if (!m) throw badRequest('If-Match must be the log position you expect, e.g. If-Match: "12"', { field: 'If-Match' })
+  return Number(m[1])
+}
+
+export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/games/:id/corrections/preview',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['moderation'],
+        summary: 'What a correction would produce, writing nothing: the state and views after it, unit by unit',
+        security: secured,
+        params: Id,
+        body: CorrectionBody,
+        response: { 200: CorrectionPreview, ...bodyErrors, ...unplayable },
+      },
+    },
+    async (request) => previewCorrection(app.db, request.params.id, caller(request), request.body),
+  )
+
+  app.post(
+    '/games/:id/corrections',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Apply a correction: one CORRECTION entry in the log, at the position previewed (If-Match)',
+        security: secured,
+        params: Id,
+        headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }),
+        body: CorrectionBody,
+        response: { 201: AppliedCorrection, ...bodyErrors, ...problems(428), ...unplayable },
+      },
+    },
+    async (request, reply) => {
+      const applied = await applyCorrection(
+        app.db,
+        request.params.id,
+        caller(request),
+        request.body,
+        previewedAt(request.headers['if-match']),
+      )
+      return reply.status(201).header('etag', `"${applied.after.seq}"`).send(applied)
+    },
+  )
+
+  app.get(
+    '/games/:id/moderation',
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Every moderator action on the game, with the dispute each settles',
+        params: Id,
+        response: { 200: ModerationAudit, ...errors },
+      },
+    },
+    async (request) => moderationAudit(app.db, request.params.id, caller(request)),
+  )
+}
