@@ -391,4 +391,18 @@ describe('text notation', () => {
       '1行目「GM1 move」: 「move」の後には <hex> (0406) を書いてください',
     )
   })
+
+  it('reads every line docs/orders-abaoaqu.md shows as the JSON beside it, and its example as its JSON', () => {
+    const doc = readFileSync(new URL('../../../docs/orders-abaoaqu.md', import.meta.url), 'utf8')
+    const section = doc.slice(doc.indexOf('## Moderator adjustments'))
+    const rows = [...section.matchAll(/^\| ([a-z-]+) \| `([^`]+)` \| `([^`]+)` \|/gm)]
+    expect(rows.map((m) => m[1]).sort()).toEqual([...new Set(all.map((a) => a.kind))].sort())
+    for (const [, kind, line, json] of rows) {
+      const parsed = parse(line!, s)
+      expect(parsed, line).toEqual({ ok: true, orders: [JSON.parse(json!)], lines: [1] })
+      expect((parsed as { orders: Adjustment[] }).orders[0]!.kind).toBe(kind)
+    }
+    const [text, json] = [...section.matchAll(/```(?:json)?\n([\s\S]*?)```/g)].map((m) => m[1]!)
+    expect((parse(text!, s) as { orders: Adjustment[] }).orders).toEqual(JSON.parse(json!))
+  })
 })
