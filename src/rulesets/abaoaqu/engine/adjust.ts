@@ -330,8 +330,29 @@ export function adjust(state: State, changes: Adjustment[]): Adjusted<State> {
     }
   })
   if (errors.length) return { ok: false, errors }
-  const broken = check(s)
+  const broken = check(s).map((e) => blame(s, changes, e))
   return broken.length ? { ok: false, errors: broken } : { ok: true, state: s }
+}
+
+/**
+ * A broken invariant blamed on the last change that can have broken it, so that it has a line: an
+ * over-stacked hex on the last move or restore into it, a side's counter on its last change.
+ */
+function blame(state: State, changes: Adjustment[], e: OrderError): OrderError {
+  const p = e.params ?? {}
+  const into = (c: Adjustment) =>
+    (c.kind === 'move' || c.kind === 'restore') &&
+    Array.isArray(c.hex) &&
+    labelOf([Number(c.hex[0]), Number(c.hex[1])]) === p.hex &&
+    state.units.find((u) => u.id === String(c.unit).toUpperCase())?.side === p.side
+  const find =
+    e.key === 'abaoaqu.check.stack'
+      ? into
+      : e.key === 'abaoaqu.check.shipsDestroyed'
+        ? (c: Adjustment) => c.kind === 'ships-destroyed' && c.side === p.side
+        : null
+  const order = find ? changes.findLastIndex(find) : -1
+  return order < 0 ? e : { ...e, order, field: e.key === 'abaoaqu.check.stack' ? 'hex' : 'count' }
 }
 
 // ---- Invariants -------------------------------------------------------------------------------------
