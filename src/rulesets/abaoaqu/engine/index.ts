@@ -1,6 +1,8 @@
 // A-Bao-A-Qu as a Ruleset value (rules/abaoaqu.md).
 import type { Dice } from '../../../engine/dice.js'
 import type { Pending, Ruleset } from '../../../engine/ruleset.js'
+import { adjust, adjustmentSchema, check, unitsOf } from './adjust.js'
+import { formatAdjustments, parseAdjustments } from './adjust-notation.js'
 import { apiSchemas } from './api-schemas.js'
 import { cloneState, emit, type Ctx } from './context.js'
 import { formatOrders, parseOrders } from './notation.js'
@@ -95,6 +97,12 @@ export const abaoaqu: Ruleset<Scenario, State, Order, View, SeatOptions> = {
   isPrivateOrder: (order) => order.kind === 'standing',
   onlyStanding: (orders) => orders.length > 0 && orders.every((o) => o?.kind === 'standing'),
   schemas: apiSchemas,
+  adjustmentSchema,
+  parseAdjustments,
+  formatAdjustments: (changes) => formatAdjustments(changes),
+  adjust,
+  check,
+  unitsOf,
 }
 
 export type { Order, Scenario, State, View, SeatOptions }

@@ -145,6 +145,49 @@ export const MESSAGES = {
     '$t(abaoaqu.notation.at)expected an order: "<units> -> <hex>", "remove", "bd", "shoot", "close", "defend", ' +
     '"standing" or "pass"',
   'abaoaqu.notation.moveHex': '$t(abaoaqu.notation.at)expected one destination hex after "->", e.g. 0710',
+
+  'abaoaqu.adjust.notObject': 'an adjustment is an object with a kind',
+  'abaoaqu.adjust.unknownKind': 'unknown adjustment kind {{kind}} (the kinds are {{kinds}})',
+  'abaoaqu.adjust.badHex': '{{field}} must be a hex as [column, row]',
+  'abaoaqu.adjust.unknownSide': 'unknown side {{side}} (the sides are {{sides}})',
+  'abaoaqu.adjust.badValue': '{{field}} must be one of {{values}}, not {{value}}',
+  'abaoaqu.adjust.range': '{{field}} must be a whole number from {{min}} to {{max}}, not {{value}}',
+  'abaoaqu.adjust.unchanged': 'this changes nothing: {{subject}} already has {{field}} {{value}}',
+  'abaoaqu.adjust.moveRemoved': '{{unit}} is out of play: bring it back with "restore"',
+  'abaoaqu.adjust.alreadyRemoved': '{{unit}} is already out of play',
+  'abaoaqu.adjust.inPlay': '{{unit}} is in play (on the map or still to come): only a removed unit is restored',
+  'abaoaqu.adjust.singleSided': '{{unit}} ({{type}}) is printed on one side only and cannot be flipped',
+  'abaoaqu.adjust.notMissile': '{{unit}} ({{type}}) is not a Satellite Missile: only those are spent',
+  'abaoaqu.adjust.noEntryTurn': '{{unit}} sets up on the map: it has no entry turn',
+  'abaoaqu.adjust.noMarker': 'there is no BD marker on {{hex}}',
+  'abaoaqu.adjust.notOccupier': '{{side}} has no occupation victory in this scenario',
+  'abaoaqu.adjust.notation.form':
+    '$t(abaoaqu.notation.at)expected "<unit> move|restore <hex>", "<unit> remove", "<unit> morale N|C|D", ' +
+    '"<unit> flip front|back", "<unit> pilot N1…N4|E|S|none", "<unit> spent yes|no", "<unit> enter-turn <turn>", ' +
+    '"bd <hex> turn <turn>", "bd <hex> clear", "<side> ships-destroyed <n>" or "<side> occupation <n>"',
+  'abaoaqu.adjust.notation.value': '$t(abaoaqu.notation.at)"{{verb}}" takes {{expected}}',
+  'abaoaqu.adjust.notation.extra': '$t(abaoaqu.notation.at)unexpected "{{token}}" at the end of the line',
+  'abaoaqu.adjust.notation.notUnit': '$t(abaoaqu.notation.at)"{{token}}" is not a unit id',
+
+  'abaoaqu.check.unknownType': '{{unit}} is of unit type {{type}}, which the scenario does not have',
+  'abaoaqu.check.badField': '{{unit}} has {{field}} {{value}}; it must be one of {{values}}',
+  'abaoaqu.check.backFace': '{{unit}} ({{type}}) shows a back side it does not have',
+  'abaoaqu.check.spent': '{{unit}} ({{type}}) is marked spent but is not a Satellite Missile',
+  'abaoaqu.check.enterTurn': '{{unit}} has entry turn {{value}}; it must be a whole number from 1',
+  'abaoaqu.check.noEntry': '{{unit}} is to come but has no entry zone',
+  'abaoaqu.check.reserveHex': '{{unit}} is still to come but has hex {{hex}}',
+  'abaoaqu.check.offMap': '{{unit}} is at {{hex}}, off the map ({{cols}} columns × {{rows}} rows)',
+  'abaoaqu.check.noHex': '{{unit}} is on the map but has no hex',
+  'abaoaqu.check.duplicate': 'unit {{unit}} is listed {{count}} times',
+  'abaoaqu.check.stack': 'hex {{hex}} holds {{units}} {{class}}-class units of {{side}} (limit {{limit}})',
+  'abaoaqu.check.markerOffMap': 'a BD marker is at {{hex}}, off the map',
+  'abaoaqu.check.markerTurn':
+    'the BD marker on {{hex}} was placed in turn {{placed}}: ' +
+    'in turn {{turn}} a marker is from that turn or the {{lifetime}} before it',
+  'abaoaqu.check.shipsDestroyed': '{{side}} has destroyed {{value}} ships, but the enemy has lost {{max}}',
+  'abaoaqu.check.streak': 'the occupation streak of {{side}} is {{value}}; it must be from 0 to {{max}}',
+  'abaoaqu.check.declaredUnit': 'declared attack {{attack}} names unknown unit {{unit}}',
+  'abaoaqu.check.usedUnit': 'the attacks made this phase name unknown unit {{unit}}',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES
