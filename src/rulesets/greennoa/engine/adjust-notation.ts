@@ -103,7 +103,7 @@ function parseLine(state: GnState, words: string[]): GnAdjustment {
     const ws = words.filter((w) => !FACING_WORDS.has(w))
     if (ws.length !== 1) throw usage()
     const f = int(ws[0])
-    if (f > 5) throw new LineError('ADJ-range', 'greennoa.adjust.facing', { facing: f })
+    if (f > 5) throw new LineError('ADJ-range', 'greennoa.adjust.notation.facing', { facing: f })
     return f as Direction
   }
   switch (kind) {

@@ -312,7 +312,7 @@ function limitOf(state: GnState, unit: Unit): number {
 
 /**
  * The state after the changes, in order; refused with every error when a change cannot be made or when the
- * result breaks check(). An error of check() that names a unit is laid at the last change of that unit.
+ * result breaks check(). An error of check() is laid at the last change of a unit it names, else at the last.
  * Pure: the input state is never changed.
  */
 export function adjust(state: GnState, changes: readonly Adjustment[]): Adjusted<GnState> {
@@ -333,9 +333,10 @@ export function adjust(state: GnState, changes: readonly Adjustment[]): Adjusted
   return {
     ok: false,
     errors: broken.map((e) => {
-      const unit = e.params?.unit
-      const at = unit === undefined ? undefined : lastOf.get(String(unit))
-      return at === undefined ? e : { ...e, order: at }
+      const named = [e.params?.unit, e.params?.other].flatMap((u) => (u === undefined ? [] : [lastOf.get(String(u))]))
+      const at = Math.max(-1, ...named.filter((i) => i !== undefined))
+      const order = at >= 0 ? at : changes.length - 1
+      return order >= 0 ? { ...e, order } : e
     }),
   }
 }
@@ -431,7 +432,7 @@ export function check(state: GnState): OrderError[] {
   }
   if (state.ended === false)
     for (const side of SIDES)
-      if (!state.units.some((u) => u.side === side && u.removed === false))
+      if (!state.units.some((u) => u?.side === side && u.removed === false))
         err('GAP-GN-6', 'greennoa.check.annihilated', { side })
   checkDeclared(state, ids, err)
   if (!Array.isArray(state.transformed)) game('transformed', state.transformed)
@@ -453,13 +454,13 @@ function checkDeclared(
   const declarer: Side | null =
     waiting && SIDES.includes(state.first) ? otherSide(combatSide(state) ?? state.first) : null
   state.declared.forEach((d, i) => {
-    const attacker = state.units.find((u) => u.id === d?.unit)
-    const target = state.units.find((u) => u.id === d?.target)
+    const attacker = state.units.find((u) => u?.id === d?.unit)
+    const target = state.units.find((u) => u?.id === d?.target)
     const ok =
       declarer !== null &&
-      (d.kind === 'fire' || d.kind === 'melee') &&
-      isInt(d.diff) &&
-      typeof d.compulsory === 'boolean' &&
+      (d?.kind === 'fire' || d?.kind === 'melee') &&
+      isInt(d?.diff) &&
+      typeof d?.compulsory === 'boolean' &&
       attacker !== undefined &&
       target !== undefined &&
       ids.has(attacker.id) &&

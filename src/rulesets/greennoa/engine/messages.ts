@@ -128,6 +128,7 @@ export const MESSAGES = {
   'greennoa.adjust.notation.mark':
     '$t(greennoa.notation.at)"{{mark}}" is not a marker to set: use M, F or C (S with "suppress")',
   'greennoa.adjust.notation.unmark': '$t(greennoa.notation.at)"{{mark}}" is not a marker: use S, M, F or C',
+  'greennoa.adjust.notation.facing': '$t(greennoa.notation.at)facing {{facing}} is not one of 0 to 5',
   'greennoa.check.badId': '"{{unit}}" is not a unit id',
   'greennoa.check.duplicate': 'unit id {{unit}} is used twice',
   'greennoa.check.type': '{{unit}}: unknown unit type {{type}}',
@@ -139,8 +140,8 @@ export const MESSAGES = {
   'greennoa.check.flag': '{{unit}}: {{field}} must be true or false',
   'greennoa.check.turns': '{{unit}} has made {{used}} turns this inning, but may make {{limit}}',
   'greennoa.check.s':
-    '{{unit}}: S until inning {{untilInning}} phase {{untilPhase}} cannot be in inning {{inning}} phase {{phase}}: an S lasts to the end of ' +
-    'the same phase of the next inning at most, and ends when that phase does',
+    '{{unit}}: S until inning {{untilInning}} phase {{untilPhase}} cannot be in inning {{inning}} phase {{phase}}: ' +
+    'an S lasts to the end of the same phase of the next inning at most, and ends when that phase does',
   'greennoa.check.stack': '{{unit}} and {{other}} are friendly units in one hex, {{hex}}',
   'greennoa.check.annihilated': '$t(greennoa.side.{{side}}) has no unit left, but the game has not ended',
   'greennoa.check.declared': 'declared attack {{n}} ({{unit}} → {{target}}) cannot be waiting now',
