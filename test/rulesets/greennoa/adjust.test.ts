@@ -1,11 +1,11 @@
 // GREEN NOA moderator adjustments (docs/orders-greennoa.md, "Moderator adjustments"): each change does what
 // it says and nothing else, each refusal cites its rule and leaves the state alone, check() holds on every
 // state the rules reach (the recorded corpus and random games), and the text notation reads what it writes.
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv } from 'ajv'
 import { describe, expect, it } from 'vitest'
-import { createDice } from '../../../src/engine/dice.js'
+import { createDice, scriptedDice } from '../../../src/engine/dice.js'
 import type { Adjustment, Adjusted } from '../../../src/engine/ruleset.js'
 import { applyEntry, type Folded } from '../../../src/games/fold.js'
 import { orderErrorMessage } from '../../../src/i18n/orders.js'
@@ -15,7 +15,6 @@ import { resolveStep } from '../../../src/rulesets/greennoa/engine/sequence.js'
 import type { GnState, Unit } from '../../../src/rulesets/greennoa/engine/types.js'
 import { loadGreenNoa } from '../../../src/rulesets/greennoa/scenarios/load.js'
 import { CORPUS_DIR, readCorpusGame, toEntry } from '../../corpus/corpus.js'
-import { scriptedDice } from '../../../src/engine/dice.js'
 import { stateOf } from './fixture.js'
 
 const gn = {
@@ -476,4 +475,26 @@ describe('text notation', () => {
     ])
     for (const e of r.errors) expect(orderErrorMessage('ja', e)).toMatch(/^\d+行目/)
   })
+})
+
+it('the documented lines read as the JSON beside them (docs/orders-greennoa.md)', () => {
+  const doc = readFileSync(join(import.meta.dirname, '../../../docs/orders-greennoa.md'), 'utf8')
+  const section = doc.slice(doc.indexOf('## Moderator adjustments'))
+  const rows = [...section.matchAll(/^\| `([^`]+)` +\| `(\{[^`]+\})` +\|/gm)]
+  expect(rows.map((m) => m[1]!.split(' ')[1])).toEqual([
+    'move',
+    'face',
+    'remove',
+    'restore',
+    'form',
+    'mark',
+    'unmark',
+    'suppress',
+    'turns',
+  ])
+  for (const [, line, json] of rows) {
+    const want = JSON.parse(json!) as Adjustment
+    expect(gn.parse(line!, position())).toEqual({ ok: true, orders: [want], lines: [1] })
+    expect(gn.format([want], position())).toBe(line)
+  }
 })
