@@ -1,6 +1,8 @@
 // GREEN NOA as a Ruleset value (rules/greennoa.md; docs/greennoa.md); the RuleSystem (../index.ts) serves it.
 import type { Dice } from '../../../engine/dice.js'
 import type { OrderError, Pending, Resolution, Ruleset, Seat } from '../../../engine/ruleset.js'
+import { adjust, adjustmentSchema, check, unitsOf } from './adjust.js'
+import { formatAdjustments, parseAdjustments } from './adjust-notation.js'
 import { apiSchemas } from './api-schemas.js'
 import { passIdleSteps } from './idle.js'
 import { formatOrders, parseOrders } from './notation.js'
@@ -86,6 +88,12 @@ export const greennoa: Ruleset<GnScenario, GnState, GnOrder, GnView, GnSeatOptio
   normaliseOrder,
   preview: (state, seat, orders) => preview(state, seat, orders),
   schemas: apiSchemas,
+  adjustmentSchema,
+  parseAdjustments: (text, state) => parseAdjustments(text, state),
+  formatAdjustments: (changes) => formatAdjustments(changes),
+  adjust: (state, changes) => adjust(state, changes),
+  check,
+  unitsOf,
 }
 
 export type { GnOrder, GnScenario, GnState, GnView, GnSeatOptions }

@@ -100,6 +100,52 @@ export const MESSAGES = {
   'greennoa.notation.noOtherForm': '$t(greennoa.notation.at){{unit}} has no other form',
   'greennoa.notation.attackForm': '$t(greennoa.notation.at)write "{{unit}} {{verb}} <target>", one target',
   'greennoa.notation.unreadable': '$t(greennoa.notation.at){{detail}}',
+
+  // Moderator adjustments (adjust.ts, adjust-notation.ts) and the state checks (check()).
+  'greennoa.adjust.kind':
+    '"{{kind}}" is not an adjustment: use move, face, remove, restore, form, mark, unmark, suppress or turns',
+  'greennoa.adjust.field': '{{kind}}: the field "{{field}}" is missing, unknown or not valid',
+  'greennoa.adjust.noUnit': 'no unit {{unit}} in this game',
+  'greennoa.adjust.hex': 'hex {{hex}} is not on the map (0000 to {{last}})',
+  'greennoa.adjust.facing': 'facing {{facing}} is not one of 0 to 5',
+  'greennoa.adjust.range': '{{field}} {{value}} is out of range: {{min}} to {{max}}',
+  'greennoa.adjust.removed': '{{unit}} is out of play: restore it before "{{kind}}"',
+  'greennoa.adjust.inPlay': '{{unit}} is in play: only a removed unit is restored',
+  'greennoa.adjust.alreadyRemoved': '{{unit}} is already out of play',
+  'greennoa.adjust.form': '{{type}} has no form "{{form}}"',
+  'greennoa.adjust.hasMark': '{{unit}} already has {{mark}}',
+  'greennoa.adjust.noMark': '{{unit}} does not have {{mark}}',
+  'greennoa.adjust.same': '{{unit}}: "{{kind}}" changes nothing',
+  'greennoa.adjust.notation.alone':
+    '$t(greennoa.notation.at)"{{unit}}" alone is not an adjustment: ' +
+    'write "<unit> move|face|remove|restore|form|mark|unmark|suppress|turns ..."',
+  'greennoa.adjust.notation.badVerb':
+    '$t(greennoa.notation.at)"{{verb}}" is not an adjustment: ' +
+    'use move, face, remove, restore, form, mark, unmark, suppress or turns',
+  'greennoa.adjust.notation.usage': '$t(greennoa.notation.at)write "{{usage}}"',
+  'greennoa.adjust.notation.hex':
+    '$t(greennoa.notation.at)"{{hex}}" is not a hex: write its column and row, two digits each (0406)',
+  'greennoa.adjust.notation.mark':
+    '$t(greennoa.notation.at)"{{mark}}" is not a marker to set: use M, F or C (S with "suppress")',
+  'greennoa.adjust.notation.unmark': '$t(greennoa.notation.at)"{{mark}}" is not a marker: use S, M, F or C',
+  'greennoa.adjust.notation.facing': '$t(greennoa.notation.at)facing {{facing}} is not one of 0 to 5',
+  'greennoa.check.badId': '"{{unit}}" is not a unit id',
+  'greennoa.check.duplicate': 'unit id {{unit}} is used twice',
+  'greennoa.check.type': '{{unit}}: unknown unit type {{type}}',
+  'greennoa.check.pilot': '{{unit}}: unknown pilot {{pilot}}',
+  'greennoa.check.side': '{{unit}}: its type cannot be on side {{side}}',
+  'greennoa.check.form': '{{unit}}: {{type}} has no form "{{form}}"',
+  'greennoa.check.offMap': '{{unit}} is off the map (hex {{hex}})',
+  'greennoa.check.facing': '{{unit}} faces {{facing}}, not one of the six hexsides 0 to 5',
+  'greennoa.check.flag': '{{unit}}: {{field}} must be true or false',
+  'greennoa.check.turns': '{{unit}} has made {{used}} turns this inning, but may make {{limit}}',
+  'greennoa.check.s':
+    '{{unit}}: S until inning {{untilInning}} phase {{untilPhase}} cannot be in inning {{inning}} phase {{phase}}: ' +
+    'an S lasts to the end of the same phase of the next inning at most, and ends when that phase does',
+  'greennoa.check.stack': '{{unit}} and {{other}} are friendly units in one hex, {{hex}}',
+  'greennoa.check.annihilated': '$t(greennoa.side.{{side}}) has no unit left, but the game has not ended',
+  'greennoa.check.declared': 'declared attack {{n}} ({{unit}} → {{target}}) cannot be waiting now',
+  'greennoa.check.game': "the game's {{field}} is not valid: {{value}}",
 } as const
 
 export type MessageKey = keyof typeof MESSAGES
