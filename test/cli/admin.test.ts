@@ -2,9 +2,17 @@
 // HTTP app, and the real command run as a child process.
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin, type Opened } from '../../src/cli/admin/commands.js'
 import { forgetCachedGames } from '../../src/games/load.js'
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/runtime/embedded-postgres.js'
+import { persistedSecret } from '../../src/runtime/secret.js'
+import { migrate } from '../../src/store/migrate.js'
+import { APP_ROLE, ensureAppRole } from '../../src/store/roles.js'
 import { as, register, startApp, type TestApp, type User } from '../http/helpers.js'
 
 let h: TestApp
@@ -33,11 +41,18 @@ async function admin(...argv: string[]) {
 
 /** The real command, as an operator runs it. */
 function child(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return childWith({ DATABASE_URL: h.t.url }, ...argv)
+}
+
+function childWith(
+  env: Record<string, string>,
+  ...argv: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
     execFile(
       'node_modules/.bin/tsx',
       ['src/cli/admin.ts', ...argv],
-      { env: { ...process.env, DATABASE_URL: h.t.url, NODE_ENV: 'test' }, encoding: 'utf8' },
+      { env: { ...process.env, NODE_ENV: 'test', ...env }, encoding: 'utf8' },
       (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
     )
   })
@@ -347,5 +362,62 @@ describe('the real command', () => {
       code: 1,
       stderr: 'no account has the email nobody@example.org: nothing changed\n',
     })
+  })
+})
+
+describe('the embedded database under DATA_DIR (no DATABASE_URL)', () => {
+  let dataDir: string
+  let running: EmbeddedPostgres | null = null
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'hexmail-admin-'))
+    chmodSync(dataDir, 0o755) // as root, PostgreSQL runs as "postgres" and must be able to enter it
+  })
+  afterAll(async () => {
+    await running?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const owner = async (url: string, text: string, values: unknown[] = []) => {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    try {
+      return await c.query(text, values)
+    } finally {
+      await c.end()
+    }
+  }
+
+  it("uses the running server's PostgreSQL, else starts it for the command and stops it afterwards", async () => {
+    const embedded = { DATABASE_URL: '', DATA_DIR: dataDir }
+    const none = await childWith(embedded, 'list-admins')
+    expect(none.code).toBe(1)
+    expect(none.stderr).toMatch(/there is no database in .*run npm start once/)
+
+    // Set up as `npm start` does (src/main.ts): the cluster, the migrations, the server's role.
+    running = await startEmbeddedPostgres({ dataDir, preferredPort: 0, log: () => {}, logError: () => {} })
+    const ownerUrl = running.url
+    await migrate(ownerUrl)
+    await ensureAppRole(ownerUrl, APP_ROLE, persistedSecret(dataDir, 'postgres.app-password'))
+    await owner(ownerUrl, `INSERT INTO "User"(id, email, name, "passwordHash") VALUES ($1, $2, $3, 'x')`, [
+      randomUUID(),
+      'op@example.org',
+      '管理者',
+    ])
+
+    // Up (as while the server runs): the command connects to it and leaves it running.
+    const granted = await childWith(embedded, 'grant-admin', 'OP@example.org')
+    expect(granted).toMatchObject({ code: 0, stdout: '管理者 <op@example.org> is now an admin (was PLAYER)\n' })
+    expect((await owner(ownerUrl, `SELECT role FROM "User" WHERE email = 'op@example.org'`)).rows[0].role).toBe('ADMIN')
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true)
+
+    // Down: started for the command, stopped after it.
+    await running.stop()
+    running = null
+    const listed = await childWith(embedded, 'list-admins', '--json')
+    expect(listed.code).toBe(0)
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ email: 'op@example.org', name: '管理者' })])
+    expect(listed.stderr).toMatch(/starting the embedded PostgreSQL in .* for this command/)
+    expect(listed.stderr).toMatch(/stopped the embedded PostgreSQL/)
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
   })
 })
