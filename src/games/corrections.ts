@@ -9,7 +9,7 @@ import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import { canonicalJson, entriesBetween, receiptOf, type Entry, type NewEntry } from '../store/log.js'
-import { hiddenFrom, noSuchGame, type Caller } from './access.js'
+import { noSuchGame, type Caller } from './access.js'
 import { Conflict, Forbidden, InvalidInput, NotFound, OrdersRefused } from './errors.js'
 import {
   outcomeOf,
@@ -24,7 +24,7 @@ import {
 } from './fold.js'
 import { TX_OPTIONS } from './lifecycle.js'
 import { loadFolded, rulesetOf } from './load.js'
-import { canModerate, moderatorAccount, normaliseEmail } from './moderation-access.js'
+import { canModerate, hiddenFromCaller, moderatorAccount, normaliseEmail } from './moderation-access.js'
 import { listErrors } from './order-check.js'
 import { afterCommit, commitPlan, ordersAndResolution, planAppend, type Plan } from './write.js'
 
@@ -81,7 +81,7 @@ interface Decided {
 /** Who the caller is to this game: the game (its row and seats) when they may moderate it. */
 async function moderated(db: Db | Tx, gameId: string, caller: Caller): Promise<GameMeta> {
   const game = await gameMetaRow(db, gameId)
-  if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
+  if (!game || (await hiddenFromCaller(db, game, caller))) throw noSuchGame(gameId)
   const me = await moderatorAccount(db, caller.userId)
   if (!canModerate(me, game))
     throw new Forbidden(
@@ -173,8 +173,17 @@ async function decide(
         throw new InvalidInput(`the game is at entry ${toSeq} already: roll back to an earlier one`, {
           field: 'toSeq',
         })
-      const payload: CorrectionPayload = { ...common, toSeq }
       const at = (await loadFolded(db, game, toSeq))!
+      // Orders that completed a step were resolved in the same write: the state between the two never
+      // stood, and play could not go on from it (nobody has to act, nothing has resolved).
+      const acting = ruleset.pending(at.state).flatMap((p) => p.seats)
+      if (!outcomeOf(ruleset, at) && acting.length > 0 && acting.every((s) => at.submitted[s] !== undefined))
+        throw new InvalidInput(
+          `entry ${toSeq} completed its step, and the step was resolved with it: roll back to entry ` +
+            `${toSeq - 1} (before those orders) or ${toSeq + 1} (after their resolution)`,
+          { field: 'toSeq' },
+        )
+      const payload: CorrectionPayload = { ...common, toSeq }
       return {
         ...base,
         entries: [correction(payload)],
@@ -221,9 +230,17 @@ async function decide(
       }
     }
     case 'adjust': {
-      const changes = readAdjustments(game, folded, input)
+      const { changes, lines } = readAdjustments(game, folded, input)
       const r = ruleset.adjust!(folded.state, changes)
-      if (!r.ok) throw new OrdersRefused(r.errors, [], adjustRefusal(r.errors))
+      if (!r.ok) {
+        // Changes read from text are refused by their line, as orders are.
+        const errors = r.errors.map((e) =>
+          e.order !== undefined && lines?.[e.order] !== undefined && e.line === undefined
+            ? { ...e, line: lines[e.order] }
+            : e,
+        )
+        throw new OrdersRefused(errors, [], adjustRefusal(errors))
+      }
       const payload: CorrectionPayload = { ...common, changes }
       const waiting = Object.keys(folded.submitted)
       return {
@@ -327,7 +344,11 @@ function adjustRefusal(errors: OrderError[]): string {
 }
 
 /** The adjustments as JSON (checked against the system's schema) or as text (read by its notation). */
-function readAdjustments(game: GameMeta, folded: Folded, input: CorrectionInput): Adjustment[] {
+function readAdjustments(
+  game: GameMeta,
+  folded: Folded,
+  input: CorrectionInput,
+): { changes: Adjustment[]; lines?: number[] } {
   const ruleset = rulesetOf(game)
   if (!ruleset.adjust || !ruleset.adjustmentSchema || !ruleset.parseAdjustments)
     throw new InvalidInput(`${game.ruleset} takes no adjustments`, { field: 'kind' })
@@ -342,14 +363,16 @@ function readAdjustments(game: GameMeta, folded: Folded, input: CorrectionInput)
     const parsed = ruleset.parseAdjustments(input.text, folded.state)
     if (!parsed.ok) throw new OrdersRefused(parsed.errors, [], adjustRefusal(parsed.errors))
     if (parsed.orders.length === 0) throw new InvalidInput('the text names no change', { field: 'text' })
-    return parsed.orders
+    if (parsed.orders.length > CHANGES_MAX)
+      throw new InvalidInput(`one adjustment makes at most ${CHANGES_MAX} changes`, { field: 'text' })
+    return { changes: parsed.orders, ...(parsed.lines ? { lines: parsed.lines } : {}) }
   }
   const changes = input.changes as unknown
   if (!Array.isArray(changes) || changes.length === 0)
     throw new InvalidInput('changes must be a list of at least one change', { field: 'changes' })
   const errors = listErrors(ruleset.adjustmentSchema, changes, CHANGES_MAX)
   if (errors.length) throw new OrdersRefused(errors, [], adjustRefusal(errors))
-  return changes as Adjustment[]
+  return { changes: changes as Adjustment[] }
 }
 
 async function replacePlayer(
@@ -586,7 +609,7 @@ export function correctionAction(p: CorrectionPayload): string {
 export async function isModeratorOf(db: Db, gameId: string, caller: Caller): Promise<boolean> {
   if (!caller.userId) return false
   const game = await gameMetaRow(db, gameId)
-  if (!game || hiddenFrom(game, caller)) return false
+  if (!game) return false
   return canModerate(await moderatorAccount(db, caller.userId), game)
 }
 

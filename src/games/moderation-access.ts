@@ -2,6 +2,7 @@
 // moderators that come with leagues slot in there. Nobody moderates a game in which they hold a seat,
 // not even an admin: a moderator reads hidden information and changes the state.
 import type { Db } from '../store/db.js'
+import { hiddenFrom, type Caller, type GameAccess } from './access.js'
 import type { Prisma } from '../store/generated/client.js'
 
 type Tx = Prisma.TransactionClient | Db
@@ -63,4 +64,13 @@ export async function moderatorsToTell(
     orderBy: { email: 'asc' },
   })
   return admins.filter((a) => !players.has(a.id))
+}
+
+/**
+ * Whether the caller may not learn that this game exists: hiddenFrom, except that a moderator of the game
+ * (by their role in the database, which a token issued before a grant does not carry) always may.
+ */
+export async function hiddenFromCaller(db: Tx, game: GameAccess & ModeratedGame, caller: Caller): Promise<boolean> {
+  if (!hiddenFrom(game, caller)) return false
+  return !canModerate(await moderatorAccount(db, caller.userId), game)
 }

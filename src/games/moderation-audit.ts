@@ -2,7 +2,8 @@
 // rules, read from the log itself, with who made it, why, and the dispute it settles. Anyone who may
 // see the game may read it: players see what was done to their game and why.
 import type { Db } from '../store/db.js'
-import { hiddenFrom, noSuchGame, type Caller } from './access.js'
+import { noSuchGame, type Caller } from './access.js'
+import { hiddenFromCaller } from './moderation-access.js'
 import { correctionAction } from './corrections.js'
 import type { CorrectionPayload, RulesMigrationPayload } from './fold.js'
 
@@ -19,7 +20,7 @@ export interface AuditAction {
 
 export async function moderationAudit(db: Db, gameId: string, caller: Caller): Promise<{ actions: AuditAction[] }> {
   const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: true } })
-  if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
+  if (!game || (await hiddenFromCaller(db, game, caller))) throw noSuchGame(gameId)
   const rows = await db.logEntry.findMany({
     where: { gameId, kind: { in: ['CORRECTION', 'MODERATION'] } },
     orderBy: { seq: 'asc' },

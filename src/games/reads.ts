@@ -24,17 +24,20 @@ import { Conflict, Forbidden, InvalidInput, NotFound } from './errors.js'
 import { describeOutcomeIn, describePending, localiseOptions } from './words.js'
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js'
 import { hiddenFrom, noSuchGame, type Caller } from './access.js'
-import { canModerate, moderatorAccount } from './moderation-access.js'
+import { canModerate, hiddenFromCaller, moderatorAccount } from './moderation-access.js'
 import { supersessions } from './corrections.js'
 import type { AnyRuleset } from '../rulesets/contract.js'
 import {
   applyEntry,
+  CORRECTION_KINDS,
   ordersOf,
+  pastFromEntries,
   outcomeOf,
   pendingOf,
   resignationWinner,
   splitOrders,
   submissionsOf,
+  type CorrectionPayload,
   type Folded,
   type OrdersPayload,
   type ResignPayload,
@@ -55,7 +58,8 @@ async function gameFor(db: Db, gameId: string, caller: Caller, invite?: string) 
       gameMaster: { select: { id: true, name: true } },
     },
   })
-  if (!game || hiddenFrom(game, caller, invite)) throw noSuchGame(gameId)
+  if (!game || (hiddenFrom(game, caller, invite) && (await hiddenFromCaller(db, game, caller))))
+    throw noSuchGame(gameId)
   const mySeats = game.seats.filter((s) => caller.userId && s.userId === caller.userId)
   // Its moderators read what players may not, so never in a game where they hold a seat (canModerate).
   const staff = mySeats.length === 0 && canModerate(await moderatorAccount(db, caller.userId), game)
@@ -186,7 +190,7 @@ export async function viewAccess(
   as?: string,
 ): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
   const meta = await cachedMeta(db, gameId)
-  if (hiddenFrom(meta, caller)) throw noSuchGame(gameId)
+  if (await hiddenFromCaller(db, meta, caller)) throw noSuchGame(gameId)
   const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
   // A moderator of the game (who holds no seat in it) may look at any position, through any seat's eyes.
   const staff =
@@ -436,8 +440,11 @@ export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt
   const rows = await entriesBetween(db, gameId, 0)
   const snapshots = await allSnapshots(db, gameId)
   const brokenLinks = chainProblems(rows)
+  // Every roll the log records: resolutions', and re-resolves' (drawn at the correction's own position).
   const rolls = rows.flatMap((e) =>
-    e.kind === 'RESOLUTION' ? (((e.payload as ResolutionPayload).rolls ?? []) as DieRoll[]) : [],
+    e.kind === 'RESOLUTION' || (e.kind === 'CORRECTION' && (e.payload as CorrectionPayload).kind === 'reresolve')
+      ? (((e.payload as ResolutionPayload).rolls ?? []) as DieRoll[])
+      : [],
   )
   const dice = verifyRolls(game.seed, game.seedCommitment, rolls)
   const replay = replayLog(game, rows, snapshots)
@@ -573,6 +580,8 @@ function replayLog(
   const sides = [...new Set(game.seats.map((s) => s.side))]
   let f: Folded | null = null
   let holders: Record<string, string | null> | null = null
+  // Rollbacks and re-resolves continue from earlier folds of the same log.
+  const past = pastFromEntries(ruleset, game, rows)
   for (const e of rows) {
     try {
       if (e.kind === 'SETUP' && !f) {
@@ -591,11 +600,27 @@ function replayLog(
               `but its SETUP entry set it up under "${p.config.rulesVersion}"`,
           )
       }
+      const correction = e.kind === 'CORRECTION' ? (e.payload as CorrectionPayload) : null
       const problem =
-        f && outcomeOf(ruleset, f)
+        f && outcomeOf(ruleset, f) && correction?.kind !== 'adjudicate'
           ? 'an entry after the game ended'
-          : (entryProblem(ruleset, sides, game.seats, f, e) ?? authorProblem(holders, e))
+          : (entryProblem(ruleset, sides, game.seats, f, e) ??
+            authorProblem(holders, e) ??
+            (correction ? correctionProblem(ruleset, rows, e, correction) : null))
       if (problem) ruleProblems.push({ seq: e.seq, problem })
+      if (correction?.kind === 'replace-player' && holders && correction.seat && correction.to)
+        holders = { ...holders, [correction.seat]: correction.to }
+      if (correction?.kind === 'reresolve' && correction.seq !== undefined) {
+        const replay = ruleset.resolve(
+          past(correction.seq - 1).state,
+          submissionsOf(correction as ResolutionPayload),
+          createDice(game.seed, e.seq),
+        )
+        if (canonicalJson(replay.events) !== canonicalJson(correction.events))
+          mismatches.push({ seq: e.seq, problem: 'resolving the orders again gives other events than recorded' })
+        if (canonicalJson(replay.rolls) !== canonicalJson(correction.rolls))
+          mismatches.push({ seq: e.seq, problem: 'resolving the orders again gives other rolls than recorded' })
+      }
       if (e.kind === 'RESOLUTION' && f) {
         const p = e.payload as ResolutionPayload
         const replay = ruleset.resolve(f.state, submissionsOf(p), createDice(game.seed, e.seq))
@@ -604,7 +629,7 @@ function replayLog(
         if (canonicalJson(replay.rolls) !== canonicalJson(p.rolls))
           mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other rolls than recorded' })
       }
-      f = applyEntry(ruleset, game, f, e)
+      f = applyEntry(ruleset, game, f, e, past)
     } catch (err) {
       mismatches.push({ seq: e.seq, problem: `replay failed: ${(err as Error).message}` })
       return { ruleProblems, mismatches, snapshotProblems, recordProblems }
@@ -681,6 +706,38 @@ function entryProblem(
     }
     default:
       return null
+  }
+}
+
+/** Why a CORRECTION entry could not stand where it does, or null. */
+function correctionProblem(ruleset: AnyRuleset, rows: Entry[], e: Entry, p: CorrectionPayload): string | null {
+  if (typeof p.reason !== 'string' || !p.reason.trim()) return 'a correction without a reason'
+  switch (p.kind) {
+    case 'rollback':
+      return Number.isInteger(p.toSeq) && p.toSeq! >= 1 && p.toSeq! < e.seq
+        ? null
+        : `a rollback to entry ${String(p.toSeq)}, which is not an earlier entry`
+    case 'reresolve': {
+      const target = Number.isInteger(p.seq) ? rows[p.seq! - 1] : undefined
+      if (!target || target.seq !== p.seq || target.kind !== 'RESOLUTION' || target.seq >= e.seq)
+        return `a re-resolve of entry ${String(p.seq)}, which is not an earlier RESOLUTION`
+      return canonicalJson(submissionsOf(p as ResolutionPayload)) ===
+        canonicalJson(submissionsOf(target.payload as ResolutionPayload))
+        ? null
+        : `a re-resolve of entry ${p.seq} with other orders than it resolved`
+    }
+    case 'adjust': {
+      if (!ruleset.adjust) return `${ruleset.id} takes no adjustments`
+      return Array.isArray(p.changes) && p.changes.length > 0 ? null : 'an adjustment that changes nothing'
+    }
+    case 'replace-player':
+      return p.seat && p.to ? null : 'a change of player that names no seat or no new player'
+    case 'adjudicate':
+      return p.winner === undefined ? 'an adjudication that names no result' : null
+    default:
+      return (CORRECTION_KINDS as readonly string[]).includes(p.kind)
+        ? null
+        : `an unknown correction "${String(p.kind)}"`
   }
 }
 
