@@ -42,6 +42,7 @@ import {
 import { heldDeadline } from './deadlines.js'
 import type { MissedPolicy } from './lifecycle.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
+import { disputesOnLog, withDisputes } from './disputes.js'
 
 export type { Caller } from './access.js'
 
@@ -331,8 +332,14 @@ export async function gameLog(db: Db, gameId: string, caller: Caller, after: num
     resolvedUpTo: lastResolution?.seq ?? 0,
     sideOf: new Map(game.seats.map((s) => [s.seat, s.side])),
   }
+  const disputes = await disputesOnLog(
+    db,
+    game,
+    caller,
+    rows.map((e) => e.seq),
+  )
   return {
-    entries: rows.map((e) => readableEntry(e, reader)),
+    entries: rows.map((e) => withDisputes(readableEntry(e, reader), disputes.get(e.seq))),
     next: rows.length === limit && rows[rows.length - 1]!.seq < game.logSeq ? rows[rows.length - 1]!.seq : null,
     head: game.logSeq
       ? { seq: game.logSeq, hash: game.lastHash, receipt: receiptOf(game.logSeq, game.lastHash) }

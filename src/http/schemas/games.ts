@@ -13,6 +13,7 @@ import {
   systemPreview,
   systemView,
 } from './contract.js'
+import { DisputesOfEntry } from './disputes.js'
 
 const DateTime = Type.String({ format: 'date-time' })
 const Status = Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])
@@ -270,6 +271,7 @@ export const LogPage = () =>
           payload: orNull(
             Type.Union(payloads(), { description: 'what the entry says, as far as you may read it; null: sealed' }),
           ),
+          disputes: Type.Optional(DisputesOfEntry),
         }),
       ),
       next: orNull(Type.Integer({ description: 'pass as `after` for the next page; null on the last' })),
