@@ -537,6 +537,37 @@ export async function moderatedBySql(db: Db, userId: string, gameIds: string[]):
   return rows.map((r) => r.id)
 }
 
+/** The inbox's one query: a page of `limit` (and one more, to know whether another page follows). */
+export function inboxSql(
+  account: Moderator,
+  status: InboxQuery['status'],
+  limit: number,
+  after: { createdAt: Date; id: string } | null,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [account.id, limit + 1]
+  const where = [inboxFilter(account).sql]
+  if (status !== 'all') {
+    params.push(status)
+    where.push(`d.status = $${params.length}`)
+  }
+  if (after) {
+    params.push(after.createdAt.toISOString(), after.id)
+    where.push(`(d."createdAt", d.id) < ($${params.length - 1}::timestamp(3), $${params.length}::uuid)`)
+  }
+  const sql = `SELECT d.id::text, d."gameId"::text, g.title AS "gameTitle", d.seq, d."raisedById"::text,
+            ru.name AS "raisedByName", d.text, d.status, d."createdAt", d.ruling, d."rulingReason",
+            d."ruledById"::text, mu.name AS "ruledByName", d."ruledAt", d."correctionSeq",
+            (SELECT count(*)::int FROM "DisputeMessage" m WHERE m."disputeId" = d.id) AS "messageCount"
+       FROM "Dispute" d
+       JOIN "Game" g ON g.id = d."gameId"
+       JOIN "User" ru ON ru.id = d."raisedById"
+       LEFT JOIN "User" mu ON mu.id = d."ruledById"
+      WHERE ${where.join(' AND ')}
+      ORDER BY d."createdAt" DESC, d.id DESC
+      LIMIT $2`
+  return { sql, params }
+}
+
 /**
  * GET /moderation/disputes: the disputes of every game the caller moderates, newest first, one query.
  * Anyone may ask: who moderates nothing has an empty inbox.
@@ -550,30 +581,8 @@ export async function moderationInbox(
   const account = await moderatorAccount(db, userId)
   if (!account) return { disputes: [], next: null }
   const limit = Math.min(Math.max(1, q.limit), INBOX_LIMIT_MAX)
-  const params: unknown[] = [userId, limit + 1]
-  const where = [inboxFilter(account).sql]
-  if (q.status !== 'all') {
-    params.push(q.status)
-    where.push(`d.status = $${params.length}`)
-  }
-  if (after) {
-    params.push(after.createdAt.toISOString(), after.id)
-    where.push(`(d."createdAt", d.id) < ($${params.length - 1}::timestamp(3), $${params.length}::uuid)`)
-  }
-  const rows = await db.$queryRawUnsafe<InboxRow[]>(
-    `SELECT d.id::text, d."gameId"::text, g.title AS "gameTitle", d.seq, d."raisedById"::text,
-            ru.name AS "raisedByName", d.text, d.status, d."createdAt", d.ruling, d."rulingReason",
-            d."ruledById"::text, mu.name AS "ruledByName", d."ruledAt", d."correctionSeq",
-            (SELECT count(*)::int FROM "DisputeMessage" m WHERE m."disputeId" = d.id) AS "messageCount"
-       FROM "Dispute" d
-       JOIN "Game" g ON g.id = d."gameId"
-       JOIN "User" ru ON ru.id = d."raisedById"
-       LEFT JOIN "User" mu ON mu.id = d."ruledById"
-      WHERE ${where.join(' AND ')}
-      ORDER BY d."createdAt" DESC, d.id DESC
-      LIMIT $2`,
-    ...params,
-  )
+  const { sql, params } = inboxSql(account, q.status, limit, after)
+  const rows = await db.$queryRawUnsafe<InboxRow[]>(sql, ...params)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
