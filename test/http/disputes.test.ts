@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canModerate, moderatorAccount } from '../../src/games/moderation-access.js'
-import { DISPUTE_TEXT_MAX, inboxSql, moderatedBySql } from '../../src/games/disputes.js'
+import {
+  DISPUTE_TEXT_MAX,
+  disputeForCorrection,
+  inboxSql,
+  moderatedBySql,
+  settleByCorrection,
+} from '../../src/games/disputes.js'
+import { Conflict, InvalidInput, NotFound } from '../../src/games/errors.js'
 import type { Received } from '../support/smtp.js'
 import { waitFor } from '../support/smtp.js'
 import { queueIdle, startMailStack, type MailStack } from '../notify/stack.js'
@@ -318,6 +325,49 @@ describe('who may do what', () => {
       moderated += byRule.length
     }
     expect(moderated).toBeGreaterThan(5)
+  })
+})
+
+describe('a ruling by correction (for the corrections code)', () => {
+  it("settles an open dispute of the game inside the caller's transaction, and refuses the others", async () => {
+    const g = await game(u.alice, u.bob, u.gm)
+    const other = await game(u.alice, u.bob, u.gm)
+    const d = await raise(g.id, u.alice, g.logSeq)
+    await expect(s.t.db.$transaction((tx) => disputeForCorrection(tx, d.id, other.id))).rejects.toBeInstanceOf(
+      InvalidInput,
+    )
+    await expect(s.t.db.$transaction((tx) => disputeForCorrection(tx, randomUUID(), g.id))).rejects.toBeInstanceOf(
+      NotFound,
+    )
+    await expect(s.t.db.$transaction((tx) => disputeForCorrection(tx, 'nope', g.id))).rejects.toBeInstanceOf(NotFound)
+    // A transaction that fails after settling leaves the dispute open.
+    await expect(
+      s.t.db.$transaction(async (tx) => {
+        await disputeForCorrection(tx, d.id, g.id)
+        await settleByCorrection(tx, d.id, { correctionSeq: g.logSeq + 1, moderatorId: u.gm.id, reason: 'undone' })
+        throw new Error('the correction failed')
+      }),
+    ).rejects.toThrow('the correction failed')
+    expect((await get(`/disputes/${d.id}`, u.alice)).json().status).toBe('open')
+    await s.t.db.$transaction(async (tx) => {
+      const open = await disputeForCorrection(tx, d.id, g.id)
+      expect(open.seq).toBe(g.logSeq)
+      await settleByCorrection(tx, d.id, {
+        correctionSeq: g.logSeq + 1,
+        moderatorId: u.gm.id,
+        reason: 'the BD goes back',
+      })
+    })
+    const ruled = (await get(`/disputes/${d.id}`, u.alice)).json()
+    expect(ruled.status).toBe('ruled')
+    expect(ruled.ruling).toMatchObject({
+      ruling: 'correction',
+      reason: 'the BD goes back',
+      moderator: { id: u.gm.id, name: 'gm' },
+      correctionSeq: g.logSeq + 1,
+    })
+    await expect(s.t.db.$transaction((tx) => disputeForCorrection(tx, d.id, g.id))).rejects.toBeInstanceOf(Conflict)
+    expect((await post(`/disputes/${d.id}/ruling`, u.gm, { ruling: 'no-change', reason: 'x' })).statusCode).toBe(409)
   })
 })
 
