@@ -225,9 +225,10 @@ export async function disputesOnLog(
   db: Tx,
   game: { id: string; gameMasterId: string | null; seats: ReadonlyArray<{ userId: string | null }> },
   caller: Caller,
-  seqs: readonly number[],
+  entries: ReadonlyArray<{ seq: number }>,
 ): Promise<Map<number, DisputeSummary[]>> {
   const byEntry = new Map<number, DisputeSummary[]>()
+  const seqs = entries.map((e) => e.seq)
   if (seqs.length === 0 || !caller.userId) return byEntry
   const player = game.seats.some((s) => s.userId === caller.userId)
   if (!player && !canModerate(await moderatorAccount(db, caller.userId), game)) return byEntry
@@ -255,11 +256,7 @@ function playerIds(game: GameForDispute, except: string | null): string[] {
 }
 
 async function entryOf(tx: Tx, gameId: string, seq: number): Promise<{ kind: string; seat: string | null }> {
-  const e = await tx.logEntry.findUnique({
-    where: { gameId_seq: { gameId, seq } },
-    select: { kind: true, seat: true },
-  })
-  return { kind: e?.kind ?? 'ORDERS', seat: e?.seat ?? null }
+  return tx.logEntry.findUniqueOrThrow({ where: { gameId_seq: { gameId, seq } }, select: { kind: true, seat: true } })
 }
 
 async function nameOf(tx: Tx, userId: string): Promise<string> {

@@ -332,12 +332,7 @@ export async function gameLog(db: Db, gameId: string, caller: Caller, after: num
     resolvedUpTo: lastResolution?.seq ?? 0,
     sideOf: new Map(game.seats.map((s) => [s.seat, s.side])),
   }
-  const disputes = await disputesOnLog(
-    db,
-    game,
-    caller,
-    rows.map((e) => e.seq),
-  )
+  const disputes = await disputesOnLog(db, game, caller, rows)
   return {
     entries: rows.map((e) => withDisputes(readableEntry(e, reader), disputes.get(e.seq))),
     next: rows.length === limit && rows[rows.length - 1]!.seq < game.logSeq ? rows[rows.length - 1]!.seq : null,
