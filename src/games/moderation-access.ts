@@ -29,7 +29,11 @@ export function normaliseEmail(email: string): string {
 /** Site roles that moderate every game they do not play in. */
 const SITE_MODERATORS: readonly SiteRole[] = ['ADMIN', 'MODERATOR']
 
-/** Whether `user` may moderate `game`: its game master, or a site admin, and never one of its players. */
+/**
+ * Whether `user` may moderate `game`: its game master, or a site admin, and never one of its players.
+ * The moderators' inbox applies the same rule in SQL (inboxFilter in src/games/disputes.ts): change
+ * both together (test/http/disputes.test.ts checks they agree).
+ */
 export function canModerate(user: Moderator | null, game: ModeratedGame): boolean {
   if (!user) return false
   if (game.seats.some((s) => s.userId === user.id)) return false

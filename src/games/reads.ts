@@ -47,6 +47,7 @@ import {
 import { heldDeadline } from './deadlines.js'
 import type { MissedPolicy } from './lifecycle.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
+import { disputesOnLog, withDisputes } from './disputes.js'
 
 export type { Caller } from './access.js'
 
@@ -372,10 +373,14 @@ export async function gameLog(db: Db, gameId: string, caller: Caller, after: num
     neverResolved,
     sideOf: new Map(game.seats.map((s) => [s.seat, s.side])),
   }
+  const disputes = await disputesOnLog(db, game, caller, rows)
   return {
     entries: rows.map((e) => {
       const by = aside.get(e.seq)
-      return { ...readableEntry(e, reader), ...(by !== undefined ? { supersededBy: by } : {}) }
+      return withDisputes(
+        { ...readableEntry(e, reader), ...(by !== undefined ? { supersededBy: by } : {}) },
+        disputes.get(e.seq),
+      )
     }),
     next: rows.length === limit && rows[rows.length - 1]!.seq < game.logSeq ? rows[rows.length - 1]!.seq : null,
     head: game.logSeq

@@ -20,6 +20,7 @@ import { catalogRoutes } from './routes/catalog.js'
 import { moderationRoutes } from './routes/moderation.js'
 import { gameRoutes } from './routes/games.js'
 import { devMailRoutes } from './routes/dev-mail.js'
+import { disputeRoutes } from './routes/disputes.js'
 import { healthRoutes } from './routes/health.js'
 import { inboundRoutes } from './routes/inbound.js'
 import { preferenceRoutes } from './routes/preferences.js'
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(preferenceRoutes)
   await app.register(inboundRoutes)
   await app.register(vacationRoutes)
+  await app.register(disputeRoutes)
   // The mail catcher's inbox: only where mail is caught (no SMTP_URL) and never in production.
   if (config.env !== 'production' && !config.mail.smtpUrl) await app.register(devMailRoutes)
   return app

@@ -6,6 +6,8 @@ import { poolOf, type Db } from '../store/db.js'
 import { outboxProblem } from '../store/outbox.js'
 import type { NotifyJob, NotifyQueue } from './queue.js'
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 interface OutboxRecord {
   id: string
   gameId: string | null
@@ -55,7 +57,13 @@ export const NOTIFYING_KINDS = [
   'invite',
   'reply',
   'digest',
+  'dispute-raised',
+  'dispute-message',
+  'dispute-ruled',
 ] as const
+
+/** Kinds whose payload names who is told (`to`: user ids, chosen when the event happened). */
+export const ADDRESSED_KINDS = new Set(['dispute-raised', 'dispute-message', 'dispute-ruled'])
 
 /** Who is told what for one outbox row. Pure: the rows it reads are passed in. */
 export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] {
@@ -131,6 +139,15 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
   if (problem) throw new UnrecoverableError(`outbox row ${outboxId}: ${problem}`)
   const seats = row.gameId ? await seatUsers(db, row.gameId) : []
   const recipients = recipientsOf(row, seats)
+  // A dispute's event tells the accounts its payload names (players or moderators), unless unsubscribed.
+  if (ADDRESSED_KINDS.has(row.kind)) {
+    const to = (row.payload.to as string[]).filter((id) => UUID.test(id))
+    const users = await pool.query<{ id: string; email: string }>(
+      `SELECT id::text, email FROM "User" WHERE id = ANY($1::uuid[]) AND "unsubscribedAt" IS NULL ORDER BY email`,
+      [to],
+    )
+    for (const u of users.rows) recipients.push({ userId: u.id, seat: null, kind: row.kind, toAddress: u.email })
+  }
   // A deadline that calls the moderator tells the server's moderators and admins too.
   if (row.kind === 'deadline' && row.payload.callModerator) {
     const staff = await pool.query<{ id: string; email: string }>(

@@ -13,6 +13,24 @@ const StepPayload = Type.Object({
   deadline: Type.Union([Type.String(), Type.Null()]),
 })
 
+/**
+ * A dispute's event: who is told (`to`, user ids, chosen when it happened), the entry disputed, who
+ * wrote and what (the dispute, a message, or the reason of a ruling), and the dispute's own text.
+ */
+const DisputePayload = Type.Object({
+  disputeId: Type.String(),
+  seq: Type.Integer({ minimum: 1 }),
+  entryKind: Type.String(),
+  entrySeat: Type.Union([Type.String(), Type.Null()]),
+  to: Type.Array(Type.String()),
+  by: Type.String(),
+  byModerator: Type.Boolean(),
+  text: Type.String(),
+  disputeText: Type.String(),
+  ruling: Type.Optional(Type.Literal('no-change')),
+  at: Type.String(),
+})
+
 export const OUTBOX_PAYLOADS = {
   step: StepPayload,
   'game-over': StepPayload,
@@ -78,6 +96,12 @@ export const OUTBOX_PAYLOADS = {
     /** Accounts told besides the game's players (the player a replace-player correction unseated). */
     alsoTo: Type.Optional(Type.Array(Type.String())),
   }),
+  /** A player disputed a log entry: its moderators are told (src/games/disputes.ts). */
+  'dispute-raised': DisputePayload,
+  /** A message on a dispute: told to the other side (a player's to the moderators, a moderator's to the players). */
+  'dispute-message': DisputePayload,
+  /** A moderator ruled "no change": told to every player (and the game master when an admin ruled). */
+  'dispute-ruled': DisputePayload,
 } satisfies Record<string, TSchema>
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS

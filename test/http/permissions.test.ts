@@ -195,6 +195,34 @@ const TABLE: Record<string, Row> = {
     request: (id) => ({ method: 'GET', url: `/games/${id}/verify` }),
     expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
   },
+  // Disputes (test/http/disputes.test.ts has their own table, with game masters and admins who play).
+  'POST /games/:id/disputes': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/disputes`, payload: { seq: 1, text: 'out of range' } }),
+    expect: { anonymous: 401, stranger: 404, opponent: 201, seat: 201, moderator: 403 },
+  },
+  'GET /games/:id/disputes': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/disputes` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'GET /disputes/:id': { request: () => ({ method: 'GET', url: `/disputes/${randomUUID()}` }), expect: signedIn(404) },
+  'POST /disputes/:id/messages': {
+    request: () => ({ method: 'POST', url: `/disputes/${randomUUID()}/messages`, payload: { text: 'x' } }),
+    expect: signedIn(404),
+  },
+  'POST /disputes/:id/ruling': {
+    request: () => ({
+      method: 'POST',
+      url: `/disputes/${randomUUID()}/ruling`,
+      payload: { ruling: 'no-change', reason: 'x' },
+    }),
+    expect: signedIn(404),
+  },
+  'GET /moderation/disputes': {
+    request: () => ({ method: 'GET', url: '/moderation/disputes' }),
+    expect: signedIn(200),
+  },
   'GET /me/preferences': { request: () => ({ method: 'GET', url: '/me/preferences' }), expect: signedIn(200) },
   'PATCH /me/preferences': {
     request: () => ({ method: 'PATCH', url: '/me/preferences', payload: { timeZone: 'Asia/Tokyo' } }),

@@ -14,6 +14,7 @@ import {
   systemView,
 } from './contract.js'
 import { CorrectionPayloadSchema } from './moderation.js'
+import { DisputesOfEntry } from './disputes.js'
 
 const DateTime = Type.String({ format: 'date-time' })
 const Status = Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])
@@ -291,6 +292,7 @@ export const LogPage = () =>
           payload: orNull(
             Type.Union(payloads(), { description: 'what the entry says, as far as you may read it; null: sealed' }),
           ),
+          disputes: Type.Optional(DisputesOfEntry),
         }),
       ),
       next: orNull(Type.Integer({ description: 'pass as `after` for the next page; null on the last' })),

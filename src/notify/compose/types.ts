@@ -257,6 +257,31 @@ export const DeadlineNoticeSchema = Group({
 })
 export type DeadlineNoticeData = Static<typeof DeadlineNoticeSchema>
 
+/** A dispute's news (docs/disputes.md): raised, a new message, or ruled with no change. */
+export const DisputeSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
+  event: Type.Union([Type.Literal('raised'), Type.Literal('message'), Type.Literal('ruled')], {
+    problem: 'is not raised, message or ruled',
+  }),
+  /** The log entry disputed, and what it is: "orders of FED", in the reader's words. */
+  entry: Count,
+  entryLabel: Text,
+  /** Who wrote (the player, or the moderator), and whether they wrote as a moderator. */
+  by: Text,
+  byModerator: Type.Boolean({ problem: 'is not true or false' }),
+  /** What they wrote (the dispute, the message, or the reason of the ruling), a line each. */
+  text: Lines,
+  /** The dispute itself, a line each (the context of a message or a ruling). */
+  disputeText: Lines,
+  at: Instant,
+  disputeUrl: Url,
+  /** Why the email came, when not as a player of the game (a moderator's). */
+  because: Opt(Text),
+})
+export type DisputeData = Static<typeof DisputeSchema>
+
 /** Each kind's template context; a kind's templates are templates/<kind>.{subject,text,html}.hbs. */
 export const EMAIL_SCHEMAS = {
   'your-phase': YourPhaseSchema,
@@ -267,6 +292,7 @@ export const EMAIL_SCHEMAS = {
   'verify-email': VerifyEmailSchema,
   moderation: ModerationSchema,
   'deadline-notice': DeadlineNoticeSchema,
+  dispute: DisputeSchema,
 }
 
 export type EmailDataByKind = { [K in keyof typeof EMAIL_SCHEMAS]: Static<(typeof EMAIL_SCHEMAS)[K]> }

@@ -2,6 +2,7 @@
 import type { Composer } from './core.js'
 import { deadline } from './deadline.js'
 import { digest } from './digest.js'
+import { dispute } from './dispute.js'
 import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
 import { moderation } from './moderation.js'
@@ -22,6 +23,9 @@ const COMPOSERS = new Map<string, Composer>([
   ['phase-resolved', phaseResolved],
   ['game-over', gameOver],
   ['moderation', moderation],
+  ['dispute-raised', dispute],
+  ['dispute-message', dispute],
+  ['dispute-ruled', dispute],
 ])
 
 export function composerFor(kind: string): Composer {

@@ -8,6 +8,7 @@ import {
   enemiesNear,
   narrate,
   type DeadlineNoticeData,
+  type DisputeData,
   type GameOverData,
   type GameRef,
   type InviteData,
@@ -171,5 +172,22 @@ export function deadlineNotice(): DeadlineNoticeData {
       'The deadline passed with Zeon (ZEON) still to act.',
       'It is extended once, to Sunday 6 December 2026 at 12:00 (Europe/London, UTC); after that, those seats pass.',
     ],
+  }
+}
+
+export function dispute(): DisputeData {
+  return {
+    ...links,
+    recipient: char,
+    game,
+    event: 'ruled',
+    entry: 12,
+    entryLabel: 'orders of FED',
+    by: 'Kycilia',
+    byModerator: true,
+    text: ['The BD launch was legal: the Public was adjacent to the enemy when it launched.'],
+    disputeText: ['The Public launched its BD from 1207, which was not adjacent to any enemy.'],
+    at: '2026-12-04T09:30:00Z',
+    disputeUrl: `${BASE}/disputes/7d1c0a4e-0000-4000-8000-000000000001`,
   }
 }

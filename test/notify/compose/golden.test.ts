@@ -44,6 +44,8 @@ const CASES: Record<string, Case> = {
   'verify-email': ['verify-email', fixtures.verifyEmail],
   moderation: ['moderation', fixtures.moderation],
   'deadline-notice': ['deadline-notice', fixtures.deadlineNotice],
+  'dispute-ruled': ['dispute', fixtures.dispute],
+  'dispute-raised': ['dispute', () => ({ ...fixtures.dispute(), event: 'raised', by: 'Amuro', byModerator: false })],
 }
 
 const golden = (file: string) => fileURLToPath(new URL(`./golden/${file}`, import.meta.url))
