@@ -26,6 +26,7 @@ import { TX_OPTIONS } from './lifecycle.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { canModerate, hiddenFromCaller, moderatorAccount, normaliseEmail } from './moderation-access.js'
 import { listErrors } from './order-check.js'
+import { disputeForCorrection, settleByCorrection } from './disputes.js'
 import { afterCommit, commitPlan, ordersAndResolution, planAppend, type Plan } from './write.js'
 
 type Tx = Prisma.TransactionClient
@@ -503,6 +504,7 @@ export async function previewCorrection(
   now = new Date(),
 ): Promise<CorrectionPreview> {
   const game = await moderated(db, gameId, caller)
+  if (input.dispute) await db.$transaction((tx) => disputeForCorrection(tx, input.dispute!, gameId))
   const d = await decide(db, game, caller.userId, input, now)
   const plan = planFor(game, d, now, [])
   return previewOf(game, d, plan.deadlineAt)
@@ -545,6 +547,7 @@ export async function applyCorrection(
       throw new Conflict(`the game has moved on: you expected position ${expectedSeq}, it is at ${game.logSeq}`, {
         currentSeq: game.logSeq,
       })
+    const dispute = input.dispute ? await disputeForCorrection(tx, input.dispute, gameId) : null
     const d = await decide(tx, game, caller.userId, input, now)
     const moderator = caller.userId
       ? ((await tx.user.findUnique({ where: { id: caller.userId }, select: { name: true } }))?.name ?? 'a moderator')
@@ -574,6 +577,12 @@ export async function applyCorrection(
         data: { userId: d.seatHolder.userId, joinedAt: now },
       })
     const written = plan.written[0]!
+    if (dispute && caller.userId)
+      await settleByCorrection(tx, dispute.id, {
+        correctionSeq: written.seq,
+        moderatorId: caller.userId,
+        reason: d.payload.reason,
+      })
     await opts.inTransaction?.(tx, { seq: written.seq, moderatorId: caller.userId, reason: d.payload.reason })
     return { game, d, plan, receipt: receiptOf(plan.written.at(-1)!.seq, plan.written.at(-1)!.hash) }
   }, TX_OPTIONS)

@@ -432,7 +432,7 @@ export async function disputeForCorrection(tx: Tx, disputeId: string, gameId: st
     SELECT id::text FROM "Dispute" WHERE id = ${disputeId}::uuid FOR UPDATE`
   if (locked.length === 0) throw noSuchDispute(disputeId)
   const d = await tx.dispute.findUniqueOrThrow({ where: { id: disputeId } })
-  if (d.gameId !== gameId) throw new InvalidInput(`dispute ${disputeId} is about another game`, { field: 'disputeId' })
+  if (d.gameId !== gameId) throw new InvalidInput(`dispute ${disputeId} is about another game`, { field: 'dispute' })
   if (d.status !== 'open') throw alreadyRuled(disputeId)
   return d
 }

@@ -57,5 +57,22 @@ export async function moderationAudit(db: Db, gameId: string, caller: Caller): P
       proposal: p.proposal ?? null,
     }
   })
+  // Rulings that changed nothing are no log entry: they are the disputes' own record.
+  const rulings = await db.dispute.findMany({
+    where: { gameId, ruling: 'no-change' },
+    select: { id: true, seq: true, rulingReason: true, ruledAt: true, ruledBy: { select: { id: true, name: true } } },
+  })
+  for (const r of rulings)
+    actions.push({
+      seq: null,
+      at: (r.ruledAt ?? new Date(0)).toISOString(),
+      kind: 'no-change',
+      moderator: r.ruledBy,
+      reason: r.rulingReason ?? '',
+      summary: `ruled on the dispute of log entry ${r.seq}: no change`,
+      dispute: r.id,
+      proposal: null,
+    })
+  actions.sort((a, b) => a.at.localeCompare(b.at) || (a.seq ?? 0) - (b.seq ?? 0))
   return { actions }
 }
