@@ -10,7 +10,7 @@ import type { Prisma } from '../store/generated/client.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import { canonicalJson, entriesBetween, receiptOf, type Entry, type NewEntry } from '../store/log.js'
 import { noSuchGame, type Caller } from './access.js'
-import { Conflict, Forbidden, InvalidInput, NotFound, OrdersRefused } from './errors.js'
+import { Conflict, Forbidden, InvalidInput, NotFound, OrdersRefused, PreconditionRequired } from './errors.js'
 import {
   outcomeOf,
   supersededBy,
@@ -536,13 +536,19 @@ export async function applyCorrection(
   gameId: string,
   caller: Caller,
   input: CorrectionInput,
-  expectedSeq: number,
+  expectedSeq: number | undefined,
   opts: { now?: Date; inTransaction?: InTransaction; moderatorName?: string } = {},
 ): Promise<AppliedCorrection> {
   const now = opts.now ?? new Date()
   const result = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
     const game = await moderated(tx, gameId, caller)
+    if (expectedSeq === undefined)
+      throw new PreconditionRequired(
+        'send If-Match: the log position you previewed the correction at (the "seq" of its preview), ' +
+          'e.g. If-Match: "12": a correction is applied to the game as you saw it',
+        { field: 'If-Match', currentSeq: game.logSeq },
+      )
     if (game.logSeq !== expectedSeq)
       throw new Conflict(`the game has moved on: you expected position ${expectedSeq}, it is at ${game.logSeq}`, {
         currentSeq: game.logSeq,

@@ -14,6 +14,8 @@ export type DomainErrorKind =
   | 'conflict'
   | 'too-large'
   | 'too-many-invitations'
+  /** The request must say what it expects (If-Match: the position a correction was previewed at). */
+  | 'precondition-required'
   /** Orders that break the rules: each error cites its rule. */
   | 'orders-refused'
   /** An Idempotency-Key sent again with a different request. */
@@ -66,6 +68,12 @@ export class NotFound extends DomainError {
 export class Conflict extends DomainError {
   constructor(message: string, details: ErrorDetails = {}) {
     super('conflict', message, details)
+  }
+}
+
+export class PreconditionRequired extends DomainError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('precondition-required', message, details)
   }
 }
 

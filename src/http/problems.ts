@@ -24,8 +24,6 @@ export const conflict = (detail: string, extra: Record<string, unknown> = {}) =>
   new Problem(409, 'Conflict', detail, extra)
 export const payloadTooLarge = (detail: string, limit: number) =>
   new Problem(413, 'Payload too large', detail, { limit })
-export const preconditionRequired = (detail: string) =>
-  new Problem(428, 'Precondition required', detail, { field: 'If-Match' })
 export const tooManyRequests = (detail: string) => new Problem(429, 'Too many requests', detail)
 
 const STATUS: Record<DomainErrorKind, { status: number; title: string }> = {
@@ -35,6 +33,7 @@ const STATUS: Record<DomainErrorKind, { status: number; title: string }> = {
   conflict: { status: 409, title: 'Conflict' },
   'too-large': { status: 413, title: 'Payload too large' },
   'orders-refused': { status: 422, title: 'Orders refused' },
+  'precondition-required': { status: 428, title: 'Precondition required' },
   'key-reused': { status: 422, title: 'Idempotency-Key reused' },
   'too-many-invitations': { status: 429, title: 'Too many invitations' },
   // 503, not 409: nothing the client sends can fix it; the operator must (docs/engine-versions.md).

@@ -195,6 +195,31 @@ const TABLE: Record<string, Row> = {
     request: (id) => ({ method: 'GET', url: `/games/${id}/verify` }),
     expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
   },
+  // Moderation (test/http/corrections.test.ts has its own table, with game masters and admins who play).
+  'POST /games/:id/corrections/preview': {
+    game: true,
+    request: (id) => ({
+      method: 'POST',
+      url: `/games/${id}/corrections/preview`,
+      payload: { kind: 'extend-deadline', hours: 1, reason: 'permissions' },
+    }),
+    expect: { anonymous: 401, stranger: 404, opponent: 403, seat: 403, moderator: 200 },
+  },
+  'POST /games/:id/corrections': {
+    fresh: true,
+    request: (id) => ({
+      method: 'POST',
+      url: `/games/${id}/corrections`,
+      headers: { 'if-match': '"1"' },
+      payload: { kind: 'extend-deadline', hours: 1, reason: 'permissions' },
+    }),
+    expect: { anonymous: 401, stranger: 404, opponent: 403, seat: 403, moderator: 201 },
+  },
+  'GET /games/:id/moderation': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/moderation` }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
   // Disputes (test/http/disputes.test.ts has their own table, with game masters and admins who play).
   'POST /games/:id/disputes': {
     game: true,

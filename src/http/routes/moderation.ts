@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify'
 import { applyCorrection, previewCorrection } from '../../games/corrections.js'
 import { moderationAudit } from '../../games/moderation-audit.js'
 import type { Caller } from '../../games/reads.js'
-import { badRequest, preconditionRequired } from '../problems.js'
+import { badRequest } from '../problems.js'
 import { AppliedCorrection, CorrectionBody, CorrectionPreview, ModerationAudit } from '../schemas/moderation.js'
 import { problem, problems } from '../schemas/problem.js'
 
@@ -24,12 +24,9 @@ function caller(request: FastifyRequest): Caller {
   return { userId: request.viewer?.sub ?? null, role: request.viewer?.role ?? null }
 }
 
-/** If-Match: the position the moderator previewed at (required: a correction is applied to what was seen). */
-function previewedAt(header: string | undefined): number {
-  if (header === undefined)
-    throw preconditionRequired(
-      'send If-Match: the log position you previewed the correction at (the "seq" of its preview), e.g. If-Match: "12"',
-    )
+/** If-Match: the position the moderator previewed at (required, checked once the caller may correct the game). */
+function previewedAt(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined
   const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header)
   if (!m) throw badRequest('If-Match must be the log position you expect, e.g. If-Match: "12"', { field: 'If-Match' })
   return Number(m[1])
