@@ -202,25 +202,25 @@ export interface Ruleset<Scn, S, O, V, U> {
    * Moderators' adjustments (docs/moderation.md). JSON Schema (data) of one adjustment: a `kind` and the
    * fields that kind takes, no unknown fields, bounded strings and numbers.
    */
-  adjustmentSchema?: TSchema
+  adjustmentSchema: TSchema
   /** Adjustments in text, one a line (`A12 move 0406`); errors name their line. */
-  parseAdjustments?(text: string, state: S): Parsed<Adjustment>
+  parseAdjustments(text: string, state: S): Parsed<Adjustment>
   /** The adjustments as text, one a line, in the notation parseAdjustments reads. */
-  formatAdjustments?(changes: Adjustment[], state: S): string
+  formatAdjustments(changes: Adjustment[], state: S): string
   /**
    * The state after the changes, applied in order, each exactly what it says and nothing else; refused
    * (no state) when a change names what does not exist or cannot be, or when the result breaks check().
    */
-  adjust?(state: S, changes: Adjustment[]): Adjusted<S>
+  adjust(state: S, changes: Adjustment[]): Adjusted<S>
   /**
    * The state's invariants, each broken one an error citing its rule: over-stacking, a unit off the map,
    * a value out of range. Empty: the state is sound. Every state the rules reach passes it.
    */
-  check?(state: S): OrderError[]
+  check(state: S): OrderError[]
   /**
    * Every unit's fields a moderator reads and adjusts (position, facing, damage, status, form, …), by unit
    * id, as plain JSON values: corrections are shown as the difference of these, unit by unit. A unit
    * removed from play is listed with its status saying so.
    */
-  unitsOf?(state: S): Record<string, Record<string, unknown>>
+  unitsOf(state: S): Record<string, Record<string, unknown>>
 }

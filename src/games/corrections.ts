@@ -106,7 +106,6 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 /** Every unit whose fields differ between two states, field by field (empty when the system lists no units). */
 export function unitChanges(game: GameMeta, before: unknown, after: unknown): UnitChange[] {
   const ruleset = rulesetOf(game)
-  if (!ruleset.unitsOf) return []
   const a = ruleset.unitsOf(before)
   const b = ruleset.unitsOf(after)
   const ids = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
@@ -232,7 +231,7 @@ async function decide(
     }
     case 'adjust': {
       const { changes, lines } = readAdjustments(game, folded, input)
-      const r = ruleset.adjust!(folded.state, changes)
+      const r = ruleset.adjust(folded.state, changes)
       if (!r.ok) {
         // Changes read from text are refused by their line, as orders are.
         const errors = r.errors.map((e) =>
@@ -351,8 +350,6 @@ function readAdjustments(
   input: CorrectionInput,
 ): { changes: Adjustment[]; lines?: number[] } {
   const ruleset = rulesetOf(game)
-  if (!ruleset.adjust || !ruleset.adjustmentSchema || !ruleset.parseAdjustments)
-    throw new InvalidInput(`${game.ruleset} takes no adjustments`, { field: 'kind' })
   if ((input.text === undefined) === (input.changes === undefined))
     throw new InvalidInput('give the changes either as "changes" (JSON) or as "text" (one change a line), not both', {
       field: input.text === undefined ? 'changes' : 'text',

@@ -242,7 +242,6 @@ function corrected(ruleset: AnyRuleset, game: Replay, f: Folded, entry: Entry, p
       return { seq: entry.seq, state, submitted: {}, verdict: from.verdict }
     }
     case 'adjust': {
-      if (!ruleset.adjust) throw new Error(`${ruleset.id} takes no adjustments, but entry ${entry.seq} adjusts it`)
       const r = ruleset.adjust(f.state, p.changes ?? [])
       if (!r.ok)
         throw new Error(

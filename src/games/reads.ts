@@ -731,10 +731,8 @@ function correctionProblem(ruleset: AnyRuleset, rows: Entry[], e: Entry, p: Corr
         ? null
         : `a re-resolve of entry ${p.seq} with other orders than it resolved`
     }
-    case 'adjust': {
-      if (!ruleset.adjust) return `${ruleset.id} takes no adjustments`
+    case 'adjust':
       return Array.isArray(p.changes) && p.changes.length > 0 ? null : 'an adjustment that changes nothing'
-    }
     case 'replace-player':
       return p.seat && p.to ? null : 'a change of player that names no seat or no new player'
     case 'adjudicate':

@@ -181,21 +181,21 @@ describe('adjust', () => {
     const id = await newGame({ gameMaster: gm.email })
     await play(id, 2)
     const before = await fullState(id)
-    const unit = abaoaqu.unitsOf!(before.state)
+    const unit = abaoaqu.unitsOf(before.state)
     const [target] = Object.entries(unit).find(([, u]) => u.status !== 'removed' && u.morale === 'N')!
     const { applied } = await correct(id, { kind: 'adjust', text: `${target} morale C`, reason: 'die misread' })
     expect(applied.units).toEqual([
       { unit: target, change: 'changed', fields: { morale: { before: 'N', after: 'C' } } },
     ])
     const after = await fullState(id)
-    const a = abaoaqu.unitsOf!(before.state)
-    const b = abaoaqu.unitsOf!(after.state)
+    const a = abaoaqu.unitsOf(before.state)
+    const b = abaoaqu.unitsOf(after.state)
     for (const u of Object.keys(a)) {
       if (u === target) expect(b[u]).toEqual({ ...a[u], morale: 'C' })
       else expect(b[u]).toEqual(a[u])
     }
     // Nothing else in the state moved either: put the morale back and the states are the same.
-    const restored = abaoaqu.adjust!(after.state, [{ kind: 'morale', unit: target, morale: 'N' }])
+    const restored = abaoaqu.adjust(after.state, [{ kind: 'morale', unit: target, morale: 'N' }])
     expect(restored.ok && canonicalJson(restored.state)).toBe(canonicalJson(before.state))
     await verified(id)
   })
@@ -203,7 +203,7 @@ describe('adjust', () => {
   it('refuses a change that breaks an invariant or names nothing real, with the rule, and writes nothing', async () => {
     const id = await newGame({ gameMaster: gm.email })
     const before = await fullState(id)
-    const units = Object.entries(abaoaqu.unitsOf!(before.state))
+    const units = Object.entries(abaoaqu.unitsOf(before.state))
     const onMap = units.find(([, u]) => u.status === 'map')!
     const side = onMap[1].side
     const far = onMap[1].hex as string
@@ -357,7 +357,7 @@ describe('the other kinds', () => {
     const res = (await log(id)).entries.filter((e) => e.kind === 'RESOLUTION' && !e.supersededBy).at(-1)!
     await correct(id, { kind: 'reresolve', seq: res.seq, reason: 'r2' }, admin)
     const s = await fullState(id)
-    const [unit] = Object.entries(abaoaqu.unitsOf!(s.state)).find(
+    const [unit] = Object.entries(abaoaqu.unitsOf(s.state)).find(
       ([, u]) => u.status !== 'removed' && u.morale === 'N',
     )!
     await correct(id, { kind: 'adjust', changes: [{ kind: 'morale', unit, morale: 'D' }], reason: 'r3' })

@@ -8,6 +8,8 @@
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { Dice } from '../../../src/engine/dice.js'
 import type {
+  Adjusted,
+  Adjustment,
   GameEvent,
   OrderError,
   Outcome,
@@ -204,6 +206,54 @@ const ordersSchema: TSchema = Type.Array(
   { maxItems: 4, description: 'at most 4 orders' },
 )
 
+// Moderators' adjustments (R-M): "place FED 3" puts a side's runner on a hex of the track.
+const adjustmentSchema: TSchema = Type.Object(
+  {
+    kind: Type.Literal('place'),
+    side: Type.String({ maxLength: 16 }),
+    at: Type.Integer({ minimum: 0, maximum: 999 }),
+  },
+  { additionalProperties: false },
+)
+
+function parseAdjustments(text: string): Parsed<Adjustment> {
+  const orders: Adjustment[] = []
+  const lines: number[] = []
+  const errors: OrderError[] = []
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.replace(/#.*$/, '').trim()
+    if (line === '') return
+    const m = /^place\s+(\S+)\s+(\d{1,3})$/i.exec(line)
+    if (m) {
+      orders.push({ kind: 'place', side: m[1]!, at: Number(m[2]) })
+      lines.push(i + 1)
+    } else errors.push({ rule: 'R-M', line: i + 1, message: `line ${i + 1}: expected "place <side> <hex>"` })
+  })
+  return errors.length ? { ok: false, errors, orders, lines } : { ok: true, orders, lines }
+}
+
+function check(state: RaceState): OrderError[] {
+  return Object.entries(state.at).flatMap(([side, at]) =>
+    Number.isInteger(at) && at >= 0 && at <= state.scenario.goal
+      ? []
+      : [{ rule: 'R-1', message: `${side}'s runner is at ${at}, off the track (0 to ${state.scenario.goal})` }],
+  )
+}
+
+function adjust(state: RaceState, changes: Adjustment[]): Adjusted<RaceState> {
+  const at = { ...state.at }
+  const errors: OrderError[] = []
+  changes.forEach((c, order) => {
+    const side = String(c.side)
+    if (!(side in at)) errors.push({ rule: 'R-M', order, field: 'side', message: `no side ${side}` })
+    else at[side] = Number(c.at)
+  })
+  if (errors.length) return { ok: false, errors }
+  const next = { ...state, at }
+  const broken = check(next)
+  return broken.length ? { ok: false, errors: broken } : { ok: true, state: next }
+}
+
 const RACE_VERSION = 'hexrace-1'
 
 export const raceRuleset: Ruleset<RaceScenario, RaceState, RaceOrder, RaceView, RaceOptions> = {
@@ -225,4 +275,10 @@ export const raceRuleset: Ruleset<RaceScenario, RaceState, RaceOrder, RaceView, 
   ordersSchema,
   normaliseOrder: (o) => ({ kind: 'run', hexes: o.hexes }),
   formatOrders: (orders) => orders.map((o) => `run ${o.hexes}`).join('\n'),
+  adjustmentSchema,
+  parseAdjustments: (text) => parseAdjustments(text),
+  formatAdjustments: (changes) => changes.map((c) => `place ${String(c.side)} ${Number(c.at)}`).join('\n'),
+  adjust,
+  check,
+  unitsOf: (state) => Object.fromEntries(Object.entries(state.at).map(([side, at]) => [side, { side, at }])),
 }
