@@ -31,6 +31,7 @@ import {
   applyEntry,
   ordersOf,
   outcomeOf,
+  pastFromEntries,
   pendingOf,
   resignationWinner,
   splitOrders,
@@ -573,6 +574,8 @@ function replayLog(
   const sides = [...new Set(game.seats.map((s) => s.side))]
   let f: Folded | null = null
   let holders: Record<string, string | null> | null = null
+  // Rollbacks and re-resolves continue from an earlier fold of the same log.
+  const past = pastFromEntries(ruleset, game, rows)
   for (const e of rows) {
     try {
       if (e.kind === 'SETUP' && !f) {
@@ -604,7 +607,7 @@ function replayLog(
         if (canonicalJson(replay.rolls) !== canonicalJson(p.rolls))
           mismatches.push({ seq: e.seq, problem: 'replaying the orders gives other rolls than recorded' })
       }
-      f = applyEntry(ruleset, game, f, e)
+      f = applyEntry(ruleset, game, f, e, past)
     } catch (err) {
       mismatches.push({ seq: e.seq, problem: `replay failed: ${(err as Error).message}` })
       return { ruleProblems, mismatches, snapshotProblems, recordProblems }
