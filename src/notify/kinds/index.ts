@@ -6,6 +6,7 @@ import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
 import { moderation } from './moderation.js'
 import { phaseResolved } from './phase-resolved.js'
+import { proposal } from './proposal.js'
 import { reminder } from './reminder.js'
 import { reply } from './reply.js'
 import { verifyEmail } from './verify-email.js'
@@ -22,6 +23,7 @@ const COMPOSERS = new Map<string, Composer>([
   ['phase-resolved', phaseResolved],
   ['game-over', gameOver],
   ['moderation', moderation],
+  ['proposal', proposal],
 ])
 
 export function composerFor(kind: string): Composer {

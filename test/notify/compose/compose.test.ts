@@ -23,6 +23,7 @@ const samples: { [K in EmailKind]: () => EmailDataByKind[K] } = {
   'verify-email': fixtures.verifyEmail,
   moderation: fixtures.moderation,
   'deadline-notice': fixtures.deadlineNotice,
+  proposal: fixtures.proposal,
 }
 
 /** The HTML as a reader sees its text: tags dropped, entities decoded, spaces collapsed. */

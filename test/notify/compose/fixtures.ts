@@ -13,6 +13,7 @@ import {
   type InviteData,
   type Links,
   type ModerationData,
+  type ProposalData,
   type PhaseResolvedData,
   type Recipient,
   type ReminderData,
@@ -171,5 +172,22 @@ export function deadlineNotice(): DeadlineNoticeData {
       'The deadline passed with Zeon (ZEON) still to act.',
       'It is extended once, to Sunday 6 December 2026 at 12:00 (Europe/London, UTC); after that, those seats pass.',
     ],
+  }
+}
+
+export function proposal(): ProposalData {
+  return {
+    ...links,
+    recipient: char,
+    game,
+    event: 'proposed',
+    proposer: 'Amuro',
+    seat: 'FED',
+    toSeq: 41,
+    atSeq: 43,
+    reason: 'I sent the move for the wrong stack',
+    acceptUrl: `${BASE}/games/g_7f3a/corrections/p_1/accept`,
+    rejectUrl: `${BASE}/games/g_7f3a/corrections/p_1/reject`,
+    logUrl: `${BASE}/games/g_7f3a/log`,
   }
 }
