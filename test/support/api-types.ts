@@ -1667,6 +1667,8 @@ export interface paths {
             webhookUrl?: string
             private?: boolean
             seat?: string
+            /** @description The email of an account to moderate the game (its game master); it holds no seat */
+            gameMaster?: string
           }
         }
       }
@@ -1714,6 +1716,17 @@ export interface paths {
                   name: string
                 } | null
               }[]
+              /** @description the game's moderator, named at creation; it holds no seat (null: the site's admins) */
+              gameMaster: {
+                /** Format: uuid */
+                id: string
+                name: string
+              } | null
+              /**
+               * Format: date-time
+               * @description when a moderator paused it (null: it runs)
+               */
+              pausedAt: string | null
               /** @description the position of the last log entry (0 before the game starts) */
               logSeq: number
               /** @description who must still act, and who of the same side already has */
@@ -2244,6 +2257,17 @@ export interface paths {
                   name: string
                 } | null
               }[]
+              /** @description the game's moderator, named at creation; it holds no seat (null: the site's admins) */
+              gameMaster: {
+                /** Format: uuid */
+                id: string
+                name: string
+              } | null
+              /**
+               * Format: date-time
+               * @description when a moderator paused it (null: it runs)
+               */
+              pausedAt: string | null
               /** @description the position of the last log entry (0 before the game starts) */
               logSeq: number
               /** @description who must still act, and who of the same side already has */
@@ -2687,6 +2711,17 @@ export interface paths {
                     name: string
                   } | null
                 }[]
+                /** @description the game's moderator, named at creation; it holds no seat (null: the site's admins) */
+                gameMaster: {
+                  /** Format: uuid */
+                  id: string
+                  name: string
+                } | null
+                /**
+                 * Format: date-time
+                 * @description when a moderator paused it (null: it runs)
+                 */
+                pausedAt: string | null
                 /** @description the position of the last log entry (0 before the game starts) */
                 logSeq: number
                 /** @description who must still act, and who of the same side already has */
@@ -4021,10 +4056,17 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The game as you see it (other seats' sealed orders never appear) */
+    /**
+     * The game as you see it (other seats' sealed orders never appear); `at` a past position, and for moderators `as`
+     * another seat's eyes
+     */
     get: {
       parameters: {
-        query?: never
+        query?: {
+          at?: number
+          /** @description the seat whose view to see */
+          as?: string
+        }
         header?: never
         path: {
           id: string
@@ -4766,11 +4808,14 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The game as it stood after log entry `at` */
+    /**
+     * The game after log entry `at` (default: now): your view; for its moderators, the whole state, hidden information
+     * included
+     */
     get: {
       parameters: {
-        query: {
-          at: number
+        query?: {
+          at?: number
         }
         header?: never
         path: {
@@ -4780,367 +4825,403 @@ export interface paths {
       }
       requestBody?: never
       responses: {
-        /** @description Default Response */
+        /** @description a player sees their own view (GameView); a moderator of the game the whole state */
         200: {
           headers: {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
-              /** @description the log position seen */
-              seq: number
-              /** @description the seat whose eyes you see through; null for an observer */
-              seat: string | null
-              /** @description the view, in its rule system's shape */
-              view:
-                | {
-                    /** @enum {string} */
-                    system: 'abaoaqu'
-                    scenario: {
-                      id: string
-                      title: string
-                      sides: {
-                        id: string
-                        name: string
-                      }[]
-                      map: {
-                        id: string
-                        cols: number
-                        rows: number
-                        fortress: number[][]
-                        boards: {
-                          board: number
-                          col0: number
-                          row0: number
-                          rotate180: boolean
+            'application/json':
+              | {
+                  /** @description the log position seen */
+                  seq: number
+                  /** @description the seat whose eyes you see through; null for an observer */
+                  seat: string | null
+                  /** @description the view, in its rule system's shape */
+                  view:
+                    | {
+                        /** @enum {string} */
+                        system: 'abaoaqu'
+                        scenario: {
+                          id: string
+                          title: string
+                          sides: {
+                            id: string
+                            name: string
+                          }[]
+                          map: {
+                            id: string
+                            cols: number
+                            rows: number
+                            fortress: number[][]
+                            boards: {
+                              board: number
+                              col0: number
+                              row0: number
+                              rotate180: boolean
+                            }[]
+                          }
+                        }
+                        options: {
+                          [key: string]: string | number | boolean
+                        }
+                        seats: {
+                          id: string
+                          side: string
+                          groups: string[]
                         }[]
-                      }
-                    }
-                    options: {
-                      [key: string]: string | number | boolean
-                    }
-                    seats: {
-                      id: string
-                      side: string
-                      groups: string[]
-                    }[]
-                    /** @description the seat looking, or null for an observer */
-                    viewer: string | null
-                    turn: number
-                    half: 1 | 2
-                    step: 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
-                    leadOff: string
-                    leadThisHalf: string
-                    pending: {
-                      side: string
-                      step: string
-                      /** @description seats that must still submit */
-                      seats: string[]
-                      sealed: boolean
-                      /** @description what kind of orders the step takes */
-                      description: string
-                      /** @description seats of the side that have submitted */
-                      submitted?: string[]
-                    }[]
-                    units: {
-                      id: string
-                      type: string
-                      side: string
-                      group: string
-                      pilot: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
-                      /** @description reserve: not yet entered; map: on the board; gone: eliminated or spent */
-                      at: 'reserve' | 'map' | 'gone'
-                      /** @description a hex as [column, row] */
-                      hex: number[] | null
-                      /** @description normal, confused, disordered */
-                      morale: 'N' | 'C' | 'D'
-                      face: 'front' | 'back'
-                      /** @description the first turn a reserve unit may enter */
-                      enterTurn: number
-                      /** @description the entry zone of a reserve unit */
-                      entry: number | null
-                      /** @description a satellite missile that has made its one move */
-                      spent: boolean
-                    }[]
-                    unitTypes: {
-                      [key: string]: {
-                        code: string
-                        idPrefix: string
-                        name: string
-                        utType: 'MS' | 'Fighter' | 'Gun' | 'Ship' | 'Special'
-                        ccCategory: 'MS' | 'FT' | 'SHIP' | 'SM'
-                        faces: {
-                          front: {
-                            mp: number
-                            atkMS: number
-                            atkShip: number
-                            def: number
-                            weapon: 'B' | 'N' | 'M' | 'BD'
-                          }
-                          back?: {
-                            mp: number
-                            atkMS: number
-                            atkShip: number
-                            def: number
-                            weapon: 'B' | 'N' | 'M' | 'BD'
+                        /** @description the seat looking, or null for an observer */
+                        viewer: string | null
+                        turn: number
+                        half: 1 | 2
+                        step: 'deploy' | 'move' | 'attack-lead' | 'attack-follow' | 'over'
+                        leadOff: string
+                        leadThisHalf: string
+                        pending: {
+                          side: string
+                          step: string
+                          /** @description seats that must still submit */
+                          seats: string[]
+                          sealed: boolean
+                          /** @description what kind of orders the step takes */
+                          description: string
+                          /** @description seats of the side that have submitted */
+                          submitted?: string[]
+                        }[]
+                        units: {
+                          id: string
+                          type: string
+                          side: string
+                          group: string
+                          pilot: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
+                          /** @description reserve: not yet entered; map: on the board; gone: eliminated or spent */
+                          at: 'reserve' | 'map' | 'gone'
+                          /** @description a hex as [column, row] */
+                          hex: number[] | null
+                          /** @description normal, confused, disordered */
+                          morale: 'N' | 'C' | 'D'
+                          face: 'front' | 'back'
+                          /** @description the first turn a reserve unit may enter */
+                          enterTurn: number
+                          /** @description the entry zone of a reserve unit */
+                          entry: number | null
+                          /** @description a satellite missile that has made its one move */
+                          spent: boolean
+                        }[]
+                        unitTypes: {
+                          [key: string]: {
+                            code: string
+                            idPrefix: string
+                            name: string
+                            utType: 'MS' | 'Fighter' | 'Gun' | 'Ship' | 'Special'
+                            ccCategory: 'MS' | 'FT' | 'SHIP' | 'SM'
+                            faces: {
+                              front: {
+                                mp: number
+                                atkMS: number
+                                atkShip: number
+                                def: number
+                                weapon: 'B' | 'N' | 'M' | 'BD'
+                              }
+                              back?: {
+                                mp: number
+                                atkMS: number
+                                atkShip: number
+                                def: number
+                                weapon: 'B' | 'N' | 'M' | 'BD'
+                              }
+                            }
+                            largeMissile?: boolean
+                            bdLauncher?: boolean
+                            iField?: boolean
+                            ballHalving?: boolean
+                            closeDefenceIsDef?: boolean
+                            satelliteMissile?: boolean
+                            shipInCombat?: boolean
+                            pilot?: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
+                            pilotDefenceOnly?: boolean
+                            /** @description provenance: Source, Derived, Recommended, House */
+                            status: 'S' | 'D' | 'R' | 'H'
+                            ref?: string
                           }
                         }
-                        largeMissile?: boolean
-                        bdLauncher?: boolean
-                        iField?: boolean
-                        ballHalving?: boolean
-                        closeDefenceIsDef?: boolean
-                        satelliteMissile?: boolean
-                        shipInCombat?: boolean
-                        pilot?: ('N1' | 'N2' | 'N3' | 'N4' | 'E' | 'S') | (never | null)
-                        pilotDefenceOnly?: boolean
-                        /** @description provenance: Source, Derived, Recommended, House */
-                        status: 'S' | 'D' | 'R' | 'H'
-                        ref?: string
+                        bd: {
+                          /** @description a hex as [column, row] */
+                          hex: number[]
+                          turn: number
+                        }[]
+                        declared: {
+                          id: string
+                          side: string
+                          seat: string
+                          mode: 'shoot' | 'close' | 'sm'
+                          attackers: string[]
+                          /** @description a hex as [column, row] */
+                          targetHex: number[]
+                          targets: string[]
+                          attack: number
+                          defence: number
+                          /** @description base ladder index before shifts (1:1 = 0) */
+                          base: number
+                          attackerShift: number
+                          defenderMax: number
+                          defenderPenalty: number
+                          defenderRanks: number | null
+                          roll?: number
+                        }[]
+                        occupation: {
+                          [key: string]: {
+                            streak: number
+                            turnOk: boolean
+                          }
+                        }
+                        shipsDestroyed: {
+                          [key: string]: number
+                        }
+                        /** @description the viewer's own standing orders */
+                        standing: {
+                          [key: string]: {
+                            defenceShift: 'full' | 'none' | number
+                          }
+                        }
+                        /** Outcome */
+                        outcome: {
+                          /** @description the winning side; null: a draw */
+                          winner: string | null
+                          reason: string
+                          /** @description the rule that ended the game */
+                          ref: string
+                        } | null
                       }
-                    }
-                    bd: {
-                      /** @description a hex as [column, row] */
-                      hex: number[]
-                      turn: number
-                    }[]
-                    declared: {
-                      id: string
-                      side: string
-                      seat: string
-                      mode: 'shoot' | 'close' | 'sm'
-                      attackers: string[]
-                      /** @description a hex as [column, row] */
-                      targetHex: number[]
-                      targets: string[]
-                      attack: number
-                      defence: number
-                      /** @description base ladder index before shifts (1:1 = 0) */
-                      base: number
-                      attackerShift: number
-                      defenderMax: number
-                      defenderPenalty: number
-                      defenderRanks: number | null
-                      roll?: number
-                    }[]
-                    occupation: {
-                      [key: string]: {
-                        streak: number
-                        turnOk: boolean
-                      }
-                    }
-                    shipsDestroyed: {
-                      [key: string]: number
-                    }
-                    /** @description the viewer's own standing orders */
-                    standing: {
-                      [key: string]: {
-                        defenceShift: 'full' | 'none' | number
-                      }
-                    }
-                    /** Outcome */
-                    outcome: {
-                      /** @description the winning side; null: a draw */
-                      winner: string | null
-                      reason: string
-                      /** @description the rule that ended the game */
-                      ref: string
-                    } | null
-                  }
-                | {
-                    /** @enum {string} */
-                    system: 'greennoa'
-                    rulesVersion: string
-                    scenario: string
-                    viewer: string | null
-                    side: ('AEUG' | 'TITANS') | (never | null)
-                    map: {
-                      cols: number
-                      rows: number
-                    }
-                    inning: number
-                    innings: number
-                    phase: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
-                    /** @description AEUG (エゥーゴ) or TITANS (ティターンズ) */
-                    first: 'AEUG' | 'TITANS'
-                    units: {
-                      id: string
-                      type: string
-                      nameJa: string
-                      name: string
-                      /** @description AEUG (エゥーゴ) or TITANS (ティターンズ) */
-                      side: 'AEUG' | 'TITANS'
-                      pilot: string
-                      pilotSkill: number
-                      hex: {
-                        col: number
-                        row: number
-                      }
-                      /** @description 0 north, then clockwise */
-                      facing: 0 | 1 | 2 | 3 | 4 | 5
-                      form: string
-                      values: {
-                        def: number
-                        fp: number
-                        mel: number
-                        mp: number
-                        turns: number
-                        /** @description front: the front 180°; ff: straight ahead only */
-                        arc: 'front' | 'ff'
-                      }
-                      s: {
+                    | {
+                        /** @enum {string} */
+                        system: 'greennoa'
+                        rulesVersion: string
+                        scenario: string
+                        viewer: string | null
+                        side: ('AEUG' | 'TITANS') | (never | null)
+                        map: {
+                          cols: number
+                          rows: number
+                        }
                         inning: number
-                        phase: number
-                      } | null
-                      m: boolean
-                      f: boolean
-                      c: boolean
-                      removed: boolean
-                      turnsUsed: number
-                      turnLimit: number
-                    }[]
-                    declared: {
-                      kind: 'fire' | 'melee'
-                      unit: string
-                      target: string
-                      diff: number
-                      compulsory: boolean
-                    }[]
-                    options: {
-                      literalDsDc: boolean
-                    }
-                    points: {
-                      AEUG: number
-                      TITANS: number
-                    }
-                    pending: {
-                      side: string
-                      step: string
-                      /** @description seats that must still submit */
-                      seats: string[]
-                      sealed: boolean
-                      /** @description what kind of orders the step takes */
-                      description: string
-                      /** @description seats of the side that have submitted */
-                      submitted?: string[]
-                    }[]
-                    /** Outcome */
-                    outcome: {
-                      /** @description the winning side; null: a draw */
-                      winner: string | null
-                      reason: string
-                      /** @description the rule that ended the game */
-                      ref: string
-                    } | null
-                  }
-              /**
-               * @description your side's orders already submitted for this step (a teammate's private ones left out)
-               */
-              submitted: {
-                [key: string]: (
-                  | (
-                      | {
-                          /** @enum {string} */
-                          kind: 'move'
-                          /** @description 1 to 200 unit ids */
-                          units: string[]
-                          /** @description a hex as [column, row] */
-                          to: number[]
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'remove'
-                          /** @description 1 to 200 unit ids */
-                          units: string[]
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'bd'
-                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                          unit: string
-                          /** @description a hex as [column, row] */
-                          target: number[]
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'attack'
-                          /** @description "shoot" or "close" */
-                          mode: 'shoot' | 'close'
-                          /** @description 1 to 200 unit ids */
-                          units: string[]
-                          /** @description a hex as [column, row] */
-                          hex?: number[]
-                          /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
-                          target: {
-                            /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                            unit?: string
-                            /** @description "MS", "FT", "SHIP" or "ALL" */
-                            group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                        innings: number
+                        phase: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
+                        /** @description AEUG (エゥーゴ) or TITANS (ティターンズ) */
+                        first: 'AEUG' | 'TITANS'
+                        units: {
+                          id: string
+                          type: string
+                          nameJa: string
+                          name: string
+                          /** @description AEUG (エゥーゴ) or TITANS (ティターンズ) */
+                          side: 'AEUG' | 'TITANS'
+                          pilot: string
+                          pilotSkill: number
+                          hex: {
+                            col: number
+                            row: number
                           }
-                          /** @description pilot ranks: a whole number from 0 to 4 */
-                          ranks?: number
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'defend'
-                          /** @description an attack id: a letter, then letters or digits, at most 16 in all */
-                          attack: string
-                          /** @description pilot ranks: a whole number from 0 to 4 */
-                          ranks: number
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'standing'
-                          /** @description "full", "none" or pilot ranks from 0 to 4 */
-                          defenceShift: 'full' | 'none' | number
-                        }
-                    )
-                  | (
-                      | {
-                          /** @enum {string} */
-                          kind: 'transform'
-                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                          unit: string
-                          /**
-                           * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case letters or
-                           * digits
-                           */
+                          /** @description 0 north, then clockwise */
+                          facing: 0 | 1 | 2 | 3 | 4 | 5
                           form: string
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'move'
-                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                          values: {
+                            def: number
+                            fp: number
+                            mel: number
+                            mp: number
+                            turns: number
+                            /** @description front: the front 180°; ff: straight ahead only */
+                            arc: 'front' | 'ff'
+                          }
+                          s: {
+                            inning: number
+                            phase: number
+                          } | null
+                          m: boolean
+                          f: boolean
+                          c: boolean
+                          removed: boolean
+                          turnsUsed: number
+                          turnLimit: number
+                        }[]
+                        declared: {
+                          kind: 'fire' | 'melee'
                           unit: string
-                          /** @description 1 to 32 steps */
-                          steps: ('F' | 'L' | 'R')[]
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'remove'
-                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                          unit: string
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'fire'
-                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                          unit: string
-                          /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
                           target: string
+                          diff: number
+                          compulsory: boolean
+                        }[]
+                        options: {
+                          literalDsDc: boolean
                         }
-                      | {
-                          /** @enum {string} */
-                          kind: 'melee'
-                          /** @description a unit id: a letter, then letters or digits, at most 16 in all */
-                          unit: string
-                          /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
-                          target: string
+                        points: {
+                          AEUG: number
+                          TITANS: number
                         }
-                    )
-                )[]
-              }
-            }
+                        pending: {
+                          side: string
+                          step: string
+                          /** @description seats that must still submit */
+                          seats: string[]
+                          sealed: boolean
+                          /** @description what kind of orders the step takes */
+                          description: string
+                          /** @description seats of the side that have submitted */
+                          submitted?: string[]
+                        }[]
+                        /** Outcome */
+                        outcome: {
+                          /** @description the winning side; null: a draw */
+                          winner: string | null
+                          reason: string
+                          /** @description the rule that ended the game */
+                          ref: string
+                        } | null
+                      }
+                  /**
+                   * @description your side's orders already submitted for this step (a teammate's private ones left
+                   * out)
+                   */
+                  submitted: {
+                    [key: string]: (
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'move'
+                              /** @description 1 to 200 unit ids */
+                              units: string[]
+                              /** @description a hex as [column, row] */
+                              to: number[]
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'remove'
+                              /** @description 1 to 200 unit ids */
+                              units: string[]
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'bd'
+                              /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                              unit: string
+                              /** @description a hex as [column, row] */
+                              target: number[]
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'attack'
+                              /** @description "shoot" or "close" */
+                              mode: 'shoot' | 'close'
+                              /** @description 1 to 200 unit ids */
+                              units: string[]
+                              /** @description a hex as [column, row] */
+                              hex?: number[]
+                              /** @description either {"unit": <id>} or {"group": "MS" | "FT" | "SHIP" | "ALL"} */
+                              target: {
+                                /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                                unit?: string
+                                /** @description "MS", "FT", "SHIP" or "ALL" */
+                                group?: 'MS' | 'FT' | 'SHIP' | 'ALL'
+                              }
+                              /** @description pilot ranks: a whole number from 0 to 4 */
+                              ranks?: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'defend'
+                              /** @description an attack id: a letter, then letters or digits, at most 16 in all */
+                              attack: string
+                              /** @description pilot ranks: a whole number from 0 to 4 */
+                              ranks: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'standing'
+                              /** @description "full", "none" or pilot ranks from 0 to 4 */
+                              defenceShift: 'full' | 'none' | number
+                            }
+                        )
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'transform'
+                              /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                              unit: string
+                              /**
+                               * @description a form id of the unit's type (e.g. "launcher", "ma"): lower-case letters
+                               * or digits
+                               */
+                              form: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'move'
+                              /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                              unit: string
+                              /** @description 1 to 32 steps */
+                              steps: ('F' | 'L' | 'R')[]
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'remove'
+                              /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                              unit: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'fire'
+                              /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                              unit: string
+                              /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                              target: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'melee'
+                              /** @description a unit id: a letter, then letters or digits, at most 16 in all */
+                              unit: string
+                              /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
+                              target: string
+                            }
+                        )
+                    )[]
+                  }
+                }
+              | {
+                  /** @description the log position */
+                  seq: number
+                  /** @description the last log position */
+                  head: number
+                  /** @description the correction that set this entry aside, if one did */
+                  supersededBy: number | null
+                  /** @description the whole state, hidden information included */
+                  state: unknown
+                  /** @description every seat's orders in for the step, private ones included */
+                  submitted: {
+                    [key: string]: unknown[]
+                  }
+                  pending: {
+                    side: string
+                    step: string
+                    /** @description seats that must still submit */
+                    seats: string[]
+                    sealed: boolean
+                    /** @description what kind of orders the step takes */
+                    description: string
+                    /** @description seats of the side that have submitted */
+                    submitted?: string[]
+                  }[]
+                  /** Outcome */
+                  outcome: {
+                    /** @description the winning side; null: a draw */
+                    winner: string | null
+                    reason: string
+                    /** @description the rule that ended the game */
+                    ref: string
+                  } | null
+                  seats: string[]
+                }
           }
         }
         /** @description The request is malformed: "errors" names each field at fault */
@@ -8216,7 +8297,7 @@ export interface paths {
             'application/json': {
               entries: {
                 seq: number
-                kind: 'SETUP' | 'ORDERS' | 'RESOLUTION' | 'RESIGN' | 'TIMEOUT' | 'MODERATION'
+                kind: 'SETUP' | 'ORDERS' | 'RESOLUTION' | 'RESIGN' | 'TIMEOUT' | 'MODERATION' | 'CORRECTION'
                 seat: string | null
                 /** Format: uuid */
                 userId: string | null
@@ -8237,8 +8318,79 @@ export interface paths {
                 }
                 /** @description the leaves you may not open */
                 sealed?: string[]
+                /**
+                 * @description the CORRECTION entry that set this entry aside (a rollback or a re-resolve): play went
+                 * on from it
+                 */
+                supersededBy?: number
                 payload:
                   | (
+                      | {
+                          /** @description what the correction does (docs/moderation.md) */
+                          kind:
+                            | 'rollback'
+                            | 'adjust'
+                            | 'reresolve'
+                            | 'replace-player'
+                            | 'pause'
+                            | 'resume'
+                            | 'extend-deadline'
+                            | 'apply-missed-policy'
+                            | 'adjudicate'
+                          reason: string
+                          /** Format: uuid */
+                          moderator: string | null
+                          /** Format: uuid */
+                          dispute: string | null
+                          /** Format: uuid */
+                          proposal?: string
+                          toSeq?: number
+                          changes?: ({
+                            kind: string
+                          } & {
+                            [key: string]: unknown
+                          })[]
+                          seq?: number
+                          /** @description reresolve: each seat's orders, less its private ones */
+                          submissions?: {
+                            [key: string]: unknown[]
+                          }
+                          /** @description reresolve: private orders, by seat, those you may read */
+                          private?: {
+                            [key: string]: unknown[]
+                          }
+                          events?: ({
+                            type: string
+                            /** @description the rule applied */
+                            ref?: string
+                          } & {
+                            [key: string]: unknown
+                          })[]
+                          rolls?: {
+                            /** @description the log entry that rolled it */
+                            seq: number
+                            /** @description its place among the rolls of that entry */
+                            index: number
+                            sides: number
+                            face: number
+                            purpose: string
+                            ref: string
+                          }[]
+                          seat?: string
+                          /** Format: uuid */
+                          from?: string | null
+                          /** Format: uuid */
+                          to?: string
+                          deadline?: {
+                            /** Format: date-time */
+                            from: string | null
+                            /** Format: date-time */
+                            to: string | null
+                          }
+                          hours?: number
+                          pausedMs?: number
+                          winner?: string | null
+                        }
                       | {
                           /** @description the scenario, in its rule system's form */
                           scenario: {
@@ -8494,6 +8646,8 @@ export interface paths {
                           turn?: number
                           /** @description passed by the deadline clock */
                           missedDeadline?: boolean
+                          /** @description passed by a moderator applying the game's missed-phase policy */
+                          byModerator?: boolean
                         }
                       | {
                           /** @description each seat's orders, less its private ones */
@@ -9502,6 +9656,3163 @@ export interface paths {
     }
     put?: never
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/games/{id}/corrections/preview': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** What a correction would produce, writing nothing: the state and views after it, unit by unit */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description what the correction does (docs/moderation.md) */
+            kind:
+              | 'rollback'
+              | 'adjust'
+              | 'reresolve'
+              | 'replace-player'
+              | 'pause'
+              | 'resume'
+              | 'extend-deadline'
+              | 'apply-missed-policy'
+              | 'adjudicate'
+            /** @description why, kept in the log (at most 2000 characters) */
+            reason: string
+            /**
+             * Format: uuid
+             * @description the dispute this correction settles
+             */
+            dispute?: string
+            /** @description rollback: play continues from the state at this log entry */
+            toSeq?: number
+            /** @description adjust: the changes as JSON, in the rule system's vocabulary */
+            changes?: ({
+              kind: string
+            } & {
+              [key: string]: unknown
+            })[]
+            /** @description adjust: the changes in text, one a line */
+            text?: string
+            /** @description reresolve: the RESOLUTION entry to resolve again */
+            seq?: number
+            /** @description replace-player: the seat */
+            seat?: string
+            /** @description replace-player: the new player's account email */
+            email?: string
+            /** @description extend-deadline: 1 to 720 hours */
+            hours?: number
+            /** @description adjudicate: the winning side; null: a draw */
+            winner?: string | null
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @description the position it was made at: send it as If-Match to apply exactly this */
+              seq: number
+              /** @description what the correction does (docs/moderation.md) */
+              kind:
+                | 'rollback'
+                | 'adjust'
+                | 'reresolve'
+                | 'replace-player'
+                | 'pause'
+                | 'resume'
+                | 'extend-deadline'
+                | 'apply-missed-policy'
+                | 'adjudicate'
+              /** @description the log position of the CORRECTION entry */
+              at: number
+              /** @description the entries it writes: the CORRECTION, and the entries it brings with it */
+              entries: {
+                seq: number
+                kind: string
+                payload: unknown
+              }[]
+              /** @description the difference, unit by unit */
+              units: {
+                unit: string
+                change: 'changed' | 'added' | 'removed'
+                /**
+                 * @description each field that changes, with its value before and after (the rule system's unit fields)
+                 */
+                fields: {
+                  [key: string]: {
+                    before: unknown
+                    after: unknown
+                  }
+                }
+              }[]
+              /** @description what else changes, in words */
+              notes: string[]
+              after: {
+                seq: number
+                /** @description the whole state after it, hidden information included */
+                state: unknown
+                /** @description each seat's view after it */
+                views: {
+                  [key: string]: unknown
+                }
+                pending: {
+                  side: string
+                  step: string
+                  /** @description seats that must still submit */
+                  seats: string[]
+                  sealed: boolean
+                  /** @description what kind of orders the step takes */
+                  description: string
+                  /** @description seats of the side that have submitted */
+                  submitted?: string[]
+                }[]
+                /** Outcome */
+                outcome: {
+                  /** @description the winning side; null: a draw */
+                  winner: string | null
+                  reason: string
+                  /** @description the rule that ended the game */
+                  ref: string
+                } | null
+                /** Format: date-time */
+                deadline: string | null
+                paused: boolean
+              }
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No valid access token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Not allowed to you */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The body is larger than the limit of this route */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The body has a content type this route does not take */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Understood, but refused: "errors" lists each reason */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/games/{id}/corrections': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The game's proposed corrections, newest first: for its players and moderators */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @description newest first */
+              proposals: {
+                /** Format: uuid */
+                id: string
+                /** Format: uuid */
+                game: string
+                /**
+                 * @description players propose only rollbacks
+                 * @enum {string}
+                 */
+                kind: 'rollback'
+                /** @description play would continue from the state at this log entry */
+                toSeq: number
+                reason: string
+                proposer: {
+                  /** Format: uuid */
+                  id: string
+                  name: string
+                  seat: string
+                }
+                /** @description the position it was made at: it lapses if the game moves first */
+                atSeq: number
+                /**
+                 * @description open until every other player accepts (accepted), one rejects, the game moves, or it is
+                 * withdrawn
+                 */
+                status: 'open' | 'accepted' | 'rejected' | 'lapsed' | 'withdrawn'
+                /** @description each other seat's answer so far */
+                answers: {
+                  [key: string]: 'accept' | 'reject'
+                }
+                /** @description the other seats still to answer (empty once it is closed) */
+                waitingFor: {
+                  seat: string
+                  player: {
+                    /** Format: uuid */
+                    id: string
+                    name: string
+                  }
+                }[]
+                /** Format: date-time */
+                createdAt: string
+                /** Format: date-time */
+                decidedAt: string | null
+                /** @description the CORRECTION entry that carried it out, once accepted */
+                correctionSeq: number | null
+              }[]
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No valid access token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Not allowed to you */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    /**
+     * Apply a correction: one CORRECTION entry in the log, at the position previewed (If-Match); a player's rollback is
+     * proposed instead (202), and applied once every other player accepts it
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: {
+          'if-match'?: string
+        }
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description what the correction does (docs/moderation.md) */
+            kind:
+              | 'rollback'
+              | 'adjust'
+              | 'reresolve'
+              | 'replace-player'
+              | 'pause'
+              | 'resume'
+              | 'extend-deadline'
+              | 'apply-missed-policy'
+              | 'adjudicate'
+            /** @description why, kept in the log (at most 2000 characters) */
+            reason: string
+            /**
+             * Format: uuid
+             * @description the dispute this correction settles
+             */
+            dispute?: string
+            /** @description rollback: play continues from the state at this log entry */
+            toSeq?: number
+            /** @description adjust: the changes as JSON, in the rule system's vocabulary */
+            changes?: ({
+              kind: string
+            } & {
+              [key: string]: unknown
+            })[]
+            /** @description adjust: the changes in text, one a line */
+            text?: string
+            /** @description reresolve: the RESOLUTION entry to resolve again */
+            seq?: number
+            /** @description replace-player: the seat */
+            seat?: string
+            /** @description replace-player: the new player's account email */
+            email?: string
+            /** @description extend-deadline: 1 to 720 hours */
+            hours?: number
+            /** @description adjudicate: the winning side; null: a draw */
+            winner?: string | null
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @description the position it was made at: send it as If-Match to apply exactly this */
+              seq: number
+              /** @description what the correction does (docs/moderation.md) */
+              kind:
+                | 'rollback'
+                | 'adjust'
+                | 'reresolve'
+                | 'replace-player'
+                | 'pause'
+                | 'resume'
+                | 'extend-deadline'
+                | 'apply-missed-policy'
+                | 'adjudicate'
+              /** @description the log position of the CORRECTION entry */
+              at: number
+              /** @description the entries it writes: the CORRECTION, and the entries it brings with it */
+              entries: {
+                seq: number
+                kind: string
+                payload: unknown
+              }[]
+              /** @description the difference, unit by unit */
+              units: {
+                unit: string
+                change: 'changed' | 'added' | 'removed'
+                /**
+                 * @description each field that changes, with its value before and after (the rule system's unit fields)
+                 */
+                fields: {
+                  [key: string]: {
+                    before: unknown
+                    after: unknown
+                  }
+                }
+              }[]
+              /** @description what else changes, in words */
+              notes: string[]
+              after: {
+                seq: number
+                /** @description the whole state after it, hidden information included */
+                state: unknown
+                /** @description each seat's view after it */
+                views: {
+                  [key: string]: unknown
+                }
+                pending: {
+                  side: string
+                  step: string
+                  /** @description seats that must still submit */
+                  seats: string[]
+                  sealed: boolean
+                  /** @description what kind of orders the step takes */
+                  description: string
+                  /** @description seats of the side that have submitted */
+                  submitted?: string[]
+                }[]
+                /** Outcome */
+                outcome: {
+                  /** @description the winning side; null: a draw */
+                  winner: string | null
+                  reason: string
+                  /** @description the rule that ended the game */
+                  ref: string
+                } | null
+                /** Format: date-time */
+                deadline: string | null
+                paused: boolean
+              }
+              /** @description the log as it stood after it: "position:hash" */
+              receipt: string
+            }
+          }
+        }
+        /** @description a player's proposed rollback, which every other player must accept */
+        202: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string
+              /** Format: uuid */
+              game: string
+              /**
+               * @description players propose only rollbacks
+               * @enum {string}
+               */
+              kind: 'rollback'
+              /** @description play would continue from the state at this log entry */
+              toSeq: number
+              reason: string
+              proposer: {
+                /** Format: uuid */
+                id: string
+                name: string
+                seat: string
+              }
+              /** @description the position it was made at: it lapses if the game moves first */
+              atSeq: number
+              /**
+               * @description open until every other player accepts (accepted), one rejects, the game moves, or it is
+               * withdrawn
+               */
+              status: 'open' | 'accepted' | 'rejected' | 'lapsed' | 'withdrawn'
+              /** @description each other seat's answer so far */
+              answers: {
+                [key: string]: 'accept' | 'reject'
+              }
+              /** @description the other seats still to answer (empty once it is closed) */
+              waitingFor: {
+                seat: string
+                player: {
+                  /** Format: uuid */
+                  id: string
+                  name: string
+                }
+              }[]
+              /** Format: date-time */
+              createdAt: string
+              /** Format: date-time */
+              decidedAt: string | null
+              /** @description the CORRECTION entry that carried it out, once accepted */
+              correctionSeq: number | null
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No valid access token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Not allowed to you */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The body is larger than the limit of this route */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The body has a content type this route does not take */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Understood, but refused: "errors" lists each reason */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description A precondition is required: send If-Match with the position you expect */
+        428: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/games/{id}/moderation': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Every moderator action on the game, with the dispute each settles */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              actions: {
+                /** @description the log entry it wrote (null: a ruling that changed nothing) */
+                seq: number | null
+                /** Format: date-time */
+                at: string
+                /** @description a correction kind, rules-version, or no-change */
+                kind: string
+                moderator: {
+                  /** Format: uuid */
+                  id: string
+                  name: string
+                } | null
+                reason: string
+                /** @description what it did, in words */
+                summary: string
+                /** Format: uuid */
+                dispute: string | null
+                /** Format: uuid */
+                proposal: string | null
+              }[]
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No valid access token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Not allowed to you */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Understood, but refused: "errors" lists each reason */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/games/{id}/corrections/{cid}/accept': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Accept a proposal (another player of the game): the last acceptance applies the rollback */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+          cid: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description a player's proposed rollback, which every other player must accept */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string
+              /** Format: uuid */
+              game: string
+              /**
+               * @description players propose only rollbacks
+               * @enum {string}
+               */
+              kind: 'rollback'
+              /** @description play would continue from the state at this log entry */
+              toSeq: number
+              reason: string
+              proposer: {
+                /** Format: uuid */
+                id: string
+                name: string
+                seat: string
+              }
+              /** @description the position it was made at: it lapses if the game moves first */
+              atSeq: number
+              /**
+               * @description open until every other player accepts (accepted), one rejects, the game moves, or it is
+               * withdrawn
+               */
+              status: 'open' | 'accepted' | 'rejected' | 'lapsed' | 'withdrawn'
+              /** @description each other seat's answer so far */
+              answers: {
+                [key: string]: 'accept' | 'reject'
+              }
+              /** @description the other seats still to answer (empty once it is closed) */
+              waitingFor: {
+                seat: string
+                player: {
+                  /** Format: uuid */
+                  id: string
+                  name: string
+                }
+              }[]
+              /** Format: date-time */
+              createdAt: string
+              /** Format: date-time */
+              decidedAt: string | null
+              /** @description the CORRECTION entry that carried it out, once accepted */
+              correctionSeq: number | null
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No valid access token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Not allowed to you */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/games/{id}/corrections/{cid}/reject': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Reject a proposal (another player of the game): it closes, and nothing in the game changes */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+          cid: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description a player's proposed rollback, which every other player must accept */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string
+              /** Format: uuid */
+              game: string
+              /**
+               * @description players propose only rollbacks
+               * @enum {string}
+               */
+              kind: 'rollback'
+              /** @description play would continue from the state at this log entry */
+              toSeq: number
+              reason: string
+              proposer: {
+                /** Format: uuid */
+                id: string
+                name: string
+                seat: string
+              }
+              /** @description the position it was made at: it lapses if the game moves first */
+              atSeq: number
+              /**
+               * @description open until every other player accepts (accepted), one rejects, the game moves, or it is
+               * withdrawn
+               */
+              status: 'open' | 'accepted' | 'rejected' | 'lapsed' | 'withdrawn'
+              /** @description each other seat's answer so far */
+              answers: {
+                [key: string]: 'accept' | 'reject'
+              }
+              /** @description the other seats still to answer (empty once it is closed) */
+              waitingFor: {
+                seat: string
+                player: {
+                  /** Format: uuid */
+                  id: string
+                  name: string
+                }
+              }[]
+              /** Format: date-time */
+              createdAt: string
+              /** Format: date-time */
+              decidedAt: string | null
+              /** @description the CORRECTION entry that carried it out, once accepted */
+              correctionSeq: number | null
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No valid access token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Not allowed to you */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/games/{id}/corrections/{cid}/withdraw': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Withdraw your own open proposal: it closes, and nothing in the game changes */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+          cid: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description a player's proposed rollback, which every other player must accept */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string
+              /** Format: uuid */
+              game: string
+              /**
+               * @description players propose only rollbacks
+               * @enum {string}
+               */
+              kind: 'rollback'
+              /** @description play would continue from the state at this log entry */
+              toSeq: number
+              reason: string
+              proposer: {
+                /** Format: uuid */
+                id: string
+                name: string
+                seat: string
+              }
+              /** @description the position it was made at: it lapses if the game moves first */
+              atSeq: number
+              /**
+               * @description open until every other player accepts (accepted), one rejects, the game moves, or it is
+               * withdrawn
+               */
+              status: 'open' | 'accepted' | 'rejected' | 'lapsed' | 'withdrawn'
+              /** @description each other seat's answer so far */
+              answers: {
+                [key: string]: 'accept' | 'reject'
+              }
+              /** @description the other seats still to answer (empty once it is closed) */
+              waitingFor: {
+                seat: string
+                player: {
+                  /** Format: uuid */
+                  id: string
+                  name: string
+                }
+              }[]
+              /** Format: date-time */
+              createdAt: string
+              /** Format: date-time */
+              decidedAt: string | null
+              /** @description the CORRECTION entry that carried it out, once accepted */
+              correctionSeq: number | null
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No valid access token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Not allowed to you */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /**
+         * @description This server does not play the game's rules version: only its operator can fix it
+         * (docs/engine-versions.md)
+         */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
     delete?: never
     options?: never
     head?: never
