@@ -546,51 +546,124 @@ export async function applyCorrection(
           'e.g. If-Match: "12": a correction is applied to the game as you saw it',
         { field: 'If-Match', currentSeq: game.logSeq },
       )
-    if (game.logSeq !== expectedSeq)
-      throw new Conflict(`the game has moved on: you expected position ${expectedSeq}, it is at ${game.logSeq}`, {
-        currentSeq: game.logSeq,
-      })
-    const dispute = input.dispute ? await disputeForCorrection(tx, input.dispute, gameId) : null
-    const d = await decide(tx, game, caller.userId, input, now)
     const moderator = caller.userId
       ? ((await tx.user.findUnique({ where: { id: caller.userId }, select: { name: true } }))?.name ?? 'a moderator')
       : (opts.moderatorName ?? "the server's operator")
-    const units = unitChanges(game, d.before.state, d.after.state)
-    const notice: OutboxRow = {
-      kind: 'moderation',
-      payload: {
-        seq: game.logSeq + 1,
-        moderator,
-        action: correctionAction(d.payload),
-        reason: d.payload.reason,
-        changes: [...d.notes, ...units.map(unitChangeLine)],
-        at: now.toISOString(),
-        correction: d.payload.kind,
-        units: units.map((u) => u.unit),
-        ...(d.seatHolder?.previous ? { alsoTo: [d.seatHolder.previous] } : {}),
-      },
-    }
-    const plan = planFor(game, d, now, [notice])
-    if (!(await commitPlan(tx, plan, true)))
-      throw new Conflict('the game moved meanwhile: look at it again', { currentSeq: game.logSeq })
-    if (d.pausedAt !== undefined) await tx.game.update({ where: { id: gameId }, data: { pausedAt: d.pausedAt } })
-    if (d.seatHolder)
-      await tx.seat.update({
-        where: { gameId_seat: { gameId, seat: d.seatHolder.seat } },
-        data: { userId: d.seatHolder.userId, joinedAt: now },
-      })
-    const written = plan.written[0]!
-    if (dispute && caller.userId)
-      await settleByCorrection(tx, dispute.id, {
-        correctionSeq: written.seq,
-        moderatorId: caller.userId,
-        reason: d.payload.reason,
-      })
-    await opts.inTransaction?.(tx, { seq: written.seq, moderatorId: caller.userId, reason: d.payload.reason })
-    return { game, d, plan, receipt: receiptOf(plan.written.at(-1)!.seq, plan.written.at(-1)!.hash) }
+    const by = { moderatorId: caller.userId, userId: caller.userId, name: moderator }
+    return writeCorrection(tx, game, input, expectedSeq, by, now, opts.inTransaction)
   }, TX_OPTIONS)
   afterCommit({ id: gameId, rulesVersion: result.plan.rulesVersion }, result.plan.after)
   return { ...previewOf(result.game, result.d, result.plan.deadlineAt), receipt: result.receipt }
+}
+
+/** Who writes a correction: a moderator, or the players agreeing a proposal (moderatorId null). */
+interface Author {
+  moderatorId: string | null
+  /** The CORRECTION entry's userId: the moderator's, or the proposer's. */
+  userId: string | null
+  /** Who did it, in words, for the players' email. */
+  name: string
+  /** The players' proposal it carries out. */
+  proposal?: string
+}
+
+/** The correction written in the caller's transaction (the game's row locked): one CORRECTION entry and its effects. */
+async function writeCorrection(
+  tx: Tx,
+  game: GameMeta,
+  input: CorrectionInput,
+  expectedSeq: number,
+  by: Author,
+  now: Date,
+  inTransaction?: InTransaction,
+) {
+  const gameId = game.id
+  if (game.logSeq !== expectedSeq)
+    throw new Conflict(`the game has moved on: you expected position ${expectedSeq}, it is at ${game.logSeq}`, {
+      currentSeq: game.logSeq,
+    })
+  const dispute = input.dispute ? await disputeForCorrection(tx, input.dispute, gameId) : null
+  const d = await decide(tx, game, by.moderatorId, input, now)
+  if (by.proposal) {
+    d.payload.proposal = by.proposal
+    for (const e of d.entries) if (e.kind === 'CORRECTION') e.userId = by.userId
+  }
+  const units = unitChanges(game, d.before.state, d.after.state)
+  const notice: OutboxRow = {
+    kind: 'moderation',
+    payload: {
+      seq: game.logSeq + 1,
+      moderator: by.name,
+      action: correctionAction(d.payload),
+      reason: d.payload.reason,
+      changes: [...d.notes, ...units.map(unitChangeLine)],
+      at: now.toISOString(),
+      correction: d.payload.kind,
+      units: units.map((u) => u.unit),
+      ...(d.seatHolder?.previous ? { alsoTo: [d.seatHolder.previous] } : {}),
+    },
+  }
+  const plan = planFor(game, d, now, [notice])
+  if (!(await commitPlan(tx, plan, true)))
+    throw new Conflict('the game moved meanwhile: look at it again', { currentSeq: game.logSeq })
+  if (d.pausedAt !== undefined) await tx.game.update({ where: { id: gameId }, data: { pausedAt: d.pausedAt } })
+  if (d.seatHolder)
+    await tx.seat.update({
+      where: { gameId_seat: { gameId, seat: d.seatHolder.seat } },
+      data: { userId: d.seatHolder.userId, joinedAt: now },
+    })
+  const written = plan.written[0]!
+  if (dispute && by.moderatorId)
+    await settleByCorrection(tx, dispute.id, {
+      correctionSeq: written.seq,
+      moderatorId: by.moderatorId,
+      reason: d.payload.reason,
+    })
+  await inTransaction?.(tx, { seq: written.seq, moderatorId: by.moderatorId, reason: d.payload.reason })
+  return { game, d, plan, receipt: receiptOf(plan.written.at(-1)!.seq, plan.written.at(-1)!.hash) }
+}
+
+/** A rollback every other player of the game accepted (src/games/proposals.ts). */
+export interface AgreedRollback {
+  proposal: string
+  proposedById: string
+  proposerName: string
+  toSeq: number
+  reason: string
+  /** The position it was proposed at: the game must still be there. */
+  atSeq: number
+}
+
+/**
+ * Writes an agreed rollback in the caller's transaction, which has locked the game's row: the same
+ * CORRECTION as a moderator's rollback, with moderator null, the proposal's id, and the proposer as the
+ * entry's author (no moderator check: the players agreed). After the commit, call `committed()`.
+ */
+export async function applyAgreedRollback(
+  tx: Tx,
+  game: GameMeta,
+  p: AgreedRollback,
+  now = new Date(),
+): Promise<{ seq: number; receipt: string; committed: () => void }> {
+  const by = {
+    moderatorId: null,
+    userId: p.proposedById,
+    name: `the players, by agreement (proposed by ${p.proposerName})`,
+    proposal: p.proposal,
+  }
+  const input: CorrectionInput = { kind: 'rollback', toSeq: p.toSeq, reason: p.reason }
+  const r = await writeCorrection(tx, game, input, p.atSeq, by, now)
+  return {
+    seq: r.plan.written[0]!.seq,
+    receipt: r.receipt,
+    committed: () => afterCommit({ id: game.id, rulesVersion: r.plan.rulesVersion }, r.plan.after),
+  }
+}
+
+/** Refuses a rollback a player proposes as a moderator's would be (the proposal is checked, nothing written). */
+export async function checkRollback(db: Db | Tx, game: GameMeta, toSeq: unknown, reason: unknown): Promise<string> {
+  const input: CorrectionInput = { kind: 'rollback', toSeq: toSeq as number, reason: reason as string }
+  return (await decide(db, game, null, input, new Date())).payload.reason
 }
 
 /** What the correction did, in a few words (English, as the log keeps it; the email words it per reader). */

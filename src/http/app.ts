@@ -18,6 +18,7 @@ import { openapiPlugin } from './plugins/openapi.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogRoutes } from './routes/catalog.js'
 import { moderationRoutes } from './routes/moderation.js'
+import { proposalRoutes } from './routes/proposals.js'
 import { gameRoutes } from './routes/games.js'
 import { devMailRoutes } from './routes/dev-mail.js'
 import { disputeRoutes } from './routes/disputes.js'
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(catalogRoutes)
   await app.register(gameRoutes)
   await app.register(moderationRoutes)
+  await app.register(proposalRoutes)
   await app.register(preferenceRoutes)
   await app.register(inboundRoutes)
   await app.register(vacationRoutes)

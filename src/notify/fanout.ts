@@ -53,6 +53,7 @@ export const NOTIFYING_KINDS = [
   'reminder',
   'deadline',
   'moderation',
+  'proposal',
   'verify-email',
   'invite',
   'reply',
@@ -96,6 +97,11 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
     case 'moderation':
       // Everyone in the game hears about a missed deadline, an extension or a moderator's ruling.
       return subscribed.map((s) => tell(s, row.kind))
+    case 'proposal': {
+      // A proposal's news goes to the players it names: the others when it is made, its proposer after.
+      const to = new Set((p.to as string[] | undefined) ?? [])
+      return subscribed.filter((s) => to.has(s.userId)).map((s) => tell(s, 'proposal'))
+    }
     case 'verify-email':
       return [{ userId: String(p.userId), seat: null, kind: 'verify-email', toAddress: String(p.email) }]
     case 'invite':

@@ -102,6 +102,25 @@ export const OUTBOX_PAYLOADS = {
   'dispute-message': DisputePayload,
   /** A moderator ruled "no change": told to every player (and the game master when an admin ruled). */
   'dispute-ruled': DisputePayload,
+  /** A player's proposal (src/games/proposals.ts): made (the others must answer), rejected, lapsed or withdrawn. */
+  proposal: Type.Object({
+    /** The position it was made at. */
+    seq: Type.Integer({ minimum: 1 }),
+    proposal: Type.String(),
+    event: Type.Union([
+      Type.Literal('proposed'),
+      Type.Literal('rejected'),
+      Type.Literal('lapsed'),
+      Type.Literal('withdrawn'),
+    ]),
+    /** The proposer's name. */
+    proposer: Type.String(),
+    seat: Type.String(),
+    toSeq: Type.Integer(),
+    reason: Type.String(),
+    /** The accounts told (players of the game). */
+    to: Type.Array(Type.String()),
+  }),
 } satisfies Record<string, TSchema>
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS

@@ -5,9 +5,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { applyCorrection, previewCorrection } from '../../games/corrections.js'
 import { moderationAudit } from '../../games/moderation-audit.js'
+import { playsIn, proposeRollback } from '../../games/proposals.js'
 import type { Caller } from '../../games/reads.js'
 import { badRequest } from '../problems.js'
 import { AppliedCorrection, CorrectionBody, CorrectionPreview, ModerationAudit } from '../schemas/moderation.js'
+import { Proposal } from '../schemas/proposals.js'
 import { problem, problems } from '../schemas/problem.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
@@ -55,15 +57,24 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['moderation'],
-        summary: 'Apply a correction: one CORRECTION entry in the log, at the position previewed (If-Match)',
+        summary:
+          'Apply a correction: one CORRECTION entry in the log, at the position previewed (If-Match); ' +
+          "a player's rollback is proposed instead (202), and applied once every other player accepts it",
         security: secured,
         params: Id,
         headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }),
         body: CorrectionBody,
-        response: { 201: AppliedCorrection, ...bodyErrors, ...problems(428), ...unplayable },
+        response: { 201: AppliedCorrection, 202: Proposal, ...bodyErrors, ...problems(428), ...unplayable },
       },
     },
     async (request, reply) => {
+      // A player of the game proposes (src/games/proposals.ts): If-Match is optional, the game's position then.
+      if (await playsIn(app.db, request.params.id, caller(request))) {
+        const ifMatch = request.headers['if-match']
+        const at = ifMatch === undefined ? undefined : previewedAt(ifMatch)
+        const proposed = await proposeRollback(app.db, request.params.id, caller(request), request.body, at)
+        return reply.status(202).send(proposed)
+      }
       const applied = await applyCorrection(
         app.db,
         request.params.id,

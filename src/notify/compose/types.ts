@@ -281,6 +281,28 @@ export const DisputeSchema = Group({
   because: Opt(Text),
 })
 export type DisputeData = Static<typeof DisputeSchema>
+/** A player's rollback proposal: made (the other players answer it), rejected, lapsed or withdrawn. */
+export const ProposalSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
+  event: Type.Union(
+    [Type.Literal('proposed'), Type.Literal('rejected'), Type.Literal('lapsed'), Type.Literal('withdrawn')],
+    { problem: 'is not a proposal event (proposed, rejected, lapsed, withdrawn)' },
+  ),
+  /** Who proposed it, and their seat. */
+  proposer: Text,
+  seat: Text,
+  /** Play would continue from the state at this log entry. */
+  toSeq: Count,
+  /** The position it was made at: it holds while the game is there. */
+  atSeq: Count,
+  reason: Text,
+  acceptUrl: Url,
+  rejectUrl: Url,
+  logUrl: Url,
+})
+export type ProposalData = Static<typeof ProposalSchema>
 
 /** Each kind's template context; a kind's templates are templates/<kind>.{subject,text,html}.hbs. */
 export const EMAIL_SCHEMAS = {
@@ -293,6 +315,7 @@ export const EMAIL_SCHEMAS = {
   moderation: ModerationSchema,
   'deadline-notice': DeadlineNoticeSchema,
   dispute: DisputeSchema,
+  proposal: ProposalSchema,
 }
 
 export type EmailDataByKind = { [K in keyof typeof EMAIL_SCHEMAS]: Static<(typeof EMAIL_SCHEMAS)[K]> }

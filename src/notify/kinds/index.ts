@@ -7,6 +7,7 @@ import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
 import { moderation } from './moderation.js'
 import { phaseResolved } from './phase-resolved.js'
+import { proposal } from './proposal.js'
 import { reminder } from './reminder.js'
 import { reply } from './reply.js'
 import { verifyEmail } from './verify-email.js'
@@ -26,6 +27,7 @@ const COMPOSERS = new Map<string, Composer>([
   ['dispute-raised', dispute],
   ['dispute-message', dispute],
   ['dispute-ruled', dispute],
+  ['proposal', proposal],
 ])
 
 export function composerFor(kind: string): Composer {

@@ -24,6 +24,7 @@ const samples: { [K in EmailKind]: () => EmailDataByKind[K] } = {
   moderation: fixtures.moderation,
   'deadline-notice': fixtures.deadlineNotice,
   dispute: fixtures.dispute,
+  proposal: fixtures.proposal,
 }
 
 /** The HTML as a reader sees its text: tags dropped, entities decoded, spaces collapsed. */

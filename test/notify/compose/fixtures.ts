@@ -14,6 +14,7 @@ import {
   type InviteData,
   type Links,
   type ModerationData,
+  type ProposalData,
   type PhaseResolvedData,
   type Recipient,
   type ReminderData,
@@ -189,5 +190,22 @@ export function dispute(): DisputeData {
     disputeText: ['The Public launched its BD from 1207, which was not adjacent to any enemy.'],
     at: '2026-12-04T09:30:00Z',
     disputeUrl: `${BASE}/disputes/7d1c0a4e-0000-4000-8000-000000000001`,
+  }
+}
+
+export function proposal(): ProposalData {
+  return {
+    ...links,
+    recipient: char,
+    game,
+    event: 'proposed',
+    proposer: 'Amuro',
+    seat: 'FED',
+    toSeq: 41,
+    atSeq: 43,
+    reason: 'I sent the move for the wrong stack',
+    acceptUrl: `${BASE}/games/g_7f3a/corrections/p_1/accept`,
+    rejectUrl: `${BASE}/games/g_7f3a/corrections/p_1/reject`,
+    logUrl: `${BASE}/games/g_7f3a/log`,
   }
 }
