@@ -220,6 +220,26 @@ const TABLE: Record<string, Row> = {
     request: (id) => ({ method: 'GET', url: `/games/${id}/moderation` }),
     expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
   },
+  'GET /games/:id/corrections': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/corrections` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'POST /games/:id/corrections/:cid/accept': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/corrections/${randomUUID()}/accept` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 404, seat: 404, moderator: 404 },
+  },
+  'POST /games/:id/corrections/:cid/reject': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/corrections/${randomUUID()}/reject` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 404, seat: 404, moderator: 404 },
+  },
+  'POST /games/:id/corrections/:cid/withdraw': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/corrections/${randomUUID()}/withdraw` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 404, seat: 404, moderator: 404 },
+  },
   // Disputes (test/http/disputes.test.ts has their own table, with game masters and admins who play).
   'POST /games/:id/disputes': {
     game: true,

@@ -111,7 +111,7 @@ describe('players agree a rollback', () => {
     expect(await logSeq()).toBe(atMistake)
 
     // A second proposal waits for the first; the proposer does not answer their own.
-    const second = await propose(alice, { kind: 'rollback', toSeq: 2, reason: 'me too' })
+    const second = await propose(alice, { kind: 'rollback', toSeq: 1, reason: 'me too' })
     expect(second.status).toBe(409)
     expect(second.body.detail).toContain(first.id)
     const own = await answer(bob, first.id, 'accept')
@@ -164,7 +164,7 @@ describe('players agree a rollback', () => {
   it('a rejected proposal changes nothing', async () => {
     const seq = await logSeq()
     const view = (await api.view(s.app, gameId, alice)).body
-    const made = await propose(bob, { kind: 'rollback', toSeq: seq - 1, reason: 'second thoughts' })
+    const made = await propose(bob, { kind: 'rollback', toSeq: seq - 2, reason: 'second thoughts' })
     expect(made.status).toBe(202)
     const rejected = await answer(alice, made.body.id, 'reject')
     expect(rejected.status).toBe(200)
@@ -174,14 +174,14 @@ describe('players agree a rollback', () => {
     // Closed: no more answers.
     expect((await answer(alice, made.body.id, 'accept')).status).toBe(409)
     await waitFor('the rejection mailed', () => s.mails(bob.email, 'proposal').length === 1)
-    expect(subjects(bob)).toEqual([`Misclick: your rollback to log entry ${seq - 1} was rejected`])
-    rejectedTo = seq - 1
+    expect(subjects(bob)).toEqual([`Misclick: your rollback to log entry ${seq - 2} was rejected`])
+    rejectedTo = seq - 2
   }, 30_000)
 
   it('a proposal lapses when the game moves first, and is then refused', async () => {
     const seq = await logSeq()
-    lapsedTo = seq - 1
-    const made = await propose(bob, { kind: 'rollback', toSeq: seq - 1, reason: 'a lapse' })
+    lapsedTo = seq - 2
+    const made = await propose(bob, { kind: 'rollback', toSeq: seq - 2, reason: 'a lapse' })
     expect(made.status).toBe(202)
     const next = await acting()
     const moved = await api.orders(s.app, gameId, next.user, { orders: [], pass: true }, { 'if-match': `"${seq}"` })
@@ -194,7 +194,7 @@ describe('players agree a rollback', () => {
     const mine = (await list(bob)).body.proposals.find((p) => p.id === made.body.id)
     expect(mine).toMatchObject({ status: 'lapsed', waitingFor: [] })
     await waitFor('the lapse mailed', () =>
-      subjects(bob).includes(`Misclick: your rollback to log entry ${seq - 1} lapsed`),
+      subjects(bob).includes(`Misclick: your rollback to log entry ${seq - 2} lapsed`),
     )
   }, 30_000)
 
