@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAP_CID } from '../../src/notify/kinds/core.js'
 import { correctedMapModel } from '../../src/notify/kinds/moderation.js'
-import { renderSvg } from '../../src/notify/map/index.js'
+import { mapModelToPng, renderSvg, svgToPng } from '../../src/notify/map/index.js'
 import { HIGHLIGHT_CLASS } from '../../src/notify/map/svg-marks.js'
 import { gameMetaRow } from '../../src/store/games.js'
 import { as, register, type User } from '../http/helpers.js'
@@ -63,16 +63,25 @@ async function unitOf(gameId: string, player: User): Promise<{ id: string; hex: 
   return units.find((u) => u.side === mine && u.hex && u.morale === 'N')!
 }
 
-/** How many pixels of the picture are the highlight's magenta (#e0107f), give or take anti-aliasing. */
-function magentaPixels(png: Buffer): number {
+/** The pixels of the picture in the highlight's magenta (#e0107f), give or take anti-aliasing: how many, and where. */
+function magenta(png: Buffer): { n: number; x0: number; y0: number; x1: number; y1: number } {
   const image = decodePng(png)
-  let n = 0
-  for (let i = 0; i + 2 < image.data.length; i += image.channels) {
+  const out = { n: 0, x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }
+  for (let p = 0; p * image.channels < image.data.length; p++) {
+    const i = p * image.channels
     const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!]
-    if (Math.abs(r - 0xe0) < 12 && Math.abs(g - 0x10) < 12 && Math.abs(b - 0x7f) < 12) n++
+    if (Math.abs(r - 0xe0) >= 12 || Math.abs(g - 0x10) >= 12 || Math.abs(b - 0x7f) >= 12) continue
+    const [x, y] = [p % image.width, Math.floor(p / image.width)]
+    out.n++
+    out.x0 = Math.min(out.x0, x)
+    out.y0 = Math.min(out.y0, y)
+    out.x1 = Math.max(out.x1, x)
+    out.y1 = Math.max(out.y1, y)
   }
-  return n
+  return out
 }
+
+const magentaPixels = (png: Buffer) => magenta(png).n
 
 function mapOf(mail: Received): Buffer {
   const maps = mail.parsed.attachments.filter((a) => a.cid === MAP_CID)
@@ -129,6 +138,16 @@ describe('the moderation email of a correction', () => {
       // Without the highlight nothing is framed.
       expect(renderSvg({ ...model, highlight: undefined })).not.toContain(HIGHLIGHT_CLASS)
     }
+    // The PNG drawn piece by piece frames it as the whole SVG drawn at once does.
+    const model = (await correctedMapModel(s.t.db, game, seq, 'ZEON', [unit.id], 'en'))!
+    const fast = magenta(mapModelToPng(model))
+    const whole = magenta(svgToPng(renderSvg(model)))
+    expect(fast.n).toBeGreaterThan(50)
+    // Thin lines snapped to a quarter pixel anti-alias a little differently: the same frame, in the same place.
+    expect(Math.abs(fast.n - whole.n)).toBeLessThan(whole.n * 0.25)
+    for (const edge of ['x0', 'y0', 'x1', 'y1'] as const)
+      expect(Math.abs(fast[edge] - whole[edge])).toBeLessThanOrEqual(2)
+    expect(magentaPixels(mapModelToPng({ ...model, highlight: undefined }))).toBe(0)
   }, 90_000)
 
   it('words a structured payload per reader and links the dispute it settles', async () => {
