@@ -101,6 +101,18 @@ export interface MapLoss {
   side: string
 }
 
+/**
+ * Units to point out (e.g. those a moderator changed): the counter that lists each is ringed, and the
+ * legend says what the ring means. A unit the model has no counter for (off the map, or not in the
+ * viewer's view) is not marked.
+ */
+export interface MapHighlight {
+  /** The units, by the label their counters list them under (MapUnit.label: the id players name). */
+  units: string[]
+  /** What the ring means, for the legend, in the reader's language. */
+  text: string
+}
+
 /** A status marker as the legend explains it, e.g. { marker: 'S', text: 'cannot act' }. */
 export interface MapMarkerKey {
   marker: string
@@ -135,6 +147,8 @@ export interface HexMapModel {
    * uses. Absent: the legend's first key, the C and D morale markers, and every mark.
    */
   markerKey?: MapMarkerKey[]
+  /** Units to point out in this picture; absent in most pictures. */
+  highlight?: MapHighlight
 }
 
 // Blue and red first, as in most wargames; then hues far from both and from each other, dark
@@ -144,6 +158,13 @@ const SIDE_PALETTE = ['#2a62c9', '#c8322f', '#23864a', '#7b45c4', '#c46a0c', '#1
 /** Colour of each side from its place in the scenario's side order, so every viewer sees the same colours. */
 export function sideColours(sideIds: readonly string[]): Map<string, string> {
   return new Map(sideIds.map((id, i) => [id, SIDE_PALETTE[i % SIDE_PALETTE.length]!]))
+}
+
+/** The counters that list a highlighted unit, once each. */
+export function highlightedCounters(model: HexMapModel): MapCounter[] {
+  const wanted = new Set(model.highlight?.units ?? [])
+  if (wanted.size === 0) return []
+  return model.counters.filter((c) => c.units.some((u) => wanted.has(u.label)))
 }
 
 export function hexRefKey(hex: HexRef): string {

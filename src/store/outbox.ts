@@ -31,6 +31,38 @@ const DisputePayload = Type.Object({
   at: Type.String(),
 })
 
+/** One unit a correction changed: each field's value before and after (src/games/corrections.ts UnitChange). */
+const ModerationUnitChange = Type.Object({
+  unit: Type.String(),
+  change: Type.Union([Type.Literal('changed'), Type.Literal('added'), Type.Literal('removed')]),
+  fields: Type.Record(Type.String(), Type.Object({ before: Type.Unknown(), after: Type.Unknown() })),
+})
+
+/** A correction's values, by the kinds that have them. */
+const ModerationKindParams = Type.Object({
+  /** rollback: the entry play continues from. */
+  toSeq: Type.Optional(Type.Integer()),
+  /** reresolve: the RESOLUTION entry resolved again. */
+  seq: Type.Optional(Type.Integer()),
+  /** adjust: how many changes. */
+  count: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** replace-player: the seat, and the name of the player who holds it now. */
+  seat: Type.Optional(Type.String()),
+  player: Type.Optional(Type.String()),
+  /** extend-deadline: by how many hours. */
+  hours: Type.Optional(Type.Number()),
+  /** resume: how long the game was paused, in milliseconds. */
+  pausedMs: Type.Optional(Type.Number()),
+  /** extend-deadline, resume: the deadline before and after (ISO instants). */
+  deadline: Type.Optional(
+    Type.Object({ from: Type.Union([Type.String(), Type.Null()]), to: Type.Union([Type.String(), Type.Null()]) }),
+  ),
+  /** adjudicate: the winning side's id, or null for a draw. */
+  winner: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** adjust: the seats whose orders were set aside; apply-missed-policy: the seats that pass. */
+  seats: Type.Optional(Type.Array(Type.String())),
+})
+
 export const OUTBOX_PAYLOADS = {
   step: StepPayload,
   'game-over': StepPayload,
@@ -95,6 +127,14 @@ export const OUTBOX_PAYLOADS = {
     units: Type.Optional(Type.Array(Type.String())),
     /** Accounts told besides the game's players (the player a replace-player correction unseated). */
     alsoTo: Type.Optional(Type.Array(Type.String())),
+    /** The dispute the correction settles: the email links to it. */
+    dispute: Type.Optional(Type.String()),
+    /** The position after everything the correction wrote (its orders and resolution), when past `seq`: the map's. */
+    afterSeq: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** What `changes` says unit by unit, for the email to word in each reader's language. */
+    unitChanges: Type.Optional(Type.Array(ModerationUnitChange)),
+    /** What `action` and the notes of `changes` say, as values, for the same (which ones: by `correction`). */
+    kindParams: Type.Optional(ModerationKindParams),
   }),
   /** A player disputed a log entry: its moderators are told (src/games/disputes.ts). */
   'dispute-raised': DisputePayload,

@@ -242,6 +242,12 @@ export const ModerationSchema = Group({
   /** The log entry (seq) that records it. */
   entry: Count,
   logUrl: Url,
+  /** A correction's kind (docs/moderation.md); absent for a move to other rules. */
+  correction: Opt(Text),
+  /** The dispute the correction settles. */
+  disputeUrl: Opt(Url),
+  /** The map after the correction, the units it changed framed. */
+  ...MapFields,
 })
 export type ModerationData = Static<typeof ModerationSchema>
 

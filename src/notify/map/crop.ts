@@ -4,7 +4,7 @@
 // (the rule system's model.inReach) and the last phase's marks then decide where each window sits
 // and how tall it is. Nothing here knows a rule system: it reads only the neutral model.
 import { inWindow, type MapWindow } from './layout.js'
-import { hexRefKey, type HexMapModel, type HexRef } from '../../present/map-model.js'
+import { hexRefKey, highlightedCounters, type HexMapModel, type HexRef } from '../../present/map-model.js'
 
 export interface CropLimits {
   /** Columns of every window (fewer when the map has fewer). */
@@ -29,8 +29,10 @@ interface FocusPoint {
   own: boolean
 }
 
-// Any of the viewer's units outweighs every other point put together; an enemy in reach outweighs
+// A highlighted unit (a moderator's change) outweighs all the rest: the first window shows it. Then
+// any of the viewer's units outweighs every other point put together; an enemy in reach outweighs
 // the marks of a phase.
+const HIGHLIGHT = 1e12
 const OWN = 1_000_000
 const REACH = 1000
 const MARK = 1
@@ -56,6 +58,7 @@ function focusPoints(model: HexMapModel): FocusPoint[] {
   const reach = own.length > 0 ? model.inReach : []
   reach.forEach((hex, i) => points.push({ hex, weight: REACH * (2 - i / reach.length), own: false }))
   for (const hex of markHexes(model)) points.push({ hex, weight: MARK, own: false })
+  for (const c of highlightedCounters(model)) points.push({ hex: c.hex, weight: HIGHLIGHT, own: false })
   return points
 }
 

@@ -4,6 +4,7 @@ import type { Frame, Point } from './layout.js'
 import type { HexMapModel } from '../../present/map-model.js'
 import type { Piece } from './pieces.js'
 import { markerStyle, tint } from './svg-counters.js'
+import { HIGHLIGHT_COLOUR } from './svg-marks.js'
 import { COLOURS } from './svg-grid.js'
 import { fitFontSize, fitText, num, textAt, textWidth } from './svg-text.js'
 
@@ -31,7 +32,27 @@ function sampleLine(at: Point, length: number, colour: string, dash: string): st
   )
 }
 
+/** What the highlight's frame means, when the picture has one. */
+function highlightItems(model: HexMapModel): LegendItem[] {
+  // Asked of the whole model's highlight: the legend is drawn under the last panel, which may not hold the frame.
+  if (!model.highlight || model.highlight.units.length === 0) return []
+  return [
+    {
+      sample: 1,
+      text: model.highlight.text,
+      draw: (at, size) =>
+        `<rect x="${num(at.x + size * 0.05)}" y="${num(at.y - size * 0.45)}" width="${num(size * 0.9)}" ` +
+        `height="${num(size * 0.9)}" rx="${num(size * 0.18)}" fill="none" stroke="${HIGHLIGHT_COLOUR}" ` +
+        'stroke-width="2.4"/>',
+    },
+  ]
+}
+
 function legendItems(model: HexMapModel): LegendItem[] {
+  return [...commonItems(model), ...highlightItems(model)]
+}
+
+function commonItems(model: HexMapModel): LegendItem[] {
   const sides: LegendItem[] = model.sides.map((s) => ({
     sample: 1,
     draw: (at, size) => square(at, size, s.colour, INK),

@@ -1,12 +1,21 @@
 // What happened in the last phase: moves as arrows, entries as dashed rings, attacks as dashed
-// lines to a ringed target with the result, losses as crossed badges. Lines and rings go under
+// lines to a ringed target with the result, losses as crossed badges; and units pointed out (a
+// moderator's changes) as a bright frame around their counter. Lines and rings go under
 // the counters, so a busy phase never hides a unit id or marker; results and badges go over them.
 // Every line has a white halo so it stays visible where it crosses lines of its own colour.
 import { hexCentre, towards, type Frame, type Point } from './layout.js'
-import { hexRefKey, type HexRef, type MapArrow, type MapAttack, type MapLoss } from '../../present/map-model.js'
+import {
+  hexRefKey,
+  highlightedCounters,
+  type HexMapModel,
+  type HexRef,
+  type MapArrow,
+  type MapAttack,
+  type MapLoss,
+} from '../../present/map-model.js'
 import { anchored, boxAround, type Piece } from './pieces.js'
 import { counterSide } from './svg-counters.js'
-import { num, textAt, textWidth, widthIsSure } from './svg-text.js'
+import { escapeXml, num, textAt, textWidth, widthIsSure } from './svg-text.js'
 
 const HALO = '#ffffff'
 
@@ -173,5 +182,37 @@ export function lossMarks(frame: Frame, losses: readonly MapLoss[], colours: Rea
       draw,
       boxAround([{ x: 0, y: 0 }], r + frame.size * 0.02),
     )
+  })
+}
+
+/** The colour of a highlight's frame: a magenta no side's palette uses. */
+export const HIGHLIGHT_COLOUR = '#e0107f'
+/** The class of a highlight's frame in the SVG; its data-units attribute lists the units it points out. */
+export const HIGHLIGHT_CLASS = 'map-highlight'
+
+/**
+ * A rounded frame just outside the counter of each highlighted unit (one per hex), with a white halo so
+ * it stands out on any terrain and on the side's colour. Drawn over the counters, it covers no text.
+ */
+export function highlightFrames(frame: Frame, model: HexMapModel): Piece[] {
+  const wanted = new Set(model.highlight?.units ?? [])
+  const byHex = new Map<string, { hex: HexRef; units: string[] }>()
+  for (const c of highlightedCounters(model)) {
+    const entry = byHex.get(hexRefKey(c.hex)) ?? { hex: c.hex, units: [] }
+    entry.units.push(...c.units.map((u) => u.label).filter((l) => wanted.has(l)))
+    byHex.set(hexRefKey(c.hex), entry)
+  }
+  const half = counterSide(frame) / 2 + frame.size * 0.16
+  const stroke = frame.size * 0.12
+  return [...byHex.values()].map(({ hex, units }) => {
+    const square = (c: Point, colour: string, width: number, extra: string) =>
+      `<rect x="${num(c.x - half)}" y="${num(c.y - half)}" width="${num(half * 2)}" height="${num(half * 2)}" ` +
+      `rx="${num(frame.size * 0.18)}" fill="none" stroke="${colour}" stroke-width="${num(width)}"${extra}/>`
+    const draw = (c: Point) =>
+      `<g class="${HIGHLIGHT_CLASS}" data-units="${escapeXml(units.join(' '))}">` +
+      square(c, HALO, stroke * 2.2, ' stroke-opacity="0.9"') +
+      square(c, HIGHLIGHT_COLOUR, stroke, '') +
+      '</g>'
+    return anchored(hexCentre(frame, hex), draw, boxAround([{ x: 0, y: 0 }], half + stroke * 1.2))
   })
 }

@@ -18,7 +18,15 @@ import {
   windowHexes,
 } from './svg-grid.js'
 import { header, legend, legendHeight } from './svg-legend.js'
-import { attackLabels, attackLines, attackRings, entryRings, lossMarks, moveArrows } from './svg-marks.js'
+import {
+  attackLabels,
+  attackLines,
+  attackRings,
+  entryRings,
+  highlightFrames,
+  lossMarks,
+  moveArrows,
+} from './svg-marks.js'
 import { num } from './svg-text.js'
 
 export interface SvgOptions {
@@ -189,6 +197,7 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
     entryRings(frame, model.arrows, colours),
     moveArrows(frame, model.arrows, colours),
     counters(frame, model.counters, colours),
+    highlightFrames(frame, model),
     lossMarks(frame, model.losses, colours),
   ]
   return {
