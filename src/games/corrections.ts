@@ -74,7 +74,7 @@ interface Decided {
   /** The deadline after it (a Date or null), or undefined: planAppend's usual rule. */
   deadlineAt?: Date | null
   pausedAt?: Date | null
-  seatHolder?: { seat: string; userId: string; previous: string | null }
+  seatHolder?: { seat: string; userId: string; name: string; previous: string | null }
   /** Lines in words (English, as the log keeps them) saying what changed besides the units. */
   notes: string[]
 }
@@ -408,7 +408,7 @@ async function replacePlayer(
     before: folded,
     after: { ...folded, seq: game.logSeq + 1 },
     newStep: true,
-    seatHolder: { seat: seat.seat, userId: user.id, previous: seat.userId },
+    seatHolder: { seat: seat.seat, userId: user.id, name: user.name, previous: seat.userId },
     notes: [`Seat ${seat.seat} changes hands: ${user.name} plays it from now on.`],
   }
 }
@@ -556,6 +556,31 @@ export async function applyCorrection(
   return { ...previewOf(result.game, result.d, result.plan.deadlineAt), receipt: result.receipt }
 }
 
+/** A correction's values the email words in each reader's language (outbox moderation `kindParams`). */
+function kindParams(d: Decided): Record<string, unknown> {
+  const p = d.payload
+  switch (p.kind) {
+    case 'rollback':
+      return { toSeq: p.toSeq }
+    case 'reresolve':
+      return { seq: p.seq }
+    case 'adjust':
+      return { count: p.changes?.length ?? 0, seats: Object.keys(d.before.submitted).sort() }
+    case 'replace-player':
+      return { seat: p.seat, player: d.seatHolder?.name }
+    case 'resume':
+      return { pausedMs: p.pausedMs, deadline: p.deadline }
+    case 'extend-deadline':
+      return { hours: p.hours, deadline: p.deadline }
+    case 'apply-missed-policy':
+      return { seats: d.entries.filter((e) => e.kind === 'ORDERS').map((e) => e.seat!) }
+    case 'adjudicate':
+      return { winner: p.winner ?? null }
+    default:
+      return {}
+  }
+}
+
 /** Who writes a correction: a moderator, or the players agreeing a proposal (moderatorId null). */
 interface Author {
   moderatorId: string | null
@@ -600,6 +625,10 @@ async function writeCorrection(
       at: now.toISOString(),
       correction: d.payload.kind,
       units: units.map((u) => u.unit),
+      unitChanges: units,
+      kindParams: kindParams(d),
+      ...(d.payload.dispute ? { dispute: d.payload.dispute } : {}),
+      ...(d.after.seq > game.logSeq + 1 ? { afterSeq: d.after.seq } : {}),
       ...(d.seatHolder?.previous ? { alsoTo: [d.seatHolder.previous] } : {}),
     },
   }

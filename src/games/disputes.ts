@@ -264,7 +264,7 @@ async function nameOf(tx: Tx, userId: string): Promise<string> {
 }
 
 async function writeOutbox(tx: Tx, gameId: string, row: OutboxRow): Promise<void> {
-  await tx.outbox.create({ data: { gameId, kind: row.kind, payload: row.payload } })
+  await tx.outbox.create({ data: { gameId, kind: row.kind, payload: row.payload as Prisma.InputJsonObject } })
 }
 
 export interface RaiseInput {
