@@ -190,10 +190,7 @@ async function decide(
         payload,
         after: { ...at, seq: game.logSeq + 1 },
         newStep: true,
-        notes: [
-          `Play continues from the state at log entry ${toSeq}; ` +
-            `entries ${toSeq + 1} to ${game.logSeq} stay in the log, set aside.`,
-        ],
+        notes: [`Play continues from the state at log entry ${toSeq}; ${entriesAside(toSeq + 1, game.logSeq)}.`],
       }
     }
     case 'reresolve': {
@@ -225,7 +222,7 @@ async function decide(
         newStep: true,
         notes: [
           `The step resolved at log entry ${seq} is resolved again from the same orders, with new dice ` +
-            `(drawn at entry ${newSeq}); entries ${seq} to ${game.logSeq} stay in the log, set aside.`,
+            `(drawn at entry ${newSeq}); ${entriesAside(seq, game.logSeq)}.`,
         ],
       }
     }
@@ -329,6 +326,13 @@ async function decide(
     default:
       throw new InvalidInput(`unknown correction kind "${String(input.kind)}"`, { field: 'kind' })
   }
+}
+
+/** "entries 5 to 9 stay in the log, set aside", or "entry 5 stays …" for one. */
+function entriesAside(from: number, to: number): string {
+  return from === to
+    ? `entry ${from} stays in the log, set aside`
+    : `entries ${from} to ${to} stay in the log, set aside`
 }
 
 function hoursText(ms: number): string {
