@@ -154,10 +154,17 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
     )
     for (const u of users.rows) recipients.push({ userId: u.id, seat: null, kind: row.kind, toAddress: u.email })
   }
-  // A deadline that calls the moderator tells the server's moderators and admins too.
+  // A deadline that calls the moderator tells the game's moderators too: its game master, or, when it has
+  // none, the site's admins and moderators; never its players (games/moderation-access.ts moderatorsToTell).
   if (row.kind === 'deadline' && row.payload.callModerator) {
     const staff = await pool.query<{ id: string; email: string }>(
-      `SELECT id, email FROM "User" WHERE role IN ('MODERATOR', 'ADMIN') AND "unsubscribedAt" IS NULL`,
+      `WITH g AS (SELECT "gameMasterId" FROM "Game" WHERE id = $1::uuid)
+       SELECT u.id, u.email FROM "User" u, g
+        WHERE u."unsubscribedAt" IS NULL
+          AND (CASE WHEN g."gameMasterId" IS NOT NULL THEN u.id = g."gameMasterId"
+                    ELSE u.role IN ('MODERATOR', 'ADMIN') END)
+          AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."gameId" = $1::uuid AND s."userId" = u.id)`,
+      [row.gameId],
     )
     for (const u of staff.rows)
       if (!recipients.some((r) => r.toAddress === u.email))

@@ -8,6 +8,7 @@ import type { State } from '../../src/rulesets/abaoaqu/engine/index.js'
 import { randomOrders, rng } from '../../src/rulesets/abaoaqu/engine/random-orders.js'
 import { greennoa } from '../../src/rulesets/greennoa/engine/index.js'
 import { MAP_CID } from '../../src/notify/kinds/core.js'
+import { deadlineTick } from '../../src/games/deadlines.js'
 import { as, register, type User } from '../http/helpers.js'
 import { waitFor } from '../support/smtp.js'
 import { queueIdle, startMailStack, type MailStack } from './stack.js'
@@ -205,5 +206,26 @@ describe('a disputed combat, ruled by the game master', () => {
     expect(bad.json().errors[0]).toMatchObject({ line: 1 })
     const report = (await s.app.inject({ method: 'GET', url: `/games/${id}/verify`, headers: as(bob) })).json()
     expect(report).toMatchObject({ ok: true })
+  }, 60_000)
+
+  it('a missed deadline that calls the moderator tells the game master, not every admin', async () => {
+    const admin = await register(s.app, 'Admin')
+    await s.t.sql(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id])
+    const id = await create({
+      ruleset: 'abaoaqu',
+      scenario: 'A-S4',
+      seat: 'FED',
+      options: { deployment: 'auto' },
+      missedPolicy: 'moderator',
+      gameMaster: gm.email,
+    })
+    await settled()
+    const tick = await deadlineTick(s.t.db, new Date(Date.now() + 25 * 3_600_000), { holdForMail: false })
+    expect(tick.actions).toContainEqual({ gameId: id, action: 'moderator' })
+    await settled()
+    const called = (who: User) =>
+      s.mails(who.email, 'deadline').filter((m) => String(m.parsed.subject).includes('moderator'))
+    expect(called(gm)).toHaveLength(1)
+    expect(called(admin)).toHaveLength(0)
   }, 60_000)
 })
