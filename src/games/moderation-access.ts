@@ -49,7 +49,7 @@ export async function moderatorAccount(db: Tx, userId: string | null): Promise<M
   return row ? { id: row.id, role: row.role } : null
 }
 
-/** Who is told when a game needs a moderator: its game master, else the site's admins and moderators; never its players. */
+/** Who is told when a game needs a moderator: its game master, else the site's admins and moderators; not players. */
 export async function moderatorsToTell(
   db: Tx,
   game: ModeratedGame,

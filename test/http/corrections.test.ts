@@ -357,9 +357,7 @@ describe('the other kinds', () => {
     const res = (await log(id)).entries.filter((e) => e.kind === 'RESOLUTION' && !e.supersededBy).at(-1)!
     await correct(id, { kind: 'reresolve', seq: res.seq, reason: 'r2' }, admin)
     const s = await fullState(id)
-    const [unit] = Object.entries(abaoaqu.unitsOf(s.state)).find(
-      ([, u]) => u.status !== 'removed' && u.morale === 'N',
-    )!
+    const [unit] = Object.entries(abaoaqu.unitsOf(s.state)).find(([, u]) => u.status !== 'removed' && u.morale === 'N')!
     await correct(id, { kind: 'adjust', changes: [{ kind: 'morale', unit, morale: 'D' }], reason: 'r3' })
     await correct(id, { kind: 'pause', reason: 'r4' })
     await correct(id, { kind: 'resume', reason: 'r5' })
