@@ -3,6 +3,7 @@
 // without writing (preview), and written with the game's new position, the players' emails and the
 // rows it changes besides the log (a seat's holder, the pause) in one transaction, at the position
 // the moderator previewed (If-Match), so two moderators at once cannot both apply.
+import { randomBytes } from 'node:crypto'
 import { createDice } from '../engine/dice.js'
 import type { Adjustment, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
@@ -13,7 +14,10 @@ import { noSuchGame, type Caller } from './access.js'
 import { Conflict, Forbidden, InvalidInput, NotFound, OrdersRefused, PreconditionRequired } from './errors.js'
 import {
   outcomeOf,
-  supersededBy,
+  lineage,
+  correctionBase,
+  type Lineage,
+  type LineEntry,
   pendingOf,
   splitOrders,
   submissionsOf,
@@ -44,7 +48,7 @@ export interface CorrectionInput {
   kind: CorrectionKind
   reason: string
   /** The dispute the correction settles. */
-  dispute?: string
+  dispute?: string | null
   toSeq?: number
   changes?: Adjustment[]
   /** adjust: the changes in the rule system's text notation, instead of `changes`. */
@@ -140,6 +144,32 @@ async function entryAt(db: Db | Tx, game: GameMeta, seq: number, field: string):
   return (await entriesBetween(db, game.id, seq - 1, seq))[0]!
 }
 
+/** The fields each kind takes besides `kind`, `reason` and `dispute`: any other is refused, not ignored. */
+const KIND_FIELDS: Record<CorrectionKind, ReadonlyArray<keyof CorrectionInput>> = {
+  rollback: ['toSeq'],
+  adjust: ['changes', 'text'],
+  reresolve: ['seq'],
+  'replace-player': ['seat', 'email'],
+  pause: [],
+  resume: [],
+  'extend-deadline': ['hours'],
+  'apply-missed-policy': [],
+  adjudicate: ['winner'],
+}
+
+function checkFields(input: CorrectionInput): void {
+  const takes = KIND_FIELDS[input.kind] as readonly string[] | undefined
+  if (!takes) throw new InvalidInput(`unknown correction kind "${String(input.kind)}"`, { field: 'kind' })
+  for (const [field, value] of Object.entries(input)) {
+    if (value === undefined || ['kind', 'reason', 'dispute'].includes(field) || takes.includes(field)) continue
+    throw new InvalidInput(
+      `a ${input.kind} correction takes no "${field}"` +
+        (takes.length ? `: it takes ${takes.map((f) => `"${f}"`).join(', ')}` : ''),
+      { field },
+    )
+  }
+}
+
 /** What a correction would do to the game as read: throws the domain error of a correction refused. */
 async function decide(
   db: Db | Tx,
@@ -147,7 +177,13 @@ async function decide(
   moderatorId: string | null,
   input: CorrectionInput,
   now: Date,
+  /**
+   * The seed the dice of a new resolution (reresolve, apply-missed-policy) are drawn from: the game's own
+   * when applying; a preview's throwaway one, so a preview never shows the dice the game will roll.
+   */
+  diceSeed: string = game.seed,
 ): Promise<Decided> {
+  checkFields(input)
   if (game.status === 'OPEN' || game.logSeq === 0)
     throw new Conflict('the game has not started: there is nothing to correct yet')
   if (game.status === 'FINISHED' && input.kind !== 'adjudicate')
@@ -204,7 +240,7 @@ async function decide(
       const resolved = entry.payload as ResolutionPayload
       const submissions = submissionsOf(resolved)
       const newSeq = game.logSeq + 1
-      const r = ruleset.resolve(from.state, submissions, createDice(game.seed, newSeq))
+      const r = ruleset.resolve(from.state, submissions, createDice(diceSeed, newSeq))
       const parts = Object.entries(submissions).map(([s, orders]) => [s, splitOrders(ruleset, orders)] as const)
       const payload: CorrectionPayload = {
         ...common,
@@ -238,7 +274,8 @@ async function decide(
         )
         throw new OrdersRefused(errors, [], adjustRefusal(errors))
       }
-      const payload: CorrectionPayload = { ...common, changes }
+      const setAside = await ordersInStep(db, game.id, folded.submitted)
+      const payload: CorrectionPayload = { ...common, changes, ...(setAside.length ? { setAside } : {}) }
       const waiting = Object.keys(folded.submitted)
       return {
         ...base,
@@ -304,7 +341,7 @@ async function decide(
       }
     }
     case 'apply-missed-policy':
-      return applyMissedNow(game, folded, common, correction)
+      return applyMissedNow({ ...game, seed: diceSeed }, folded, common, correction)
     case 'adjudicate': {
       const sides = [...new Set(game.seats.map((s) => s.side))]
       const winner = input.winner === undefined ? undefined : input.winner
@@ -337,7 +374,8 @@ function entriesAside(from: number, to: number): string {
 
 function hoursText(ms: number): string {
   const h = ms / 3_600_000
-  return h >= 1 ? `${Math.round(h * 10) / 10} h` : `${Math.max(1, Math.round(ms / 60_000))} min`
+  if (h >= 1) return `${Math.round(h * 10) / 10} h`
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.max(1, Math.round(ms / 1000))} s`
 }
 
 function adjustRefusal(errors: OrderError[]): string {
@@ -463,6 +501,11 @@ export interface CorrectionPreview {
   entries: Array<{ seq: number; kind: string; payload: unknown }>
   units: UnitChange[]
   notes: string[]
+  /**
+   * The dice shown are a sample: the correction resolves a step, and its real dice are drawn only when it
+   * is applied, so no one can preview the rolls and choose when to apply.
+   */
+  sampleDice: boolean
   after: {
     seq: number
     state: unknown
@@ -474,7 +517,7 @@ export interface CorrectionPreview {
   }
 }
 
-function previewOf(game: GameMeta, d: Decided, deadlineAt: Date | null): CorrectionPreview {
+function previewOf(game: GameMeta, d: Decided, deadlineAt: Date | null, sampleDice = false): CorrectionPreview {
   const ruleset = rulesetOf(game)
   const seats = ruleset.seats(d.after.state).map((s) => s.id)
   return {
@@ -484,6 +527,7 @@ function previewOf(game: GameMeta, d: Decided, deadlineAt: Date | null): Correct
     entries: d.entries.map((e, i) => ({ seq: game.logSeq + 1 + i, kind: e.kind, payload: e.payload })),
     units: unitChanges(game, d.before.state, d.after.state),
     notes: d.notes,
+    sampleDice,
     after: {
       seq: d.after.seq,
       state: d.after.state,
@@ -506,9 +550,15 @@ export async function previewCorrection(
 ): Promise<CorrectionPreview> {
   const game = await moderated(db, gameId, caller)
   if (input.dispute) await db.$transaction((tx) => disputeForCorrection(tx, input.dispute!, gameId))
-  const d = await decide(db, game, caller.userId, input, now)
+  const d = await decide(db, game, caller.userId, input, now, randomBytes(32).toString('hex'))
   const plan = planFor(game, d, now, [])
-  return previewOf(game, d, plan.deadlineAt)
+  const rolls = d.entries.some((e) => e.kind === 'RESOLUTION') || d.payload.kind === 'reresolve'
+  if (rolls)
+    d.notes.push(
+      'The dice shown are a sample drawn for this preview: the real ones are drawn when the correction is applied, ' +
+        'so a preview never shows the rolls the game will make.',
+    )
+  return previewOf(game, d, plan.deadlineAt, rolls)
 }
 
 function planFor(game: GameMeta, d: Decided, now: Date, extraOutbox: OutboxRow[]): Plan {
@@ -742,7 +792,7 @@ export async function moderatorState(db: Db, gameId: string, caller: Caller, at?
   return {
     seq: f.seq,
     head: game.logSeq,
-    supersededBy: (await supersessions(db, game.id)).get(f.seq) ?? null,
+    supersededBy: (await lineageOf(db, game.id))?.supersededBy.get(f.seq) ?? null,
     state: f.state,
     submitted: f.submitted,
     pending: pendingOf(ruleset, f),
@@ -751,14 +801,56 @@ export async function moderatorState(db: Db, gameId: string, caller: Caller, at?
   }
 }
 
-/** Which entries of a game corrections set aside, each with the correction that did (fold.ts supersededBy). */
-export async function supersessions(db: Db | Tx, gameId: string): Promise<Map<number, number>> {
-  const rows = await db.logEntry.findMany({
-    where: { gameId, kind: 'CORRECTION' },
-    select: { seq: true, payload: true },
-    orderBy: { seq: 'asc' },
-  })
-  return supersededBy(rows)
+/**
+ * Every entry of a game with what its lineage needs (fold.ts lineage): its position, kind and seat, and
+ * of a CORRECTION the fields that say where it continues from and what it sets aside. Null when the game
+ * has no correction: its log is one line.
+ */
+export async function lineEntries(
+  db: Db | Tx,
+  gameId: string,
+): Promise<Array<LineEntry & { seat: string | null }> | null> {
+  const rows = await db.$queryRaw<Array<{ seq: number; kind: string; seat: string | null; payload: unknown }>>`
+    SELECT seq, kind::text AS kind, seat,
+           CASE WHEN kind = 'CORRECTION' THEN jsonb_build_object('kind', payload->'kind', 'toSeq', payload->'toSeq',
+                  'seq', payload->'seq', 'setAside', payload->'setAside') END AS payload
+      FROM "LogEntry" WHERE "gameId" = ${gameId}::uuid ORDER BY seq`
+  return rows.some((r) => r.kind === 'CORRECTION') ? rows : null
+}
+
+/** The lineage of a game's log (which entries are set aside, which orders were resolved), or null: one line. */
+export async function lineageOf(db: Db | Tx, gameId: string): Promise<Lineage | null> {
+  const rows = await lineEntries(db, gameId)
+  return rows ? lineage(rows) : null
+}
+
+/**
+ * The ORDERS entries whose orders are in for the step now (the seats of `submitted`), found by walking
+ * the line of play back from its last entry to where the step began.
+ */
+async function ordersInStep(db: Db | Tx, gameId: string, submitted: Record<string, unknown>): Promise<number[]> {
+  const seats = new Set(Object.keys(submitted))
+  if (seats.size === 0) return []
+  const rows =
+    (await lineEntries(db, gameId)) ??
+    (
+      await db.logEntry.findMany({
+        where: { gameId },
+        select: { seq: true, kind: true, seat: true },
+        orderBy: { seq: 'asc' },
+      })
+    ).map((r) => ({ ...r, payload: null }))
+  const bySeq = new Map(rows.map((r) => [r.seq, r]))
+  const found: number[] = []
+  let p = rows.at(-1)?.seq ?? 0
+  while (p > 0 && seats.size > 0) {
+    const e = bySeq.get(p)!
+    const c = e.kind === 'CORRECTION' ? (e.payload as Partial<CorrectionPayload> | null) : null
+    if (e.kind === 'RESOLUTION' || e.kind === 'SETUP' || c?.kind === 'reresolve' || c?.kind === 'adjust') break
+    if (e.kind === 'ORDERS' && e.seat && seats.delete(e.seat)) found.push(e.seq)
+    p = (e.kind === 'CORRECTION' ? correctionBase(e.payload) : null) ?? p - 1
+  }
+  return found.sort((a, b) => a - b)
 }
 
 export { moderated as moderatedGame }

@@ -103,6 +103,8 @@ export interface CorrectionPayload {
   toSeq?: number
   /** adjust: the changes, in the rule system's vocabulary. */
   changes?: Adjustment[]
+  /** adjust: the ORDERS entries of the step whose orders it drops (their seats submit again). */
+  setAside?: number[]
   /** reresolve: the RESOLUTION entry resolved again. */
   seq?: number
   /** reresolve: the same submissions as that entry (private ones apart, as in a RESOLUTION). */
@@ -286,19 +288,80 @@ export function pastFromEntries(ruleset: AnyRuleset, game: Replay, entries: read
   return past
 }
 
+/** What the lineage of a log needs of each entry: its position, kind, and a CORRECTION's payload. */
+export interface LineEntry {
+  seq: number
+  kind: string
+  /** A CORRECTION's payload (kind, toSeq, seq, setAside); other entries' payloads are not read. */
+  payload: unknown
+}
+
+export interface Lineage {
+  /** Entries set aside, each with the entry that set it aside; an entry on the line of play has none. */
+  supersededBy: Map<number, number>
+  /** Whether the step of these orders was resolved, in whatever line: then everyone may read them. */
+  resolved(seq: number): boolean
+}
+
 /**
- * Which entries a correction set aside, each with the CORRECTION entry that did: a rollback to K sets
- * aside the entries after K up to it; a re-resolve of N, entry N and those after it. An entry set aside
- * stays in the log; play continues from the correction.
+ * The log as a tree: each entry continues from the one before it, except a rollback or a re-resolve,
+ * which continues from its base (correctionBase). The line of play is the path from the last entry
+ * back to the first; an entry off it was set aside by the first later entry that does not continue
+ * from it. An adjustment sets aside the orders it drops (`setAside`) while it is on the line. Orders
+ * count as resolved when a resolution continues from them without an adjustment dropping them first.
  */
-export function supersededBy(corrections: ReadonlyArray<{ seq: number; payload: unknown }>): Map<number, number> {
-  const marks = new Map<number, number>()
-  for (const c of corrections) {
-    const base = correctionBase(c.payload)
-    if (base === null) continue
-    for (let s = base + 1; s < c.seq; s++) if (!marks.has(s)) marks.set(s, c.seq)
+export function lineage(entries: readonly LineEntry[]): Lineage {
+  const bySeq = new Map(entries.map((e) => [e.seq, e]))
+  const parentOf = (e: LineEntry): number => {
+    const base = e.kind === 'CORRECTION' ? correctionBase(e.payload) : null
+    return base ?? e.seq - 1
   }
-  return marks
+  const parent = new Map(entries.map((e) => [e.seq, parentOf(e)]))
+  const children = new Map<number, number[]>()
+  for (const e of entries) children.set(parent.get(e.seq)!, [...(children.get(parent.get(e.seq)!) ?? []), e.seq])
+  /** Whether `a` is `c` or an entry `c` continues from. */
+  const descends = (c: number, a: number): boolean => {
+    let p = c
+    while (p > a) p = parent.get(p) ?? 0
+    return p === a
+  }
+  const head = entries.at(-1)?.seq ?? 0
+  const line = new Set<number>()
+  for (let p = head; p > 0; p = parent.get(p) ?? 0) line.add(p)
+  const supersededBy = new Map<number, number>()
+  for (const e of entries) {
+    if (line.has(e.seq)) continue
+    for (let c = e.seq + 1; c <= head; c++)
+      if (bySeq.has(c) && !descends(c, e.seq)) {
+        supersededBy.set(e.seq, c)
+        break
+      }
+  }
+  const dropped = new Map<number, number[]>()
+  for (const e of entries) {
+    const p = e.kind === 'CORRECTION' ? (e.payload as Partial<CorrectionPayload> | null) : null
+    if (p?.kind !== 'adjust' || !Array.isArray(p.setAside)) continue
+    dropped.set(e.seq, p.setAside)
+    if (line.has(e.seq)) for (const s of p.setAside) if (!supersededBy.has(s)) supersededBy.set(s, e.seq)
+  }
+  const isResolution = (e: LineEntry | undefined) =>
+    e?.kind === 'RESOLUTION' ||
+    (e?.kind === 'CORRECTION' && (e.payload as Partial<CorrectionPayload> | null)?.kind === 'reresolve')
+  const resolvedMemo = new Map<number, boolean>()
+  const resolved = (seq: number): boolean => {
+    const hit = resolvedMemo.get(seq)
+    if (hit !== undefined) return hit
+    let found = false
+    const queue = [...(children.get(seq) ?? [])]
+    while (queue.length && !found) {
+      const c = queue.shift()!
+      if (isResolution(bySeq.get(c))) found = true
+      else if (!dropped.get(c)?.includes(seq)) queue.push(...(children.get(c) ?? []))
+    }
+    resolvedMemo.set(seq, found)
+    return found
+  }
+  return { supersededBy, resolved }
 }
 
 /** The state under the rules a migration entry names: from exactly the version the game plays. */

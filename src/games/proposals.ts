@@ -60,7 +60,7 @@ export interface RollbackProposalInput {
   kind: string
   toSeq?: number
   reason: string
-  dispute?: string
+  dispute?: string | null
 }
 
 const answersOf = (row: Row) => (row.answers ?? {}) as Record<string, ProposalAnswer>

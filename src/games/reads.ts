@@ -25,7 +25,7 @@ import { describeOutcomeIn, describePending, localiseOptions } from './words.js'
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js'
 import { hiddenFrom, noSuchGame, type Caller } from './access.js'
 import { canModerate, hiddenFromCaller, moderatorAccount } from './moderation-access.js'
-import { supersessions } from './corrections.js'
+import { lineageOf } from './corrections.js'
 import type { AnyRuleset } from '../rulesets/contract.js'
 import {
   applyEntry,
@@ -290,8 +290,11 @@ interface Reader {
   all: boolean
   /** Entries up to this position belong to steps already resolved. */
   resolvedUpTo: number
-  /** Orders a correction set aside before any resolution read them: sealed from the other side for good. */
-  neverResolved: Set<number>
+  /**
+   * With corrections in the log: whether the step of these orders was resolved (orders a correction set
+   * aside before any resolution stay sealed from the other side). Without: resolvedUpTo says it.
+   */
+  resolved?: (seq: number) => boolean
   sideOf: Map<string, string>
 }
 
@@ -300,7 +303,7 @@ function mayRead(e: Entry, leaf: string, r: Reader): boolean {
   if (leaf.startsWith('private:')) return r.seats.has(leaf.slice('private:'.length))
   // Orders of a step not yet resolved stay sealed from the other side.
   if (e.kind !== 'ORDERS' || r.sides.has(r.sideOf.get(e.seat ?? '') ?? '')) return true
-  return e.seq <= r.resolvedUpTo && !r.neverResolved.has(e.seq)
+  return r.resolved ? r.resolved(e.seq) : e.seq <= r.resolvedUpTo
 }
 
 /**
@@ -355,22 +358,15 @@ export async function gameLog(db: Db, gameId: string, caller: Caller, after: num
     orderBy: { seq: 'desc' },
     select: { seq: true },
   })
-  const aside = await supersessions(db, gameId)
-  const neverResolved = new Set<number>()
-  if (aside.size > 0) {
-    const resolutions = (
-      await db.logEntry.findMany({ where: { gameId, kind: 'RESOLUTION' }, select: { seq: true } })
-    ).map((r) => r.seq)
-    for (const e of rows)
-      if (e.kind === 'ORDERS' && aside.has(e.seq) && !resolutions.some((s) => s > e.seq && s < aside.get(e.seq)!))
-        neverResolved.add(e.seq)
-  }
+  // A log with corrections is a tree: what is set aside, and which orders were resolved, come from it.
+  const lines = await lineageOf(db, gameId)
+  const aside = lines?.supersededBy ?? new Map<number, number>()
   const reader: Reader = {
     seats: new Set(mySeats.map((s) => s.seat)),
     sides: new Set(mySeats.map((s) => s.side)),
     all: staff || game.status === 'FINISHED',
     resolvedUpTo: lastResolution?.seq ?? 0,
-    neverResolved,
+    ...(lines ? { resolved: (seq: number) => lines.resolved(seq) } : {}),
     sideOf: new Map(game.seats.map((s) => [s.seat, s.side])),
   }
   const disputes = await disputesOnLog(db, game, caller, rows)

