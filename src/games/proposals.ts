@@ -8,6 +8,7 @@ import type { Prisma } from '../store/generated/client.js'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
 import type { OutboxPayload } from '../store/outbox.js'
 import { hiddenFrom, noSuchGame, type Caller } from './access.js'
+import { hiddenFromCaller } from './moderation-access.js'
 import { applyAgreedRollback, checkRollback } from './corrections.js'
 import { Conflict, Forbidden, NotFound } from './errors.js'
 import { TX_OPTIONS } from './lifecycle.js'
@@ -127,7 +128,7 @@ function notice(
 async function lockedGame(tx: Tx, gameId: string, caller: Caller): Promise<GameMeta> {
   await tx.$queryRaw`SELECT 1 FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
   const game = await gameMetaRow(tx, gameId)
-  if (!game || hiddenFrom(game, caller)) throw noSuchGame(gameId)
+  if (!game || (await hiddenFromCaller(tx, game, caller))) throw noSuchGame(gameId)
   return game
 }
 

@@ -491,3 +491,160 @@ describe('who may moderate', () => {
     expect(join.statusCode).toBe(409)
   })
 })
+
+describe('orders an adjustment sets aside', () => {
+  it('stay sealed from the other side, even after the step resolves, and are marked set aside', async () => {
+    const [carol, dave] = (await Promise.all(['Carol3', 'Dave3'].map((n) => register(h.app, n)))) as [User, User]
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S1', players: 4, seat: 'FED-1', gameMaster: gm.email },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().id as string
+    const holders: Record<string, User> = { 'FED-1': alice }
+    for (const [user, seat] of [
+      [bob, 'FED-2'],
+      [carol, 'ZEON-1'],
+      [dave, 'ZEON-2'],
+    ] as const) {
+      const joined = await h.app.inject({
+        method: 'POST',
+        url: `/games/${id}/join`,
+        headers: as(user),
+        payload: { seat },
+      })
+      expect(joined.statusCode, joined.body).toBe(200)
+      holders[seat] = user
+    }
+    const r = rng(3)
+    // Play until a step two seats of one side must both submit.
+    let s = await fullState(id)
+    for (let i = 0; i < 10 && (s.pending[0]?.seats.length ?? 0) < 2; i++) {
+      for (const seat of s.pending.flatMap((p) => p.seats)) {
+        const orders = randomOrders(s.state, seat, r)
+        const only = orders.length > 0 && orders.every((o) => o.kind === 'standing')
+        const res = await h.app.inject({
+          method: 'POST',
+          url: `/games/${id}/orders`,
+          headers: as(holders[seat]!),
+          payload: { orders, ...(only ? { pass: true } : {}) },
+        })
+        expect(res.statusCode, res.body).toBe(200)
+      }
+      s = await fullState(id)
+    }
+    const [first, second] = s.pending[0]!.seats as [string, string]
+    const side = first.split('-')[0]!
+    const enemy = Object.keys(holders).find((k) => !k.startsWith(side))!
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: `/games/${id}/orders`,
+      headers: as(holders[first]!),
+      payload: { orders: randomOrders(s.state, first, r) },
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+    const ordersSeq = sent.json().seq as number
+    const units = abaoaqu.unitsOf(s.state)
+    const [unit] = Object.entries(units).find(([, u]) => u.status !== 'removed' && u.morale === 'N')!
+    const { applied } = await correct(id, { kind: 'adjust', text: `${unit} morale C`, reason: 'a fix mid-step' })
+    expect(applied.entries[0].payload.setAside).toEqual([ordersSeq])
+    expect(applied.notes.join(' ')).toContain(first)
+    // Both seats submit again; the step resolves.
+    s = await fullState(id)
+    for (const seat of [first, second]) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: `/games/${id}/orders`,
+        headers: as(holders[seat]!),
+        payload: { orders: [] },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const entryFor = async (who: User | null) =>
+      (await h.app.inject({ method: 'GET', url: `/games/${id}/log?limit=500`, headers: as(who) }))
+        .json()
+        .entries.find((e: { seq: number }) => e.seq === ordersSeq)
+    for (const reader of [holders[enemy]!, null]) {
+      const e = await entryFor(reader)
+      expect(e.supersededBy).toBe(applied.at)
+      expect(e.sealed).toContain('body')
+      expect(e.payload).toBeNull()
+    }
+    // Its own side still reads it.
+    expect((await entryFor(holders[second]!)).payload).not.toBeNull()
+    await verified(id)
+  })
+})
+
+describe('the permission matrix', () => {
+  it('every moderation route × {anonymous, stranger, opponent, own seat, game master, admin, admin who plays}', async () => {
+    const playing = await register(h.app, 'PlayingAdmin2')
+    await h.t.sql(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [playing.id])
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S1', players: 3, seat: 'FED-1', private: true, gameMaster: gm.email },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { id, invite } = created.json() as { id: string; invite: string }
+    for (const [user, seat] of [
+      [playing, 'FED-2'],
+      [bob, 'ZEON'],
+    ] as const)
+      expect(
+        (await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(user), payload: { seat, invite } }))
+          .statusCode,
+      ).toBe(200)
+    const callers: Record<string, User | null> = {
+      anonymous: null,
+      stranger,
+      opponent: bob,
+      seat: alice,
+      'game master': gm,
+      admin,
+      'admin who plays': playing,
+    }
+    const body = { kind: 'extend-deadline', hours: 1, reason: 'matrix' }
+    const head = async () => (await fullState(id)).head
+    const routes: Record<string, [(who: User | null) => Promise<{ statusCode: number }>, number[]]> = {
+      'POST /corrections/preview': [(who) => preview(id, body, who), [401, 404, 403, 403, 200, 200, 403]],
+      'POST /corrections': [async (who) => apply(id, body, await head(), who), [401, 404, 403, 403, 201, 201, 403]],
+      'GET /state?at=1': [
+        (who) => h.app.inject({ method: 'GET', url: `/games/${id}/state?at=1`, headers: as(who) }),
+        [401, 404, 200, 200, 200, 200, 200],
+      ],
+      'GET /view?at=1&as=ZEON': [
+        (who) => h.app.inject({ method: 'GET', url: `/games/${id}/view?at=1&as=ZEON`, headers: as(who) }),
+        [404, 404, 200, 403, 200, 200, 403],
+      ],
+      'GET /moderation': [
+        (who) => h.app.inject({ method: 'GET', url: `/games/${id}/moderation`, headers: as(who) }),
+        [404, 404, 200, 200, 200, 200, 200],
+      ],
+      'GET /corrections': [
+        (who) => h.app.inject({ method: 'GET', url: `/games/${id}/corrections`, headers: as(who) }),
+        [401, 404, 200, 200, 200, 200, 200],
+      ],
+    }
+    const seen: string[] = []
+    const wanted: string[] = []
+    for (const [route, [call, statuses]] of Object.entries(routes))
+      for (const [i, [role, who]] of Object.entries(callers).entries()) {
+        seen.push(`${route} as ${role}: ${(await call(who)).statusCode}`)
+        wanted.push(`${route} as ${role}: ${statuses[i]}`)
+      }
+    expect(seen).toEqual(wanted)
+    // What /state gives: the players (the admin who plays too) their own view, the moderators the whole state.
+    for (const who of [alice, bob, playing])
+      expect(
+        (await h.app.inject({ method: 'GET', url: `/games/${id}/state`, headers: as(who) })).json(),
+      ).toHaveProperty('view')
+    for (const who of [gm, admin])
+      expect(
+        (await h.app.inject({ method: 'GET', url: `/games/${id}/state`, headers: as(who) })).json(),
+      ).toHaveProperty('state')
+  })
+})
