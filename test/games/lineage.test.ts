@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { lineage, type LineEntry } from '../../src/games/fold.js'
 
-/** A log from a short notation: O orders, R resolution, S setup, `r<K>` rollback to K, `x<N>` re-resolve of N, `a` adjust. */
+/** A log in short: O orders, R resolution, S setup, `r<K>` rollback to K, `x<N>` re-resolve of N, `a<seqs>` adjust. */
 function log(...kinds: string[]): LineEntry[] {
   return kinds.map((k, i) => {
     const seq = i + 1
@@ -45,7 +45,7 @@ describe('lineage', () => {
     expect(marks(entries)).toEqual({ 6: 8, 7: 8 })
   })
 
-  it('a re-resolve sets aside the resolution and what followed; a re-resolve of an entry set aside revives its line', () => {
+  it('a re-resolve sets aside the resolution and what followed; re-resolving an entry set aside revives it', () => {
     // 1 S, 2 O, 3 R, 4 O, 5 R, 6 re-resolve 5 (continues from 4)
     expect(marks(log('S', 'O', 'R', 'O', 'R', 'x5'))).toEqual({ 5: 6 })
     // ... then 7 rollback to 3, 8 re-resolve 5 again: 4 is back on the line, 6 and 7 are aside

@@ -579,7 +579,7 @@ describe('orders an adjustment sets aside', () => {
 })
 
 describe('the permission matrix', () => {
-  it('every moderation route × {anonymous, stranger, opponent, own seat, game master, admin, admin who plays}', async () => {
+  it('each route × {anonymous, stranger, opponent, own seat, game master, admin, admin who plays}', async () => {
     const playing = await register(h.app, 'PlayingAdmin2')
     await h.t.sql(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [playing.id])
     const created = await h.app.inject({
