@@ -198,8 +198,18 @@ async function detailOf(db: Tx, disputeId: string, seats: GameForDispute['seats'
   }
 }
 
-/** GET /disputes/:id: players of its game and its moderators. */
+/**
+ * GET /disputes/:id: players of its game and its moderators, and whoever raised it (a player since
+ * replaced still reads the ruling on their dispute).
+ */
 export async function getDispute(db: Db, disputeId: string, caller: Caller): Promise<DisputeDetail> {
+  const own = UUID.test(disputeId)
+    ? await db.dispute.findUnique({ where: { id: disputeId }, select: { raisedById: true, gameId: true } })
+    : null
+  if (own && caller.userId !== null && own.raisedById === caller.userId) {
+    const game = await db.game.findUniqueOrThrow({ where: { id: own.gameId }, select: GAME_SELECT })
+    return detailOf(db, disputeId, game.seats)
+  }
   const s = await disputeStanding(db, disputeId, caller)
   mustTakePart(s)
   return detailOf(db, disputeId, s.game.seats)
