@@ -30,7 +30,6 @@ import type { AnyRuleset } from '../rulesets/contract.js'
 import {
   applyEntry,
   CORRECTION_KINDS,
-  lineage,
   ordersOf,
   pastFromEntries,
   outcomeOf,
@@ -697,17 +696,17 @@ function replayLog(
   return { ruleProblems, mismatches, snapshotProblems, recordProblems }
 }
 
-/** The pause or resume correction on the line of play that came last (lineage), or null when none did. */
+/**
+ * The last pause or resume correction of the log, or null when there is none. In log order, not on the
+ * line of play: a pause holds until a resume, and a rollback made while paused (which sets the pause
+ * entry aside) leaves the game paused, as the server does.
+ */
 function lastPauseOrResume(rows: Entry[]): number | null {
-  const pauses = rows.filter(
-    (e) => e.kind === 'CORRECTION' && ['pause', 'resume'].includes((e.payload as CorrectionPayload | null)?.kind ?? ''),
-  )
-  if (pauses.length === 0) return null
-  const { supersededBy } = lineage(rows)
-  return pauses.filter((e) => !supersededBy.has(e.seq)).at(-1)?.seq ?? null
+  const kindOf = (e: Entry) => (e.kind === 'CORRECTION' ? (e.payload as CorrectionPayload | null)?.kind : undefined)
+  return rows.findLast((e) => kindOf(e) === 'pause' || kindOf(e) === 'resume')?.seq ?? null
 }
 
-/** Whether the log leaves the game paused: its last pause or resume on the line of play is a pause. */
+/** Whether the log leaves the game paused: its last pause or resume is a pause. */
 function pausedByLog(rows: Entry[]): boolean {
   const seq = lastPauseOrResume(rows)
   return seq !== null && (rows[seq - 1]?.payload as CorrectionPayload).kind === 'pause'

@@ -290,6 +290,25 @@ describe("the game's row changed outside the log", () => {
     await expectCaught(id2, new RegExp(`paused since .*, but the log resumed it \\(entry ${resumed}\\)`))
   })
 
+  it('a rollback while paused leaves the game paused, as the log says, until a resume', async () => {
+    const id = await newGame()
+    for (let i = 0; i < 2; i++) {
+      const s = (await h.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
+      const who = s.pending[0].side === 'FED' ? alice : bob
+      const res = await post(`/games/${id}/orders`, who, { text: 'pass' })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const paused = await correct(id, { kind: 'pause', reason: 'investigating' })
+    await correct(id, { kind: 'rollback', toSeq: 3, reason: 'the second pass was a misclick' })
+    expect((await h.t.sql('SELECT "pausedAt" FROM "Game" WHERE id = $1', [id])).rows[0].pausedAt).not.toBeNull()
+    await expectOk(id)
+    await tamper(`UPDATE "Game" SET "pausedAt" = NULL WHERE id = $1`, [id])
+    await expectCaught(id, new RegExp(`the log leaves the game paused \\(entry ${paused}\\)`))
+    await tamper(`UPDATE "Game" SET "pausedAt" = now() WHERE id = $1`, [id])
+    await correct(id, { kind: 'resume', reason: 'done' })
+    await expectOk(id)
+  })
+
   it('a pause undone in the row alone', async () => {
     const id = await newGame()
     const paused = await correct(id, { kind: 'pause', reason: 'r' })
