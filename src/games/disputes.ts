@@ -5,10 +5,15 @@
 // inbox of GET /moderation/disputes applies the same rule in SQL (inboxFilter below).
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
+import { lockGameRow, type GameRow } from '../store/games.js'
+import type { NewEntry } from '../store/log.js'
 import type { OutboxRow } from '../store/outbox.js'
 import { hiddenFrom, noSuchGame, type Caller } from './access.js'
 import { Conflict, Forbidden, InvalidInput, NotFound } from './errors.js'
+import type { Folded } from './fold.js'
+import { loadFolded } from './load.js'
 import { canModerate, moderatorAccount, moderatorsToTell, type Moderator } from './moderation-access.js'
+import { afterCommit, commitPlan, planAppend, type Plan } from './write.js'
 
 type Tx = Prisma.TransactionClient | Db
 
@@ -376,8 +381,24 @@ export async function addMessage(
 }
 
 /**
- * POST /disputes/:id/ruling with "no-change": a moderator ends the dispute, saying why. Every player
- * is told, and the game master too when someone else (a site admin) ruled.
+ * A no-change ruling in the log: a MODERATION entry naming the dispute, the entry it was about and the
+ * moderator's reason, so that the ruling cannot be rewritten in the dispute's row unnoticed (/verify
+ * compares the two). The fold passes over it: it changes nothing in the game.
+ */
+export interface RulingPayload {
+  action: 'ruling'
+  dispute: string
+  /** The log entry disputed. */
+  seq: number
+  ruling: 'no-change'
+  reason: string
+}
+
+/**
+ * POST /disputes/:id/ruling with "no-change": a moderator ends the dispute, saying why, and the log
+ * records it (a MODERATION entry, RulingPayload) in the same transaction. Every player is told, and the
+ * game master too when someone else (a site admin) ruled. A finished game still takes a ruling: it stays
+ * finished, with its result and end time as they were.
  */
 export async function ruleNoChange(
   db: Db,
@@ -394,7 +415,10 @@ export async function ruleNoChange(
     )
   const reason = checkedText(input.reason, 'reason')
   const { game } = s
-  await db.$transaction(async (tx) => {
+  const plan = await db.$transaction(async (tx) => {
+    // The game's row first, as a correction does (it locks the game, then settles its dispute).
+    const locked = await lockGameRow(tx, game.id)
+    if (!locked) throw noSuchDispute(disputeId)
     const now = new Date()
     const done = await tx.dispute.updateMany({
       where: { id: disputeId, status: 'open' },
@@ -402,6 +426,14 @@ export async function ruleNoChange(
     })
     if (done.count !== 1) throw alreadyRuled(disputeId)
     const d = await tx.dispute.findUniqueOrThrow({ where: { id: disputeId }, select: { seq: true, text: true } })
+    const payload: RulingPayload = { action: 'ruling', dispute: disputeId, seq: d.seq, ruling: 'no-change', reason }
+    const plan = rulingPlan(locked, await loadFolded(tx, locked), {
+      kind: 'MODERATION',
+      seat: null,
+      userId: caller.userId,
+      payload,
+    })
+    if (!(await commitPlan(tx, plan, true))) throw new Conflict('the game moved meanwhile: try again')
     const to = playerIds(game, caller.userId)
     if (game.gameMasterId && game.gameMasterId !== caller.userId && !to.includes(game.gameMasterId))
       to.push(game.gameMasterId)
@@ -422,8 +454,28 @@ export async function ruleNoChange(
         at: now.toISOString(),
       },
     })
+    return plan
   }, TX_OPTIONS)
+  afterCommit({ id: game.id, rulesVersion: plan.rulesVersion }, plan.after)
   return detailOf(db, disputeId, game.seats)
+}
+
+/**
+ * The ruling's entry as the one write path appends it, changing nothing else: no new step (no one is
+ * told to act), the deadline as it was (none stays none, as in a paused game), no snapshot; and in a
+ * finished game no second 'game-over' notice and the time it ended kept (a null end time keeps the row's).
+ */
+function rulingPlan(game: GameRow, folded: Folded | null, entry: NewEntry): Plan {
+  const plan = planAppend(game, folded, [entry], {
+    newStep: false,
+    deadlineAt: game.deadlineAt,
+    snapshotEvery: Number.MAX_SAFE_INTEGER,
+  })
+  if (!plan.outcome) return plan
+  const outbox = (Array.isArray(plan.write.outbox) ? plan.write.outbox : []).map((row) =>
+    row.kind === 'game-over' ? { ...row, kind: 'step' as const } : row,
+  )
+  return { ...plan, write: { ...plan.write, position: { ...plan.write.position, finishedAt: null }, outbox } }
 }
 
 const alreadyRuled = (id: string) =>

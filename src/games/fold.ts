@@ -42,6 +42,8 @@ export interface SetupPayload {
   seedCommitment?: string
   /** Who held each seat when the game started (absent in games started before it was). */
   seats?: Record<string, string | null>
+  /** The game master's account, or null for none (absent in games started before it was named here). */
+  gameMaster?: string | null
 }
 
 export interface OrdersPayload {

@@ -170,8 +170,8 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
   const system = ruleSystem(game.ruleset)!
   const scenario = system.scenarios().find((s) => s.summary.id === game.scenarioId)
   if (!scenario) throw new Conflict(`scenario ${game.scenarioId} is no longer available on this server`)
-  // The log itself names the dice seed's commitment and who holds each seat, so neither can be
-  // changed in the game's row later without /verify and every receipt noticing.
+  // The log itself names the dice seed's commitment, who holds each seat and the game master, so none
+  // can be changed in the game's row later without /verify and every receipt noticing.
   const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { seat: 'asc' } })
   const entry: NewEntry = {
     kind: 'SETUP',
@@ -182,6 +182,7 @@ async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
       config: { players: game.players, options: game.options, rulesVersion: game.rulesVersion },
       seedCommitment: game.seedCommitment,
       seats: Object.fromEntries(seats.map((s) => [s.seat, s.userId])),
+      gameMaster: game.gameMasterId,
     },
   }
   const plan = planAppend(game, null, [entry])

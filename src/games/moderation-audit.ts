@@ -1,10 +1,12 @@
-// The audit of a game's moderation (docs/moderation.md): every correction and every move to other
-// rules, read from the log itself, with who made it, why, and the dispute it settles. Anyone who may
+// The audit of a game's moderation (docs/moderation.md): every correction, every move to other rules
+// and every ruling that changed nothing, read from the log itself (never from the disputes' rows,
+// which are outside the hash chain), with who made it, why, and the dispute it settles. Anyone who may
 // see the game may read it: players see what was done to their game and why.
 import type { Db } from '../store/db.js'
 import { noSuchGame, type Caller } from './access.js'
 import { hiddenFromCaller } from './moderation-access.js'
 import { correctionAction } from './corrections.js'
+import type { RulingPayload } from './disputes.js'
 import type { CorrectionPayload, RulesMigrationPayload } from './fold.js'
 
 export interface AuditAction {
@@ -33,7 +35,18 @@ export async function moderationAudit(db: Db, gameId: string, caller: Caller): P
   const actions: AuditAction[] = rows.map((r) => {
     const moderator = r.userId ? (names.get(r.userId) ?? null) : null
     if (r.kind === 'MODERATION') {
-      const p = r.payload as unknown as RulesMigrationPayload
+      const p = r.payload as unknown as RulesMigrationPayload | RulingPayload
+      if (p.action === 'ruling')
+        return {
+          seq: r.seq,
+          at: r.createdAt.toISOString(),
+          kind: 'no-change',
+          moderator,
+          reason: p.reason ?? '',
+          summary: `ruled on the dispute of log entry ${p.seq}: no change`,
+          dispute: p.dispute ?? null,
+          proposal: null,
+        }
       return {
         seq: r.seq,
         at: r.createdAt.toISOString(),
@@ -57,22 +70,5 @@ export async function moderationAudit(db: Db, gameId: string, caller: Caller): P
       proposal: p.proposal ?? null,
     }
   })
-  // Rulings that changed nothing are no log entry: they are the disputes' own record.
-  const rulings = await db.dispute.findMany({
-    where: { gameId, ruling: 'no-change' },
-    select: { id: true, seq: true, rulingReason: true, ruledAt: true, ruledBy: { select: { id: true, name: true } } },
-  })
-  for (const r of rulings)
-    actions.push({
-      seq: null,
-      at: (r.ruledAt ?? new Date(0)).toISOString(),
-      kind: 'no-change',
-      moderator: r.ruledBy,
-      reason: r.rulingReason ?? '',
-      summary: `ruled on the dispute of log entry ${r.seq}: no change`,
-      dispute: r.id,
-      proposal: null,
-    })
-  actions.sort((a, b) => a.at.localeCompare(b.at) || (a.seq ?? 0) - (b.seq ?? 0))
   return { actions }
 }

@@ -47,7 +47,7 @@ import {
 import { heldDeadline } from './deadlines.js'
 import type { MissedPolicy } from './lifecycle.js'
 import { loadFolded, rulesetOf, snapshotProblem, type GameRow } from './load.js'
-import { disputesOnLog, withDisputes } from './disputes.js'
+import { disputesOnLog, withDisputes, type RulingPayload } from './disputes.js'
 
 export type { Caller } from './access.js'
 
@@ -449,7 +449,11 @@ export async function verifyGame(db: Db, gameId: string, caller: Caller, receipt
   )
   const dice = verifyRolls(game.seed, game.seedCommitment, rolls)
   const replay = replayLog(game, rows, snapshots)
-  const recordProblems = [...replay.recordProblems, ...(await emailProblems(db, gameId, rows.length))]
+  const recordProblems = [
+    ...replay.recordProblems,
+    ...(await disputeProblems(db, gameId, rows)),
+    ...(await emailProblems(db, gameId, rows.length)),
+  ]
   const commitmentOk = seedCommitment(game.seed) === game.seedCommitment
   const last = rows[rows.length - 1]
   const receiptCheck = match ? checkReceipt(rows, Number(match[1]), match[2]!, receipt!.trim()) : undefined
@@ -561,6 +565,8 @@ function replayLog(
     pending: unknown
     outcome: unknown
     seedCommitment: string
+    gameMasterId: string | null
+    pausedAt: Date | null
     seats: Array<{ seat: string; side: string; userId: string | null }>
   },
   rows: Entry[],
@@ -595,6 +601,12 @@ function replayLog(
             "the game's dice seed commitment is not the one its SETUP entry published: the seed was replaced",
           )
         holders = p.seats ?? null
+        // Games started before the SETUP entry named the game master do not say.
+        if (p.gameMaster !== undefined && p.gameMaster !== game.gameMasterId)
+          recordProblems.push(
+            `the game says its game master is ${game.gameMasterId ?? 'no one'}, ` +
+              `but its SETUP entry named ${p.gameMaster ?? 'no one'}: the game master was replaced`,
+          )
         if (p.config.rulesVersion !== undefined && p.config.rulesVersion !== game.rulesVersion)
           recordProblems.push(
             `the game says it plays rules version "${game.rulesVersion}", ` +
@@ -602,8 +614,12 @@ function replayLog(
           )
       }
       const correction = e.kind === 'CORRECTION' ? (e.payload as CorrectionPayload) : null
+      // After the end, only a new result (adjudicate) or a ruling on a dispute (it changes nothing).
+      const afterEnd =
+        correction?.kind !== 'adjudicate' &&
+        !(e.kind === 'MODERATION' && (e.payload as Partial<RulingPayload> | null)?.action === 'ruling')
       const problem =
-        f && outcomeOf(ruleset, f) && correction?.kind !== 'adjudicate'
+        f && outcomeOf(ruleset, f) && afterEnd
           ? 'an entry after the game ended'
           : (entryProblem(ruleset, sides, game.seats, f, e) ??
             authorProblem(holders, e) ??
@@ -649,6 +665,16 @@ function replayLog(
         recordProblems.push(`seat ${s.seat} is held by another account than the log's SETUP names`)
   }
   const last = rows[rows.length - 1]
+  const paused = pausedByLog(rows)
+  if (paused !== (game.pausedAt !== null))
+    recordProblems.push(
+      paused
+        ? `the log leaves the game paused (entry ${lastPauseOrResume(rows)}), but the game says it is not`
+        : `the game says it is paused since ${game.pausedAt!.toISOString()}, but ` +
+            (lastPauseOrResume(rows) === null
+              ? 'no correction in its log paused it'
+              : `the log resumed it (entry ${lastPauseOrResume(rows)})`),
+    )
   if ((last?.seq ?? 0) !== game.logSeq)
     recordProblems.push(`the game says its log ends at entry ${game.logSeq}, but the log ends at ${last?.seq ?? 0}`)
   if ((last?.hash ?? '') !== game.lastHash)
@@ -668,6 +694,96 @@ function replayLog(
       recordProblems.push("the game's list of who must act is not the log's")
   } else if (game.status !== 'OPEN') recordProblems.push(`the game is ${game.status}, but its log is empty`)
   return { ruleProblems, mismatches, snapshotProblems, recordProblems }
+}
+
+/**
+ * The last pause or resume correction of the log, or null when there is none. In log order, not on the
+ * line of play: a pause holds until a resume, and a rollback made while paused (which sets the pause
+ * entry aside) leaves the game paused, as the server does.
+ */
+function lastPauseOrResume(rows: Entry[]): number | null {
+  const kindOf = (e: Entry) => (e.kind === 'CORRECTION' ? (e.payload as CorrectionPayload | null)?.kind : undefined)
+  return rows.findLast((e) => kindOf(e) === 'pause' || kindOf(e) === 'resume')?.seq ?? null
+}
+
+/** Whether the log leaves the game paused: its last pause or resume is a pause. */
+function pausedByLog(rows: Entry[]): boolean {
+  const seq = lastPauseOrResume(rows)
+  return seq !== null && (rows[seq - 1]?.payload as CorrectionPayload).kind === 'pause'
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** What the log says of a dispute: the CORRECTION that settled it, or the MODERATION entry of a no-change ruling. */
+interface RulingEntry {
+  seq: number
+  dispute: string
+  ruling: 'correction' | 'no-change'
+  /** The entry disputed, when the log records it (a ruling entry does; a correction does not). */
+  disputed?: number
+  reason?: string
+}
+
+function rulingEntries(rows: Entry[]): RulingEntry[] {
+  const found: RulingEntry[] = []
+  for (const e of rows) {
+    if (e.kind === 'CORRECTION') {
+      const p = e.payload as Partial<CorrectionPayload> | null
+      if (typeof p?.dispute === 'string') found.push({ seq: e.seq, dispute: p.dispute, ruling: 'correction' })
+    } else if (e.kind === 'MODERATION') {
+      const p = e.payload as Partial<RulingPayload> | null
+      if (p?.action === 'ruling' && typeof p.dispute === 'string')
+        found.push({ seq: e.seq, dispute: p.dispute, ruling: 'no-change', disputed: p.seq, reason: p.reason })
+    }
+  }
+  return found
+}
+
+/**
+ * The disputes' rows against the log (they are outside the hash chain): every entry that rules on a
+ * dispute must find it ruled that way, about that entry, and every ruled dispute must have its entry.
+ */
+async function disputeProblems(db: Db, gameId: string, rows: Entry[]): Promise<string[]> {
+  const entries = rulingEntries(rows)
+  const named = [...new Set(entries.map((r) => r.dispute))].filter((id) => UUID.test(id))
+  const disputes = await db.dispute.findMany({
+    where: { OR: [{ gameId }, { id: { in: named } }] },
+    select: { id: true, gameId: true, seq: true, status: true, ruling: true, rulingReason: true, correctionSeq: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  })
+  const byId = new Map(disputes.map((d) => [d.id, d]))
+  const problems: string[] = []
+  for (const r of entries) {
+    const what =
+      r.ruling === 'correction'
+        ? `the correction at entry ${r.seq} settles dispute ${r.dispute}`
+        : `the ruling at entry ${r.seq} (no change) is on dispute ${r.dispute}`
+    const d = byId.get(r.dispute)
+    if (!d) problems.push(`${what}, which does not exist: it was removed`)
+    else if (d.gameId !== gameId) problems.push(`${what}, which is about another game`)
+    else if (d.status !== 'ruled') problems.push(`${what}, but the dispute is ${d.status}: it was reopened`)
+    else if (d.ruling !== r.ruling)
+      problems.push(`${what}, but the dispute records a ruling of ${JSON.stringify(d.ruling)}: its ruling was changed`)
+    else if (r.ruling === 'correction' && d.correctionSeq !== r.seq)
+      problems.push(`${what}, but the dispute names entry ${d.correctionSeq ?? 'none'} as its correction`)
+    else if (r.ruling === 'no-change' && d.rulingReason !== r.reason)
+      problems.push(`${what}, but the dispute records another reason than the log's: its reason was changed`)
+    if (d && d.gameId === gameId && r.disputed !== undefined && d.seq !== r.disputed)
+      problems.push(`${what}, a dispute of entry ${r.disputed}, but the dispute says it is about entry ${d.seq}`)
+  }
+  for (const d of disputes) {
+    if (d.gameId !== gameId || d.status !== 'ruled') continue
+    const ruled = entries.some(
+      (r) => r.dispute === d.id && r.ruling === d.ruling && (r.ruling === 'no-change' || r.seq === d.correctionSeq),
+    )
+    if (ruled) continue
+    const settled = entries.some((r) => r.dispute === d.id)
+    if (!settled)
+      problems.push(
+        `dispute ${d.id} says it was ruled (${d.ruling ?? 'no ruling'}), but no entry of the log rules on it`,
+      )
+  }
+  return problems
 }
 
 /** Why an entry could not have been written where it stands, or null. */

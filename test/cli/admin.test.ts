@@ -220,6 +220,9 @@ describe('games', () => {
     expect(text).toContain(`game master   Bob <${bob.email}>`)
     expect(text).toContain('paused        since 2026-11-30 08:15 UTC')
     expect(text).toContain('open disputes 1')
+    // The game master and the pause were set in the row alone, which /verify reports: put them back.
+    await h.t.sql(`UPDATE "Game" SET "gameMasterId" = NULL, "pausedAt" = NULL WHERE id = $1`, [id])
+    forgetCachedGames()
   })
 
   it('verify-game: all ok on an honest game (exit 0); a tampered entry fails the hash chain (exit 1)', async () => {

@@ -8350,6 +8350,8 @@ export interface paths {
                           } & {
                             [key: string]: unknown
                           })[]
+                          /** @description adjust: the ORDERS entries whose orders it dropped */
+                          setAside?: number[]
                           seq?: number
                           /** @description reresolve: each seat's orders, less its private ones */
                           submissions?: {
@@ -8410,6 +8412,11 @@ export interface paths {
                           seats?: {
                             [key: string]: string | null
                           }
+                          /**
+                           * Format: uuid
+                           * @description the game's moderator named at creation, or null
+                           */
+                          gameMaster?: string | null
                         }
                       | {
                           orders: (
@@ -8914,6 +8921,21 @@ export interface paths {
                           action: 'rules-version'
                           from: string
                           to: string
+                          reason: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          action: 'ruling'
+                          /**
+                           * Format: uuid
+                           * @description the dispute ruled on
+                           */
+                          dispute: string
+                          /** @description the log entry disputed */
+                          seq: number
+                          /** @enum {string} */
+                          ruling: 'no-change'
+                          /** @description the moderator's reason */
                           reason: string
                         }
                       | {
@@ -9736,9 +9758,9 @@ export interface paths {
             reason: string
             /**
              * Format: uuid
-             * @description the dispute this correction settles
+             * @description the dispute this correction settles (null: none)
              */
-            dispute?: string
+            dispute?: string | null
             /** @description rollback: play continues from the state at this log entry */
             toSeq?: number
             /** @description adjust: the changes as JSON, in the rule system's vocabulary */
@@ -9807,6 +9829,11 @@ export interface paths {
               }[]
               /** @description what else changes, in words */
               notes: string[]
+              /**
+               * @description the correction resolves a step: a preview shows sample dice, the real ones are drawn when
+               * it is applied
+               */
+              sampleDice: boolean
               after: {
                 seq: number
                 /** @description the whole state after it, hidden information included */
@@ -10664,9 +10691,9 @@ export interface paths {
             reason: string
             /**
              * Format: uuid
-             * @description the dispute this correction settles
+             * @description the dispute this correction settles (null: none)
              */
-            dispute?: string
+            dispute?: string | null
             /** @description rollback: play continues from the state at this log entry */
             toSeq?: number
             /** @description adjust: the changes as JSON, in the rule system's vocabulary */
@@ -10735,6 +10762,11 @@ export interface paths {
               }[]
               /** @description what else changes, in words */
               notes: string[]
+              /**
+               * @description the correction resolves a step: a preview shows sample dice, the real ones are drawn when
+               * it is applied
+               */
+              sampleDice: boolean
               after: {
                 seq: number
                 /** @description the whole state after it, hidden information included */
@@ -11363,7 +11395,7 @@ export interface paths {
           content: {
             'application/json': {
               actions: {
-                /** @description the log entry it wrote (null: a ruling that changed nothing) */
+                /** @description the log entry it wrote */
                 seq: number | null
                 /** Format: date-time */
                 at: string

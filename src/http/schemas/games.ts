@@ -195,6 +195,9 @@ const payloads = (): TSchema[] => [
       }),
       seedCommitment: Type.Optional(Type.String()),
       seats: Type.Optional(Type.Record(Type.String(), orNull(Type.String()), { description: 'who held each seat' })),
+      gameMaster: Type.Optional(
+        orNull(Type.String({ format: 'uuid', description: "the game's moderator named at creation, or null" })),
+      ),
     },
     { title: 'SetupPayload' },
   ),
@@ -229,6 +232,16 @@ const payloads = (): TSchema[] => [
       reason: Type.String(),
     },
     { title: 'RulesMigrationPayload', description: 'a moderator moved the game to other rules from here on' },
+  ),
+  Type.Object(
+    {
+      action: Type.Literal('ruling'),
+      dispute: Type.String({ format: 'uuid', description: 'the dispute ruled on' }),
+      seq: Type.Integer({ description: 'the log entry disputed' }),
+      ruling: Type.Literal('no-change'),
+      reason: Type.String({ description: "the moderator's reason" }),
+    },
+    { title: 'RulingPayload', description: 'a moderator ruled on a dispute: no change to the game' },
   ),
   Type.Object(
     {

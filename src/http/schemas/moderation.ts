@@ -138,7 +138,7 @@ export const ModerationAudit = Type.Object(
   {
     actions: Type.Array(
       Type.Object({
-        seq: orNull(Type.Integer({ description: 'the log entry it wrote (null: a ruling that changed nothing)' })),
+        seq: orNull(Type.Integer({ description: 'the log entry it wrote' })),
         at: DateTime,
         kind: Type.String({ description: 'a correction kind, rules-version, or no-change' }),
         moderator: orNull(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() })),
