@@ -663,6 +663,8 @@ async function writeCorrection(
     })
   const dispute = input.dispute ? await disputeForCorrection(tx, input.dispute, gameId) : null
   const d = await decide(tx, game, by.moderatorId, input, now)
+  // The payload object is the CORRECTION entry's own (decide built the entry with it).
+  if (dispute) d.payload.disputeSeq = dispute.seq
   if (by.proposal) {
     d.payload.proposal = by.proposal
     for (const e of d.entries) if (e.kind === 'CORRECTION') e.userId = by.userId

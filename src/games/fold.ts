@@ -99,6 +99,8 @@ export interface CorrectionPayload {
   moderator: string | null
   /** The dispute it settles, if any. */
   dispute: string | null
+  /** The entry that dispute is about (so the dispute's own row can be checked against the log). */
+  disputeSeq?: number
   /** The players' proposal it carries out (a rollback every other player accepted), if any. */
   proposal?: string
   /** rollback: play continues from the state at this entry. */

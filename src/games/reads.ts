@@ -719,7 +719,7 @@ interface RulingEntry {
   seq: number
   dispute: string
   ruling: 'correction' | 'no-change'
-  /** The entry disputed, when the log records it (a ruling entry does; a correction does not). */
+  /** The entry disputed, as the log records it (in a ruling entry, and a correction's disputeSeq). */
   disputed?: number
   reason?: string
 }
@@ -729,7 +729,13 @@ function rulingEntries(rows: Entry[]): RulingEntry[] {
   for (const e of rows) {
     if (e.kind === 'CORRECTION') {
       const p = e.payload as Partial<CorrectionPayload> | null
-      if (typeof p?.dispute === 'string') found.push({ seq: e.seq, dispute: p.dispute, ruling: 'correction' })
+      if (typeof p?.dispute === 'string')
+        found.push({
+          seq: e.seq,
+          dispute: p.dispute,
+          ruling: 'correction',
+          ...(typeof p.disputeSeq === 'number' ? { disputed: p.disputeSeq } : {}),
+        })
     } else if (e.kind === 'MODERATION') {
       const p = e.payload as Partial<RulingPayload> | null
       if (p?.action === 'ruling' && typeof p.dispute === 'string')

@@ -230,6 +230,19 @@ describe('a dispute row changed outside the log', () => {
     await expectCaught(id, new RegExp(`correction at entry ${seq} settles dispute ${d}, but the dispute names entry 1`))
   })
 
+  it('a dispute settled by a correction moved to another entry', async () => {
+    const id = await newGame()
+    const d = await raise(id)
+    const seq = await correct(id, { kind: 'pause', reason: 'checking', dispute: d })
+    await tamper(`UPDATE "Dispute" SET seq = 2 WHERE id = $1`, [d])
+    await expectCaught(
+      id,
+      new RegExp(
+        `correction at entry ${seq} settles dispute ${d}, a dispute of entry 1, but the dispute says it is about entry 2`,
+      ),
+    )
+  })
+
   it('a dispute marked ruled that no entry of the log rules on', async () => {
     const id = await newGame()
     const d = await raise(id)

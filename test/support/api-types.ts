@@ -8342,6 +8342,8 @@ export interface paths {
                           moderator: string | null
                           /** Format: uuid */
                           dispute: string | null
+                          /** @description the entry the dispute it settles is about */
+                          disputeSeq?: number
                           /** Format: uuid */
                           proposal?: string
                           toSeq?: number

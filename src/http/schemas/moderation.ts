@@ -112,6 +112,7 @@ export const CorrectionPayloadSchema = Type.Object(
     reason: Type.String(),
     moderator: orNull(Type.String({ format: 'uuid' })),
     dispute: orNull(Type.String({ format: 'uuid' })),
+    disputeSeq: Type.Optional(Type.Integer({ description: 'the entry the dispute it settles is about' })),
     proposal: Type.Optional(Type.String({ format: 'uuid' })),
     toSeq: Type.Optional(Type.Integer()),
     changes: Type.Optional(Type.Array(Type.Object({ kind: Type.String() }, { additionalProperties: true }))),
