@@ -238,7 +238,8 @@ describe('a dispute row changed outside the log', () => {
     await expectCaught(
       id,
       new RegExp(
-        `correction at entry ${seq} settles dispute ${d}, a dispute of entry 1, but the dispute says it is about entry 2`,
+        `correction at entry ${seq} settles dispute ${d}, a dispute of entry 1, ` +
+          'but the dispute says it is about entry 2',
       ),
     )
   })
