@@ -97,9 +97,19 @@ async function moderated(db: Db | Tx, gameId: string, caller: Caller): Promise<G
   return game
 }
 
+/** Characters that show nothing: a reason of only these is blank. */
+const INVISIBLE = /[\s\u200b-\u200d\u2060\ufeff]/gu
+/** Control characters other than tab and line breaks: never kept in a reason. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u
+
 function requireReason(reason: unknown): string {
   const text = typeof reason === 'string' ? reason.trim() : ''
-  if (!text) throw new InvalidInput('say why: a correction keeps its reason in the log', { field: 'reason' })
+  if (!text.replace(INVISIBLE, ''))
+    throw new InvalidInput('say why: a correction keeps its reason in the log', { field: 'reason' })
+  if (CONTROL.test(text))
+    throw new InvalidInput('a reason may not hold control characters (only text, tabs and line breaks)', {
+      field: 'reason',
+    })
   if ([...text].length > REASON_MAX)
     throw new InvalidInput(`a reason is at most ${REASON_MAX} characters`, { field: 'reason', limit: REASON_MAX })
   return text
@@ -160,14 +170,16 @@ const KIND_FIELDS: Record<CorrectionKind, ReadonlyArray<keyof CorrectionInput>> 
 function checkFields(input: CorrectionInput): void {
   const takes = KIND_FIELDS[input.kind] as readonly string[] | undefined
   if (!takes) throw new InvalidInput(`unknown correction kind "${String(input.kind)}"`, { field: 'kind' })
-  for (const [field, value] of Object.entries(input)) {
-    if (value === undefined || ['kind', 'reason', 'dispute'].includes(field) || takes.includes(field)) continue
+  const extra = Object.entries(input)
+    .filter(([f, v]) => v !== undefined && !['kind', 'reason', 'dispute'].includes(f) && !takes.includes(f))
+    .map(([f]) => f)
+  if (extra.length)
     throw new InvalidInput(
-      `a ${input.kind} correction takes no "${field}"` +
+      `${/^[aeiou]/.test(input.kind) ? 'an' : 'a'} ${input.kind} correction takes no ` +
+        `${extra.map((f) => `"${f}"`).join(', ')}` +
         (takes.length ? `: it takes ${takes.map((f) => `"${f}"`).join(', ')}` : ''),
-      { field },
+      { field: extra[0], fields: extra },
     )
-  }
 }
 
 /** What a correction would do to the game as read: throws the domain error of a correction refused. */
@@ -341,6 +353,8 @@ async function decide(
       }
     }
     case 'apply-missed-policy':
+      if (game.pausedAt)
+        throw new Conflict('the game is paused: resume it before applying the missed-phase policy (it plays a step)')
       return applyMissedNow({ ...game, seed: diceSeed }, folded, common, correction)
     case 'adjudicate': {
       const sides = [...new Set(game.seats.map((s) => s.side))]
@@ -815,7 +829,8 @@ export async function lineEntries(
   const rows = await db.$queryRaw<Array<{ seq: number; kind: string; seat: string | null; payload: unknown }>>`
     SELECT seq, kind::text AS kind, seat,
            CASE WHEN kind = 'CORRECTION' THEN jsonb_build_object('kind', payload->'kind', 'toSeq', payload->'toSeq',
-                  'seq', payload->'seq', 'setAside', payload->'setAside') END AS payload
+                  'seq', payload->'seq', 'setAside', payload->'setAside')
+                WHEN kind = 'MODERATION' THEN jsonb_build_object('action', payload->'action') END AS payload
       FROM "LogEntry" WHERE "gameId" = ${gameId}::uuid ORDER BY seq`
   return rows.some((r) => r.kind === 'CORRECTION') ? rows : null
 }

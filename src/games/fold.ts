@@ -333,8 +333,11 @@ export function lineage(entries: readonly LineEntry[]): Lineage {
   const line = new Set<number>()
   for (let p = head; p > 0; p = parent.get(p) ?? 0) line.add(p)
   const supersededBy = new Map<number, number>()
+  // A ruling on a dispute is a record beside the game, not a move in it: it is never set aside.
+  const record = (e: LineEntry) =>
+    e.kind === 'MODERATION' && (e.payload as { action?: unknown } | null)?.action === 'ruling'
   for (const e of entries) {
-    if (line.has(e.seq)) continue
+    if (line.has(e.seq) || record(e)) continue
     for (let c = e.seq + 1; c <= head; c++)
       if (bySeq.has(c) && !descends(c, e.seq)) {
         supersededBy.set(e.seq, c)

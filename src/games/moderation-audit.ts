@@ -20,6 +20,8 @@ export interface AuditAction {
   proposal: string | null
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export async function moderationAudit(db: Db, gameId: string, caller: Caller): Promise<{ actions: AuditAction[] }> {
   const game = await db.game.findUnique({ where: { id: gameId }, include: { seats: true } })
   if (!game || (await hiddenFromCaller(db, game, caller))) throw noSuchGame(gameId)
@@ -28,7 +30,13 @@ export async function moderationAudit(db: Db, gameId: string, caller: Caller): P
     orderBy: { seq: 'asc' },
     select: { seq: true, kind: true, userId: true, payload: true, createdAt: true },
   })
-  const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))]
+  const ids = [
+    ...new Set(
+      rows
+        .flatMap((r) => [r.userId, (r.payload as { moderator?: unknown } | null)?.moderator])
+        .filter((id): id is string => typeof id === 'string' && UUID.test(id)),
+    ),
+  ]
   const names = new Map(
     (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((u) => [u.id, u]),
   )
@@ -59,11 +67,13 @@ export async function moderationAudit(db: Db, gameId: string, caller: Caller): P
       }
     }
     const p = r.payload as unknown as CorrectionPayload
+    // An agreed rollback has no moderator: its entry's author is the player who proposed it.
+    const byModerator = p.moderator ? (names.get(p.moderator) ?? null) : null
     return {
       seq: r.seq,
       at: r.createdAt.toISOString(),
       kind: p.kind,
-      moderator,
+      moderator: byModerator,
       reason: p.reason,
       summary: correctionAction(p),
       dispute: p.dispute ?? null,

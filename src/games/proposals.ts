@@ -188,6 +188,10 @@ export async function proposeRollback(
       throw new Conflict(`the game has moved on: you expected position ${expectedSeq}, it is at ${game.logSeq}`, {
         currentSeq: game.logSeq,
       })
+    if (game.pausedAt)
+      throw new Conflict('a moderator has paused this game: proposals wait until it resumes', {
+        pausedAt: new Date(game.pausedAt).toISOString(),
+      })
     await lapseStale(tx, game, now)
     const reason = await checkRollback(tx, game, input.toSeq, input.reason)
     const open = await tx.correctionProposal.findFirst({ where: { gameId, status: 'open' }, select: { id: true } })

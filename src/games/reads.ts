@@ -719,6 +719,8 @@ interface RulingEntry {
   seq: number
   dispute: string
   ruling: 'correction' | 'no-change'
+  /** Who ruled, as the log records it: the moderator (null for a correction the players agreed). */
+  by: string | null
   /** The entry disputed, as the log records it (in a ruling entry, and a correction's disputeSeq). */
   disputed?: number
   reason?: string
@@ -734,12 +736,20 @@ function rulingEntries(rows: Entry[]): RulingEntry[] {
           seq: e.seq,
           dispute: p.dispute,
           ruling: 'correction',
+          by: p.moderator ?? null,
           ...(typeof p.disputeSeq === 'number' ? { disputed: p.disputeSeq } : {}),
         })
     } else if (e.kind === 'MODERATION') {
       const p = e.payload as Partial<RulingPayload> | null
       if (p?.action === 'ruling' && typeof p.dispute === 'string')
-        found.push({ seq: e.seq, dispute: p.dispute, ruling: 'no-change', disputed: p.seq, reason: p.reason })
+        found.push({
+          seq: e.seq,
+          dispute: p.dispute,
+          ruling: 'no-change',
+          by: e.userId,
+          disputed: p.seq,
+          reason: p.reason,
+        })
     }
   }
   return found
@@ -754,7 +764,16 @@ async function disputeProblems(db: Db, gameId: string, rows: Entry[]): Promise<s
   const named = [...new Set(entries.map((r) => r.dispute))].filter((id) => UUID.test(id))
   const disputes = await db.dispute.findMany({
     where: { OR: [{ gameId }, { id: { in: named } }] },
-    select: { id: true, gameId: true, seq: true, status: true, ruling: true, rulingReason: true, correctionSeq: true },
+    select: {
+      id: true,
+      gameId: true,
+      seq: true,
+      status: true,
+      ruling: true,
+      rulingReason: true,
+      correctionSeq: true,
+      ruledById: true,
+    },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   })
   const byId = new Map(disputes.map((d) => [d.id, d]))
@@ -776,8 +795,12 @@ async function disputeProblems(db: Db, gameId: string, rows: Entry[]): Promise<s
       problems.push(`${what}, but the dispute records another reason than the log's: its reason was changed`)
     if (d && d.gameId === gameId && r.disputed !== undefined && d.seq !== r.disputed)
       problems.push(`${what}, a dispute of entry ${r.disputed}, but the dispute says it is about entry ${d.seq}`)
+    if (d && d.gameId === gameId && r.by !== null && d.ruledById !== r.by)
+      problems.push(`${what} by account ${r.by}, but the dispute names another moderator: it was changed`)
   }
   for (const d of disputes) {
+    if (d.gameId === gameId && d.status !== 'ruled' && (d.ruling !== null || d.ruledById !== null))
+      problems.push(`dispute ${d.id} is ${d.status} but records a ruling: it was changed`)
     if (d.gameId !== gameId || d.status !== 'ruled') continue
     const ruled = entries.some(
       (r) => r.dispute === d.id && r.ruling === d.ruling && (r.ruling === 'no-change' || r.seq === d.correctionSeq),

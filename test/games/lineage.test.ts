@@ -52,6 +52,13 @@ describe('lineage', () => {
     expect(marks(log('S', 'O', 'R', 'O', 'R', 'x5', 'r3', 'x5'))).toEqual({ 5: 6, 6: 7, 7: 8 })
   })
 
+  it('a ruling on a dispute is a record beside the game: a rollback past it does not set it aside', () => {
+    const entries = log('S', 'O', 'R', 'O')
+    entries.push({ seq: 5, kind: 'MODERATION', payload: { action: 'ruling' } })
+    entries.push({ seq: 6, kind: 'CORRECTION', payload: { kind: 'rollback', toSeq: 3 } })
+    expect(marks(entries)).toEqual({ 4: 6 })
+  })
+
   it('an adjustment sets aside the orders it drops, and they stay unresolved after the step resolves', () => {
     // 1 S, 2 O (FED-1), 3 adjust dropping 2, 4 O (FED-1 again), 5 O (FED-2), 6 R
     const entries = log('S', 'O', 'a2', 'O', 'O', 'R')

@@ -288,6 +288,9 @@ describe('the other kinds', () => {
     expect(applied.after.paused).toBe(false)
     expect(new Date(applied.after.deadline).getTime()).toBeGreaterThan(new Date(deadline).getTime())
     expect((await preview(id, { kind: 'resume', reason: 'again' })).statusCode).toBe(409)
+    // Nothing plays a step while paused, not even the missed-phase policy.
+    await correct(id, { kind: 'pause', reason: 'once more' })
+    expect((await preview(id, { kind: 'apply-missed-policy', reason: 'x' })).statusCode).toBe(409)
   })
 
   it('extend-deadline moves the deadline by the hours given', async () => {
@@ -402,6 +405,12 @@ describe('concurrency and bad input', () => {
     for (const reason of ['', '   ', 'x'.repeat(2001)])
       expect((await apply(id, { ...body, reason }, head)).json()).toMatchObject({ status: 400 })
     expect((await apply(id, { ...body, extra: 1 }, head)).statusCode).toBe(400)
+    for (const reason of ['\u200b', '\u200b \ufeff', 'bell \u0007 here'])
+      expect((await apply(id, { ...body, reason }, head)).json()).toMatchObject({ status: 400, field: 'reason' })
+    // A field the kind does not take is refused, every one named.
+    const stray = await apply(id, { kind: 'pause', reason: 'x', hours: 3, toSeq: 1 }, head)
+    expect(stray.json()).toMatchObject({ status: 400, field: 'hours', fields: ['hours', 'toSeq'] })
+    expect(stray.json().detail).toContain('a pause correction takes no "hours", "toSeq"')
     expect((await apply(id, { kind: 'explode', reason: 'x' }, head)).statusCode).toBe(400)
     expect((await fullState(id)).head).toBe(head)
   })

@@ -244,6 +244,19 @@ describe('a dispute row changed outside the log', () => {
     )
   })
 
+  it('a ruling handed to another moderator, and an open dispute given a ruling', async () => {
+    const id = await newGame()
+    const d = await raise(id)
+    await noChange(d, 'fine')
+    await tamper(`UPDATE "Dispute" SET "ruledById" = $2 WHERE id = $1`, [d, alice.id])
+    await expectCaught(id, new RegExp(`dispute ${d} by account .*, but the dispute names another moderator`))
+
+    const id2 = await newGame()
+    const d2 = await raise(id2)
+    await tamper(`UPDATE "Dispute" SET ruling = 'no-change', "rulingReason" = 'forged' WHERE id = $1`, [d2])
+    await expectCaught(id2, new RegExp(`dispute ${d2} is open but records a ruling`))
+  })
+
   it('a dispute marked ruled that no entry of the log rules on', async () => {
     const id = await newGame()
     const d = await raise(id)

@@ -102,6 +102,10 @@ const ACTIONS: Record<string, (k: KindParams, r: Reader) => string | null> = {
 
 const when = (iso: string, r: Reader) => formatDate(iso, r.timeZone, r.locale)
 
+/** "entries 5 to 9 stay in the log, set aside", or "entry 5 stays …" for one, in the reader's words. */
+const aside = (r: Reader, first: number, last: number): string =>
+  first === last ? t(r.locale, 'note.asideOne', { seq: first }) : t(r.locale, 'note.asideMany', { first, last })
+
 /**
  * What changed besides the units, in the reader's words, by kind, from the payload's values (`seq`: the
  * CORRECTION entry's position); null when a value it needs is missing (the English notes are shown).
@@ -110,9 +114,11 @@ const NOTES: Record<string, (k: KindParams, seq: number, r: Reader) => string[] 
   rollback: (k, seq, r) =>
     k.toSeq === undefined
       ? null
-      : [t(r.locale, 'note.rollback', { toSeq: k.toSeq, first: k.toSeq + 1, last: seq - 1 })],
+      : [t(r.locale, 'note.rollback', { toSeq: k.toSeq, aside: aside(r, k.toSeq + 1, seq - 1) })],
   reresolve: (k, seq, r) =>
-    k.seq === undefined ? null : [t(r.locale, 'note.reresolve', { seq: k.seq, newSeq: seq, last: seq - 1 })],
+    k.seq === undefined
+      ? null
+      : [t(r.locale, 'note.reresolve', { seq: k.seq, newSeq: seq, aside: aside(r, k.seq, seq - 1) })],
   adjust: (k, _, r) => {
     if (k.seats === undefined) return null
     return k.seats.length ? [t(r.locale, 'note.adjustWaiting', { seats: k.seats.join(', ') })] : []
