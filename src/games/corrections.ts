@@ -100,13 +100,16 @@ async function moderated(db: Db | Tx, gameId: string, caller: Caller): Promise<G
 /** Characters that show nothing: a reason of only these is blank. */
 const INVISIBLE = /[\s\u200b-\u200d\u2060\ufeff]/gu
 /** Control characters other than tab and line breaks: never kept in a reason. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u
+const isControl = (ch: string): boolean => {
+  const c = ch.codePointAt(0)!
+  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)
+}
 
 function requireReason(reason: unknown): string {
   const text = typeof reason === 'string' ? reason.trim() : ''
   if (!text.replace(INVISIBLE, ''))
     throw new InvalidInput('say why: a correction keeps its reason in the log', { field: 'reason' })
-  if (CONTROL.test(text))
+  if ([...text].some(isControl))
     throw new InvalidInput('a reason may not hold control characters (only text, tabs and line breaks)', {
       field: 'reason',
     })
