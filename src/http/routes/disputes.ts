@@ -3,7 +3,6 @@
 // naming the field (the request was understood, and refused).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { Type } from '@sinclair/typebox'
 import {
   addMessage,
   gameDisputes,
@@ -25,9 +24,8 @@ import {
   RulingBody,
 } from '../schemas/disputes.js'
 import { problems } from '../schemas/problem.js'
+import { GameId, secured } from './shared.js'
 
-const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) })
-const secured = [{ bearer: [] }]
 const reads = problems(400, 401, 403, 404)
 const writes = problems(400, 401, 403, 404, 409, 413, 415, 422)
 

@@ -17,7 +17,7 @@ import { listGames } from '../../games/list.js'
 import { isModeratorOf, moderatorState } from '../../games/corrections.js'
 import { ModeratorState } from '../schemas/moderation.js'
 import { localiseAnswer } from '../../games/words.js'
-import { gameLog, gameOptions, gameSummary, gameView, verifyGame, type Caller } from '../../games/reads.js'
+import { gameLog, gameOptions, gameSummary, gameView, verifyGame } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
 import { badRequest, notFound } from '../problems.js'
 import { LogPosition } from '../schemas.js'
@@ -34,9 +34,11 @@ import {
   VerifyReport,
 } from '../schemas/games.js'
 import { binary, text } from '../schemas/media.js'
-import { problem, problems } from '../schemas/problem.js'
+import { problems } from '../schemas/problem.js'
+import { callerOf, GameId, secured, unplayable } from './shared.js'
 
-const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
+const Id = GameId
+const caller = callerOf
 const Anything = Type.Object({}, { additionalProperties: true })
 // Option values are short words, small numbers or switches (each is then checked against the rule system's list).
 const OptionValue = Type.Union([
@@ -61,20 +63,6 @@ const OrdersBody = Type.Object(
 const errors = problems(400, 401, 403, 404, 409, 422)
 /** A route that takes a body also answers 413 (too large) and 415 (a content type it does not take). */
 const bodyErrors = problems(400, 401, 403, 404, 409, 413, 415, 422)
-/**
- * Routes that replay the game's log also answer 503 when this server does not play the game's rules
- * version (or its row and its log disagree on it): no request can fix that, only the server's operator.
- */
-const unplayable = {
-  503: problem(
-    "This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md)",
-  ),
-}
-const secured = [{ bearer: [] }]
-
-function caller(request: FastifyRequest): Caller {
-  return { userId: request.viewer?.sub ?? null, role: request.viewer?.role ?? null }
-}
 
 /** The caller of a route that requires a token (after app.authenticate). */
 function signedIn(request: FastifyRequest): { userId: string; role: string } {

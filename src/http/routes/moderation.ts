@@ -2,29 +2,17 @@
 // and the audit of every moderator action. Use cases live in src/games/corrections.ts.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { applyCorrection, previewCorrection } from '../../games/corrections.js'
 import { moderationAudit } from '../../games/moderation-audit.js'
 import { playsIn, proposeRollback } from '../../games/proposals.js'
-import type { Caller } from '../../games/reads.js'
 import { badRequest } from '../problems.js'
 import { AppliedCorrection, CorrectionBody, CorrectionPreview, ModerationAudit } from '../schemas/moderation.js'
 import { Proposal } from '../schemas/proposals.js'
-import { problem, problems } from '../schemas/problem.js'
+import { problems } from '../schemas/problem.js'
+import { callerOf, GameId, secured, unplayable } from './shared.js'
 
-const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const errors = problems(400, 401, 403, 404, 409, 422)
 const bodyErrors = problems(400, 401, 403, 404, 409, 413, 415, 422)
-const unplayable = {
-  503: problem(
-    "This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md)",
-  ),
-}
-const secured = [{ bearer: [] }]
-
-function caller(request: FastifyRequest): Caller {
-  return { userId: request.viewer?.sub ?? null, role: request.viewer?.role ?? null }
-}
 
 /** If-Match: the position the moderator previewed at (required, checked once the caller may correct the game). */
 function previewedAt(header: string | undefined): number | undefined {
@@ -47,12 +35,12 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['moderation'],
         summary: 'What a correction would produce, writing nothing: the state and views after it, unit by unit',
         security: secured,
-        params: Id,
+        params: GameId,
         body: CorrectionBody,
         response: { 200: CorrectionPreview, ...bodyErrors, ...unplayable },
       },
     },
-    async (request) => previewCorrection(app.db, request.params.id, caller(request), request.body),
+    async (request) => previewCorrection(app.db, request.params.id, callerOf(request), request.body),
   )
 
   app.post(
@@ -65,7 +53,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Apply a correction: one CORRECTION entry in the log, at the position previewed (If-Match); ' +
           "a player's rollback is proposed instead (202), and applied once every other player accepts it",
         security: secured,
-        params: Id,
+        params: GameId,
         headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }),
         body: CorrectionBody,
         response: { 201: AppliedCorrection, 202: Proposal, ...bodyErrors, ...problems(428), ...unplayable },
@@ -73,16 +61,16 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // A player of the game proposes (src/games/proposals.ts): If-Match is optional, the game's position then.
-      if (await playsIn(app.db, request.params.id, caller(request))) {
+      if (await playsIn(app.db, request.params.id, callerOf(request))) {
         const ifMatch = request.headers['if-match']
         const at = ifMatch === undefined ? undefined : previewedAt(ifMatch)
-        const proposed = await proposeRollback(app.db, request.params.id, caller(request), request.body, at)
+        const proposed = await proposeRollback(app.db, request.params.id, callerOf(request), request.body, at)
         return reply.status(202).send(proposed)
       }
       const applied = await applyCorrection(
         app.db,
         request.params.id,
-        caller(request),
+        callerOf(request),
         request.body,
         previewedAt(request.headers['if-match']),
       )
@@ -97,10 +85,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['moderation'],
         summary: 'Every moderator action on the game, with the dispute each settles',
-        params: Id,
+        params: GameId,
         response: { 200: ModerationAudit, ...errors },
       },
     },
-    async (request) => moderationAudit(app.db, request.params.id, caller(request)),
+    async (request) => moderationAudit(app.db, request.params.id, callerOf(request)),
   )
 }

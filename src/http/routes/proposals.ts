@@ -3,25 +3,13 @@
 // Use cases live in src/games/proposals.ts.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { answerProposal, listProposals } from '../../games/proposals.js'
-import type { Caller } from '../../games/reads.js'
 import { Proposal, ProposalList } from '../schemas/proposals.js'
-import { problem, problems } from '../schemas/problem.js'
+import { problems } from '../schemas/problem.js'
+import { callerOf, GameId, secured, unplayable } from './shared.js'
 
-const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const Ids = Type.Object({ id: Type.String({ format: 'uuid' }), cid: Type.String({ format: 'uuid' }) })
 const errors = problems(400, 401, 403, 404, 409)
-const unplayable = {
-  503: problem(
-    "This server does not play the game's rules version: only its operator can fix it (docs/engine-versions.md)",
-  ),
-}
-const secured = [{ bearer: [] }]
-
-function caller(request: FastifyRequest): Caller {
-  return { userId: request.viewer?.sub ?? null, role: request.viewer?.role ?? null }
-}
 
 const ANSWERS = {
   accept: 'Accept a proposal (another player of the game): the last acceptance applies the rollback',
@@ -38,11 +26,11 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['moderation'],
         summary: "The game's proposed corrections, newest first: for its players and moderators",
         security: secured,
-        params: Id,
+        params: GameId,
         response: { 200: ProposalList, ...errors },
       },
     },
-    async (request) => listProposals(app.db, request.params.id, caller(request)),
+    async (request) => listProposals(app.db, request.params.id, callerOf(request)),
   )
 
   for (const decision of ['accept', 'reject', 'withdraw'] as const)
@@ -58,6 +46,6 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: Proposal, ...errors, ...unplayable },
         },
       },
-      async (request) => answerProposal(app.db, request.params.id, request.params.cid, caller(request), decision),
+      async (request) => answerProposal(app.db, request.params.id, request.params.cid, callerOf(request), decision),
     )
 }
