@@ -30,6 +30,7 @@ import { TX_OPTIONS } from './lifecycle.js'
 import { loadFolded, rulesetOf } from './load.js'
 import { canModerate, hiddenFromCaller, moderatorAccount, normaliseEmail } from './moderation-access.js'
 import { listErrors } from './order-check.js'
+import { hasControl, isBlank } from './text.js'
 import { disputeForCorrection, settleByCorrection } from './disputes.js'
 import { afterCommit, commitPlan, ordersAndResolution, planAppend, type Plan } from './write.js'
 
@@ -97,19 +98,10 @@ async function moderated(db: Db | Tx, gameId: string, caller: Caller): Promise<G
   return game
 }
 
-/** Characters that show nothing: a reason of only these is blank. */
-const INVISIBLE = /[\s\u200b-\u200d\u2060\ufeff]/gu
-/** Control characters other than tab and line breaks: never kept in a reason. */
-const isControl = (ch: string): boolean => {
-  const c = ch.codePointAt(0)!
-  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)
-}
-
 function requireReason(reason: unknown): string {
   const text = typeof reason === 'string' ? reason.trim() : ''
-  if (!text.replace(INVISIBLE, ''))
-    throw new InvalidInput('say why: a correction keeps its reason in the log', { field: 'reason' })
-  if ([...text].some(isControl))
+  if (isBlank(text)) throw new InvalidInput('say why: a correction keeps its reason in the log', { field: 'reason' })
+  if (hasControl(text))
     throw new InvalidInput('a reason may not hold control characters (only text, tabs and line breaks)', {
       field: 'reason',
     })

@@ -9,6 +9,7 @@ import { lockGameRow, type GameRow } from '../store/games.js'
 import type { NewEntry } from '../store/log.js'
 import type { OutboxRow } from '../store/outbox.js'
 import { hiddenFrom, noSuchGame, type Caller } from './access.js'
+import { hasControl, isBlank } from './text.js'
 import { Conflict, Forbidden, InvalidInput, NotFound } from './errors.js'
 import type { Folded } from './fold.js'
 import { loadFolded } from './load.js'
@@ -138,7 +139,9 @@ function mustTakePart(s: Standing): void {
 /** Text trimmed, required, at most DISPUTE_TEXT_MAX characters: else InvalidInput naming `field`. */
 export function checkedText(value: string, field: string): string {
   const text = value.trim()
-  if (text === '') throw new InvalidInput(`${field} is empty: say what the problem is`, { field })
+  if (isBlank(text)) throw new InvalidInput(`${field} is empty: say what the problem is`, { field })
+  if (hasControl(text))
+    throw new InvalidInput(`${field} may not hold control characters (only text, tabs and line breaks)`, { field })
   const length = [...text].length
   if (length > DISPUTE_TEXT_MAX)
     throw new InvalidInput(`${field} has ${length} characters; at most ${DISPUTE_TEXT_MAX} are taken`, {

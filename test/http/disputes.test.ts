@@ -399,6 +399,8 @@ describe('bad input is refused with the field, and nothing is written', () => {
     ['text missing', () => [`/games/${G.id}/disputes`, { seq: 1 }], 400, 'body/text'],
     ['text empty', () => [`/games/${G.id}/disputes`, { seq: 1, text: '' }], 422, 'body/text'],
     ['text blank', () => [`/games/${G.id}/disputes`, { seq: 1, text: ' \n\t　' }], 422, 'body/text'],
+    ['text invisible', () => [`/games/${G.id}/disputes`, { seq: 1, text: '\u200b\ufeff' }], 422, 'body/text'],
+    ['text with a bell', () => [`/games/${G.id}/disputes`, { seq: 1, text: 'ring \u0007' }], 422, 'body/text'],
     [
       'text too long',
       () => [`/games/${G.id}/disputes`, { seq: 1, text: 'a'.repeat(DISPUTE_TEXT_MAX + 1) }],
