@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.js'
 import type { Db } from '../store/db.js'
 import { configureSnapshots } from '../games/load.js'
+import cookie from '@fastify/cookie'
 import { authPlugin } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { errorsPlugin } from './plugins/errors.js'
@@ -26,6 +27,7 @@ import { healthRoutes } from './routes/health.js'
 import { inboundRoutes } from './routes/inbound.js'
 import { preferenceRoutes } from './routes/preferences.js'
 import { vacationRoutes } from './routes/vacations.js'
+import { webPlugin } from '../web/index.js'
 
 export const VERSION = '0.1.0'
 
@@ -118,6 +120,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(inputPlugin)
   await app.register(openapiPlugin, { version: VERSION })
   await app.register(dbPlugin, { db })
+  await app.register(cookie)
   await app.register(authPlugin, { config })
   await app.register(healthRoutes, { redisUrl })
   await app.register(authRoutes)
@@ -129,6 +132,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(inboundRoutes)
   await app.register(vacationRoutes)
   await app.register(disputeRoutes)
+  await app.register(webPlugin)
   // The mail catcher's inbox: only where mail is caught (no SMTP_URL) and never in production.
   if (config.env !== 'production' && !config.mail.smtpUrl) await app.register(devMailRoutes)
   return app

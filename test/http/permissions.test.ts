@@ -82,6 +82,28 @@ const TABLE: Record<string, Row> = {
   'GET /docs/static/*': { request: () => ({ method: 'GET', url: '/docs/static/swagger-ui.css' }), expect: all(200) },
   'GET /healthz': { request: () => ({ method: 'GET', url: '/healthz' }), expect: all(200) },
   'GET /readyz': { request: () => ({ method: 'GET', url: '/readyz' }), expect: all(200) },
+  // The web pages (test/web/ drives them in a browser): signed in by a bearer token here.
+  'GET /': { request: () => ({ method: 'GET', url: '/' }), expect: all(200) },
+  'GET /login': { request: () => ({ method: 'GET', url: '/login' }), expect: { ...all(303), anonymous: 200 } },
+  'GET /register': { request: () => ({ method: 'GET', url: '/register' }), expect: { ...all(303), anonymous: 200 } },
+  'POST /login': {
+    request: () => ({
+      method: 'POST',
+      url: '/login',
+      payload: { email: 'nobody@example.org', password: 'not it at all' },
+    }),
+    expect: all(401),
+  },
+  'POST /register': {
+    request: () => ({
+      method: 'POST',
+      url: '/register',
+      payload: { email: `web.${randomUUID()}@example.org`, name: 'ウェブ', password: 'correct horse battery' },
+    }),
+    expect: all(303),
+  },
+  'POST /logout': { request: () => ({ method: 'POST', url: '/logout', payload: {} }), expect: all(303) },
+  'GET /assets/:name': { request: () => ({ method: 'GET', url: '/assets/none.js' }), expect: all(404) },
   'POST /auth/register': {
     request: () => ({
       method: 'POST',

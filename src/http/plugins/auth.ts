@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.js'
 import { poolOf, type Db } from '../../store/db.js'
-import { unauthorized } from '../problems.js'
+import { forbidden, unauthorized } from '../problems.js'
+import { csrfOk, SESSION_COOKIE, sessionUser } from '../../auth/web-sessions.js'
 
 export type Role = 'PLAYER' | 'MODERATOR' | 'ADMIN'
 
@@ -27,10 +28,15 @@ declare module 'fastify' {
     config: Config
   }
   interface FastifyRequest {
-    /** Set by `identify` when the request carries a valid access token. */
+    /** Set by `identify` when the request carries a valid access token or web session cookie. */
     viewer: AccessClaims | null
+    /** The web session's token when the viewer was signed in by the browser's cookie (src/web/session.ts). */
+    webSession: string | null
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+export const CSRF_HEADER = 'x-csrf-token'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -52,9 +58,10 @@ export const authPlugin = fp(
       verify: { cache: true },
     })
     app.decorateRequest('viewer', null)
+    app.decorateRequest('webSession', null)
     app.decorate('identify', async (request: FastifyRequest) => {
       const header = request.headers.authorization
-      if (!header) return
+      if (!header) return identifyByCookie(app, request)
       if (!/^Bearer\s+\S+/i.test(header)) throw unauthorized('send the access token as "Authorization: Bearer <token>"')
       let claims: AccessClaims
       try {
@@ -72,5 +79,23 @@ export const authPlugin = fp(
       if (!request.viewer) throw unauthorized()
     })
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', '@fastify/cookie'] },
 )
+
+/**
+ * A browser signed in by its session cookie. A cookie is sent by the browser whoever made the page, so a
+ * request that changes anything must also carry the session's CSRF token, which only our pages know.
+ */
+async function identifyByCookie(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const token = request.cookies?.[SESSION_COOKIE]
+  if (!token) return
+  const user = await sessionUser(app.db, token)
+  if (!user) return
+  if (!SAFE_METHODS.has(request.method) && !csrfOk(app.config.jwtSecret, token, request.headers[CSRF_HEADER]))
+    throw forbidden(
+      "a request signed in by the browser's session cookie must carry the page's CSRF token " +
+        `in the ${CSRF_HEADER} header`,
+    )
+  request.viewer = user
+  request.webSession = token
+}

@@ -98,7 +98,11 @@ export const errorsPlugin = fp(
         )
     })
     app.setNotFoundHandler((request, reply) => {
-      reply
+      // A browser's navigation gets the web's 404 page; API clients a problem.
+      const accept = request.headers.accept
+      if (app.hasDecorator('pageNotFound') && request.method === 'GET' && accept?.includes('text/html'))
+        return app.pageNotFound(request, reply)
+      return reply
         .status(404)
         .type(PROBLEM)
         .send(problemBody(new Problem(404, 'Not found', `no route ${request.method} ${request.url}`), request.url))
