@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Handlebars, { type HelperOptions } from 'handlebars'
 import { DateTime } from 'luxon'
-import { isLocale, translate, type Locale, type Values } from '../i18n/index.js'
+import { catalogues, isLocale, translate, type Locale, type Values } from '../i18n/index.js'
 
 /** The repository's web/ folder (templates, client code, styles), found by walking up from this file. */
 export function webDir(): string {
@@ -53,6 +53,10 @@ export function createPageHandlebars(): typeof Handlebars {
     const colon = key.indexOf(':')
     const [ns, name] = colon > 0 ? [key.slice(0, colon), key.slice(colon + 1)] : ['web', key]
     return translate(localeOf(options), ns, name, (options.hash ?? {}) as Values)
+  })
+  // The words a page's script needs, as one object: {{json (words "web-talk" "client")}}.
+  hbs.registerHelper('words', function (this: unknown, ns: string, key: string, options: HelperOptions) {
+    return catalogues().t(key, { ns, lng: localeOf(options), returnObjects: true })
   })
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b)
   hbs.registerHelper('not', (a: unknown) => !a)

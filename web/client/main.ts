@@ -1,11 +1,13 @@
 // The one script every page loads: it enhances the forms, then starts the page's own module, chosen by
 // <body data-page="...">. Each page module exports a start function and is listed here.
 import { enhanceForms } from './forms.js'
+import { startTalk } from './talk.js'
 
 const pages: Record<string, () => void> = {}
 
 function boot(): void {
   enhanceForms()
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-talk-for]'))) startTalk(el)
   pages[document.body.dataset.page ?? '']?.()
 }
 
