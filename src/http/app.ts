@@ -29,7 +29,7 @@ import { vacationRoutes } from './routes/vacations.js'
 
 export const VERSION = '0.1.0'
 
-const SECRET_PARAMS = /([?&](?:key|t|token|invite)=)[^&#]*/gi
+const SECRET_PARAMS = /([?&](?:key|t|token|invite|login)=)[^&#]*/gi
 
 export function redactQuery(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***')

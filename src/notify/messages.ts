@@ -25,6 +25,9 @@ export {
   type NotificationRow,
 } from './kinds/index.js'
 
+/** Mail about the account itself, asked for by its owner: it goes even when unsubscribed, and offers no unsubscribe. */
+export const ACCOUNT_MAIL: ReadonlySet<string> = new Set(['verify-email', 'magic-link'])
+
 export interface BuiltMessage {
   message: Mail.Options
   composed: ComposedEmail
@@ -83,7 +86,7 @@ function headersOf(ctx: MessageContext, n: NotificationRow): Record<string, stri
     ...(n.seq !== null ? { 'X-Hexmail-Position': String(n.seq) } : {}),
   }
   // Account mail, and mail to an address with no account, has nothing to unsubscribe from.
-  if (n.kind !== 'verify-email' && n.userId) {
+  if (!ACCOUNT_MAIL.has(n.kind) && n.userId) {
     headers['List-Unsubscribe'] = `<${linksFor(ctx, n.userId).unsubscribeUrl}>`
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
   }

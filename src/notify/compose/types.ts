@@ -227,6 +227,16 @@ export const VerifyEmailSchema = Group({
 })
 export type VerifyEmailData = Static<typeof VerifyEmailSchema>
 
+/** A one-time sign-in link the reader asked for (src/auth/magic-links.ts): account mail, no unsubscribe link. */
+export const MagicLinkSchema = Group({
+  recipient: RecipientSchema,
+  signInUrl: Url,
+  expiresAt: Instant,
+  /** How long the link works, in words: "15 minutes". */
+  validFor: Text,
+})
+export type MagicLinkData = Static<typeof MagicLinkSchema>
+
 export const ModerationSchema = Group({
   ...LinksFields,
   recipient: RecipientSchema,
@@ -318,6 +328,7 @@ export const EMAIL_SCHEMAS = {
   'game-over': GameOverSchema,
   invite: InviteSchema,
   'verify-email': VerifyEmailSchema,
+  'magic-link': MagicLinkSchema,
   moderation: ModerationSchema,
   'deadline-notice': DeadlineNoticeSchema,
   dispute: DisputeSchema,

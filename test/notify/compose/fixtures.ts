@@ -18,6 +18,7 @@ import {
   type PhaseResolvedData,
   type Recipient,
   type ReminderData,
+  type MagicLinkData,
   type VerifyEmailData,
   type YourPhaseData,
 } from '../../../src/notify/compose/index.js'
@@ -145,6 +146,15 @@ export function verifyEmail(): VerifyEmailData {
     verifyUrl: `${BASE}/verify-email?token=vt_9c2e41`,
     token: 'vt_9c2e41',
     expiresAt: '2026-12-06T12:00:00Z',
+  }
+}
+
+export function magicLink(): MagicLinkData {
+  return {
+    recipient: amuro,
+    signInUrl: 'http://hexmail.test/auth/magic?token=ml_4b7d01',
+    expiresAt: '2026-12-06T12:15:00Z',
+    validFor: '15 minutes',
   }
 }
 
