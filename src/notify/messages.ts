@@ -9,6 +9,7 @@ import type { ComposedEmail, Recipient } from './compose/index.js'
 import {
   composerFor,
   linksFor,
+  pageFor,
   recipientOf,
   type BuildOptions,
   type Draft,
@@ -72,6 +73,7 @@ async function draft(
       opts,
       recipient,
       links: linksFor(ctx, n.userId),
+      page: (path) => pageFor(ctx, n.userId, path),
       draftOther: async (row, o) => draft(ctx, row, o, await recipientOf(ctx.db, row)),
     },
     n,

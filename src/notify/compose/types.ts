@@ -292,7 +292,9 @@ export const DisputeSchema = Group({
   /** The dispute itself, a line each (the context of a message or a ruling). */
   disputeText: Lines,
   at: Instant,
+  /** The dispute's web page (signed for the reader), and its API resource for answering from a script. */
   disputeUrl: Url,
+  disputeApiUrl: Url,
   /** Why the email came, when not as a player of the game (a moderator's). */
   because: Opt(Text),
 })
