@@ -113,7 +113,8 @@ async function written(m: Mail.Options): Promise<{ json: string; text: string; h
   }
   const entries = await t.db.logEntry.findMany({ where: { gameId: GAME }, select: { seq: true, hash: true } })
   // A receipt's link is signed for its reader over the salted receipt: its signature goes with it.
-  const receiptSignature = /(receipt(?:=|&#x3D;)%7Breceipt%20\d+%7D(?:&|&amp;)login(?:=|&#x3D;)[\w-]+\.[0-9a-z]+\.)[\w-]{43}/g
+  const receiptSignature =
+    /(receipt(?:=|&#x3D;)%7Breceipt%20\d+%7D(?:&|&amp;)login(?:=|&#x3D;)[\w-]+\.[0-9a-z]+\.)[\w-]{43}/g
   const unsalted = (s: string) =>
     entries
       .reduce((out, e) => {

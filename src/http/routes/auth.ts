@@ -1,5 +1,6 @@
-// Accounts and sessions over HTTP: register, verify the email, sign in (with a password or an emailed
-// link), refresh, sign out, and who am I. The rules live in src/auth; this file only maps them to requests and responses.
+// Accounts and sessions over HTTP: register, verify the email, sign in (with a password or an
+// emailed link), refresh, sign out, and who am I. The rules live in src/auth; this file only maps
+// them to requests and responses.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type TProperties } from '@sinclair/typebox'

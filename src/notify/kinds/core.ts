@@ -131,11 +131,13 @@ export function signedGame(env: KindEnv, game: GameRef): GameRef {
   return {
     ...game,
     url: env.page(`/g/${game.id}`),
-    ...(game.receipt ? { receiptUrl: env.page(`/g/${game.id}/verify?receipt=${encodeURIComponent(game.receipt)}`) } : {}),
+    ...(game.receipt
+      ? { receiptUrl: env.page(`/g/${game.id}/verify?receipt=${encodeURIComponent(game.receipt)}`) }
+      : {}),
   }
 }
 
-/** The fields every game email opens with: the links, the reader and the game (its links signed for the reader). */
+/** The fields every game email opens with: the links, the reader and the game (its links signed for them). */
 export function addressed(env: KindEnv, game: GameRef): Links & { recipient: Recipient; game: GameRef } {
   return { ...env.links, recipient: env.recipient, game: signedGame(env, game) }
 }

@@ -64,11 +64,7 @@ export function stepRef(pos: Position, p: Pending | undefined, locale: Locale): 
 }
 
 /** The reader's seat's options as lines, and examples of orders. */
-export function seatOptions(
-  env: KindEnv,
-  pos: Position,
-  locale: Locale,
-): { options: OptionLines; examples: string[] } {
+export function seatOptions(env: KindEnv, pos: Position, locale: Locale): { options: OptionLines; examples: string[] } {
   const { compact, examples } = optionLines(pos.g.game.ruleset, pos.ruleset.options(pos.state, pos.seat!), locale)
   return { options: { ...compact, url: env.page(`/g/${pos.g.game.id}#orders`) }, examples }
 }
