@@ -252,6 +252,24 @@ describe('every notification kind builds exactly its golden message', () => {
     )
   })
 
+  it('magic-link: account mail, no unsubscribe header', async () => {
+    const built = await expectMail(
+      'magic-link',
+      row('magic-link', {
+        id: '119',
+        gameId: null,
+        payload: {
+          userId: ALICE,
+          email: 'alice@example.org',
+          token: 'ml_golden',
+          expiresAt: '2026-12-04T12:15:00.000Z',
+          ttlMinutes: 15,
+        },
+      }),
+    )
+    expect(built.message.headers).not.toHaveProperty('List-Unsubscribe')
+  })
+
   it('deadline notices, with a headline and as written before headlines were stored', async () => {
     const text =
       `The deadline ${DEADLINE} passed with Zeon (ZEON) still to act.\n\n` +
