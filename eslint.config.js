@@ -78,7 +78,11 @@ const policies = [
   },
   {
     from: { element: { type: 'notify' } },
-    allow: to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'present', 'config', 'i18n'),
+    allow: [
+      to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'present', 'config', 'i18n'),
+      // Emails sign their page links for the addressee (docs/sign-in-links.md): that file alone, pure crypto.
+      { to: { element: { type: 'auth', fileInternalPath: ['page-links.ts'] } } },
+    ],
   },
   {
     from: { element: { type: 'http' } },

@@ -20,6 +20,10 @@ export interface Config {
   jwtSecret: string
   accessTokenTtlSeconds: number
   refreshTokenTtlDays: number
+  /** How long an emailed sign-in link works (docs/sign-in-links.md). */
+  magicLinkTtlMinutes: number
+  /** How long a signed page link in an email signs its addressee in (docs/sign-in-links.md). */
+  pageLinkTtlHours: number
   /** A state snapshot is written every this many log entries. */
   snapshotEvery: number
   logLevel: string
@@ -85,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30, 'REFRESH_TOKEN_TTL_DAYS'),
+    magicLinkTtlMinutes: Math.max(1, int(env.MAGIC_LINK_TTL_MINUTES, 15, 'MAGIC_LINK_TTL_MINUTES')),
+    pageLinkTtlHours: Math.max(1, int(env.PAGE_LINK_TTL_HOURS, 72, 'PAGE_LINK_TTL_HOURS')),
     snapshotEvery: Math.max(1, int(env.SNAPSHOT_EVERY, 50, 'SNAPSHOT_EVERY')),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     authRateLimit: int(env.AUTH_RATE_LIMIT, 20, 'AUTH_RATE_LIMIT'),

@@ -60,7 +60,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-function checkedEmail(raw: string): string {
+export function checkedEmail(raw: string): string {
   const email = normaliseEmail(raw)
   if (email.length > EMAIL_MAX || !EMAIL.test(email)) throw invalid('email', 'must be an email address')
   return email

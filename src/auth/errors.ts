@@ -8,6 +8,9 @@ export type AuthErrorCode =
   | 'REFRESH_TOKEN_REUSED'
   | 'INVALID_VERIFY_TOKEN'
   | 'UNKNOWN_USER'
+  | 'MAGIC_LINK_UNKNOWN'
+  | 'MAGIC_LINK_EXPIRED'
+  | 'MAGIC_LINK_USED'
 
 export class AuthError extends Error {
   constructor(

@@ -8,6 +8,7 @@ export {
   getAccount,
   login,
   logout,
+  normaliseEmail,
   register,
   verifyEmail,
   type Account,
@@ -15,5 +16,24 @@ export {
   type RegisterInput,
   type Session,
 } from './accounts.js'
+export {
+  NEXT_MAX,
+  checkedNext,
+  consumeMagicLink,
+  peekMagicLink,
+  requestMagicLink,
+  type MagicLinkDeps,
+  type MagicLinkPeek,
+  type MagicLinkState,
+  type MagicSignIn,
+} from './magic-links.js'
+export {
+  DEFAULT_PAGE_LINK_TTL_SECONDS,
+  LOGIN_PARAM,
+  pageUrl,
+  signPageLink,
+  signedPath,
+  verifyPageLink,
+} from './page-links.js'
 export { hashPassword, verifyPassword, type PasswordCost } from './passwords.js'
-export { rotateRefreshToken, tokenHash, type Rotation } from './tokens.js'
+export { issueRefreshToken, rotateRefreshToken, tokenHash, type Rotation } from './tokens.js'

@@ -31,7 +31,7 @@ import { webPlugin } from '../web/index.js'
 
 export const VERSION = '0.1.0'
 
-const SECRET_PARAMS = /([?&](?:key|t|token|invite)=)[^&#]*/gi
+const SECRET_PARAMS = /([?&](?:key|t|token|invite|login)=)[^&#]*/gi
 
 export function redactQuery(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***')

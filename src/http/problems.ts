@@ -16,12 +16,15 @@ export class Problem extends Error {
 
 export const badRequest = (detail: string, extra: Record<string, unknown> = {}) =>
   new Problem(400, 'Bad request', detail, extra)
-export const unauthorized = (detail = 'sign in first: send "Authorization: Bearer <access token>"') =>
-  new Problem(401, 'Unauthorized', detail)
+export const unauthorized = (
+  detail = 'sign in first: send "Authorization: Bearer <access token>"',
+  extra: Record<string, unknown> = {},
+) => new Problem(401, 'Unauthorized', detail, extra)
 export const forbidden = (detail: string) => new Problem(403, 'Forbidden', detail)
 export const notFound = (detail: string) => new Problem(404, 'Not found', detail)
 export const conflict = (detail: string, extra: Record<string, unknown> = {}) =>
   new Problem(409, 'Conflict', detail, extra)
+export const gone = (detail: string, extra: Record<string, unknown> = {}) => new Problem(410, 'Gone', detail, extra)
 export const payloadTooLarge = (detail: string, limit: number) =>
   new Problem(413, 'Payload too large', detail, { limit })
 export const tooManyRequests = (detail: string) => new Problem(429, 'Too many requests', detail)

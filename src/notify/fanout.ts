@@ -55,6 +55,7 @@ export const NOTIFYING_KINDS = [
   'moderation',
   'proposal',
   'verify-email',
+  'magic-link',
   'invite',
   'reply',
   'digest',
@@ -103,7 +104,8 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
       return subscribed.filter((s) => to.has(s.userId)).map((s) => tell(s, 'proposal'))
     }
     case 'verify-email':
-      return [{ userId: String(p.userId), seat: null, kind: 'verify-email', toAddress: String(p.email) }]
+    case 'magic-link':
+      return [{ userId: String(p.userId), seat: null, kind: row.kind, toAddress: String(p.email) }]
     case 'invite':
     case 'reply':
     case 'digest':

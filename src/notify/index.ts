@@ -14,6 +14,8 @@ export function messageContext(config: Config, db: Db, now?: () => Date): Messag
     from: config.mail.from,
     replyBase: config.mail.replyBase,
     secret: mailSecret(config),
+    pageSecret: config.jwtSecret,
+    pageLinkTtlSeconds: config.pageLinkTtlHours * 3600,
     ...(now ? { now } : {}),
   }
 }

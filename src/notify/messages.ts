@@ -9,6 +9,7 @@ import type { ComposedEmail, Recipient } from './compose/index.js'
 import {
   composerFor,
   linksFor,
+  pageFor,
   recipientOf,
   type BuildOptions,
   type Draft,
@@ -24,6 +25,9 @@ export {
   type MessageContext,
   type NotificationRow,
 } from './kinds/index.js'
+
+/** Mail about the account itself, asked for by its owner: it goes even when unsubscribed, and offers no unsubscribe. */
+export const ACCOUNT_MAIL: ReadonlySet<string> = new Set(['verify-email', 'magic-link'])
 
 export interface BuiltMessage {
   message: Mail.Options
@@ -69,6 +73,7 @@ async function draft(
       opts,
       recipient,
       links: linksFor(ctx, n.userId),
+      page: (path) => pageFor(ctx, n.userId, path),
       draftOther: async (row, o) => draft(ctx, row, o, await recipientOf(ctx.db, row)),
     },
     n,
@@ -83,7 +88,7 @@ function headersOf(ctx: MessageContext, n: NotificationRow): Record<string, stri
     ...(n.seq !== null ? { 'X-Hexmail-Position': String(n.seq) } : {}),
   }
   // Account mail, and mail to an address with no account, has nothing to unsubscribe from.
-  if (n.kind !== 'verify-email' && n.userId) {
+  if (!ACCOUNT_MAIL.has(n.kind) && n.userId) {
     headers['List-Unsubscribe'] = `<${linksFor(ctx, n.userId).unsubscribeUrl}>`
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
   }

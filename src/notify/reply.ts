@@ -60,6 +60,8 @@ export interface ReplyContext {
   now?: () => Date
 }
 
+// The answers link the game's page unsigned: their text is written when the reply arrives and kept in
+// the outbox, where a sign-in token should not wait (docs/sign-in-links.md).
 export function replyContext(config: Config, db: Db): ReplyContext {
   return { db, secret: mailSecret(config), replyBase: config.mail.replyBase, publicUrl: config.publicUrl }
 }
@@ -191,7 +193,7 @@ function acceptedAnswer(
   ignored: IgnoredLine[],
 ): string {
   const t = translator(locale, 'email')
-  const gameUrl = `${publicUrl}/games/${n.gameId}`
+  const gameUrl = `${publicUrl}/g/${n.gameId}`
   return (
     `${t('reply.accepted', { title: n.title ?? t('reply.theGame'), seat: n.seat, seq: result.seq })}\n\n` +
     `${text || 'pass'}${ignoredNote(ignored, locale)}\n\n` +
@@ -275,7 +277,7 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
       const locale = await localeOf(ctx.db, answerTo.userId)
       const t = translator(locale, 'email')
       const game = answerTo.gameId
-        ? `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/games/${answerTo.gameId}` })}`
+        ? `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/g/${answerTo.gameId}` })}`
         : ''
       answer = answerRow(
         mail,
@@ -369,7 +371,7 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
       ? `${count === 1 ? 'an order was' : `${count} orders were`} refused:\n${errorLines(errors, 'en')}`
       : e.message
     if (errors.length) {
-      const gameUrl = n.gameId ? `${ctx.publicUrl}/games/${n.gameId}` : null
+      const gameUrl = n.gameId ? `${ctx.publicUrl}/g/${n.gameId}` : null
       return refuse(`${reason}${ignoredNote(ignored)}`, n, n.id, (locale) =>
         refusedAnswer(locale, errors, ignored, mail.ordersText, gameUrl),
       )
@@ -386,7 +388,7 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
       const t = translator(locale, 'email')
       return (
         `${t('refusedReply.notApplied')}${answered(locale)}\n\n${t('refusedReply.nothingChanged')}` +
-        `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/games/${n.gameId}` })}\n`
+        `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/g/${n.gameId}` })}\n`
       )
     })
   }

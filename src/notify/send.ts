@@ -15,7 +15,14 @@ import { extendForLateMail } from '../games/deadlines.js'
 import { checkOut, poolOf, rollback, type Db } from '../store/db.js'
 import { outboxProblem } from '../store/outbox.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
-import { buildMessage, mailDomain, newMessageId, type MessageContext, type NotificationRow } from './messages.js'
+import {
+  ACCOUNT_MAIL,
+  buildMessage,
+  mailDomain,
+  newMessageId,
+  type MessageContext,
+  type NotificationRow,
+} from './messages.js'
 
 export type SendResult = 'sent' | 'already-done' | 'missing'
 
@@ -53,7 +60,7 @@ export async function sendNotification(
   const problem = outboxProblem(n.outboxKind, n.payload)
   if (problem) throw new UnrecoverableError(`notification ${id}, outbox row ${n.outboxId}: ${problem}`)
   // Unsubscribed since it was queued: only account mail and answers to the player's own emails still go.
-  if (n.unsubscribed && n.kind !== 'verify-email' && n.kind !== 'reply') {
+  if (n.unsubscribed && !ACCOUNT_MAIL.has(n.kind) && n.kind !== 'reply') {
     await poolOf(ctx.db)!.query(
       `UPDATE "Notification" SET status = 'skipped', "lastError" = 'unsubscribed'
         WHERE id = $1::bigint AND status = 'queued'`,

@@ -87,6 +87,14 @@ export const OUTBOX_PAYLOADS = {
     token: Type.String(),
     expiresAt: Type.String(),
   }),
+  /** A sign-in link asked for (src/auth/magic-links.ts): the token goes into the email once. */
+  'magic-link': Type.Object({
+    userId: Type.String(),
+    email: Type.String(),
+    token: Type.String(),
+    expiresAt: Type.String(),
+    ttlMinutes: Type.Integer({ minimum: 1 }),
+  }),
   invite: Type.Object({
     to: Type.String(),
     userId: Type.Union([Type.String(), Type.Null()]),

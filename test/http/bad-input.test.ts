@@ -66,6 +66,22 @@ describe('NUL and unpaired surrogates', () => {
     )
   })
 
+  it('in the email and the token of a sign-in link, and a next that leaves the site; no link is made', async () => {
+    const magic = (payload: object) => ({ method: 'POST' as const, url: '/auth/magic-link', payload })
+    await refused(magic({ email: `${alice.email}\u0000` }), 'body/email', NUL)
+    await refused(magic({ email: alice.email, next: '/g/\ud800' }), 'body/next', SURROGATE)
+    await refused(magic({ email: alice.email, next: '//evil.example/g/1' }), 'body/next', /single "\/"/)
+    await refused(magic({ email: alice.email, next: `/${'g'.repeat(600)}` }), 'body/next', /512/)
+    const consume = (token: string) => ({
+      method: 'POST' as const,
+      url: '/auth/magic-link/consume',
+      payload: { token },
+    })
+    await refused(consume('abc\u0000'), 'body/token', NUL)
+    await refused(consume(''), 'body/token', /fewer than 1/)
+    expect(await h.t.db.magicLink.count()).toBe(0)
+  })
+
   it('in a game title, and in an option name; no game is created', async () => {
     const before = await h.t.db.game.count()
     await refused(

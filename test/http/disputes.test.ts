@@ -176,6 +176,11 @@ describe('the whole flow', () => {
     expect(flat(raised.text!)).toContain('The Public launched its BD out of range. See rule 8.2.')
     expect(flat(raised.text!)).toContain('because you moderate')
     expect(raised.html as string).toContain(`http://hexmail.test/disputes/${d.id}`)
+    // Its page: the moderation inbox for the moderator, the game's page for a player; each signed for its reader.
+    expect(flat(raised.text!)).toMatch(new RegExp(`http://hexmail\\.test/moderation/disputes/${d.id}\\?login=\\S+`))
+    expect(flat(mailsAbout(u.alice, 'dispute-message', d.id)[0]!.parsed.text!)).toMatch(
+      new RegExp(`http://hexmail\\.test/g/${g.id}\\?login=\\S+#dispute-${d.id}`),
+    )
 
     const toGm = flat(mailsAbout(u.gm, 'dispute-message', d.id)[0]!.parsed.text!)
     expect(toGm).toContain('alice, a player of')

@@ -140,6 +140,18 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'GET', url: '/auth/verify-email?token=not-a-token' }),
     expect: all(400),
   },
+  'POST /auth/magic-link': {
+    request: (_id, role) => ({
+      method: 'POST',
+      url: '/auth/magic-link',
+      payload: { email: (userFor(role, null) ?? people.stranger).email, next: '/g/x' },
+    }),
+    expect: all(202),
+  },
+  'POST /auth/magic-link/consume': {
+    request: () => ({ method: 'POST', url: '/auth/magic-link/consume', payload: { token: 'not-a-token' } }),
+    expect: all(401),
+  },
   'GET /me': { request: () => ({ method: 'GET', url: '/me' }), expect: signedIn(200) },
   'GET /rulesets': { request: () => ({ method: 'GET', url: '/rulesets' }), expect: all(200) },
   'GET /rulesets/:ruleset/scenarios/:scenario': {

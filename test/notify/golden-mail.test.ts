@@ -2,7 +2,8 @@
 // from a real game, the composed email, its headers, Reply-To and threading), must match the files in
 // golden/ byte for byte: <case>.json (the envelope), <case>.txt (the text part), <case>.html.
 // The game is played through the use cases with a fixed seed and fixed ids, so only the log hashes
-// (salted at random) differ from run to run: receipts are written as {receipt N}.
+// (salted at random) differ from run to run: receipts are written as {receipt N}, and the signature of a
+// receipt's signed link as {signature}.
 // Regenerate after an intended change: UPDATE_GOLDEN=1 npx vitest run test/notify/golden-mail.test.ts
 import { fileURLToPath } from 'node:url'
 import type Mail from 'nodemailer/lib/mailer/index.js'
@@ -42,6 +43,10 @@ beforeAll(async () => {
     from: 'hexmail <noreply@hexmail.test>',
     replyBase: 'play@hexmail.test',
     secret: 'golden-mail-secret',
+    pageSecret: 'page-link-test-secret',
+    pageLinkTtlSeconds: 72 * 3600,
+    // Signed page links carry an expiry: a fixed clock keeps them the same from run to run.
+    now: () => new Date('2026-12-04T12:00:00Z'),
   }
   await t.db.user.create({
     data: { id: ALICE, email: 'alice@example.org', name: 'Alice', passwordHash: 'x', timeZone: 'Asia/Tokyo' },
@@ -107,13 +112,18 @@ async function written(m: Mail.Options): Promise<{ json: string; text: string; h
     html: String(html ?? ''),
   }
   const entries = await t.db.logEntry.findMany({ where: { gameId: GAME }, select: { seq: true, hash: true } })
+  // A receipt's link is signed for its reader over the salted receipt: its signature goes with it.
+  const receiptSignature =
+    /(receipt(?:=|&#x3D;)%7Breceipt%20\d+%7D(?:&|&amp;)login(?:=|&#x3D;)[\w-]+\.[0-9a-z]+\.)[\w-]{43}/g
   const unsalted = (s: string) =>
-    entries.reduce((out, e) => {
-      const receipt = receiptOf(e.seq, e.hash)
-      return out
-        .replaceAll(receipt, `{receipt ${e.seq}}`)
-        .replaceAll(encodeURIComponent(receipt), encodeURIComponent(`{receipt ${e.seq}}`))
-    }, s)
+    entries
+      .reduce((out, e) => {
+        const receipt = receiptOf(e.seq, e.hash)
+        return out
+          .replaceAll(receipt, `{receipt ${e.seq}}`)
+          .replaceAll(encodeURIComponent(receipt), encodeURIComponent(`{receipt ${e.seq}}`))
+      }, s)
+      .replace(receiptSignature, '$1{signature}')
   return { json: unsalted(files.json) + '\n', text: unsalted(files.text), html: unsalted(files.html) }
 }
 
@@ -240,6 +250,24 @@ describe('every notification kind builds exactly its golden message', () => {
         payload: { token: 'vt_golden', expiresAt: '2026-12-06T12:00:00.000Z' },
       }),
     )
+  })
+
+  it('magic-link: account mail, no unsubscribe header', async () => {
+    const built = await expectMail(
+      'magic-link',
+      row('magic-link', {
+        id: '119',
+        gameId: null,
+        payload: {
+          userId: ALICE,
+          email: 'alice@example.org',
+          token: 'ml_golden',
+          expiresAt: '2026-12-04T12:15:00.000Z',
+          ttlMinutes: 15,
+        },
+      }),
+    )
+    expect(built.message.headers).not.toHaveProperty('List-Unsubscribe')
   })
 
   it('deadline notices, with a headline and as written before headlines were stored', async () => {

@@ -186,8 +186,11 @@ describe('the moderation email of a correction', () => {
     expect(enText).toContain(`${unit.id}: morale N → D`)
     // A unit the reader's view does not show is neither named nor framed.
     expect(enText).not.toContain('NOSUCH')
-    expect(en.parsed.html as string).toContain(`http://hexmail.test/disputes/${dispute}`)
-    expect(enText).toContain(`Dispute: http://hexmail.test/disputes/${dispute}`)
+    // The players' link to the dispute: on the game's page, signed in for the reader.
+    expect(en.parsed.html as string).toMatch(
+      new RegExp(`href="http://hexmail\\.test/g/[\\w-]+\\?login&#x3D;[\\w.-]+#dispute-${dispute}"`),
+    )
+    expect(enText).toMatch(new RegExp(`Dispute: http://hexmail\\.test/g/[\\w-]+\\?login=[\\w.-]+#dispute-${dispute}`))
 
     const ja = worded(alice)!
     expect(ja.parsed.subject).toBe('[Worded] モデレーターがゲームを訂正しました：締め切りを24時間延長しました')
@@ -195,7 +198,7 @@ describe('the moderation email of a correction', () => {
     expect(jaText).toContain('締め切りが24時間延び、2026年12月5日')
     expect(jaText).toContain(`${unit.id}：morale N → D`)
     expect(jaText).not.toContain('NOSUCH')
-    expect(ja.parsed.html as string).toContain(`/disputes/${dispute}`)
+    expect(ja.parsed.html as string).toContain(`#dispute-${dispute}`)
   }, 90_000)
 
   it('tells the player a replace-player correction unseats, with the observer map', async () => {

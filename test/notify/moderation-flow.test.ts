@@ -150,7 +150,7 @@ describe('a disputed combat, ruled by the game master', () => {
     expect(aliceMail).toHaveLength(1)
     expect(s.mails(gm.email, 'moderation')).toHaveLength(0)
     expect(flat(bobMail[0]!.parsed.text!)).toContain(reason)
-    expect(flat(bobMail[0]!.parsed.text!)).toContain(`/disputes/${dispute}`)
+    expect(flat(bobMail[0]!.parsed.text!)).toContain(`#dispute-${dispute}`)
     expect(aliceMail[0]!.parsed.subject).toContain('モデレーター')
     expect(flat(aliceMail[0]!.parsed.text!)).toContain(reason)
     for (const m of [bobMail[0]!, aliceMail[0]!])

@@ -26,6 +26,8 @@ beforeAll(async () => {
     from: 'hexmail <noreply@hexmail.test>',
     replyBase: 'play@hexmail.test',
     secret: 'phase-resolved-secret',
+    pageSecret: 'page-link-test-secret',
+    pageLinkTtlSeconds: 72 * 3600,
   }
   for (const [id, name] of [
     [ALICE, 'Alice'],

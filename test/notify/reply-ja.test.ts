@@ -69,7 +69,7 @@ describe('orders by reply, answered in Japanese', () => {
     for (const line of text.split('\n')) expect(ok.text).toContain(line)
     expect(ok.text).toMatch(/このステップは(そろったので、解決されました|、あなたの陣営のすべての席)/)
     expect(ok.text).toContain('受領証: ')
-    expect(ok.text).toContain(`/games/${gameId}/verify?receipt=`)
+    expect(ok.text).toContain(`/g/${gameId}/verify?receipt=`)
     expect(ok.text).not.toMatch(/accepted|Receipt|The game/)
 
     // An old email's address (its token expired): refused, answered in Japanese; the result stays English.
@@ -85,7 +85,7 @@ describe('orders by reply, answered in Japanese', () => {
     expect(old.subject).toBe('Re: 古い通知')
     expect(old.text).toContain('あなたのメールは適用されませんでした: 返信したメールが古すぎます。')
     expect(old.text).toContain('ゲームには何の変更もありません。')
-    expect(old.text).toContain(`ゲーム: ${s.config.publicUrl}/games/${gameId}`)
+    expect(old.text).toContain(`ゲーム: ${s.config.publicUrl}/g/${gameId}`)
     expect(old.text).not.toMatch(/too old|Nothing in the game/)
   }, 120_000)
 })

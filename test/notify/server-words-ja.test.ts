@@ -23,6 +23,8 @@ beforeAll(async () => {
     from: 'hexmail <noreply@hexmail.test>',
     replyBase: 'play@hexmail.test',
     secret: 'server-words-secret',
+    pageSecret: 'page-link-test-secret',
+    pageLinkTtlSeconds: 72 * 3600,
   }
   await t.db.user.create({
     data: { id: ALICE, email: 'alice@example.org', name: 'Alice', passwordHash: 'x', locale: 'ja' },

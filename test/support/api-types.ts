@@ -553,6 +553,430 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/auth/magic-link': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Email a one-time sign-in link
+     * @description The link (`/auth/magic?token=…`) works once, for MAGIC_LINK_TTL_MINUTES (15 by default), and opens
+     * `next` once signed in. The answer is 202 whether or not an account has the address. API clients exchange the
+     * token at POST /auth/magic-link/consume.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            email: string
+            /**
+             * @description The page to open once signed in: a path of this site such as "/g/<id>" (not "//…", no host)
+             */
+            next?: string
+          }
+        }
+      }
+      responses: {
+        /**
+         * @description Accepted. A link is emailed when an account has this address; the answer is the same when not.
+         */
+        202: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              sent: true
+            }
+          }
+        }
+        /** @description The email or next is malformed; "errors" names it */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Too many requests from this address; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/auth/magic-link/consume': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Sign in with the token of an emailed sign-in link
+     * @description The token works once. 401 (code MAGIC_LINK_UNKNOWN) for a token never issued; 410 Gone for one
+     * already used (MAGIC_LINK_USED) or expired (MAGIC_LINK_EXPIRED): ask for a new link.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description From the emailed link */
+            token: string
+          }
+        }
+      }
+      responses: {
+        /** @description Signed in */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @description An account as its owner sees it */
+              user: {
+                /** Format: uuid */
+                id: string
+                /** Format: email */
+                email: string
+                name: string
+                role: 'PLAYER' | 'MODERATOR' | 'ADMIN'
+                /** @description IANA time zone, used for deadlines in emails */
+                timeZone: string
+                /** Format: date-time */
+                emailVerifiedAt: string | null
+                /** Format: date-time */
+                createdAt: string
+              }
+              /** @description JWT with claims {sub, role}; send as "Authorization: Bearer <token>" */
+              accessToken: string
+              /** @description Opaque; exchange at POST /auth/refresh. Each one works once. */
+              refreshToken: string
+            }
+          }
+        }
+        /** @description The token is missing */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The token is not known */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The link was already used or has expired */
+        410: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Too many requests from this address; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/auth/refresh': {
     parameters: {
       query?: never

@@ -1,5 +1,6 @@
-// Accounts and sessions over HTTP: register, verify the email, sign in, refresh, sign out, and
-// who am I. The rules live in src/auth; this file only maps them to requests and responses.
+// Accounts and sessions over HTTP: register, verify the email, sign in (with a password or an
+// emailed link), refresh, sign out, and who am I. The rules live in src/auth; this file only maps
+// them to requests and responses.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type TProperties } from '@sinclair/typebox'
@@ -9,17 +10,23 @@ import {
   EMAIL_MAX,
   NAME_MAX,
   PASSWORD_MAX,
+  NEXT_MAX,
   PASSWORD_MIN,
+  consumeMagicLink,
   getAccount,
+  issueRefreshToken,
   login,
   logout,
+  normaliseEmail,
   register,
+  requestMagicLink,
   rotateRefreshToken,
   verifyEmail,
   type Account,
   type AuthDeps,
+  type MagicLinkDeps,
 } from '../../auth/index.js'
-import { badRequest, conflict, tooManyRequests, unauthorized, type Problem } from '../problems.js'
+import { badRequest, conflict, gone, tooManyRequests, unauthorized, type Problem } from '../problems.js'
 import { problem } from '../schemas/problem.js'
 
 // ---- schemas --------------------------------------------------------------------------------
@@ -85,6 +92,23 @@ const LoginBody = strict({
 })
 const RefreshBody = strict({ refreshToken: RefreshToken })
 const VerifyBody = strict({ token: Type.String({ minLength: 1, maxLength: 200 }) })
+const MagicLinkBody = strict({
+  email: Type.String({ format: 'email', maxLength: EMAIL_MAX }),
+  next: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: NEXT_MAX,
+      description: 'The page to open once signed in: a path of this site such as "/g/<id>" (not "//…", no host)',
+    }),
+  ),
+})
+const MagicLinkSent = Type.Object(
+  { sent: Type.Literal(true) },
+  { description: 'Accepted. A link is emailed when an account has this address; the answer is the same when not.' },
+)
+const ConsumeBody = strict({
+  token: Type.String({ minLength: 1, maxLength: 200, description: 'From the emailed link' }),
+})
 
 const rateLimited = problem('Too many requests from this address; see Retry-After')
 
@@ -112,6 +136,12 @@ function toProblem(e: AuthError): Problem {
       return badRequest(e.message, { errors: [{ field: 'body/token', message: e.message }] })
     case 'EMAIL_TAKEN':
       return conflict(e.message)
+    // The code tells a client (the web page) which of the three it is, to offer a new link.
+    case 'MAGIC_LINK_UNKNOWN':
+      return unauthorized(e.message, { code: e.code })
+    case 'MAGIC_LINK_EXPIRED':
+    case 'MAGIC_LINK_USED':
+      return gone(e.message, { code: e.code })
     case 'INVALID_CREDENTIALS':
     case 'INVALID_REFRESH_TOKEN':
     case 'REFRESH_TOKEN_EXPIRED':
@@ -129,9 +159,18 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function depsOf(app: FastifyInstance): AuthDeps {
-  return { db: app.db, refreshTokenTtlDays: app.config.refreshTokenTtlDays, passwordCost: app.config.passwordHashing }
+function depsOf(app: FastifyInstance): AuthDeps & MagicLinkDeps {
+  return {
+    db: app.db,
+    refreshTokenTtlDays: app.config.refreshTokenTtlDays,
+    passwordCost: app.config.passwordHashing,
+    magicLinkTtlMinutes: app.config.magicLinkTtlMinutes,
+  }
 }
+
+/** Sign-in links asked for one address per quarter hour, whoever asks: its inbox is not a target. */
+const MAGIC_LINKS_PER_EMAIL = 5
+const MAGIC_LINK_WINDOW_MS = 15 * 60_000
 
 // ---- routes ---------------------------------------------------------------------------------
 
@@ -146,6 +185,12 @@ const authEndpoints: FastifyPluginAsyncTypebox = async (app) => {
       tooManyRequests(`too many requests to /auth from this address: retry in ${context.after}`),
   })
   const deps = depsOf(app)
+  // Its own counter, beside the per-IP one (the plugin's hook runs once per request, so not a second hook).
+  const perEmail = app.createRateLimit({
+    max: MAGIC_LINKS_PER_EMAIL,
+    timeWindow: MAGIC_LINK_WINDOW_MS,
+    keyGenerator: (request) => `magic-link:${normaliseEmail((request.body as { email: string }).email)}`,
+  })
   const accessToken = (sub: string, role: Account['role']) => app.jwt.sign({ sub, role })
 
   app.post(
@@ -195,6 +240,63 @@ const authEndpoints: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { account, refreshToken } = await run(() => login(deps, request.body))
+      return { user: userJson(account), accessToken: accessToken(account.id, account.role), refreshToken }
+    },
+  )
+
+  app.post(
+    '/magic-link',
+    {
+      // Besides the per-IP budget of every /auth route, a budget per email address asked for.
+      preHandler: async (request) => {
+        const limit = await perEmail(request)
+        if (!limit.isAllowed && limit.isExceeded) {
+          const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60))
+          throw tooManyRequests(`too many sign-in links asked for this email address: retry in ${minutes} min`)
+        }
+      },
+      schema: schema({
+        summary: 'Email a one-time sign-in link',
+        description:
+          'The link (`/auth/magic?token=…`) works once, for MAGIC_LINK_TTL_MINUTES (15 by default), and opens `next` ' +
+          'once signed in. The answer is 202 whether or not an account has the address. ' +
+          'API clients exchange the token at POST /auth/magic-link/consume.',
+        body: MagicLinkBody,
+        response: {
+          202: MagicLinkSent,
+          400: problem('The email or next is malformed; "errors" names it'),
+          429: rateLimited,
+        },
+      }),
+    },
+    async (request, reply) => {
+      await run(() => requestMagicLink(deps, request.body.email, request.body.next))
+      return reply.code(202).send({ sent: true as const })
+    },
+  )
+
+  app.post(
+    '/magic-link/consume',
+    {
+      schema: schema({
+        summary: 'Sign in with the token of an emailed sign-in link',
+        description:
+          'The token works once. 401 (code MAGIC_LINK_UNKNOWN) for a token never issued; 410 Gone for one already ' +
+          'used (MAGIC_LINK_USED) or expired (MAGIC_LINK_EXPIRED): ask for a new link.',
+        body: ConsumeBody,
+        response: {
+          200: SignedIn,
+          400: problem('The token is missing'),
+          401: problem('The token is not known'),
+          410: problem('The link was already used or has expired'),
+          429: rateLimited,
+        },
+      }),
+    },
+    async (request) => {
+      const signIn = await run(() => consumeMagicLink(deps.db, request.body.token))
+      const account = await run(() => getAccount(app.db, signIn.userId))
+      const refreshToken = await issueRefreshToken(deps, account.id)
       return { user: userJson(account), accessToken: accessToken(account.id, account.role), refreshToken }
     },
   )

@@ -227,6 +227,16 @@ export const VerifyEmailSchema = Group({
 })
 export type VerifyEmailData = Static<typeof VerifyEmailSchema>
 
+/** A one-time sign-in link the reader asked for (src/auth/magic-links.ts): account mail, no unsubscribe link. */
+export const MagicLinkSchema = Group({
+  recipient: RecipientSchema,
+  signInUrl: Url,
+  expiresAt: Instant,
+  /** How long the link works, in words: "15 minutes". */
+  validFor: Text,
+})
+export type MagicLinkData = Static<typeof MagicLinkSchema>
+
 export const ModerationSchema = Group({
   ...LinksFields,
   recipient: RecipientSchema,
@@ -282,7 +292,9 @@ export const DisputeSchema = Group({
   /** The dispute itself, a line each (the context of a message or a ruling). */
   disputeText: Lines,
   at: Instant,
+  /** The dispute's web page (signed for the reader), and its API resource for answering from a script. */
   disputeUrl: Url,
+  disputeApiUrl: Url,
   /** Why the email came, when not as a player of the game (a moderator's). */
   because: Opt(Text),
 })
@@ -318,6 +330,7 @@ export const EMAIL_SCHEMAS = {
   'game-over': GameOverSchema,
   invite: InviteSchema,
   'verify-email': VerifyEmailSchema,
+  'magic-link': MagicLinkSchema,
   moderation: ModerationSchema,
   'deadline-notice': DeadlineNoticeSchema,
   dispute: DisputeSchema,

@@ -3,6 +3,7 @@
 // One composer per notification kind lives beside this file; index.ts lists them.
 import { createHmac } from 'node:crypto'
 import type Mail from 'nodemailer/lib/mailer/index.js'
+import { pageUrl } from '../../auth/page-links.js'
 import type { LateMail } from '../../games/deadlines.js'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/index.js'
 import type { Db } from '../../store/db.js'
@@ -14,6 +15,9 @@ export interface MessageContext {
   from: string
   replyBase: string
   secret: string
+  /** Signs the page links that sign an email's addressee in (the JWT secret; src/auth/page-links.ts). */
+  pageSecret: string
+  pageLinkTtlSeconds: number
   /** The clock (tests move it); how late an email is, and the deadline it moves, are read from it. */
   now?: () => Date
 }
@@ -59,11 +63,23 @@ export function unsubscribeToken(secret: string, userId: string): string {
   return createHmac('sha256', secret).update(`unsubscribe|${userId}`).digest('base64url').slice(0, 32)
 }
 
+/**
+ * The web page at `path` ("/g/<id>#log"), signed in for `userId` when the email has an addressee with
+ * an account; the bare page otherwise (docs/sign-in-links.md).
+ */
+export function pageFor(ctx: MessageContext, userId: string | null, path: string): string {
+  if (!userId) return `${ctx.publicUrl}${path}`
+  return pageUrl(ctx.publicUrl, ctx.pageSecret, userId, path, {
+    ttlSeconds: ctx.pageLinkTtlSeconds,
+    now: ctx.now?.() ?? new Date(),
+  })
+}
+
 export function linksFor(ctx: MessageContext, userId: string | null): Links {
   const u = userId ?? ''
   return {
     unsubscribeUrl: `${ctx.publicUrl}/unsubscribe?u=${u}&t=${unsubscribeToken(ctx.secret, u)}`,
-    preferencesUrl: `${ctx.publicUrl}/me/preferences`,
+    preferencesUrl: pageFor(ctx, userId, '/preferences'),
   }
 }
 
@@ -102,15 +118,28 @@ export interface KindEnv {
   opts: BuildOptions
   recipient: Recipient
   links: Links
+  /** A web page of the site, signed in for this email's addressee (pageFor). */
+  page: (path: string) => string
   /** The draft of another notification (the ones a digest gathers). */
   draftOther: (n: NotificationRow, opts: BuildOptions) => Promise<Draft>
 }
 
 export type Composer = (env: KindEnv, n: NotificationRow) => Promise<Draft>
 
-/** The fields every game email opens with: the links, the reader and the game. */
+/** The game's page and its receipt's check, signed in for the reader. */
+export function signedGame(env: KindEnv, game: GameRef): GameRef {
+  return {
+    ...game,
+    url: env.page(`/g/${game.id}`),
+    ...(game.receipt
+      ? { receiptUrl: env.page(`/g/${game.id}/verify?receipt=${encodeURIComponent(game.receipt)}`) }
+      : {}),
+  }
+}
+
+/** The fields every game email opens with: the links, the reader and the game (its links signed for them). */
 export function addressed(env: KindEnv, game: GameRef): Links & { recipient: Recipient; game: GameRef } {
-  return { ...env.links, recipient: env.recipient, game }
+  return { ...env.links, recipient: env.recipient, game: signedGame(env, game) }
 }
 
 /** The language the recipient reads (their account's; English for an address without one). */

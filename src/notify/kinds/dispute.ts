@@ -36,7 +36,11 @@ export const dispute: Composer = async (env, n) => {
     text: lines(p.text),
     disputeText: lines(p.disputeText),
     at: p.at,
-    disputeUrl: `${env.ctx.publicUrl}/disputes/${p.disputeId}`,
+    // A player finds it on the game's page, a moderator in the moderation inbox.
+    disputeUrl: env.page(
+      plays ? `/g/${g.game.id}#dispute-${p.disputeId}` : `/moderation/disputes/${encodeURIComponent(p.disputeId)}`,
+    ),
+    disputeApiUrl: `${env.ctx.publicUrl}/disputes/${p.disputeId}`,
     because: plays ? null : translate(readerLocale(env), 'email', 'dispute.becauseModerator', { title: g.ref.title }),
   })
   return { composed }

@@ -52,7 +52,7 @@ export const gameOver: Composer = async (env, n) => {
     happened: narrate(g.game.ruleset, events, viewOf(pos), readerLocale(env)),
     seed: g.game.seed,
     seedCommitment: g.game.seedCommitment,
-    verifyUrl: `${env.ctx.publicUrl}/games/${g.game.id}/verify`,
+    verifyUrl: env.page(`/g/${g.game.id}/verify`),
     ...map.fields,
   })
   return { composed, attachments: map.attachments }

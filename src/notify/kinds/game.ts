@@ -41,7 +41,7 @@ async function receiptRef(
   const entry = await ctx.db.logEntry.findUnique({ where: { gameId_seq: { gameId, seq } }, select: { hash: true } })
   if (!entry) return {}
   const receipt = receiptOf(seq, entry.hash)
-  return { receipt, receiptUrl: `${ctx.publicUrl}/games/${gameId}/verify?receipt=${encodeURIComponent(receipt)}` }
+  return { receipt, receiptUrl: `${ctx.publicUrl}/g/${gameId}/verify?receipt=${encodeURIComponent(receipt)}` }
 }
 
 function scenarioOf(ruleset: string, scenarioId: string) {
@@ -59,7 +59,8 @@ export async function gameData(ctx: MessageContext, gameId: string, seq?: number
     ref: {
       id: game.id,
       title: game.title,
-      url: `${ctx.publicUrl}/games/${game.id}`,
+      // The bare pages; addressed() (core.ts) signs them for the reader.
+      url: `${ctx.publicUrl}/g/${game.id}`,
       ruleset: ruleSystem(game.ruleset)?.title ?? game.ruleset,
       scenario: scenario ? `${scenario.id} ${scenario.title}` : game.scenarioId,
       ...(await receiptRef(ctx, game.id, seq)),

@@ -5,6 +5,7 @@ import { digest } from './digest.js'
 import { dispute } from './dispute.js'
 import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
+import { magicLink } from './magic-link.js'
 import { moderation } from './moderation.js'
 import { phaseResolved } from './phase-resolved.js'
 import { proposal } from './proposal.js'
@@ -15,6 +16,7 @@ import { yourPhase } from './your-phase.js'
 
 const COMPOSERS = new Map<string, Composer>([
   ['verify-email', verifyEmail],
+  ['magic-link', magicLink],
   ['invite', invite],
   ['digest', digest],
   ['deadline', deadline],

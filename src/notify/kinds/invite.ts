@@ -31,7 +31,8 @@ export const invite: Composer = async (env, n) => {
     game: g.ref,
     ...offeredSide(g, n.payload),
     ...note(n),
-    acceptUrl: `${env.ctx.publicUrl}/games/${g.game.id}?invite=${encodeURIComponent(inviteCode)}`,
+    // Never signed: the invitee may have no account, and the invitation may be passed on.
+    acceptUrl: `${env.ctx.publicUrl}/g/${g.game.id}?invite=${encodeURIComponent(inviteCode)}`,
     phaseHours: g.game.phaseHours,
   })
   return { composed }

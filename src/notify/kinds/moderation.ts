@@ -265,7 +265,7 @@ const correctionEmail: Composer = async (env, n) => {
     changed.filter((u) => seen.has(u)),
     reader.locale,
   )
-  const { publicUrl } = env.ctx
+  const gameId = pos.g.game.id
   const composed = composeEmail('moderation', {
     ...addressed(env, pos.g.ref),
     moderator: inReaderWords(reader.locale, p.moderator, WHO),
@@ -274,9 +274,10 @@ const correctionEmail: Composer = async (env, n) => {
     changes: changeLines(p, seen, reader),
     at: p.at,
     entry: p.seq,
-    logUrl: `${publicUrl}/games/${pos.g.game.id}/log`,
+    logUrl: env.page(`/g/${gameId}#log`),
     correction: p.correction!,
-    ...(p.dispute ? { disputeUrl: `${publicUrl}/disputes/${encodeURIComponent(p.dispute)}` } : {}),
+    // Told to the players: the dispute as it shows on the game's page.
+    ...(p.dispute ? { disputeUrl: env.page(`/g/${gameId}#dispute-${encodeURIComponent(p.dispute)}`) } : {}),
     ...map.fields,
   })
   return { composed, attachments: map.attachments }
@@ -294,7 +295,7 @@ export const moderation: Composer = async (env, n) => {
     changes: p.changes.map((line) => inReaderWords(readerLocale(env), line, CHANGES)),
     at: p.at,
     entry: p.seq,
-    logUrl: `${env.ctx.publicUrl}/games/${g.game.id}/log`,
+    logUrl: env.page(`/g/${g.game.id}#log`),
   })
   return { composed }
 }

@@ -64,13 +64,9 @@ export function stepRef(pos: Position, p: Pending | undefined, locale: Locale): 
 }
 
 /** The reader's seat's options as lines, and examples of orders. */
-export function seatOptions(
-  ctx: MessageContext,
-  pos: Position,
-  locale: Locale,
-): { options: OptionLines; examples: string[] } {
+export function seatOptions(env: KindEnv, pos: Position, locale: Locale): { options: OptionLines; examples: string[] } {
   const { compact, examples } = optionLines(pos.g.game.ruleset, pos.ruleset.options(pos.state, pos.seat!), locale)
-  return { options: { ...compact, url: `${ctx.publicUrl}/games/${pos.g.game.id}/options` }, examples }
+  return { options: { ...compact, url: env.page(`/g/${pos.g.game.id}#orders`) }, examples }
 }
 
 /** The deadline the email names: the moved one when it goes out late, else the one it was made with. */

@@ -9,6 +9,7 @@ import { gameData } from './game.js'
 export const proposal: Composer = async (env, n) => {
   const p = n.payload as OutboxPayload<'proposal'>
   const g = await gameData(env.ctx, n.gameId!, p.seq)
+  // Answering is an API call (the template says so); the log is the game's page.
   const base = `${env.ctx.publicUrl}/games/${g.game.id}`
   const composed = composeEmail('proposal', {
     ...addressed(env, g.ref),
@@ -20,7 +21,7 @@ export const proposal: Composer = async (env, n) => {
     reason: p.reason,
     acceptUrl: `${base}/corrections/${p.proposal}/accept`,
     rejectUrl: `${base}/corrections/${p.proposal}/reject`,
-    logUrl: `${base}/log`,
+    logUrl: env.page(`/g/${g.game.id}#log`),
   })
   return { composed }
 }

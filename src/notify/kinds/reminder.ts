@@ -11,7 +11,7 @@ function hoursLeft(deadlineIso: string, at: unknown): number {
 
 export const reminder: Composer = async (env, n) => {
   const pos = await positionOf(env.ctx, n)
-  const { examples } = seatOptions(env.ctx, pos, readerLocale(env))
+  const { examples } = seatOptions(env, pos, readerLocale(env))
   const deadlineIso = deadlineIsoOf(pos, n, env.opts.late)
   const replyTo = replyAddressFor(env.ctx, pos, n, deadlineIso)
   const composed = composeEmail('reminder', {

@@ -20,7 +20,7 @@ export const yourPhase: Composer = async (env, n) => {
   const view = viewOf(pos)
   const locale = readerLocale(env)
   const happened = narrate(system, await sinceLastPhase(env.ctx.db, pos.g.game.id, n.seat!, pos.seq), view, locale)
-  const { options, examples } = seatOptions(env.ctx, pos, locale)
+  const { options, examples } = seatOptions(env, pos, locale)
   const deadlineIso = deadlineIsoOf(pos, n, env.opts.late)
   const replyTo = replyAddressFor(env.ctx, pos, n, deadlineIso)
   const map = await mapOf(env, pos)

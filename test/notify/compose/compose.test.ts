@@ -21,6 +21,7 @@ const samples: { [K in EmailKind]: () => EmailDataByKind[K] } = {
   'game-over': fixtures.gameOver,
   invite: fixtures.invite,
   'verify-email': fixtures.verifyEmail,
+  'magic-link': fixtures.magicLink,
   moderation: fixtures.moderation,
   'deadline-notice': fixtures.deadlineNotice,
   dispute: fixtures.dispute,
@@ -65,7 +66,9 @@ describe('every kind', () => {
     expect(visible(email.html)).not.toMatch(/undefined|\[object Object\]/)
   })
 
-  it.each(EMAIL_KINDS.filter((k) => k !== 'verify-email'))(
+  const accountMail = (k: EmailKind) => k === 'verify-email' || k === 'magic-link'
+
+  it.each(EMAIL_KINDS.filter((k) => !accountMail(k)))(
     '%s: the unsubscribe and preferences links in both parts',
     (kind) => {
       const email = composeEmail(kind, samples[kind]() as never)
@@ -77,7 +80,7 @@ describe('every kind', () => {
     },
   )
 
-  it.each(EMAIL_KINDS.filter((k) => k !== 'verify-email'))(
+  it.each(EMAIL_KINDS.filter((k) => !accountMail(k)))(
     '%s: the receipt of the log and its verify link in both parts',
     (kind) => {
       const email = composeEmail(kind, samples[kind]() as never)
@@ -264,6 +267,21 @@ describe('the other kinds', () => {
     expect(email.text).toContain(`    ${data.token}\n`)
     expect(flat(email.text)).toContain('Sunday 6 December 2026 at 12:00 (Europe/London, UTC)')
     expect(email.text).not.toMatch(/unsubscribe/i)
+  })
+
+  it('magic-link: the sign-in link, how long it works, no unsubscribe link; in Japanese too', () => {
+    const data = fixtures.magicLink()
+    const email = composeEmail('magic-link', data)
+    expect(email.subject).toBe('Your sign-in link for hexmail')
+    expect(hrefs(email.html)).toContain(data.signInUrl)
+    expect(email.text).toContain(data.signInUrl)
+    expect(flat(email.text)).toContain('works once, until Sunday 6 December 2026 at 12:15 (Europe/London, UTC)')
+    expect(flat(email.text)).toContain('(15 minutes after it was asked for)')
+    expect(email.text).not.toMatch(/unsubscribe/i)
+    const ja = composeEmail('magic-link', { ...data, recipient: { ...data.recipient, locale: 'ja' }, validFor: '15分' })
+    expect(ja.subject).toBe('hexmail のサインイン用リンク')
+    expect(ja.text.replace(/\n/g, '')).toContain('一度だけ使えます（リクエストから15分）')
+    expect(ja.text).toContain(data.signInUrl)
   })
 
   it('moderation: who, what, why, when, each change and the log entry', () => {

@@ -18,6 +18,7 @@ import {
   type PhaseResolvedData,
   type Recipient,
   type ReminderData,
+  type MagicLinkData,
   type VerifyEmailData,
   type YourPhaseData,
 } from '../../../src/notify/compose/index.js'
@@ -148,6 +149,15 @@ export function verifyEmail(): VerifyEmailData {
   }
 }
 
+export function magicLink(): MagicLinkData {
+  return {
+    recipient: amuro,
+    signInUrl: 'http://hexmail.test/auth/magic?token=ml_4b7d01',
+    expiresAt: '2026-12-06T12:15:00Z',
+    validFor: '15 minutes',
+  }
+}
+
 export function moderation(): ModerationData {
   return {
     ...links,
@@ -189,7 +199,8 @@ export function dispute(): DisputeData {
     text: ['The BD launch was legal: the Public was adjacent to the enemy when it launched.'],
     disputeText: ['The Public launched its BD from 1207, which was not adjacent to any enemy.'],
     at: '2026-12-04T09:30:00Z',
-    disputeUrl: `${BASE}/disputes/7d1c0a4e-0000-4000-8000-000000000001`,
+    disputeUrl: 'http://hexmail.test/g/g_7f3a#dispute-7d1c0a4e-0000-4000-8000-000000000001',
+    disputeApiUrl: `${BASE}/disputes/7d1c0a4e-0000-4000-8000-000000000001`,
   }
 }
 

@@ -42,6 +42,7 @@ const CASES: Record<string, Case> = {
     () => ({ ...fixtures.invite(), side: undefined, message: undefined, expiresAt: undefined }),
   ],
   'verify-email': ['verify-email', fixtures.verifyEmail],
+  'magic-link': ['magic-link', fixtures.magicLink],
   moderation: ['moderation', fixtures.moderation],
   'deadline-notice': ['deadline-notice', fixtures.deadlineNotice],
   'dispute-ruled': ['dispute', fixtures.dispute],
