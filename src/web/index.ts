@@ -12,6 +12,7 @@ import { webAssets } from './assets.js'
 import { pageViewer, renderPage } from './context.js'
 import { authPages } from './pages/auth.js'
 import { homePages } from './pages/home.js'
+import { followSignedLink, magicPages } from './pages/magic.js'
 import { createPageHandlebars, partialsOf, webDir } from './render.js'
 
 declare module 'fastify' {
@@ -59,6 +60,11 @@ export const webPlugin = fp(
       return reply.send(asset.body)
     })
 
+    // A page opened from a signed link in an email signs its addressee in first (any page: the hook runs
+    // before the route is known to exist, so a link to a page the reader may not see still signs in).
+    app.addHook('onRequest', async (request, reply) => {
+      if (wantsPage(request)) return followSignedLink(app, request, reply)
+    })
     await app.register(pages)
   },
   { name: 'web', dependencies: ['auth', '@fastify/cookie'] },
@@ -117,5 +123,6 @@ async function pages(app: FastifyInstance) {
     )
   })
   await app.register(authPages)
+  await app.register(magicPages)
   await app.register(homePages)
 }

@@ -103,6 +103,12 @@ const TABLE: Record<string, Row> = {
     expect: all(303),
   },
   'POST /logout': { request: () => ({ method: 'POST', url: '/logout', payload: {} }), expect: all(303) },
+  'GET /auth/magic-link': { request: () => ({ method: 'GET', url: '/auth/magic-link' }), expect: all(200) },
+  'GET /auth/magic': { request: () => ({ method: 'GET', url: '/auth/magic?token=forged' }), expect: all(404) },
+  'POST /auth/magic': {
+    request: () => ({ method: 'POST', url: '/auth/magic', payload: { token: 'forged' } }),
+    expect: all(404),
+  },
   'GET /assets/:name': { request: () => ({ method: 'GET', url: '/assets/none.js' }), expect: all(404) },
   'POST /auth/register': {
     request: () => ({

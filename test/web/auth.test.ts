@@ -5,8 +5,8 @@ import { WAIT, newPerson, registerInBrowser, seriousViolations, startWeb, type W
 let w: WebHarness
 beforeAll(async () => {
   w = await startWeb()
-})
-afterAll(async () => w?.close())
+}, 120_000)
+afterAll(async () => w?.close(), 60_000)
 
 const email = (name: string) => `${name}.${process.pid}.${Date.now()}@example.org`
 

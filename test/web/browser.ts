@@ -4,7 +4,9 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { createServer } from 'node:net'
 import { startApp, type TestApp } from '../http/helpers.js'
+import { startMailStack, type MailStack } from '../notify/stack.js'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = [
@@ -49,8 +51,45 @@ export async function startWeb(env: Record<string, string> = {}): Promise<WebHar
   }
 }
 
+/** A free port on 127.0.0.1 (the server's own address must be known before it starts: links in emails name it). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export interface WebMailHarness {
+  s: MailStack
+  base: string
+  browser: Browser
+  close: () => Promise<void>
+}
+
+/** The app with its email path (Redis, worker, a real SMTP server), whose emails' links open in the browser. */
+export async function startWebWithMail(env: Record<string, string> = {}): Promise<WebMailHarness> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const s = await startMailStack({ PUBLIC_URL: base, ...env })
+  await s.app.listen({ host: '127.0.0.1', port })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+  return {
+    s,
+    base,
+    browser,
+    close: async () => {
+      await browser.close()
+      await s.close()
+    },
+  }
+}
+
 export async function newPerson(
-  w: WebHarness,
+  w: { browser: Browser; base: string },
   viewport = DESKTOP,
   extra: { locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {

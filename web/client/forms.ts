@@ -68,7 +68,15 @@ async function sendApiForm(form: HTMLFormElement): Promise<void> {
     const res = await api<{ id?: string }>(method, path, formJson(form))
     const then = form.dataset.then ?? 'reload'
     if (then === 'reload') window.location.reload()
-    else if (then !== 'stay') window.location.assign(then.replace('{id}', String(res.body?.id ?? '')))
+    else if (then === 'stay') {
+      // The form is done: its confirmation (a [data-done] beside it) takes its place.
+      const done = form.parentElement?.querySelector<HTMLElement>('[data-done]')
+      if (done) {
+        form.hidden = true
+        done.hidden = false
+        done.focus()
+      }
+    } else window.location.assign(then.replace('{id}', String(res.body?.id ?? '')))
     form.dispatchEvent(new CustomEvent('api:done', { detail: res.body }))
   } catch (e) {
     showProblem(form, e)

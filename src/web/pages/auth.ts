@@ -40,7 +40,8 @@ export async function authPages(app: FastifyInstance) {
     const viewer = await pageViewer(app, request)
     const next = safeNext((request.query as Form).next)
     if (viewer) return reply.redirect(next, 303)
-    return renderPage(app, request, reply, 'login', null, 'sign-in', { next })
+    const linkExpired = (request.query as Form).link === 'expired'
+    return renderPage(app, request, reply, 'login', null, 'sign-in', { next, linkExpired })
   })
 
   app.get('/register', { schema: { hide: true } }, async (request, reply) => {
