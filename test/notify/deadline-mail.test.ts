@@ -51,7 +51,7 @@ describe('deadline notices by email', () => {
     expect(flat(forBob.text!)).toContain(flat(formatDate(before.deadline, 'Asia/Tokyo')))
     // An HTML part too, with the same news and the way to the game.
     expect(flat(forBob.html as string)).toContain(flat(formatDate(before.deadline, 'Asia/Tokyo')))
-    expect(forBob.html as string).toContain(`/games/${id}"`)
+    expect(forBob.html as string).toMatch(new RegExp(`href="http://hexmail\\.test/g/${id}\\?login&#x3D;[\\w.-]+"`))
     const after = (await s.app.inject({ method: 'GET', url: `/games/${id}`, headers: as(alice) })).json()
     const next = after.pending[0].seats[0] === 'FED' ? alice : bob
     await waitFor("the next side's phase email", () =>
