@@ -161,6 +161,14 @@ export const OUTBOX_PAYLOADS = {
     /** The accounts told (players of the game). */
     to: Type.Array(Type.String()),
   }),
+  /** A message between the players (src/games/messages.ts): its readers who want messages are emailed. */
+  'game-message': Type.Object({
+    /** The game's position when it was written (at least 1, as a reply token names it). */
+    seq: Type.Integer({ minimum: 0 }),
+    message: Type.String(),
+    /** The accounts that read it (players of the game; the author apart). */
+    to: Type.Array(Type.String()),
+  }),
 } satisfies Record<string, TSchema>
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS

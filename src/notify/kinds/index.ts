@@ -3,6 +3,7 @@ import type { Composer } from './core.js'
 import { deadline } from './deadline.js'
 import { digest } from './digest.js'
 import { dispute } from './dispute.js'
+import { gameMessage } from './game-message.js'
 import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
 import { moderation } from './moderation.js'
@@ -28,6 +29,7 @@ const COMPOSERS = new Map<string, Composer>([
   ['dispute-message', dispute],
   ['dispute-ruled', dispute],
   ['proposal', proposal],
+  ['game-message', gameMessage],
 ])
 
 export function composerFor(kind: string): Composer {

@@ -25,6 +25,7 @@ const samples: { [K in EmailKind]: () => EmailDataByKind[K] } = {
   'deadline-notice': fixtures.deadlineNotice,
   dispute: fixtures.dispute,
   proposal: fixtures.proposal,
+  'game-message': fixtures.gameMessage,
 }
 
 /** The HTML as a reader sees its text: tags dropped, entities decoded, spaces collapsed. */
