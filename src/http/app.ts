@@ -20,6 +20,7 @@ import { catalogRoutes } from './routes/catalog.js'
 import { moderationRoutes } from './routes/moderation.js'
 import { proposalRoutes } from './routes/proposals.js'
 import { messageRoutes } from './routes/messages.js'
+import { drawRoutes } from './routes/draws.js'
 import { gameRoutes } from './routes/games.js'
 import { devMailRoutes } from './routes/dev-mail.js'
 import { disputeRoutes } from './routes/disputes.js'
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(moderationRoutes)
   await app.register(proposalRoutes)
   await app.register(messageRoutes)
+  await app.register(drawRoutes)
   await app.register(preferenceRoutes)
   await app.register(inboundRoutes)
   await app.register(vacationRoutes)

@@ -57,6 +57,7 @@ export const NOTIFYING_KINDS = [
   'moderation',
   'proposal',
   'game-message',
+  'draw-offer',
   'verify-email',
   'invite',
   'reply',
@@ -104,6 +105,11 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
       // A proposal's news goes to the players it names: the others when it is made, its proposer after.
       const to = new Set((p.to as string[] | undefined) ?? [])
       return subscribed.filter((s) => to.has(s.userId)).map((s) => tell(s, 'proposal'))
+    }
+    case 'draw-offer': {
+      // A draw offer's news goes to the players it names: the other sides when made, the offerer's after.
+      const to = new Set((p.to as string[] | undefined) ?? [])
+      return subscribed.filter((s) => to.has(s.userId)).map((s) => tell(s, 'draw-offer'))
     }
     case 'game-message': {
       // A message goes to the readers its payload names (the author apart) who want messages.

@@ -332,6 +332,28 @@ export const GameMessageSchema = Group({
 })
 export type GameMessageData = Static<typeof GameMessageSchema>
 
+/** A draw offer (docs/messages.md): made (the other sides answer it), declined, lapsed or withdrawn. */
+export const DrawOfferSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
+  event: Type.Union(
+    [Type.Literal('offered'), Type.Literal('declined'), Type.Literal('lapsed'), Type.Literal('withdrawn')],
+    { problem: 'is not a draw offer event (offered, declined, lapsed, withdrawn)' },
+  ),
+  /** Who offered it, and their side's name. */
+  offerer: Text,
+  side: Text,
+  /** What they wrote with it, a line each (none: nothing). */
+  note: Lines,
+  /** The position it was made at: it holds while the game is there. */
+  atSeq: Count,
+  acceptUrl: Url,
+  declineUrl: Url,
+  offersUrl: Url,
+})
+export type DrawOfferData = Static<typeof DrawOfferSchema>
+
 /** Each kind's template context; a kind's templates are templates/<kind>.{subject,text,html}.hbs. */
 export const EMAIL_SCHEMAS = {
   'your-phase': YourPhaseSchema,
@@ -345,6 +367,7 @@ export const EMAIL_SCHEMAS = {
   dispute: DisputeSchema,
   proposal: ProposalSchema,
   'game-message': GameMessageSchema,
+  'draw-offer': DrawOfferSchema,
 }
 
 export type EmailDataByKind = { [K in keyof typeof EMAIL_SCHEMAS]: Static<(typeof EMAIL_SCHEMAS)[K]> }

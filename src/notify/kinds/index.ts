@@ -3,6 +3,7 @@ import type { Composer } from './core.js'
 import { deadline } from './deadline.js'
 import { digest } from './digest.js'
 import { dispute } from './dispute.js'
+import { drawOffer } from './draw-offer.js'
 import { gameMessage } from './game-message.js'
 import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
@@ -30,6 +31,7 @@ const COMPOSERS = new Map<string, Composer>([
   ['dispute-ruled', dispute],
   ['proposal', proposal],
   ['game-message', gameMessage],
+  ['draw-offer', drawOffer],
 ])
 
 export function composerFor(kind: string): Composer {

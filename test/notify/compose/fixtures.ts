@@ -16,6 +16,7 @@ import {
   type ModerationData,
   type ProposalData,
   type GameMessageData,
+  type DrawOfferData,
   type PhaseResolvedData,
   type Recipient,
   type ReminderData,
@@ -225,5 +226,21 @@ export function gameMessage(): GameMessageData {
     at: '2026-11-30T09:00:00.000Z',
     replyAddress: 'play+abcdefghijklmnopqrstuvwxyz234567abcdef@hexmail.test',
     messagesUrl: `${BASE}/games/g_7f3a/messages`,
+  }
+}
+
+export function drawOffer(): DrawOfferData {
+  return {
+    ...links,
+    recipient: char,
+    game,
+    event: 'offered',
+    offerer: 'Amuro',
+    side: 'E.F.S.F.',
+    note: ['Neither of us can take the bridge.'],
+    atSeq: 43,
+    acceptUrl: `${BASE}/games/g_7f3a/draw-offers/d_1/accept`,
+    declineUrl: `${BASE}/games/g_7f3a/draw-offers/d_1/decline`,
+    offersUrl: `${BASE}/games/g_7f3a/draw-offers`,
   }
 }
