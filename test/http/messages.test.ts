@@ -154,6 +154,24 @@ describe('messages to everyone and to a side', () => {
     expect(await stored()).toBe(before)
   })
 
+  it("a dispute leads its moderator to the game's messages, side-only ones included", async () => {
+    const raised = await s.app.inject({
+      method: 'POST',
+      url: `/games/${gameId}/disputes`,
+      headers: as(bob),
+      payload: { seq: 1, text: 'Alice promised in a message not to attack.' },
+    })
+    expect(raised.statusCode, raised.body).toBe(201)
+    const dispute = await s.app.inject({ method: 'GET', url: `/disputes/${raised.json().id}`, headers: as(gina) })
+    expect(dispute.statusCode).toBe(200)
+    const link = dispute.json().gameMessages as string
+    expect(link).toBe(`/games/${gameId}/messages`)
+    const res = await s.app.inject({ method: 'GET', url: link, headers: as(gina) })
+    const seen = (res.json() as Page).messages
+    expect(seen.some((m) => m.side === 'FED')).toBe(true)
+    expect(seen.some((m) => m.side === 'ZEON')).toBe(true)
+  })
+
   it('pages newest first', async () => {
     const all = (await read(gina)).body.messages
     expect(all.length).toBeGreaterThanOrEqual(4)

@@ -17449,6 +17449,11 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string
               }[]
+              /**
+               * @description the path of the game's messages between its players (GET): its moderators read all of
+               * them, side-only ones too
+               */
+              gameMessages: string
             }
           }
         }
@@ -17935,6 +17940,11 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string
               }[]
+              /**
+               * @description the path of the game's messages between its players (GET): its moderators read all of
+               * them, side-only ones too
+               */
+              gameMessages: string
             }
           }
         }
@@ -18232,6 +18242,11 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string
               }[]
+              /**
+               * @description the path of the game's messages between its players (GET): its moderators read all of
+               * them, side-only ones too
+               */
+              gameMessages: string
             }
           }
         }
@@ -18734,6 +18749,11 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string
               }[]
+              /**
+               * @description the path of the game's messages between its players (GET): its moderators read all of
+               * them, side-only ones too
+               */
+              gameMessages: string
             }
           }
         }
