@@ -51,8 +51,9 @@ function otherSides(game: GameMeta, side: string): Map<string, string[]> {
   return out
 }
 
-const playersOf = (game: GameMeta, side: string) =>
-  [...new Set(game.seats.filter((s) => s.side === side && s.userId !== null).map((s) => s.userId!))]
+const playersOf = (game: GameMeta, side: string) => [
+  ...new Set(game.seats.filter((s) => s.side === side && s.userId !== null).map((s) => s.userId!)),
+]
 
 async function viewOf(db: Db | Parameters<typeof names>[0], game: GameMeta, row: Row): Promise<DrawOfferView> {
   const others = otherSides(game, sideOf(row))
@@ -212,7 +213,8 @@ export async function answerDrawOffer(
     }
     const answers = answersOf(row)
     const side = answering!.side
-    if (answers[side] !== undefined) throw new Conflict(`your side (${side}) answered this offer already: ${answers[side]}`)
+    if (answers[side] !== undefined)
+      throw new Conflict(`your side (${side}) answered this offer already: ${answers[side]}`)
     answers[side] = decision
     if (decision === 'decline') {
       await tx.correctionProposal.update({

@@ -128,7 +128,7 @@ export async function postMessage(
   const me = await standingIn(db, gameId, caller)
   const userId = caller.userId
   if (!userId || (me.seats.length === 0 && !me.moderator))
-    throw new Forbidden("only the players of this game (and its moderators) write in its messages")
+    throw new Forbidden('only the players of this game (and its moderators) write in its messages')
   const text = messageText(input.text)
   const to = audienceOf(input.to)
   if (to === 'side' && me.seats.length === 0)
@@ -185,9 +185,9 @@ export async function postMessage(
 }
 
 async function findByKey(db: Db, gameId: string, authorId: string, key: string): Promise<Row | null> {
-  return (await db.gameMessage.findUnique({
+  return db.gameMessage.findUnique({
     where: { gameId_authorId_idempotencyKey: { gameId, authorId, idempotencyKey: key } },
-  })) as Row | null
+  })
 }
 
 function replayOf(row: Row, requestHash: string, key: string, name: string) {

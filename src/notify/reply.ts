@@ -398,7 +398,11 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
   }
 }
 
-type Refuse = (reason: string | Why, answerTo: NotificationRef | null, notificationId: string | null) => Promise<InboundResult>
+type Refuse = (
+  reason: string | Why,
+  answerTo: NotificationRef | null,
+  notificationId: string | null,
+) => Promise<InboundResult>
 type Finish = (result: InboundResult, answer: OutboxRow | null, notificationId: string | null) => Promise<InboundResult>
 
 /**
@@ -428,7 +432,7 @@ async function replyAsMessage(
       },
       ctx.now?.() ?? new Date(),
     )
-    return finish(
+    return await finish(
       {
         messageId: mail.messageId,
         status: 'accepted',

@@ -26,12 +26,21 @@ beforeAll(async () => {
 afterAll(async () => s?.close())
 
 async function offer(user: User | null, body: Record<string, unknown> = {}) {
-  const res = await s.app.inject({ method: 'POST', url: `/games/${gameId}/draw-offers`, headers: as(user), payload: body })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/games/${gameId}/draw-offers`,
+    headers: as(user),
+    payload: body,
+  })
   return { status: res.statusCode, body: res.json() as Offer & { detail?: string; field?: string } }
 }
 
 async function answer(user: User | null, id: string, decision: 'accept' | 'decline' | 'withdraw') {
-  const res = await s.app.inject({ method: 'POST', url: `/games/${gameId}/draw-offers/${id}/${decision}`, headers: as(user) })
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/games/${gameId}/draw-offers/${id}/${decision}`,
+    headers: as(user),
+  })
   return { status: res.statusCode, body: res.json() as Offer & { detail?: string } }
 }
 
@@ -72,9 +81,11 @@ describe('draw offers', () => {
     expect(after.status).toBe('ACTIVE')
     expect(after.logSeq).toBe(before.logSeq)
 
-    await waitFor('the offer and the refusal mailed', () =>
-      subjects(bob).includes('Stalemate: Alice (Federation) offers a draw') &&
-      subjects(alice).includes('Stalemate: your draw offer was declined'),
+    await waitFor(
+      'the offer and the refusal mailed',
+      () =>
+        subjects(bob).includes('Stalemate: Alice (Federation) offers a draw') &&
+        subjects(alice).includes('Stalemate: your draw offer was declined'),
     )
     const ask = s.mails(bob.email, 'draw-offer')[0]!.parsed.text!
     expect(ask).toContain('引き分けでどうでしょう。')
@@ -103,9 +114,11 @@ describe('draw offers', () => {
     expect((await game()).status).toBe('ACTIVE')
     const listed = (await list(alice)).body.offers
     expect(listed.map((o) => o.status)).toEqual(['lapsed', 'withdrawn', 'declined'])
-    await waitFor('the withdrawal and the lapse mailed', () =>
-      subjects(alice).includes('Stalemate: Bob withdrew the draw offer') &&
-      subjects(alice).includes('Stalemate: your draw offer lapsed'),
+    await waitFor(
+      'the withdrawal and the lapse mailed',
+      () =>
+        subjects(alice).includes('Stalemate: Bob withdrew the draw offer') &&
+        subjects(alice).includes('Stalemate: your draw offer lapsed'),
     )
   }, 30_000)
 
@@ -132,8 +145,9 @@ describe('draw offers', () => {
     expect(verify.body.ok, JSON.stringify(verify.body)).toBe(true)
 
     // Everyone is told the game is over, a draw; no second (moderation) email says it again.
-    await waitFor('the game-over emails', () =>
-      s.mails(alice.email, 'game-over').length === 1 && s.mails(bob.email, 'game-over').length === 1,
+    await waitFor(
+      'the game-over emails',
+      () => s.mails(alice.email, 'game-over').length === 1 && s.mails(bob.email, 'game-over').length === 1,
     )
     const over = s.mails(alice.email, 'game-over')[0]!.parsed
     expect(over.subject).toBe('Stalemate: game over, a draw')

@@ -81,7 +81,10 @@ const mailsWith = (user: User, needle: string) =>
 
 /** Every email queued so far has gone out. */
 async function settled() {
-  await waitFor('the mail queue to settle', async () => (await queueIdle(s)) && (await s.t.db.outbox.count({ where: { relayedAt: null } })) === 0)
+  await waitFor(
+    'the mail queue to settle',
+    async () => (await queueIdle(s)) && (await s.t.db.outbox.count({ where: { relayedAt: null } })) === 0,
+  )
   await new Promise((r) => setTimeout(r, 200))
 }
 
@@ -102,7 +105,10 @@ describe('messages to everyone and to a side', () => {
       expect(page.status).toBe(200)
       expect(texts(page.body)).toContain(text)
     }
-    await waitFor('the message emails', () => mailsWith(bob, 'ア・バオア・クーで会おう').length > 0 && mailsWith(dave, 'Good luck').length > 0)
+    await waitFor(
+      'the message emails',
+      () => mailsWith(bob, 'ア・バオア・クーで会おう').length > 0 && mailsWith(dave, 'Good luck').length > 0,
+    )
     const mail = mailsWith(bob, 'ア・バオア・クーで会おう')[0]!
     expect(mail.parsed.subject).toBe('Talk: a message from Alice')
     expect(mail.parsed.replyTo?.value[0]?.address).toMatch(/^play\+[a-z2-7]{40}@/)
@@ -219,7 +225,8 @@ describe('refused input', () => {
       const before = await stored()
       const res = await post(alice, body)
       expect(res.status, JSON.stringify(res.body)).toBe(400)
-      const named = (res.body as { field?: string; errors?: Array<{ field?: string }> }).field ??
+      const named =
+        (res.body as { field?: string; errors?: Array<{ field?: string }> }).field ??
         (res.body as { errors?: Array<{ field?: string }> }).errors?.[0]?.field
       expect(named).toMatch(new RegExp(`(^|/)${field}$`))
       expect(await stored()).toBe(before)
@@ -262,7 +269,28 @@ describe('preferences', () => {
     ] as const)
       await s.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(user), payload: patch })
     expect((await post(alice, { text: 'Back again?', to: 'all' })).status).toBe(201)
-    await waitFor('emails again', () => mailsWith(bob, 'Back again?').length > 0 && mailsWith(dave, 'Back again?').length > 0)
+    await waitFor(
+      'emails again',
+      () => mailsWith(bob, 'Back again?').length > 0 && mailsWith(dave, 'Back again?').length > 0,
+    )
+  })
+})
+
+describe('in Japanese', () => {
+  it('a reader who reads Japanese gets the message email in Japanese, the message as written', async () => {
+    const ja = await s.app.inject({
+      method: 'PATCH',
+      url: '/me/preferences',
+      headers: as(bob),
+      payload: { locale: 'ja' },
+    })
+    expect(ja.statusCode).toBe(200)
+    expect((await post(alice, { text: 'こんにちは、ボブさん。', to: 'all' })).status).toBe(201)
+    await waitFor('the Japanese email', () => mailsWith(bob, 'こんにちは、ボブさん。').length > 0)
+    const mail = mailsWith(bob, 'こんにちは、ボブさん。')[0]!
+    expect(mail.parsed.subject).toBe('Talk：Aliceさんからのメッセージ')
+    expect(mail.parsed.text).toContain('このメールに返信すると、ゲームの全員への返事になります')
+    await s.app.inject({ method: 'PATCH', url: '/me/preferences', headers: as(bob), payload: { locale: 'en' } })
   })
 })
 

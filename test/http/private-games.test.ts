@@ -76,7 +76,8 @@ function gameRoutes(): string[] {
 
 async function ask(route: string, gameId: string, user: User | null) {
   const { query = '', headers = {}, ...rest } = REQUESTS[route]!
-  const url = route.split(' ')[1]!.replace('{id}', gameId).replace('{cid}', NO_PROPOSAL).replace('{offerId}', NO_PROPOSAL) + query
+  const url =
+    route.split(' ')[1]!.replace('{id}', gameId).replace('{cid}', NO_PROPOSAL).replace('{offerId}', NO_PROPOSAL) + query
   const res = await h.app.inject({ ...rest, url, headers: as(user, headers as Record<string, string>) })
   // The answer with the id taken out: everything else must be the same for both games.
   return { status: res.statusCode, type: res.headers['content-type'], body: res.body.replaceAll(gameId, '<id>') }
@@ -164,7 +165,8 @@ describe('private games and missing games look the same to outsiders', () => {
     for (const route of gameRoutes()) {
       const answer = await ask(route, games.active!, alice)
       // A route about a proposal (or a draw offer) answers 404 for the one that does not exist, not for the game.
-      if (route.includes('{cid}') || route.includes('{offerId}')) expect(answer.body, `${route} as a player`).toContain(NO_PROPOSAL)
+      if (route.includes('{cid}') || route.includes('{offerId}'))
+        expect(answer.body, `${route} as a player`).toContain(NO_PROPOSAL)
       else expect(answer.status, `${route} as a player: ${answer.body}`).not.toBe(404)
     }
   })

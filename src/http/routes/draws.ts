@@ -11,7 +11,8 @@ const Ids = Type.Object({ id: Type.String({ format: 'uuid' }), offerId: Type.Str
 const errors = problems(400, 401, 403, 404, 409)
 
 const ANSWERS = {
-  accept: "Accept a draw offer for your side (another side's player): the last side's acceptance ends the game as a draw",
+  accept:
+    "Accept a draw offer for your side (another side's player): the last side's acceptance ends the game as a draw",
   decline: 'Decline a draw offer for your side: it closes, and the game goes on',
   withdraw: 'Withdraw your own open draw offer: it closes, and the game goes on',
 } as const
@@ -23,7 +24,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['games'],
-        summary: "Offer a draw for your side: the players of every other side are asked; it holds at this position",
+        summary: 'Offer a draw for your side: the players of every other side are asked; it holds at this position',
         security: secured,
         params: GameId,
         body: DrawOfferBody,

@@ -25,7 +25,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['messages'],
         summary:
-          'Write a message to everyone in the game or to your own side; its readers are emailed (not an order, not in the log)',
+          'Write a message to everyone in the game or to your own side; its readers are emailed ' +
+          '(not an order, not in the log)',
         security: secured,
         params: GameId,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
@@ -50,8 +51,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['messages'],
-        summary:
-          "The game's messages you may read, newest first: to everyone and to your side (a moderator reads all)",
+        summary: "The game's messages you may read, newest first: to everyone and to your side (a moderator reads all)",
         security: secured,
         params: GameId,
         querystring: MessagesQuery,

@@ -58,7 +58,8 @@ export const DisputeDetail = Type.Object(
     ),
     gameMessages: Type.String({
       description:
-        "the path of the game's messages between its players (GET): its moderators read all of them, side-only ones too",
+        "the path of the game's messages between its players (GET): " +
+        'its moderators read all of them, side-only ones too',
     }),
   },
   { title: 'Dispute' },
