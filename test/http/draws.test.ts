@@ -165,14 +165,14 @@ describe('draw offers', () => {
     expect((await list(null)).status).toBe(401)
   })
 
-  it('a note with a control character is refused, naming it', async () => {
-    const res = await s.app.inject({
-      method: 'POST',
-      url: `/games/${(await startGame(s, alice, bob, 'Fresh')).gameId}/draw-offers`,
-      headers: as(alice),
-      payload: { note: 'bell \u0007' },
-    })
+  it('a note with a control character is refused, naming it; an offer needs no body', async () => {
+    const fresh = (await startGame(s, alice, bob, 'Fresh')).gameId
+    const url = `/games/${fresh}/draw-offers`
+    const res = await s.app.inject({ method: 'POST', url, headers: as(alice), payload: { note: 'bell \u0007' } })
     expect(res.statusCode).toBe(400)
     expect(res.json().field).toBe('note')
+    const bare = await s.app.inject({ method: 'POST', url, headers: as(alice) })
+    expect(bare.statusCode, bare.body).toBe(201)
+    expect(bare.json()).toMatchObject({ note: '', status: 'open' })
   }, 30_000)
 })

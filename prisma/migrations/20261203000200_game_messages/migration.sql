@@ -18,6 +18,6 @@ CREATE TABLE "GameMessage" (
   "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   CHECK ((audience = 'SIDE') = (side IS NOT NULL))
 );
-CREATE INDEX "GameMessage_gameId_createdAt_idx" ON "GameMessage"("gameId", "createdAt", id);
+CREATE INDEX "GameMessage_gameId_createdAt_id_idx" ON "GameMessage"("gameId", "createdAt", id);
 CREATE UNIQUE INDEX "GameMessage_gameId_authorId_idempotencyKey_key"
   ON "GameMessage"("gameId", "authorId", "idempotencyKey");

@@ -22,6 +22,10 @@ export const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/games/:id/draw-offers',
     {
       onRequest: app.authenticate,
+      // The note is optional, and so is the body that carries it.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {}
+      },
       schema: {
         tags: ['games'],
         summary: 'Offer a draw for your side: the players of every other side are asked; it holds at this position',
@@ -32,7 +36,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await offerDraw(app.db, request.params.id, callerOf(request), request.body ?? {})),
+      reply.status(201).send(await offerDraw(app.db, request.params.id, callerOf(request), request.body)),
   )
 
   app.get(
