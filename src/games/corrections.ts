@@ -25,6 +25,7 @@ import {
   type CorrectionPayload,
   type Folded,
   type ResolutionPayload,
+  AGREED_DRAW_REASON,
 } from './fold.js'
 import { TX_OPTIONS } from './lifecycle.js'
 import { loadFolded, rulesetOf } from './load.js'
@@ -697,7 +698,9 @@ async function writeCorrection(
       ...(d.seatHolder?.previous ? { alsoTo: [d.seatHolder.previous] } : {}),
     },
   }
-  const plan = planFor(game, d, now, [notice])
+  // An agreed draw is told by the game-over email alone: a moderation email would say it twice.
+  const agreedDraw = by.proposal !== undefined && d.payload.kind === 'adjudicate'
+  const plan = planFor(game, d, now, agreedDraw ? [] : [notice])
   if (!(await commitPlan(tx, plan, true)))
     throw new Conflict('the game moved meanwhile: look at it again', { currentSeq: game.logSeq })
   if (d.pausedAt !== undefined) await tx.game.update({ where: { id: gameId }, data: { pausedAt: d.pausedAt } })
@@ -746,6 +749,32 @@ export async function applyAgreedRollback(
     proposal: p.proposal,
   }
   const input: CorrectionInput = { kind: 'rollback', toSeq: p.toSeq, reason: p.reason }
+  const r = await writeCorrection(tx, game, input, p.atSeq, by, now)
+  return {
+    seq: r.plan.written[0]!.seq,
+    receipt: r.receipt,
+    committed: () => afterCommit({ id: game.id, rulesVersion: r.plan.rulesVersion }, r.plan.after),
+  }
+}
+
+/**
+ * Writes a draw every side agreed (src/games/draws.ts) in the caller's transaction, which has locked the
+ * game's row: one CORRECTION `adjudicate` with winner null, moderator null, the offer's id, and the player
+ * who offered it as the entry's author. The game ends; the game-over email says "draw".
+ */
+export async function applyAgreedDraw(
+  tx: Tx,
+  game: GameMeta,
+  p: { offer: string; offeredById: string; offererName: string; atSeq: number },
+  now = new Date(),
+): Promise<{ seq: number; receipt: string; committed: () => void }> {
+  const by = {
+    moderatorId: null,
+    userId: p.offeredById,
+    name: `the players, by agreement (offered by ${p.offererName})`,
+    proposal: p.offer,
+  }
+  const input: CorrectionInput = { kind: 'adjudicate', winner: null, reason: AGREED_DRAW_REASON }
   const r = await writeCorrection(tx, game, input, p.atSeq, by, now)
   return {
     seq: r.plan.written[0]!.seq,

@@ -64,6 +64,11 @@ export interface DisputeMessageView {
 
 export interface DisputeDetail extends DisputeSummary {
   messages: DisputeMessageView[]
+  /**
+   * Where the game's messages between its players are read (src/games/messages.ts): a moderator of the
+   * game reads all of them there, side-only ones too, since a dispute may turn on what was said.
+   */
+  gameMessages: string
 }
 
 // ---- who may do what ----------------------------------------------------------------------------
@@ -196,6 +201,7 @@ async function detailOf(db: Tx, disputeId: string, seats: GameForDispute['seats'
   const players = new Set(seats.map((s) => s.userId))
   return {
     ...summaryOf(d),
+    gameMessages: `/games/${d.gameId}/messages`,
     messages: d.messages.map((m) => ({
       id: m.id.toString(),
       author: m.user,

@@ -129,6 +129,9 @@ export interface CorrectionPayload {
   winner?: string | null
 }
 
+/** The reason an agreed draw's CORRECTION keeps (src/games/draws.ts; emails word it per reader). */
+export const AGREED_DRAW_REASON = 'every side agreed a draw'
+
 /**
  * The position a correction continues from when it is not the entry before it: a rollback's target,
  * or the entry before the resolution a re-resolve replaces. Null for every other kind.

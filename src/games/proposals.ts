@@ -3,6 +3,7 @@
 // CORRECTION a moderator's rollback is (src/games/corrections.ts applyAgreedRollback), with no moderator.
 // A proposal holds only at the position it was made: when the game moves first, it lapses. One open
 // proposal per game; its proposer may withdraw it; one rejection closes it and changes nothing.
+// Draw offers (src/games/draws.ts) are kept in the same table, lapse the same way, and use its helpers.
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
@@ -41,7 +42,7 @@ export interface ProposalView {
   correctionSeq: number | null
 }
 
-interface Row {
+export interface Row {
   id: string
   gameId: string
   proposedById: string
@@ -72,7 +73,7 @@ function answeringSeats(game: GameMeta, proposerId: string) {
   return game.seats.filter((s): s is typeof s & { userId: string } => s.userId !== null && s.userId !== proposerId)
 }
 
-async function names(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
+export async function names(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
   const users = await db.user.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, name: true } })
   return new Map(users.map((u) => [u.id, u.name]))
 }
@@ -124,8 +125,28 @@ function notice(
   return { gameId: game.id, kind: 'proposal', payload, dedupeKey: `proposal:${row.id}:${event}` }
 }
 
+/** The 'draw-offer' email (src/games/draws.ts): the same rows, told the same way. */
+export function drawNotice(
+  game: GameMeta,
+  row: Row,
+  offerer: string,
+  event: OutboxPayload<'draw-offer'>['event'],
+  to: string[],
+): Prisma.OutboxCreateManyInput {
+  const payload: OutboxPayload<'draw-offer'> = {
+    seq: row.atSeq,
+    offer: row.id,
+    event,
+    offerer,
+    side: (row.params as { side?: string } | null)?.side ?? '',
+    note: row.reason,
+    to: [...new Set(to)],
+  }
+  return { gameId: game.id, kind: 'draw-offer', payload, dedupeKey: `draw-offer:${row.id}:${event}` }
+}
+
 /** The game locked for the proposal's change, or the 404 of a game the caller may not see. */
-async function lockedGame(tx: Tx, gameId: string, caller: Caller): Promise<GameMeta> {
+export async function lockedGame(tx: Tx, gameId: string, caller: Caller): Promise<GameMeta> {
   await tx.$queryRaw`SELECT 1 FROM "Game" WHERE id = ${gameId}::uuid FOR UPDATE`
   const game = await gameMetaRow(tx, gameId)
   if (!game || (await hiddenFromCaller(tx, game, caller))) throw noSuchGame(gameId)
@@ -133,7 +154,7 @@ async function lockedGame(tx: Tx, gameId: string, caller: Caller): Promise<GameM
 }
 
 /** Open proposals made at a position the game has left lapse now; their proposers are told. */
-async function lapseStale(tx: Tx, game: GameMeta, now: Date): Promise<string[]> {
+export async function lapseStale(tx: Tx, game: GameMeta, now: Date): Promise<string[]> {
   const stale = (await tx.correctionProposal.findMany({
     where: { gameId: game.id, status: 'open', atSeq: { not: game.logSeq } },
   })) as Row[]
@@ -147,7 +168,11 @@ async function lapseStale(tx: Tx, game: GameMeta, now: Date): Promise<string[]> 
     stale.map((r) => r.proposedById),
   )
   await tx.outbox.createMany({
-    data: stale.map((r) => notice(game, r, who.get(r.proposedById) ?? '', 'lapsed', [r.proposedById])),
+    data: stale.map((r) =>
+      r.kind === 'draw'
+        ? drawNotice(game, r, who.get(r.proposedById) ?? '', 'lapsed', [r.proposedById])
+        : notice(game, r, who.get(r.proposedById) ?? '', 'lapsed', [r.proposedById]),
+    ),
     skipDuplicates: true,
   })
   return stale.map((r) => r.id)
@@ -194,7 +219,10 @@ export async function proposeRollback(
       })
     await lapseStale(tx, game, now)
     const reason = await checkRollback(tx, game, input.toSeq, input.reason)
-    const open = await tx.correctionProposal.findFirst({ where: { gameId, status: 'open' }, select: { id: true } })
+    const open = await tx.correctionProposal.findFirst({
+      where: { gameId, status: 'open', kind: 'rollback' },
+      select: { id: true },
+    })
     if (open)
       throw new Conflict(
         `proposal ${open.id} is open in this game: it must be answered or withdrawn before another is made`,
@@ -236,7 +264,7 @@ export async function listProposals(
       throw new Forbidden("a game's proposals are for its players and its moderators")
     await lapseStale(tx, game, now)
     const rows = (await tx.correctionProposal.findMany({
-      where: { gameId },
+      where: { gameId, kind: 'rollback' },
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     })) as Row[]
     const out: ProposalView[] = []
@@ -262,7 +290,9 @@ export async function answerProposal(
   let committed: (() => void) | undefined
   const result = await db.$transaction(async (tx) => {
     const game = await lockedGame(tx, gameId, caller)
-    const row = (await tx.correctionProposal.findFirst({ where: { id: proposalId, gameId } })) as Row | null
+    const row = (await tx.correctionProposal.findFirst({
+      where: { id: proposalId, gameId, kind: 'rollback' },
+    })) as Row | null
     if (!row) throw new NotFound(`no proposal ${proposalId} in game ${gameId}`)
     const mine = game.seats.filter((s) => s.userId === caller.userId)
     if (!caller.userId || mine.length === 0) throw new Forbidden('only the players of this game answer its proposals')

@@ -6,6 +6,7 @@ import type { Outcome, Pending } from '../engine/ruleset.js'
 import { DEFAULT_LOCALE, translate, type Locale } from '../i18n/index.js'
 import { ruleSystem } from '../rulesets/index.js'
 import type { Db } from '../store/db.js'
+import { AGREED_DRAW_REASON } from './fold.js'
 
 /** `pending` with each description in `locale`, as the game's rule system words it. */
 export function describePending<P extends Pending>(ruleset: string, pending: readonly P[], locale: Locale): P[]
@@ -37,6 +38,9 @@ export function outcomeReason(
   if (!outcome.reason) return translate(locale, 'email', 'gameOver.reason.over')
   const resigned = outcome.ref === 'resign' ? /^(.+) resigned$/.exec(outcome.reason) : null
   if (resigned) return translate(locale, 'email', 'gameOver.reason.resigned', { side: resigned[1] })
+  // An agreed draw (src/games/draws.ts) keeps these words in its CORRECTION entry.
+  if (outcome.ref === 'adjudicate' && outcome.winner === null && outcome.reason === AGREED_DRAW_REASON)
+    return translate(locale, 'email', 'gameOver.reason.agreedDraw')
   const { winner = null, reason = '', ref = '' } = outcome
   return ruleSystem(ruleset)?.describeOutcome?.({ winner, reason, ref }, locale) ?? reason
 }

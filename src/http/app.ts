@@ -20,6 +20,8 @@ import { authRoutes } from './routes/auth.js'
 import { catalogRoutes } from './routes/catalog.js'
 import { moderationRoutes } from './routes/moderation.js'
 import { proposalRoutes } from './routes/proposals.js'
+import { messageRoutes } from './routes/messages.js'
+import { drawRoutes } from './routes/draws.js'
 import { gameRoutes } from './routes/games.js'
 import { devMailRoutes } from './routes/dev-mail.js'
 import { disputeRoutes } from './routes/disputes.js'
@@ -128,6 +130,8 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(gameRoutes)
   await app.register(moderationRoutes)
   await app.register(proposalRoutes)
+  await app.register(messageRoutes)
+  await app.register(drawRoutes)
   await app.register(preferenceRoutes)
   await app.register(inboundRoutes)
   await app.register(vacationRoutes)

@@ -23,6 +23,8 @@ interface SeatUser {
   notifyYourPhase: boolean
   notifyReminders: boolean
   notifyEveryPhase: boolean
+  /** Wants the messages other players write (docs/messages.md). */
+  notifyMessages: boolean
   /** Wants the news of the day in one email: digestible kinds are held for it. */
   digest: boolean
   unsubscribed: boolean
@@ -54,6 +56,8 @@ export const NOTIFYING_KINDS = [
   'deadline',
   'moderation',
   'proposal',
+  'game-message',
+  'draw-offer',
   'verify-email',
   'magic-link',
   'invite',
@@ -103,6 +107,16 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
       const to = new Set((p.to as string[] | undefined) ?? [])
       return subscribed.filter((s) => to.has(s.userId)).map((s) => tell(s, 'proposal'))
     }
+    case 'draw-offer': {
+      // A draw offer's news goes to the players it names: the other sides when made, the offerer's after.
+      const to = new Set((p.to as string[] | undefined) ?? [])
+      return subscribed.filter((s) => to.has(s.userId)).map((s) => tell(s, 'draw-offer'))
+    }
+    case 'game-message': {
+      // A message goes to the readers its payload names (the author apart) who want messages.
+      const to = new Set((p.to as string[] | undefined) ?? [])
+      return subscribed.filter((s) => to.has(s.userId) && s.notifyMessages).map((s) => tell(s, 'game-message'))
+    }
     case 'verify-email':
     case 'magic-link':
       return [{ userId: String(p.userId), seat: null, kind: row.kind, toAddress: String(p.email) }]
@@ -119,7 +133,7 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
 async function seatUsers(db: Db, gameId: string): Promise<SeatUser[]> {
   const rows = await poolOf(db)!.query<SeatUser>(
     `SELECT s.seat, s.side, u.id AS "userId", u.email,
-            u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase", u.digest,
+            u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase", u."notifyMessages", u.digest,
             (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
        FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = $1::uuid ORDER BY s.seat`,
     [gameId],

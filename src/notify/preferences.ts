@@ -14,6 +14,8 @@ export interface Preferences {
   notifyYourPhase: boolean
   notifyReminders: boolean
   notifyEveryPhase: boolean
+  /** The messages other players write in a game (docs/messages.md). */
+  notifyMessages: boolean
   digest: boolean
   reminderHours: number
   /** false after an unsubscribe: no game email at all. */
@@ -26,6 +28,7 @@ const fields = {
   notifyYourPhase: true,
   notifyReminders: true,
   notifyEveryPhase: true,
+  notifyMessages: true,
   digest: true,
   reminderHours: true,
   unsubscribedAt: true,

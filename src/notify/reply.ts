@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
+import { messageById, postMessage } from '../games/messages.js'
 import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orders.js'
 import { DomainError, OrdersRefused, refusalCount } from '../games/errors.js'
 import { translate, translator, type Locale, type Values } from '../i18n/index.js'
@@ -50,6 +51,8 @@ interface NotificationRef {
   kind: string
   email: string | null
   title: string | null
+  /** A message email: the message it carried (a reply to it is a message too). */
+  message: string | null
 }
 
 export interface ReplyContext {
@@ -301,8 +304,10 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
   if (!read) return refuse('it was not sent to a reply address of a game notification', null, null)
   const n = (
     await pool.query<NotificationRef>(
-      `SELECT n.id::text, n."userId", n."gameId", n.seat, n.seq, n.kind, u.email, g.title
+      `SELECT n.id::text, n."userId", n."gameId", n.seat, n.seq, n.kind, u.email, g.title,
+              o.payload->>'message' AS message
        FROM "Notification" n LEFT JOIN "User" u ON u.id = n."userId" LEFT JOIN "Game" g ON g.id = n."gameId"
+            LEFT JOIN "Outbox" o ON o.id = n."outboxId"
        WHERE n.id = $1::bigint`,
       [read.id.toString()],
     )
@@ -319,6 +324,7 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
   if (!fromPlayer)
     return refuse(`it came from ${mail.from || 'no sender'}, not from the player the notification was for`, null, n.id)
   if (check === 'expired') return refuse(why('expired'), n, n.id)
+  if (n.kind === 'game-message') return replyAsMessage(ctx, mail, key, n, refuse, finish)
   if (!n.gameId || !n.seat || n.seq === null || (n.kind !== 'your-phase' && n.kind !== 'reminder'))
     return refuse(why('noOrders'), n, n.id)
   // Orders are for the step the email announced: a resolution since then means it is over (teammates'
@@ -391,6 +397,56 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
         `\n${t('refusedReply.theGame', { url: `${ctx.publicUrl}/g/${n.gameId}` })}\n`
       )
     })
+  }
+}
+
+type Refuse = (
+  reason: string | Why,
+  answerTo: NotificationRef | null,
+  notificationId: string | null,
+) => Promise<InboundResult>
+type Finish = (result: InboundResult, answer: OutboxRow | null, notificationId: string | null) => Promise<InboundResult>
+
+/**
+ * A reply to a message email is a message to the same readers (everyone, or the side), never orders
+ * (docs/messages.md). Its key comes from the delivery, so the same email delivered again posts once.
+ * It is not answered when posted: the thread shows it; a refusal is answered, saying why.
+ */
+async function replyAsMessage(
+  ctx: ReplyContext,
+  mail: InboundMail,
+  key: string,
+  n: NotificationRef,
+  refuse: Refuse,
+  finish: Finish,
+): Promise<InboundResult> {
+  const original = n.message ? await messageById(ctx.db, n.message) : null
+  if (!n.gameId || !n.userId || !original) return refuse(why('noOrders'), n, n.id)
+  try {
+    const posted = await postMessage(
+      ctx.db,
+      n.gameId,
+      { userId: n.userId, role: null },
+      {
+        text: mail.ordersText,
+        to: original.to,
+        key: `email:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`,
+      },
+      ctx.now?.() ?? new Date(),
+    )
+    return await finish(
+      {
+        messageId: mail.messageId,
+        status: 'accepted',
+        reason: posted.replayed ? 'already posted' : 'message posted',
+        answered: false,
+      },
+      null,
+      n.id,
+    )
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e
+    return refuse(e.message, n, n.id)
   }
 }
 

@@ -169,6 +169,33 @@ export const OUTBOX_PAYLOADS = {
     /** The accounts told (players of the game). */
     to: Type.Array(Type.String()),
   }),
+  /** A draw offer (src/games/draws.ts): made (the other sides answer), declined, lapsed or withdrawn. */
+  'draw-offer': Type.Object({
+    /** The position it was made at. */
+    seq: Type.Integer({ minimum: 1 }),
+    offer: Type.String(),
+    event: Type.Union([
+      Type.Literal('offered'),
+      Type.Literal('declined'),
+      Type.Literal('lapsed'),
+      Type.Literal('withdrawn'),
+    ]),
+    /** The name of the player who offered it, and their side. */
+    offerer: Type.String(),
+    side: Type.String(),
+    /** What the offerer wrote with it ('' for nothing). */
+    note: Type.String(),
+    /** The accounts told (players of the game). */
+    to: Type.Array(Type.String()),
+  }),
+  /** A message between the players (src/games/messages.ts): its readers who want messages are emailed. */
+  'game-message': Type.Object({
+    /** The game's position when it was written (at least 1, as a reply token names it). */
+    seq: Type.Integer({ minimum: 0 }),
+    message: Type.String(),
+    /** The accounts that read it (players of the game; the author apart). */
+    to: Type.Array(Type.String()),
+  }),
 } satisfies Record<string, TSchema>
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS

@@ -152,6 +152,40 @@ describe('NUL and unpaired surrogates', () => {
   })
 })
 
+describe('game messages and draw offers', () => {
+  it('NUL, unpaired surrogates, control characters, a bad audience or limit: 400 naming the field', async () => {
+    const url = `/games/${gameId}/messages`
+    await refused(
+      { method: 'POST', url, headers: as(alice), payload: { text: 'hi\u0000', to: 'all' } },
+      'body/text',
+      NUL,
+    )
+    await refused(
+      { method: 'POST', url, headers: as(alice), payload: { text: 'hi \udc00', to: 'all' } },
+      'body/text',
+      SURROGATE,
+    )
+    await refused({ method: 'POST', url, headers: as(alice), payload: { text: 'hi', to: 'them' } }, 'body/to', /./)
+    await refused({ method: 'GET', url: `${url}?limit=1e309`, headers: as(alice) }, 'querystring/limit', /finite|<=|>=/)
+    await refused({ method: 'GET', url: `${url}?limit=201`, headers: as(alice) }, 'querystring/limit', /<=/)
+    const bell = await h.app.inject({
+      method: 'POST',
+      url,
+      headers: as(alice),
+      payload: { text: 'a\u0007b', to: 'all' },
+    })
+    expect(bell.statusCode).toBe(400)
+    expect(bell.json().field).toBe('text')
+    await refused(
+      { method: 'POST', url: `/games/${gameId}/draw-offers`, headers: as(alice), payload: { note: 'x\u0000' } },
+      'body/note',
+      NUL,
+    )
+    expect(await h.t.db.gameMessage.count({ where: { gameId } })).toBe(0)
+    expect(await h.t.db.correctionProposal.count({ where: { gameId } })).toBe(0)
+  })
+})
+
 describe('bidirectional overrides', () => {
   it('refused in a title, name or invitation note ("gnp.exe" shown as "exe.png"); Arabic, Hebrew welcome', async () => {
     const before = await h.t.db.game.count()

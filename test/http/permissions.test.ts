@@ -280,6 +280,42 @@ const TABLE: Record<string, Row> = {
     request: (id) => ({ method: 'POST', url: `/games/${id}/corrections/${randomUUID()}/withdraw` }),
     expect: { anonymous: 401, stranger: 404, opponent: 404, seat: 404, moderator: 404 },
   },
+  // Messages and draw offers (test/http/messages.test.ts, test/http/draws.test.ts).
+  'POST /games/:id/messages': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/messages`, payload: { text: 'permissions', to: 'all' } }),
+    expect: { anonymous: 401, stranger: 404, opponent: 201, seat: 201, moderator: 201 },
+  },
+  'GET /games/:id/messages': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/messages` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'POST /games/:id/draw-offers': {
+    fresh: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/draw-offers`, payload: {} }),
+    expect: { anonymous: 401, stranger: 404, opponent: 201, seat: 201, moderator: 403 },
+  },
+  'GET /games/:id/draw-offers': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/games/${id}/draw-offers` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'POST /games/:id/draw-offers/:offerId/accept': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/draw-offers/${randomUUID()}/accept` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 404, seat: 404, moderator: 404 },
+  },
+  'POST /games/:id/draw-offers/:offerId/decline': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/draw-offers/${randomUUID()}/decline` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 404, seat: 404, moderator: 404 },
+  },
+  'POST /games/:id/draw-offers/:offerId/withdraw': {
+    game: true,
+    request: (id) => ({ method: 'POST', url: `/games/${id}/draw-offers/${randomUUID()}/withdraw` }),
+    expect: { anonymous: 401, stranger: 404, opponent: 404, seat: 404, moderator: 404 },
+  },
   // Disputes (test/http/disputes.test.ts has their own table, with game masters and admins who play).
   'POST /games/:id/disputes': {
     game: true,

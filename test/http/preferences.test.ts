@@ -20,6 +20,7 @@ describe('preferences', () => {
       notifyYourPhase: true,
       notifyReminders: true,
       notifyEveryPhase: false,
+      notifyMessages: true,
       digest: false,
       subscribed: true,
     })

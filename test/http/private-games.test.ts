@@ -55,6 +55,14 @@ const REQUESTS: Record<string, Omit<InjectOptions, 'url'> & { query?: string }> 
   'POST /games/{id}/corrections/{cid}/withdraw': { method: 'POST' },
   'POST /games/{id}/disputes': { method: 'POST', payload: { seq: 1, text: 'probe' } },
   'GET /games/{id}/disputes': { method: 'GET' },
+  'POST /games/{id}/messages': { method: 'POST', payload: { text: 'probe', to: 'all' } },
+  'GET /games/{id}/messages': { method: 'GET', query: '?limit=5' },
+  'POST /games/{id}/draw-offers': { method: 'POST', payload: { note: 'probe' } },
+  'GET /games/{id}/draw-offers': { method: 'GET' },
+  // {offerId}: a draw offer that does not exist, the same for every game.
+  'POST /games/{id}/draw-offers/{offerId}/accept': { method: 'POST' },
+  'POST /games/{id}/draw-offers/{offerId}/decline': { method: 'POST' },
+  'POST /games/{id}/draw-offers/{offerId}/withdraw': { method: 'POST' },
 }
 
 const NO_PROPOSAL = randomUUID()
@@ -68,7 +76,8 @@ function gameRoutes(): string[] {
 
 async function ask(route: string, gameId: string, user: User | null) {
   const { query = '', headers = {}, ...rest } = REQUESTS[route]!
-  const url = route.split(' ')[1]!.replace('{id}', gameId).replace('{cid}', NO_PROPOSAL) + query
+  const url =
+    route.split(' ')[1]!.replace('{id}', gameId).replace('{cid}', NO_PROPOSAL).replace('{offerId}', NO_PROPOSAL) + query
   const res = await h.app.inject({ ...rest, url, headers: as(user, headers as Record<string, string>) })
   // The answer with the id taken out: everything else must be the same for both games.
   return { status: res.statusCode, type: res.headers['content-type'], body: res.body.replaceAll(gameId, '<id>') }
@@ -155,8 +164,9 @@ describe('private games and missing games look the same to outsiders', () => {
     const games = await privateGames()
     for (const route of gameRoutes()) {
       const answer = await ask(route, games.active!, alice)
-      // A route about a proposal answers 404 for the one that does not exist, not for the game.
-      if (route.includes('{cid}')) expect(answer.body, `${route} as a player`).toContain(NO_PROPOSAL)
+      // A route about a proposal (or a draw offer) answers 404 for the one that does not exist, not for the game.
+      if (route.includes('{cid}') || route.includes('{offerId}'))
+        expect(answer.body, `${route} as a player`).toContain(NO_PROPOSAL)
       else expect(answer.status, `${route} as a player: ${answer.body}`).not.toBe(404)
     }
   })

@@ -21,6 +21,9 @@ const Preferences = Type.Object({
   notifyYourPhase: Type.Boolean({ description: 'An email when it is your phase' }),
   notifyReminders: Type.Boolean({ description: 'A reminder before a deadline' }),
   notifyEveryPhase: Type.Boolean({ description: "An email after every phase, also the opponent's" }),
+  notifyMessages: Type.Boolean({
+    description: 'An email for each message another player writes to you in a game (docs/messages.md)',
+  }),
   digest: Type.Boolean({
     description: 'One email a day instead of one per event (reminders and your-phase still come at once)',
   }),

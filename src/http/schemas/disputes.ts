@@ -56,6 +56,11 @@ export const DisputeDetail = Type.Object(
       }),
       { description: 'oldest first' },
     ),
+    gameMessages: Type.String({
+      description:
+        "the path of the game's messages between its players (GET): " +
+        'its moderators read all of them, side-only ones too',
+    }),
   },
   { title: 'Dispute' },
 )

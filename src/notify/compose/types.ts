@@ -322,6 +322,50 @@ export const ProposalSchema = Group({
 })
 export type ProposalData = Static<typeof ProposalSchema>
 
+/** A message another player wrote in the game (docs/messages.md): answered by replying to the email. */
+export const GameMessageSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
+  /** Who wrote it, and their side's name (absent for a moderator, who holds no seat). */
+  author: Text,
+  authorSide: Opt(Text),
+  byModerator: Type.Boolean({ problem: 'is not true or false' }),
+  /** all: to everyone in the game; side: to the reader's side only. */
+  audience: Type.Union([Type.Literal('all'), Type.Literal('side')], { problem: 'is not all or side' }),
+  /** The side's name, for a message to one side. */
+  side: Opt(Text),
+  /** What they wrote, a line each. */
+  text: Lines,
+  at: Instant,
+  /** The Reply-To address: a reply becomes a message to the same readers. */
+  replyAddress: Text,
+  messagesUrl: Url,
+})
+export type GameMessageData = Static<typeof GameMessageSchema>
+
+/** A draw offer (docs/messages.md): made (the other sides answer it), declined, lapsed or withdrawn. */
+export const DrawOfferSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  game: GameRefSchema,
+  event: Type.Union(
+    [Type.Literal('offered'), Type.Literal('declined'), Type.Literal('lapsed'), Type.Literal('withdrawn')],
+    { problem: 'is not a draw offer event (offered, declined, lapsed, withdrawn)' },
+  ),
+  /** Who offered it, and their side's name. */
+  offerer: Text,
+  side: Text,
+  /** What they wrote with it, a line each (none: nothing). */
+  note: Lines,
+  /** The position it was made at: it holds while the game is there. */
+  atSeq: Count,
+  acceptUrl: Url,
+  declineUrl: Url,
+  offersUrl: Url,
+})
+export type DrawOfferData = Static<typeof DrawOfferSchema>
+
 /** Each kind's template context; a kind's templates are templates/<kind>.{subject,text,html}.hbs. */
 export const EMAIL_SCHEMAS = {
   'your-phase': YourPhaseSchema,
@@ -335,6 +379,8 @@ export const EMAIL_SCHEMAS = {
   'deadline-notice': DeadlineNoticeSchema,
   dispute: DisputeSchema,
   proposal: ProposalSchema,
+  'game-message': GameMessageSchema,
+  'draw-offer': DrawOfferSchema,
 }
 
 export type EmailDataByKind = { [K in keyof typeof EMAIL_SCHEMAS]: Static<(typeof EMAIL_SCHEMAS)[K]> }

@@ -3,6 +3,8 @@ import type { Composer } from './core.js'
 import { deadline } from './deadline.js'
 import { digest } from './digest.js'
 import { dispute } from './dispute.js'
+import { drawOffer } from './draw-offer.js'
+import { gameMessage } from './game-message.js'
 import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
 import { magicLink } from './magic-link.js'
@@ -30,6 +32,8 @@ const COMPOSERS = new Map<string, Composer>([
   ['dispute-message', dispute],
   ['dispute-ruled', dispute],
   ['proposal', proposal],
+  ['game-message', gameMessage],
+  ['draw-offer', drawOffer],
 ])
 
 export function composerFor(kind: string): Composer {

@@ -26,6 +26,8 @@ const samples: { [K in EmailKind]: () => EmailDataByKind[K] } = {
   'deadline-notice': fixtures.deadlineNotice,
   dispute: fixtures.dispute,
   proposal: fixtures.proposal,
+  'game-message': fixtures.gameMessage,
+  'draw-offer': fixtures.drawOffer,
 }
 
 /** The HTML as a reader sees its text: tags dropped, entities decoded, spaces collapsed. */

@@ -15,6 +15,8 @@ import {
   type Links,
   type ModerationData,
   type ProposalData,
+  type GameMessageData,
+  type DrawOfferData,
   type PhaseResolvedData,
   type Recipient,
   type ReminderData,
@@ -218,5 +220,38 @@ export function proposal(): ProposalData {
     acceptUrl: `${BASE}/games/g_7f3a/corrections/p_1/accept`,
     rejectUrl: `${BASE}/games/g_7f3a/corrections/p_1/reject`,
     logUrl: `${BASE}/games/g_7f3a/log`,
+  }
+}
+
+export function gameMessage(): GameMessageData {
+  return {
+    ...links,
+    recipient: char,
+    game,
+    author: 'Amuro',
+    authorSide: 'E.F.S.F.',
+    byModerator: false,
+    audience: 'all',
+    side: null,
+    text: ['Good game so far.', 'ジオンの反撃が楽しみです。'],
+    at: '2026-11-30T09:00:00.000Z',
+    replyAddress: 'play+abcdefghijklmnopqrstuvwxyz234567abcdef@hexmail.test',
+    messagesUrl: `${BASE}/games/g_7f3a/messages`,
+  }
+}
+
+export function drawOffer(): DrawOfferData {
+  return {
+    ...links,
+    recipient: char,
+    game,
+    event: 'offered',
+    offerer: 'Amuro',
+    side: 'E.F.S.F.',
+    note: ['Neither of us can take the bridge.'],
+    atSeq: 43,
+    acceptUrl: `${BASE}/games/g_7f3a/draw-offers/d_1/accept`,
+    declineUrl: `${BASE}/games/g_7f3a/draw-offers/d_1/decline`,
+    offersUrl: `${BASE}/games/g_7f3a/draw-offers`,
   }
 }
