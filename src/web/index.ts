@@ -11,7 +11,9 @@ import { Problem, problemOf } from '../http/problems.js'
 import { webAssets } from './assets.js'
 import { pageViewer, renderPage } from './context.js'
 import { authPages } from './pages/auth.js'
+import { cataloguePages } from './pages/catalogue.js'
 import { homePages } from './pages/home.js'
+import { preferencePages } from './pages/preferences.js'
 import { createPageHandlebars, partialsOf, webDir } from './render.js'
 
 declare module 'fastify' {
@@ -118,4 +120,6 @@ async function pages(app: FastifyInstance) {
   })
   await app.register(authPages)
   await app.register(homePages)
+  await app.register(cataloguePages)
+  await app.register(preferencePages)
 }
