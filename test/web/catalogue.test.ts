@@ -6,7 +6,16 @@ import { chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/smtp.js'
 import { startMailStack, type MailStack } from '../notify/stack.js'
-import { CHROMIUM, PHONE, WAIT, newPerson, registerInBrowser, seriousViolations, type WebHarness } from './browser.js'
+import {
+  CHROMIUM,
+  PHONE,
+  WAIT,
+  newPerson,
+  registerInBrowser,
+  screenshot,
+  seriousViolations,
+  type WebHarness,
+} from './browser.js'
 
 let s: MailStack
 let w: WebHarness
@@ -82,7 +91,6 @@ describe('the catalogue', () => {
     await alice.page.getByRole('link', { name: 'A-S4 · Battle of S Field (reduced game)' }).click()
     await alice.page.waitForURL('**/catalogue/abaoaqu/A-S4')
     const form = alice.page.locator('form#create-game')
-    expect(await seriousViolations(alice.page), 'scenario page signed in').toEqual([])
     const before = await s.t.db.game.count()
 
     // A title too long: the API's words next to the title, and no game.
@@ -103,6 +111,7 @@ describe('the catalogue', () => {
     expect(await alice.page.getByLabel('Title').getAttribute('aria-invalid')).toBeNull()
     expect(await s.t.db.game.count()).toBe(before)
     expect(await seriousViolations(alice.page), 'scenario page showing an error').toEqual([])
+    await screenshot(alice.page, 'catalogue-scenario-error-desktop')
 
     // The form as a newcomer fills it.
     await alice.page.getByLabel('Your seat').selectOption('FED')
@@ -134,6 +143,7 @@ describe('the catalogue', () => {
       `/g/${gameId}?invite=${game.inviteCode}`,
     )
     expect(await seriousViolations(alice.page), 'invite page').toEqual([])
+    await screenshot(alice.page, 'catalogue-invite-desktop')
     const bob = await newPerson(w, PHONE)
     const bobEmail = email('bob')
     await registerInBrowser(bob.page, 'Bob', bobEmail)
@@ -158,6 +168,7 @@ describe('the catalogue', () => {
     const row = bob.page.locator(`li[data-game="${gameId}"]`)
     await expect.poll(() => row.textContent(), WAIT).toContain('Web Bao')
     expect(await seriousViolations(bob.page), '/catalogue signed in at 390 px').toEqual([])
+    await screenshot(bob.page, 'catalogue-phone')
     await row.getByRole('button', { name: 'Join Web Bao' }).click()
     await bob.page.waitForURL(`**/g/${gameId}`)
     const seats = await s.t.db.seat.findMany({ where: { gameId }, include: { user: true }, orderBy: { seat: 'asc' } })

@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatWhen } from '../../src/web/render.js'
 import { as, register } from '../http/helpers.js'
-import { DESKTOP, PHONE, WAIT, registerInBrowser, seriousViolations, startWeb, type WebHarness } from './browser.js'
+import {
+  DESKTOP,
+  PHONE,
+  WAIT,
+  registerInBrowser,
+  screenshot,
+  seriousViolations,
+  startWeb,
+  type WebHarness,
+} from './browser.js'
 
 let w: WebHarness
 beforeAll(async () => {
@@ -137,6 +146,7 @@ describe('preferences', () => {
     expect(await seriousViolations(page), '/preferences with a vacation').toEqual([])
     await page.setViewportSize(PHONE)
     expect(await seriousViolations(page), '/preferences at 390 px').toEqual([])
+    await screenshot(page, 'preferences-phone')
     await page.getByRole('button', { name: 'この休暇を取り消す' }).click()
     await expect.poll(() => page.locator('#vacation-list').textContent(), WAIT).toBe('予定している休暇はありません。')
     expect(await w.h.t.db.vacation.count({ where: { userId: me.id } })).toBe(0)

@@ -6,6 +6,7 @@ import { noSuchGame } from '../../games/access.js'
 import { gameSummary } from '../../games/reads.js'
 import { loginRedirect, pageViewer, renderPage } from '../context.js'
 import { translate } from '../../i18n/index.js'
+import { ruleSystem } from '../../rulesets/index.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -31,6 +32,8 @@ export async function invitePages(app: FastifyInstance) {
       )
       if (game.yourSeats.length === 0) throw noSuchGame(id)
       const base = app.config.publicUrl.replace(/\/$/, '')
+      const system = ruleSystem(game.ruleset)
+      const scenario = system?.scenarios().find((x) => x.summary.id === game.scenario)?.summary
       return renderPage(
         app,
         request,
@@ -42,6 +45,8 @@ export async function invitePages(app: FastifyInstance) {
           page: 'catalogue',
           game,
           open: game.status === 'OPEN',
+          systemTitle: system?.title ?? game.ruleset,
+          scenarioTitle: scenario ? `${scenario.id} · ${scenario.title}` : game.scenario,
           link: game.invite ? `${base}/g/${game.id}?invite=${encodeURIComponent(game.invite)}` : null,
           mySeats: game.seats.filter((s) => game.yourSeats.includes(s.seat)),
         },
