@@ -80,7 +80,7 @@ describe('the catalogue', () => {
     await expect.poll(() => ja.page.getByText('独自データ').first().isVisible(), WAIT).toBe(true)
     expect(await seriousViolations(ja.page), '/catalogue in Japanese at 390 px').toEqual([])
     await ja.context.close()
-  }, 60_000)
+  }, 90_000)
 
   it('a newcomer creates a game, invites a second account by email, who joins from the open games', async () => {
     const alice = await newPerson(w)
@@ -186,7 +186,7 @@ describe('the catalogue', () => {
     await expect.poll(() => bob.page.locator(`li[data-game="${gameId}"]`).count(), WAIT).toBe(0)
     await alice.context.close()
     await bob.context.close()
-  }, 90_000)
+  }, 150_000)
 
   it('sends a visitor to sign in before the invite page', async () => {
     const { context, page } = await newPerson(w)

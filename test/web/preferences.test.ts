@@ -151,7 +151,7 @@ describe('preferences', () => {
     await expect.poll(() => page.locator('#vacation-list').textContent(), WAIT).toBe('予定している休暇はありません。')
     expect(await w.h.t.db.vacation.count({ where: { userId: me.id } })).toBe(0)
     await context.close()
-  }, 90_000)
+  }, 120_000)
 
   it('sends a visitor to sign in first', async () => {
     const context = await w.browser.newContext({ baseURL: w.base })
