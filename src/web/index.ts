@@ -11,8 +11,10 @@ import { Problem, problemOf } from '../http/problems.js'
 import { webAssets } from './assets.js'
 import { pageViewer, renderPage } from './context.js'
 import { authPages } from './pages/auth.js'
+import { cataloguePages } from './pages/catalogue.js'
 import { homePages } from './pages/home.js'
 import { followSignedLink, magicPages } from './pages/magic.js'
+import { preferencePages } from './pages/preferences.js'
 import { createPageHandlebars, partialsOf, webDir } from './render.js'
 
 declare module 'fastify' {
@@ -125,4 +127,6 @@ async function pages(app: FastifyInstance) {
   await app.register(authPages)
   await app.register(magicPages)
   await app.register(homePages)
+  await app.register(cataloguePages)
+  await app.register(preferencePages)
 }

@@ -109,6 +109,21 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/auth/magic', payload: { token: 'forged' } }),
     expect: all(404),
   },
+  'GET /catalogue': { request: () => ({ method: 'GET', url: '/catalogue' }), expect: all(200) },
+  'GET /catalogue/:ruleset/:scenario': {
+    request: () => ({ method: 'GET', url: '/catalogue/abaoaqu/A-S4' }),
+    expect: all(200),
+  },
+  // A game's invite page: its seated players only (a moderator holds no seat); the signed-out sign in first.
+  'GET /g/:id/invite': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/g/${id}/invite` }),
+    expect: { anonymous: 303, stranger: 404, opponent: 200, seat: 200, moderator: 404 },
+  },
+  'GET /preferences': {
+    request: () => ({ method: 'GET', url: '/preferences' }),
+    expect: { ...all(200), anonymous: 303 },
+  },
   'GET /assets/:name': { request: () => ({ method: 'GET', url: '/assets/none.js' }), expect: all(404) },
   'POST /auth/register': {
     request: () => ({

@@ -148,6 +148,23 @@ describe('private games and missing games look the same to outsiders', () => {
     }
   })
 
+  it("a page about a private game (its invite page) is a missing game's 404 page to a stranger", async () => {
+    const games = await privateGames()
+    const page = async (id: string, user: User) => {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/g/${id}/invite`,
+        headers: as(user, { accept: 'text/html' }),
+      })
+      return { status: res.statusCode, type: res.headers['content-type'], body: res.body.replaceAll(id, '<id>') }
+    }
+    const absent = await page(randomUUID(), stranger)
+    expect(absent.status).toBe(404)
+    for (const [state, id] of Object.entries(games))
+      expect(await page(id, stranger), `the invite page of a private ${state} game`).toEqual(absent)
+    expect((await page(games.open!, alice)).status).toBe(200)
+  })
+
   it('previewing orders for a game that does not exist is a 404 that says so', async () => {
     const id = randomUUID()
     const res = await h.app.inject({

@@ -1,9 +1,14 @@
 // The one script every page loads: it enhances the forms, then starts the page's own module, chosen by
 // <body data-page="...">. Each page module exports a start function and is listed here.
+import { startCatalogue } from './catalogue.js'
 import { enhanceForms } from './forms.js'
 import { startTalk } from './talk.js'
+import { startPreferences } from './preferences.js'
 
-const pages: Record<string, () => void> = {}
+const pages: Record<string, () => void> = {
+  catalogue: startCatalogue,
+  preferences: startPreferences,
+}
 
 function boot(): void {
   enhanceForms()
