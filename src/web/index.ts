@@ -11,6 +11,7 @@ import { Problem, problemOf } from '../http/problems.js'
 import { webAssets } from './assets.js'
 import { pageViewer, renderPage } from './context.js'
 import { authPages } from './pages/auth.js'
+import { gamePages } from './pages/game.js'
 import { homePages } from './pages/home.js'
 import { createPageHandlebars, partialsOf, webDir } from './render.js'
 
@@ -118,4 +119,5 @@ async function pages(app: FastifyInstance) {
   })
   await app.register(authPages)
   await app.register(homePages)
+  await app.register(gamePages)
 }
