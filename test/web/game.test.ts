@@ -23,7 +23,7 @@ import {
 let w: WebHarness
 beforeAll(async () => {
   w = await startWeb()
-})
+}, 60_000)
 afterAll(async () => w?.close())
 
 const email = (name: string) => `${name}.${process.pid}.${Date.now()}@example.org`

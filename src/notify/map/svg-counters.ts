@@ -443,7 +443,8 @@ function webCounter(frame: Frame, svg: string, here: readonly MapCounter[], web:
   return (
     `<g${hosts ? ` class="${ARC_HOST_CLASS}"` : ''} data-hex="${attr(web.hexLabel(here[0]!.hex))}" ` +
     `data-side="${attr([...new Set(here.map((c) => c.side))].join(' '))}" data-units="${attr(units.join(' '))}"` +
-    `${button}>${svg}${marks}${arc}</g>`
+    // A space between texts: the words a reader's tools see are "GD1 GD", as the button's name says.
+    `${button}>${svg.replace(/<\/text></g, '</text> <')}${marks}${arc}</g>`
   )
 }
 
