@@ -103,6 +103,11 @@ const TABLE: Record<string, Row> = {
     expect: all(303),
   },
   'POST /logout': { request: () => ({ method: 'POST', url: '/logout', payload: {} }), expect: all(303) },
+  'GET /g/:id': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/g/${id}`, headers: { accept: 'text/html' } }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
   'GET /assets/:name': { request: () => ({ method: 'GET', url: '/assets/none.js' }), expect: all(404) },
   'POST /auth/register': {
     request: () => ({

@@ -167,9 +167,9 @@ describe('the game page', () => {
     const plan = await planTurn(id)
 
     await alice.page.goto(`/g/${id}`)
-    await expect.poll(() => alice.page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe(
-      'Solomon, turn by turn',
-    )
+    await expect
+      .poll(() => alice.page.getByRole('heading', { level: 1 }).textContent(), WAIT)
+      .toBe('Solomon, turn by turn')
     await expect.poll(() => alice.page.locator('#your-move').textContent(), WAIT).toBe('It is your move.')
     await expect.poll(() => alice.page.locator('#map svg .hm-hexes path').count(), WAIT).toBeGreaterThan(100)
     expect(await seriousViolations(alice.page)).toEqual([])
@@ -208,9 +208,9 @@ describe('the game page', () => {
     // A public game: a visitor sees it read-only, with a way to sign in, and no order box.
     const open = await newGame(alice, bob, { private: false })
     expect((await anonymous.page.goto(`/g/${open}`))?.status()).toBe(200)
-    await expect.poll(() => anonymous.page.locator('#read-only a').getAttribute('href'), WAIT).toBe(
-      `/login?next=${encodeURIComponent(`/g/${open}`)}`,
-    )
+    await expect
+      .poll(() => anonymous.page.locator('#read-only a').getAttribute('href'), WAIT)
+      .toBe(`/login?next=${encodeURIComponent(`/g/${open}`)}`)
     expect(await anonymous.page.locator('#map svg').count()).toBe(1)
     expect(await anonymous.page.locator('#order-text').count()).toBe(0)
     expect(await anonymous.page.locator('#map [data-mine]').count()).toBe(0)

@@ -80,7 +80,11 @@ function svg(): SVGSVGElement | null {
 
 /** The hex's label as players write it (the map's data-hex), from "col,row". */
 export function labelOf(at: string): string {
-  return svg()?.querySelector(`.hm-hexes [data-at="${CSS.escape(at)}"]`)?.getAttribute('data-hex') ?? at
+  return (
+    svg()
+      ?.querySelector(`.hm-hexes [data-at="${CSS.escape(at)}"]`)
+      ?.getAttribute('data-hex') ?? at
+  )
 }
 
 /** Where a unit stands on the map ("col,row" of the hex its counter is in), or null. */
@@ -90,7 +94,11 @@ function hexOfUnit(unit: string): string | null {
   )
   const label = counter?.dataset.hex
   if (!label) return null
-  return svg()?.querySelector(`.hm-hexes [data-hex="${CSS.escape(label)}"]`)?.getAttribute('data-at') ?? null
+  return (
+    svg()
+      ?.querySelector(`.hm-hexes [data-hex="${CSS.escape(label)}"]`)
+      ?.getAttribute('data-at') ?? null
+  )
 }
 
 /** What `unit` can do now, from the options answer of the game's rule system. */
@@ -128,7 +136,13 @@ export function choicesFor(ruleset: string, body: unknown, unit: string): Choice
   const u = units.find((x) => x.id === unit)
   const moves: Choice[] = (u?.moves ?? []).map(([c, r]) => {
     const at = `${c},${r}`
-    return { kind: 'move', at, line: `${unit} -> ${labelOf(at)}`, text: w('moveTo', { unit, hex: labelOf(at) }), mark: '→' }
+    return {
+      kind: 'move',
+      at,
+      line: `${unit} -> ${labelOf(at)}`,
+      text: w('moveTo', { unit, hex: labelOf(at) }),
+      mark: '→',
+    }
   })
   const group = ((opts.groupAttacks ?? []) as AbaoaquAttack[]).filter((a) => a.order.units.includes(unit))
   const attacks: Choice[] = [...(u?.attacks ?? []), ...group].map((a) => {
@@ -410,12 +424,10 @@ export async function refreshPosition(): Promise<void> {
   options = null
   deselect()
   if (!data.mustAct) {
-    for (const el of Array.from(document.querySelectorAll<HTMLButtonElement>('#order-form button')))
-      el.disabled = true
+    for (const el of Array.from(document.querySelectorAll<HTMLButtonElement>('#order-form button'))) el.disabled = true
     setStatus(w('notYourTurn'))
   } else {
-    for (const el of Array.from(document.querySelectorAll<HTMLButtonElement>('#order-form button')))
-      el.disabled = false
+    for (const el of Array.from(document.querySelectorAll<HTMLButtonElement>('#order-form button'))) el.disabled = false
   }
   $('#unit-options')?.replaceChildren()
   void showReserve()
@@ -496,7 +508,9 @@ function onMap(target: Element): void {
   const label = hexEl?.getAttribute('data-hex')
   if (selected && label && options) {
     const at =
-      svg()?.querySelector(`.hm-hexes [data-hex="${CSS.escape(label)}"]`)?.getAttribute('data-at') ?? undefined
+      svg()
+        ?.querySelector(`.hm-hexes [data-hex="${CSS.escape(label)}"]`)
+        ?.getAttribute('data-at') ?? undefined
     const choice = choicesFor(data.ruleset, options.body, selected).find((c) => c.at === at)
     if (choice) {
       addLine(choice.line)

@@ -353,51 +353,48 @@ export interface WebCounters {
 /** The marks that tell sides apart besides their colour: circle, triangle, diamond, square, cross. */
 export const SIDE_MARKS = ['circle', 'triangle', 'diamond', 'square', 'cross'] as const
 
+/** The corners of each polygon mark, in half-sizes around its centre (the circle is drawn as a circle). */
+const MARK_CORNERS: Record<string, ReadonlyArray<readonly [number, number]>> = {
+  triangle: [
+    [0, -1.1],
+    [1, 0.8],
+    [-1, 0.8],
+  ],
+  diamond: [
+    [0, -1.15],
+    [1.15, 0],
+    [0, 1.15],
+    [-1.15, 0],
+  ],
+  square: [
+    [-0.9, -0.9],
+    [0.9, -0.9],
+    [0.9, 0.9],
+    [-0.9, 0.9],
+  ],
+  cross: [
+    [-1, -0.35],
+    [-0.35, -0.35],
+    [-0.35, -1],
+    [0.35, -1],
+    [0.35, -0.35],
+    [1, -0.35],
+    [1, 0.35],
+    [0.35, 0.35],
+    [0.35, 1],
+    [-0.35, 1],
+    [-0.35, 0.35],
+    [-1, 0.35],
+  ],
+}
+
 /** A side's mark, white on ink, centred at `at`, `r` its half-size. */
 export function sideMark(index: number, at: Point, r: number): string {
   const shape = SIDE_MARKS[index % SIDE_MARKS.length]!
   const attrs = `fill="#ffffff" stroke="${INK}" stroke-width="${num(r * 0.3)}"`
-  const pts = (ps: Array<[number, number]>) =>
-    `<path d="M${ps.map(([x, y]) => `${num(at.x + x * r)} ${num(at.y + y * r)}`).join('L')}Z" ${attrs}/>`
-  switch (shape) {
-    case 'circle':
-      return `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" ${attrs}/>`
-    case 'triangle':
-      return pts([
-        [0, -1.1],
-        [1, 0.8],
-        [-1, 0.8],
-      ])
-    case 'diamond':
-      return pts([
-        [0, -1.15],
-        [1.15, 0],
-        [0, 1.15],
-        [-1.15, 0],
-      ])
-    case 'square':
-      return pts([
-        [-0.9, -0.9],
-        [0.9, -0.9],
-        [0.9, 0.9],
-        [-0.9, 0.9],
-      ])
-    default:
-      return pts([
-        [-1, -0.35],
-        [-0.35, -0.35],
-        [-0.35, -1],
-        [0.35, -1],
-        [0.35, -0.35],
-        [1, -0.35],
-        [1, 0.35],
-        [0.35, 0.35],
-        [0.35, 1],
-        [-0.35, 1],
-        [-0.35, 0.35],
-        [-1, 0.35],
-      ])
-  }
+  const corners = MARK_CORNERS[shape]
+  if (!corners) return `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" ${attrs}/>`
+  return `<path d="M${corners.map(([x, y]) => `${num(at.x + x * r)} ${num(at.y + y * r)}`).join('L')}Z" ${attrs}/>`
 }
 
 /** The words a counter shows, in the order it draws them: its button's name starts with them. */
@@ -448,6 +445,16 @@ function webCounter(frame: Frame, svg: string, here: readonly MapCounter[], web:
   )
 }
 
+function byHexOf(list: readonly MapCounter[]): Map<string, MapCounter[]> {
+  const byHex = new Map<string, MapCounter[]>()
+  for (const c of list) {
+    const here = byHex.get(hexRefKey(c.hex))
+    if (here) here.push(c)
+    else byHex.set(hexRefKey(c.hex), [c])
+  }
+  return byHex
+}
+
 /** One piece per hex: a side's counter, or the shared counter of several sides. */
 export function counters(
   frame: Frame,
@@ -455,28 +462,23 @@ export function counters(
   colours: ReadonlyMap<string, string>,
   web?: WebCounters,
 ): Piece[] {
-  const byHex = new Map<string, MapCounter[]>()
-  for (const c of list) {
-    const here = byHex.get(hexRefKey(c.hex))
-    if (here) here.push(c)
-    else byHex.set(hexRefKey(c.hex), [c])
-  }
   const u = frame.size
-  return [...byHex.values()].map((here) => {
+  // The web page's map marks each counter for clicks; a picture keeps only the fire arcs' hover.
+  const place = (svg: string, here: readonly MapCounter[]) =>
+    web ? webCounter(frame, svg, here, web) : withArc(frame, svg, here)
+  return [...byHexOf(list).values()].map((here) => {
     const at = hexCentre(frame, here[0]!.hex)
     const estimated = labelsAreSure(here) ? {} : { estimated: true }
     if (here.length > 1) {
       const half = (u * COUNTER_SIDE) / 2 + u * 0.02
-      const box = withNoses(
-        u,
-        { x0: -half, y0: -half, x1: half, y1: half },
-        here.map((c) => c.facing),
-      )
+      const square = { x0: -half, y0: -half, x1: half, y1: half }
+      const facings = here.map((c) => c.facing)
+      const box = withNoses(u, square, facings)
       const plain = here.map((c) => ({ ...c, title: '' }))
       const placed = anchored(at, (p) => sharedCounter(u, here, p, colours), box)
       return {
         ...placed,
-        svg: web ? webCounter(frame, placed.svg, here, web) : withArc(frame, placed.svg, here),
+        svg: place(placed.svg, here),
         local: { svg: sharedCounter(u, plain, { x: 0, y: 0 }, colours), at, box },
         ...estimated,
       }
@@ -485,9 +487,7 @@ export function counters(
     const colour = colours.get(c.side) ?? OTHER_MARKER.fill
     const box = counterBox(u, c)
     return {
-      svg: web
-        ? webCounter(frame, counter(u, c, at, colour), here, web)
-        : withArc(frame, counter(u, c, at, colour), here),
+      svg: place(counter(u, c, at, colour), here),
       box: { x0: at.x + box.x0, y0: at.y + box.y0, x1: at.x + box.x1, y1: at.y + box.y1 },
       local: { svg: counter(u, { ...c, title: '' }, { x: 0, y: 0 }, colour), at, box },
       ...estimated,
