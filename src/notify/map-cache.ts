@@ -22,6 +22,8 @@ interface Drawn {
   model: HexMapModel
   /** Written when first asked for: emails only need the PNG. */
   svg?: string
+  /** The web page's SVG (renderSvg's `web` option), written when first asked for. */
+  web?: string
   /** PNGs by width (0: the map's own size). */
   png: ReadonlyMap<number, Buffer>
   /** The picture emails carry: the parts of the board that matter to the viewer (map/email.ts). */
@@ -32,7 +34,7 @@ interface Drawn {
 const MODEL_BYTES = 150_000
 
 function sizeOf(d: Drawn): number {
-  let n = MODEL_BYTES + (d.svg?.length ?? 0)
+  let n = MODEL_BYTES + (d.svg?.length ?? 0) + (d.web?.length ?? 0)
   for (const png of d.png.values()) n += png.length
   return n + (d.email?.png.length ?? 0)
 }
@@ -95,6 +97,16 @@ export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string 
   const svg = renderSvg(d.model)
   add(keyOf(game, seq, viewer), d, (c) => ({ ...c, svg }))
   return svg
+}
+
+/** The map as the web page draws it: the same drawing, its hexes and counters marked for clicks (svg.ts `web`). */
+export async function webMapSvg(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<string | null> {
+  const d = await drawn(db, game, seq, viewer)
+  if (!d) return null
+  if (d.web !== undefined) return d.web
+  const web = renderSvg(d.model, { web: true })
+  add(keyOf(game, seq, viewer), d, (c) => ({ ...c, web }))
+  return web
 }
 
 export async function mapPng(

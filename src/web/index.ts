@@ -12,6 +12,7 @@ import { webAssets } from './assets.js'
 import { pageViewer, renderPage } from './context.js'
 import { authPages } from './pages/auth.js'
 import { cataloguePages } from './pages/catalogue.js'
+import { gamePages } from './pages/game.js'
 import { homePages } from './pages/home.js'
 import { followSignedLink, magicPages } from './pages/magic.js'
 import { preferencePages } from './pages/preferences.js'
@@ -129,4 +130,5 @@ async function pages(app: FastifyInstance) {
   await app.register(homePages)
   await app.register(cataloguePages)
   await app.register(preferencePages)
+  await app.register(gamePages)
 }

@@ -124,6 +124,11 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'GET', url: '/preferences' }),
     expect: { ...all(200), anonymous: 303 },
   },
+  'GET /g/:id': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/g/${id}`, headers: { accept: 'text/html' } }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
   'GET /assets/:name': { request: () => ({ method: 'GET', url: '/assets/none.js' }), expect: all(404) },
   'POST /auth/register': {
     request: () => ({

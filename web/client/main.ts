@@ -2,11 +2,13 @@
 // <body data-page="...">. Each page module exports a start function and is listed here.
 import { startCatalogue } from './catalogue.js'
 import { enhanceForms } from './forms.js'
-import { startTalk } from './talk.js'
+import { startGame } from './game.js'
 import { startPreferences } from './preferences.js'
+import { startTalk } from './talk.js'
 
 const pages: Record<string, () => void> = {
   catalogue: startCatalogue,
+  game: startGame,
   preferences: startPreferences,
 }
 

@@ -5,7 +5,7 @@
 import { hexCentre, type Frame, type Point } from './layout.js'
 import { hexRefKey, type MapCounter, type MapUnit } from '../../present/map-model.js'
 import { anchored, type Box, type Piece } from './pieces.js'
-import { fitFontSize, num, textAt, widthIsSure } from './svg-text.js'
+import { escapeXml, fitFontSize, num, textAt, widthIsSure } from './svg-text.js'
 import { hexPath, titleTag } from './svg-grid.js'
 
 const INK = '#1b2129'
@@ -338,30 +338,147 @@ export function hasArcs(list: readonly MapCounter[]): boolean {
   return list.some((c) => (c.arc?.length ?? 0) > 0)
 }
 
-/** One piece per hex: a side's counter, or the shared counter of several sides. */
-export function counters(frame: Frame, list: readonly MapCounter[], colours: ReadonlyMap<string, string>): Piece[] {
+/**
+ * What the web page's map adds to each counter (never a PNG's): the hex's label, each side's shape mark
+ * (so sides differ by more than colour) and which side is the reader's, whose counters become buttons.
+ */
+export interface WebCounters {
+  hexLabel: (hex: { col: number; row: number }) => string
+  /** Side id -> its index in the model's sides: the shape of its mark (SIDE_MARKS). */
+  sideIndex: ReadonlyMap<string, number>
+  /** The reader's side, or null for an observer. */
+  mine: string | null
+}
+
+/** The marks that tell sides apart besides their colour: circle, triangle, diamond, square, cross. */
+export const SIDE_MARKS = ['circle', 'triangle', 'diamond', 'square', 'cross'] as const
+
+/** The corners of each polygon mark, in half-sizes around its centre (the circle is drawn as a circle). */
+const MARK_CORNERS: Record<string, ReadonlyArray<readonly [number, number]>> = {
+  triangle: [
+    [0, -1.1],
+    [1, 0.8],
+    [-1, 0.8],
+  ],
+  diamond: [
+    [0, -1.15],
+    [1.15, 0],
+    [0, 1.15],
+    [-1.15, 0],
+  ],
+  square: [
+    [-0.9, -0.9],
+    [0.9, -0.9],
+    [0.9, 0.9],
+    [-0.9, 0.9],
+  ],
+  cross: [
+    [-1, -0.35],
+    [-0.35, -0.35],
+    [-0.35, -1],
+    [0.35, -1],
+    [0.35, -0.35],
+    [1, -0.35],
+    [1, 0.35],
+    [0.35, 0.35],
+    [0.35, 1],
+    [-0.35, 1],
+    [-0.35, 0.35],
+    [-1, 0.35],
+  ],
+}
+
+/** A side's mark, white on ink, centred at `at`, `r` its half-size. */
+export function sideMark(index: number, at: Point, r: number): string {
+  const shape = SIDE_MARKS[index % SIDE_MARKS.length]!
+  const attrs = `fill="#ffffff" stroke="${INK}" stroke-width="${num(r * 0.3)}"`
+  const corners = MARK_CORNERS[shape]
+  if (!corners) return `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" ${attrs}/>`
+  return `<path d="M${corners.map(([x, y]) => `${num(at.x + x * r)} ${num(at.y + y * r)}`).join('L')}Z" ${attrs}/>`
+}
+
+/** The words a counter shows, in the order it draws them: its button's name starts with them. */
+function visibleText(c: MapCounter): string {
+  if (c.units.length > 1) {
+    const listed =
+      c.units.length <= MAX_LISTED
+        ? c.units.map((x) => x.label)
+        : [...c.units.slice(0, MAX_LISTED - 1).map((x) => x.label), `+${c.units.length - MAX_LISTED + 1}`]
+    return [...listed, String(c.units.length)].join(' ')
+  }
+  const lines = c.sublabel === '' ? [] : c.sublabel.split('\n').slice(0, SUBLABEL_LAYOUTS.length)
+  return [c.label, ...lines, ...c.markers].join(' ')
+}
+
+const attr = (text: string) => escapeXml(text).replace(/"/g, '&quot;')
+
+/** A counter as the web page's map draws it: its hex, side and units named, the reader's own a button. */
+function webCounter(frame: Frame, svg: string, here: readonly MapCounter[], web: WebCounters): string {
+  const u = frame.size
+  const at = hexCentre(frame, here[0]!.hex)
+  const half = (u * COUNTER_SIDE) / 2
+  const marks = here
+    .map((c, i) =>
+      sideMark(
+        web.sideIndex.get(c.side) ?? 0,
+        { x: at.x - half + u * 0.2, y: at.y - half + u * 0.2 + (i * u * COUNTER_SIDE) / here.length },
+        u * 0.13,
+      ),
+    )
+    .join('')
+  const units = here.flatMap((c) => c.units.map((x) => x.label))
+  const mine = here.filter((c) => c.side === web.mine).flatMap((c) => c.units.map((x) => x.label))
+  const arc = arcGroup(frame, here)
+  const hosts = arc !== '' || mine.length > 0
+  const button =
+    mine.length > 0
+      ? ` data-mine="${attr(mine.join(' '))}" tabindex="0" role="button" ` +
+        `aria-label="${attr(`${here.map(visibleText).join(' ')}: ${here.map((c) => c.title).join('; ')}`)}"`
+      : arc !== ''
+        ? ' tabindex="0"'
+        : ''
+  return (
+    `<g${hosts ? ` class="${ARC_HOST_CLASS}"` : ''} data-hex="${attr(web.hexLabel(here[0]!.hex))}" ` +
+    `data-side="${attr([...new Set(here.map((c) => c.side))].join(' '))}" data-units="${attr(units.join(' '))}"` +
+    // A space between texts: the words a reader's tools see are "GD1 GD", as the button's name says.
+    `${button}>${svg.replace(/<\/text></g, '</text> <')}${marks}${arc}</g>`
+  )
+}
+
+function byHexOf(list: readonly MapCounter[]): Map<string, MapCounter[]> {
   const byHex = new Map<string, MapCounter[]>()
   for (const c of list) {
     const here = byHex.get(hexRefKey(c.hex))
     if (here) here.push(c)
     else byHex.set(hexRefKey(c.hex), [c])
   }
+  return byHex
+}
+
+/** One piece per hex: a side's counter, or the shared counter of several sides. */
+export function counters(
+  frame: Frame,
+  list: readonly MapCounter[],
+  colours: ReadonlyMap<string, string>,
+  web?: WebCounters,
+): Piece[] {
   const u = frame.size
-  return [...byHex.values()].map((here) => {
+  // The web page's map marks each counter for clicks; a picture keeps only the fire arcs' hover.
+  const place = (svg: string, here: readonly MapCounter[]) =>
+    web ? webCounter(frame, svg, here, web) : withArc(frame, svg, here)
+  return [...byHexOf(list).values()].map((here) => {
     const at = hexCentre(frame, here[0]!.hex)
     const estimated = labelsAreSure(here) ? {} : { estimated: true }
     if (here.length > 1) {
       const half = (u * COUNTER_SIDE) / 2 + u * 0.02
-      const box = withNoses(
-        u,
-        { x0: -half, y0: -half, x1: half, y1: half },
-        here.map((c) => c.facing),
-      )
+      const square = { x0: -half, y0: -half, x1: half, y1: half }
+      const facings = here.map((c) => c.facing)
+      const box = withNoses(u, square, facings)
       const plain = here.map((c) => ({ ...c, title: '' }))
       const placed = anchored(at, (p) => sharedCounter(u, here, p, colours), box)
       return {
         ...placed,
-        svg: withArc(frame, placed.svg, here),
+        svg: place(placed.svg, here),
         local: { svg: sharedCounter(u, plain, { x: 0, y: 0 }, colours), at, box },
         ...estimated,
       }
@@ -370,7 +487,7 @@ export function counters(frame: Frame, list: readonly MapCounter[], colours: Rea
     const colour = colours.get(c.side) ?? OTHER_MARKER.fill
     const box = counterBox(u, c)
     return {
-      svg: withArc(frame, counter(u, c, at, colour), here),
+      svg: place(counter(u, c, at, colour), here),
       box: { x0: at.x + box.x0, y0: at.y + box.y0, x1: at.x + box.x1, y1: at.y + box.y1 },
       local: { svg: counter(u, { ...c, title: '' }, { x: 0, y: 0 }, colour), at, box },
       ...estimated,

@@ -2,9 +2,9 @@
 // numbers to two decimals), so a golden file can pin it and a cache can key on the position.
 // One font family, DejaVu Sans, which png.ts bundles: the PNG looks the same on every machine.
 import { frameFor, hexCentre, inWindow, type Frame, type MapWindow } from './layout.js'
-import type { HexMapModel } from '../../present/map-model.js'
+import { hexRefKey, type HexMapModel } from '../../present/map-model.js'
 import { fragments, type Piece } from './pieces.js'
-import { ARC_CLASS, ARC_HOST_CLASS, counters, hasArcs } from './svg-counters.js'
+import { ARC_CLASS, ARC_HOST_CLASS, counters, hasArcs, type WebCounters } from './svg-counters.js'
 import {
   COLOURS,
   boardEdges,
@@ -14,6 +14,7 @@ import {
   gridLines,
   hexFills,
   hexLabels,
+  hexPath,
   screenFills,
   windowHexes,
 } from './svg-grid.js'
@@ -27,7 +28,7 @@ import {
   lossMarks,
   moveArrows,
 } from './svg-marks.js'
-import { num } from './svg-text.js'
+import { escapeXml, num } from './svg-text.js'
 
 export interface SvgOptions {
   /** Hex radius in SVG units (centre to corner); everything else scales with it. Default 24. */
@@ -45,6 +46,14 @@ export interface SvgOptions {
    * of drawing the window's own (raster.ts): for crops, whose windows change with every position.
    */
   tiled?: boolean
+  /**
+   * Draw for the web page's map, never for a PNG (default false): each hex gets a transparent shape with
+   * `data-hex="<label>"` (and `data-at="<col>,<row>"`); each counter a group with `data-hex`, `data-side`,
+   * `data-units="<unit ids>"` and a shape mark of its side; the reader's own counters (the side marked
+   * `viewer` in the model) are buttons: `data-mine="<their unit ids>"`, `tabindex="0"`, `role="button"`,
+   * `aria-label`.
+   */
+  web?: boolean
 }
 
 /** The whole map's board, for a crop to be cut from (raster.ts); the crop keeps its own edge labels. */
@@ -196,7 +205,7 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
     attackRings(frame, targeted, colours),
     entryRings(frame, model.arrows, colours),
     moveArrows(frame, model.arrows, colours),
-    counters(frame, model.counters, colours),
+    counters(frame, model.counters, colours, opts.web ? webCounters(model) : undefined),
     highlightFrames(frame, model),
     lossMarks(frame, model.losses, colours),
   ]
@@ -232,6 +241,27 @@ export function layoutMap(whole: HexMapModel, opts: SvgOptions = {}): MapDrawing
   }
 }
 
+function webCounters(model: HexMapModel): WebCounters {
+  const labels = new Map(model.hexes.map((h) => [hexRefKey(h), h.label]))
+  return {
+    hexLabel: (hex) => labels.get(hexRefKey(hex)) ?? `${hex.col},${hex.row}`,
+    sideIndex: new Map(model.sides.map((s, i) => [s.id, i])),
+    mine: model.sides.find((s) => s.viewer)?.id ?? null,
+  }
+}
+
+/** The web map's hexes as shapes to click (transparent, over the board, under everything else). */
+function hexTargets(d: MapDrawing, model: HexMapModel): string {
+  const shapes = windowHexes(d.frame, model)
+    .map(
+      (h) =>
+        `<path data-hex="${escapeXml(h.label).replace(/"/g, '&quot;')}" data-at="${h.col},${h.row}" ` +
+        `d="${hexPath(d.frame, h)}"/>`,
+    )
+    .join('')
+  return `<g class="hm-hexes" fill="#000000" fill-opacity="0">${shapes}</g>`
+}
+
 /** Shows a counter's fire arc while the pointer is on it or it has the keyboard focus (Tab). */
 const ARC_STYLE =
   `<style>.${ARC_HOST_CLASS}{cursor:pointer;outline:none}` +
@@ -240,6 +270,11 @@ const ARC_STYLE =
 export function renderSvg(model: HexMapModel, opts: SvgOptions = {}): string {
   const d = layoutMap(model, opts)
   const style = hasArcs(model.counters) ? ARC_STYLE : ''
-  const layers = [style, `<g id="${BASE_GROUP_ID}">${d.board()}</g>`, ...d.layers.map(fragments)]
+  const layers = [
+    style,
+    `<g id="${BASE_GROUP_ID}">${d.board()}</g>`,
+    opts.web ? hexTargets(d, model) : '',
+    ...d.layers.map(fragments),
+  ]
   return `${d.root}\n${layers.filter((l) => l !== '').join('\n')}\n</svg>\n`
 }
