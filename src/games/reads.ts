@@ -1,7 +1,8 @@
 // What players and observers read: the summary, their view, their options, the log, the game at
 // any past entry, and the proof of fair dice once the game is over.
 import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../engine/dice.js'
-import { rulesVersionProblem, type Outcome, type Pending } from '../engine/ruleset.js'
+import { rulesVersionProblem, type GameEvent, type Outcome, type Pending } from '../engine/ruleset.js'
+import { ruleSystem } from '../rulesets/index.js'
 import type { Db } from '../store/db.js'
 import { LRUCache } from 'lru-cache'
 import { cachedMeta } from './meta-cache.js'
@@ -198,8 +199,9 @@ export async function viewAccess(
     mySeats.length === 0 &&
     (at !== undefined || as !== undefined) &&
     canModerate(await moderatorAccount(db, caller.userId), meta)
-  if (at !== undefined && mySeats.length === 0 && !staff)
-    throw new Forbidden('past positions are for the players and moderators of this game')
+  // Once the game is over its whole log is open to whoever may see the game (gameLog), and so are its positions.
+  if (at !== undefined && mySeats.length === 0 && !staff && meta.status !== 'FINISHED')
+    throw new Forbidden('past positions are for the players and moderators of this game until it is over')
   if (as !== undefined && !staff && !mySeats.some((s) => s.seat === as))
     throw new Forbidden(
       mySeats.length
@@ -350,7 +352,28 @@ function readableEntry(e: Entry, r: Reader) {
   return { ...head, commitment, leaves, sealed, payload }
 }
 
-export async function gameLog(db: Db, gameId: string, caller: Caller, after: number, limit: number) {
+/**
+ * What each readable entry with events tells, one sentence a line, in the reader's language: the rule system's
+ * narrator, naming units and sides from one view of the game (the reader's, at the page's last entry).
+ */
+function narrations(game: GameRow, f: Folded | null, seat: string | null, locale: Locale) {
+  const system = ruleSystem(game.ruleset)
+  const view: unknown = f ? rulesetOf(game).view(f.state, seat) : null
+  return (payload: unknown): { narration: string[] } | Record<string, never> => {
+    const events = (payload as { events?: unknown } | null)?.events
+    if (!Array.isArray(events) || !system || !view) return {}
+    return { narration: system.narrate(events as GameEvent[], view, locale) }
+  }
+}
+
+export async function gameLog(
+  db: Db,
+  gameId: string,
+  caller: Caller,
+  after: number,
+  limit: number,
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const { game, mySeats, staff } = await gameFor(db, gameId, caller)
   const rows = await entriesBetween(db, gameId, after, after + limit)
   const lastResolution = await db.logEntry.findFirst({
@@ -370,11 +393,21 @@ export async function gameLog(db: Db, gameId: string, caller: Caller, after: num
     sideOf: new Map(game.seats.map((s) => [s.seat, s.side])),
   }
   const disputes = await disputesOnLog(db, game, caller, rows)
+  const last = rows[rows.length - 1]
+  const told = narrations(
+    game,
+    last && rows.some((e) => e.kind === 'RESOLUTION' || e.kind === 'CORRECTION')
+      ? await loadFolded(db, game, last.seq)
+      : null,
+    viewerSeat(mySeats, game.pending),
+    locale,
+  )
   return {
     entries: rows.map((e) => {
       const by = aside.get(e.seq)
+      const entry = readableEntry(e, reader)
       return withDisputes(
-        { ...readableEntry(e, reader), ...(by !== undefined ? { supersededBy: by } : {}) },
+        { ...entry, ...told(entry.payload), ...(by !== undefined ? { supersededBy: by } : {}) },
         disputes.get(e.seq),
       )
     }),

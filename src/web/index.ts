@@ -16,6 +16,7 @@ import { gamePages } from './pages/game.js'
 import { homePages } from './pages/home.js'
 import { followSignedLink, magicPages } from './pages/magic.js'
 import { preferencePages } from './pages/preferences.js'
+import { logPages } from './pages/log.js'
 import { createPageHandlebars, partialsOf, webDir } from './render.js'
 
 declare module 'fastify' {
@@ -131,4 +132,5 @@ async function pages(app: FastifyInstance) {
   await app.register(cataloguePages)
   await app.register(preferencePages)
   await app.register(gamePages)
+  await app.register(logPages)
 }

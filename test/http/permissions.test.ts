@@ -255,6 +255,17 @@ const TABLE: Record<string, Row> = {
     request: (id) => ({ method: 'GET', url: `/games/${id}/verify` }),
     expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
   },
+  // The replay and the verification pages (src/web/pages/log.ts): a game hidden from the reader is the 404 page.
+  'GET /g/:id/replay': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/g/${id}/replay?at=1`, headers: { accept: 'text/html' } }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
+  'GET /g/:id/verify': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/g/${id}/verify`, headers: { accept: 'text/html' } }),
+    expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
+  },
   // Moderation (test/http/corrections.test.ts has its own table, with game masters and admins who play).
   'POST /games/:id/corrections/preview': {
     game: true,

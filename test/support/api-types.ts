@@ -8697,7 +8697,7 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The log, with dice and events; sealed orders hidden */
+    /** The log, with dice and events (told in your language as `narration`); sealed orders hidden */
     get: {
       parameters: {
         query?: {
@@ -9423,6 +9423,8 @@ export interface paths {
                     correctionSeq: number | null
                   } | null
                 }[]
+                /** @description what the entry's events tell, one sentence a line, in the reader's language */
+                narration?: string[]
               }[]
               /** @description pass as `after` for the next page; null on the last */
               next: number | null

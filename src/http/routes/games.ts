@@ -513,7 +513,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.identify,
       schema: {
         tags: ['games'],
-        summary: 'The log, with dice and events; sealed orders hidden',
+        summary: 'The log, with dice and events (told in your language as `narration`); sealed orders hidden',
         params: Id,
         querystring: Type.Object({
           after: Type.Optional(LogPosition({ default: 0 })),
@@ -523,7 +523,14 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      gameLog(app.db, request.params.id, caller(request), request.query.after ?? 0, request.query.limit ?? 100),
+      gameLog(
+        app.db,
+        request.params.id,
+        caller(request),
+        request.query.after ?? 0,
+        request.query.limit ?? 100,
+        await readerLocale(app, request),
+      ),
   )
 
   app.get(

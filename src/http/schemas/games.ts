@@ -306,6 +306,11 @@ export const LogPage = () =>
             Type.Union(payloads(), { description: 'what the entry says, as far as you may read it; null: sealed' }),
           ),
           disputes: Type.Optional(DisputesOfEntry),
+          narration: Type.Optional(
+            Type.Array(Type.String(), {
+              description: "what the entry's events tell, one sentence a line, in the reader's language",
+            }),
+          ),
         }),
       ),
       next: orNull(Type.Integer({ description: 'pass as `after` for the next page; null on the last' })),
