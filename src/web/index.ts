@@ -12,6 +12,7 @@ import { webAssets } from './assets.js'
 import { pageViewer, renderPage } from './context.js'
 import { authPages } from './pages/auth.js'
 import { homePages } from './pages/home.js'
+import { moderationPages } from './pages/moderation.js'
 import { createPageHandlebars, partialsOf, webDir } from './render.js'
 
 declare module 'fastify' {
@@ -118,4 +119,5 @@ async function pages(app: FastifyInstance) {
   })
   await app.register(authPages)
   await app.register(homePages)
+  await app.register(moderationPages)
 }
