@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { abaoaqu, type State } from '../../src/rulesets/abaoaqu/engine/index.js'
 import { as, register, type User } from '../http/helpers.js'
-import { WAIT, newPerson, screenshot, seriousViolations, startWeb, type WebHarness } from './browser.js'
+import { PHONE, WAIT, newPerson, screenshot, seriousViolations, startWeb, type WebHarness } from './browser.js'
 
 let w: WebHarness
 let alice: User // FED
@@ -16,9 +16,9 @@ let adminPlayer: User // a site admin who plays in a game of their own
 
 beforeAll(async () => {
   w = await startWeb()
-  ;[alice, bob, admin, adminPlayer] = await Promise.all(
+  ;[alice, bob, admin, adminPlayer] = (await Promise.all(
     ['Alice', 'Bob', 'Admin', 'AdminPlayer'].map((n) => register(w.h.app, n)),
-  )
+  )) as [User, User, User, User]
   // As test/http/disputes.test.ts does: the role set in the database (what `npm run admin -- grant-admin` sets).
   await w.h.t.db.user.updateMany({ where: { id: { in: [admin!.id, adminPlayer!.id] } }, data: { role: 'ADMIN' } })
 }, 60_000)
@@ -65,7 +65,7 @@ async function fullState(gameId: string): Promise<{ state: State; head: number }
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
 describe('a moderator settles disputes through /moderation', () => {
-  it('previews a correction as before/after maps and a table, applies it, then rules no change on another', async () => {
+  it('previews a correction as before/after maps and a table, applies it; rules no change on another', async () => {
     const game = await newGame(alice, bob)
     const first = await raise(game, alice, 1, 'ZEON deployed a unit on a hex it may not hold')
     const { context, page } = await newPerson(w)
@@ -92,7 +92,8 @@ describe('a moderator settles disputes through /moderation', () => {
     await expect.poll(() => h1(page), WAIT).toMatch(/^Moderating /)
     expect(await page.getByLabel('Entry', { exact: true }).inputValue()).toBe('1')
     expect(await page.getByLabel('Dispute it settles').inputValue()).toBe(first)
-    await expect.poll(() => page.locator('#position-map').evaluate((i: HTMLImageElement) => i.naturalWidth), WAIT)
+    await expect
+      .poll(() => page.locator('#position-map').evaluate((i) => (i as { naturalWidth: number }).naturalWidth), WAIT)
       .toBeGreaterThan(0)
     expect(await seriousViolations(page), '/moderation/games/:id').toEqual([])
 
@@ -105,6 +106,12 @@ describe('a moderator settles disputes through /moderation', () => {
     await page.getByLabel('Adjustments').fill(`${unit} morale C`)
     await page.getByLabel('Reason', { exact: true }).fill('The deployment die was misread: the unit is confused.')
     expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true)
+    // A unit the game does not have: the problem is shown by the form, and Apply stays off.
+    await page.getByLabel('Adjustments').fill('XX99 morale C')
+    await page.getByRole('button', { name: 'Preview' }).click()
+    await expect.poll(() => page.locator('#correction [role=alert]').textContent(), WAIT).toContain('XX99')
+    expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true)
+    await page.getByLabel('Adjustments').fill(`${unit} morale C`)
     await page.getByRole('button', { name: 'Preview' }).click()
     const diff = page.locator('table.diff')
     await expect.poll(() => diff.locator('tbody tr').count(), WAIT).toBe(1)
@@ -112,17 +119,17 @@ describe('a moderator settles disputes through /moderation', () => {
     expect(cells.map((c) => c.trim())).toEqual([unit, 'morale', 'N', 'C'])
     for (const which of ['before', 'after'])
       await expect
-        .poll(() => page.locator(`img[data-map="${which}"]`).evaluate((i: HTMLImageElement) => i.naturalWidth), WAIT)
+        .poll(
+          () => page.locator(`img[data-map="${which}"]`).evaluate((i) => (i as { naturalWidth: number }).naturalWidth),
+          WAIT,
+        )
         .toBeGreaterThan(0)
     expect(await page.locator('#preview .to-act').textContent()).toMatch(/FED|ZEON/)
     expect(await seriousViolations(page), 'the preview').toEqual([])
     await screenshot(page, 'moderation-preview')
 
     // Apply it: the game's log has the CORRECTION entry, the dispute is ruled.
-    await Promise.all([
-      page.waitForURL(/applied=/),
-      page.getByRole('button', { name: 'Apply' }).click(),
-    ])
+    await Promise.all([page.waitForURL(/applied=/), page.getByRole('button', { name: 'Apply' }).click()])
     await expect.poll(() => page.locator('#applied').textContent(), WAIT).toContain(`entry ${before.head + 1}`)
     await expect.poll(() => page.locator('table.log').textContent(), WAIT).toContain('Correction: adjusted the game')
     const audit = page.locator('table.audit')
@@ -135,9 +142,7 @@ describe('a moderator settles disputes through /moderation', () => {
     ).json()
     expect(log.entries[0]).toMatchObject({ kind: 'CORRECTION', payload: { kind: 'adjust', dispute: first } })
     await page.goto(`/moderation/disputes/${first}`)
-    await expect.poll(() => page.locator('#ruling + p').textContent(), WAIT).toContain(
-      'Ruled: settled by a correction',
-    )
+    await expect.poll(() => page.locator('#ruling + p').textContent(), WAIT).toContain('Ruled: settled by a correction')
 
     // A second dispute, ruled "no change" with a reason.
     const second = await raise(game, bob, 1, 'FED set up too close to the line')
@@ -158,7 +163,7 @@ describe('a moderator settles disputes through /moderation', () => {
 
   it('a preview the game has moved past is refused with 409, and a new preview can be applied', async () => {
     const game = await newGame(alice, bob)
-    const { context, page } = await newPerson(w)
+    const { context, page } = await newPerson(w, PHONE)
     await signIn(page, admin)
     await page.goto(`/moderation/games/${game}`)
     await page.getByLabel('Kind of correction').selectOption('extend-deadline')
@@ -166,6 +171,11 @@ describe('a moderator settles disputes through /moderation', () => {
     await page.getByLabel('Reason', { exact: true }).fill('A holiday in Japan.')
     await page.getByRole('button', { name: 'Preview' }).click()
     await expect.poll(() => page.locator('#preview h3').textContent(), WAIT).toMatch(/^Preview/)
+    // On a phone, nothing is wider than the screen.
+    expect(await page.locator('html').evaluate((e) => (e as { scrollWidth: number }).scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    )
+    await screenshot(page, 'moderation-phone')
     // Meanwhile another moderator pauses the game.
     const head = (await fullState(game)).head
     const paused = await w.h.app.inject({
@@ -176,9 +186,9 @@ describe('a moderator settles disputes through /moderation', () => {
     })
     expect(paused.statusCode, paused.body).toBe(201)
     await page.getByRole('button', { name: 'Apply' }).click()
-    await expect.poll(() => page.locator('#correction [role=alert]').textContent(), WAIT).toContain(
-      'The game moved since the preview',
-    )
+    await expect
+      .poll(() => page.locator('#correction [role=alert]').textContent(), WAIT)
+      .toContain('The game moved since the preview')
     expect((await fullState(game)).head).toBe(head + 1)
     await page.locator('#correction button.secondary', { hasText: 'Preview' }).click()
     await expect.poll(() => page.getByRole('button', { name: 'Apply' }).isDisabled(), WAIT).toBe(false)
@@ -209,9 +219,9 @@ describe('a moderator settles disputes through /moderation', () => {
     expect((await staff.page.goto(`/moderation/games/${game}`))?.status()).toBe(200)
     const res = await staff.page.goto(`/moderation/games/${own}`)
     expect(res?.status()).toBe(403)
-    await expect.poll(() => staff.page.getByRole('alert').textContent(), WAIT).toContain(
-      'You play in this game, so you cannot moderate it',
-    )
+    await expect
+      .poll(() => staff.page.getByRole('alert').textContent(), WAIT)
+      .toContain('You play in this game, so you cannot moderate it')
     const preview = await staff.context.request.post(`/moderation/games/${own}/preview`, {
       data: { correction: { kind: 'pause', reason: 'mine' } },
       headers: { 'x-csrf-token': (await staff.page.locator('meta[name="csrf-token"]').getAttribute('content'))! },

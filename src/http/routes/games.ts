@@ -450,7 +450,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       Type.String({
         minLength: 1,
         maxLength: 64,
-        description: "The seat whose eyes to see the map through: a moderator of the game any seat, a player their own",
+        description: 'The seat whose eyes to see the map through: a moderator of the game any seat, a player their own',
       }),
     ),
     width: Type.Optional(

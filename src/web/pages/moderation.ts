@@ -16,7 +16,6 @@ import {
   KIND_FIELDS,
   moderatorState,
   previewCorrection,
-  type CorrectionInput,
   type CorrectionPreview,
 } from '../../games/corrections.js'
 import { getDispute, gameDisputes, moderatesAnyGame, moderationInbox } from '../../games/disputes.js'
@@ -25,7 +24,7 @@ import { CORRECTION_KINDS, type CorrectionKind } from '../../games/fold.js'
 import { moderationAudit } from '../../games/moderation-audit.js'
 import { gameLog, gameSummary, gameView } from '../../games/reads.js'
 import { describePending } from '../../games/words.js'
-import type { GameEvent, Pending } from '../../engine/ruleset.js'
+import type { GameEvent } from '../../engine/ruleset.js'
 import { translate, type Locale } from '../../i18n/index.js'
 import { buildMapModel, hasMap, renderSvg, type HexMapModel } from '../../notify/map/index.js'
 import { mapModelAt } from '../../notify/map-cache.js'
@@ -69,8 +68,7 @@ const FIELD_INPUT: Record<string, 'number' | 'textarea' | 'seat' | 'email' | 'wi
   changes: null,
 }
 
-const t = (locale: Locale, key: string, values: Record<string, unknown> = {}) =>
-  translate(locale, NS, key, values as never)
+const t = (locale: Locale, key: string, values: Record<string, unknown> = {}) => translate(locale, NS, key, values)
 
 /** Renders one of these pages: <body data-page> is the page's name, its title in the reader's language. */
 function show(
@@ -257,7 +255,7 @@ export async function moderationPages(app: FastifyInstance) {
       const disputes = (await gameDisputes(app.db, id, caller)).disputes
       const audit = (await moderationAudit(app.db, id, caller)).actions
       const sides = [...new Set(game.seats.map((s) => s.side))]
-      const pending = describePending(meta.ruleset, full.pending as Pending[], locale)
+      const pending = describePending(meta.ruleset, full.pending, locale)
       const here = (extra: Record<string, string | number>) => {
         const params = new URLSearchParams({ at: String(full.seq), ...(as ? { as } : {}) })
         for (const [k, v] of Object.entries(extra)) params.set(k, String(v))
@@ -300,9 +298,7 @@ export async function moderationPages(app: FastifyInstance) {
         next: full.seq < full.head ? here({ at: full.seq + 1 }) : null,
         headHref: here({ at: full.head }),
         disputes,
-        openDisputes: disputes
-          .filter((d) => d.status === 'open')
-          .map((d) => ({ ...d, selected: d.id === q.dispute })),
+        openDisputes: disputes.filter((d) => d.status === 'open').map((d) => ({ ...d, selected: d.id === q.dispute })),
         dispute: q.dispute ?? null,
         applied: q.applied ?? null,
         kinds: CORRECTION_KINDS.map((kind: CorrectionKind) => ({
@@ -334,7 +330,7 @@ export async function moderationPages(app: FastifyInstance) {
     {
       schema: { hide: true, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: PreviewBody },
       // Called by the page's script, which reads problems as the API words them.
-      errorHandler: async (error: FastifyError | Problem | DomainError, request, reply) => {
+      errorHandler: (error: FastifyError | Problem | DomainError, request, reply) => {
         const problem =
           error instanceof DomainError
             ? problemOf(error)
@@ -350,12 +346,10 @@ export async function moderationPages(app: FastifyInstance) {
                 : null
         if (!problem) {
           request.log.error({ err: error }, 'correction preview failed')
-          return reply.status(500).type('application/problem+json').send({ status: 500, title: 'Server error' })
+          void reply.status(500).type('application/problem+json').send({ status: 500, title: 'Server error' })
+          return
         }
-        return reply
-          .status(problem.status)
-          .type('application/problem+json')
-          .send(problemBody(problem, request.url))
+        void reply.status(problem.status).type('application/problem+json').send(problemBody(problem, request.url))
       },
     },
     async (request, reply) => {
@@ -364,7 +358,7 @@ export async function moderationPages(app: FastifyInstance) {
       const caller = callerOf(request)
       const { id } = request.params as { id: string }
       const body = request.body as Static<typeof PreviewBody>
-      const preview = await previewCorrection(app.db, id, caller, body.correction as CorrectionInput)
+      const preview = await previewCorrection(app.db, id, caller, body.correction)
       const meta = (await gameMetaRow(app.db, id))!
       const locale = viewer.locale
       const seats = Object.keys(preview.after.views)
