@@ -230,6 +230,13 @@ describe('a moderator settles disputes through /moderation', () => {
       headers: { 'x-csrf-token': (await staff.page.locator('meta[name="csrf-token"]').getAttribute('content'))! },
     })
     expect(preview.status()).toBe(403)
+    expect((await preview.json()).detail).toMatch(/play in this game/)
+    // The session cookie alone, without the page's CSRF token, is refused before anything runs.
+    const forged = await staff.context.request.post(`/moderation/games/${game}/preview`, {
+      data: { correction: { kind: 'pause', reason: 'forged' } },
+    })
+    expect(forged.status()).toBe(403)
+    expect((await forged.json()).detail).toMatch(/CSRF token/)
     await staff.context.close()
 
     const anonymous = await newPerson(w)

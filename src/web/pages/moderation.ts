@@ -328,6 +328,8 @@ export async function moderationPages(app: FastifyInstance) {
   app.post(
     '/moderation/games/:id/preview',
     {
+      // As the API's routes: 401 without a session or token, 403 for a session cookie without its CSRF token.
+      onRequest: app.authenticate,
       schema: { hide: true, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: PreviewBody },
       // Called by the page's script, which reads problems as the API words them.
       errorHandler: (error: FastifyError | Problem | DomainError, request, reply) => {
