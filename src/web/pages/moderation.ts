@@ -119,10 +119,6 @@ function entryLine(locale: Locale, e: { kind: string; seat: string | null; paylo
   return e.seat ? `${kind} (${e.seat})` : kind
 }
 
-function sealedOf(e: { payload: unknown; sealed?: string[] }): boolean {
-  return e.payload === null || (e.payload as { sealed?: unknown } | null)?.sealed === true
-}
-
 let fragment: Handlebars.TemplateDelegate | null = null
 /** The preview's fragment of page, drawn by the pages' own Handlebars helpers (read once in production). */
 function previewFragment(app: FastifyInstance): Handlebars.TemplateDelegate {
@@ -206,7 +202,6 @@ export async function moderationPages(app: FastifyInstance) {
           ? {
               ...entry,
               line: entryLine(viewer.locale, entry),
-              sealed: sealedOf(entry),
               payloadJson: JSON.stringify(entry.payload, null, 2),
             }
           : null,
@@ -239,11 +234,8 @@ export async function moderationPages(app: FastifyInstance) {
       const game = await gameSummary(app.db, id, caller, { locale })
       const seats = full.seats
       const as = q.as ?? seats[0] ?? undefined
-      const view = JSON.parse(await gameView(app.db, id, caller, full.seq, locale, as)) as {
-        seq: number
-        seat: string | null
-        submitted: Record<string, unknown[]>
-      }
+      // The seat's own view, through the view's access check (an unknown seat is not found).
+      const view = JSON.parse(await gameView(app.db, id, caller, full.seq, locale, as)) as { view: unknown }
       const meta = (await gameMetaRow(app.db, id))!
       const kinds = await app.db.logEntry.findMany({
         where: { gameId: id },
@@ -275,7 +267,7 @@ export async function moderationPages(app: FastifyInstance) {
           seat,
           orders: JSON.stringify(orders, null, 1),
         })),
-        seenSubmitted: Object.keys(view.submitted ?? {}),
+        viewJson: JSON.stringify(view.view, null, 1),
         stateJson: JSON.stringify(full.state, null, 1),
         hasMap: hasMap(meta.ruleset),
         mapSrc: `/games/${id}/map.svg?${new URLSearchParams({ at: String(full.seq), ...(as ? { as } : {}) })}`,
