@@ -151,7 +151,7 @@ async function entryAt(db: Db | Tx, game: GameMeta, seq: number, field: string):
 }
 
 /** The fields each kind takes besides `kind`, `reason` and `dispute`: any other is refused, not ignored. */
-const KIND_FIELDS: Record<CorrectionKind, ReadonlyArray<keyof CorrectionInput>> = {
+export const KIND_FIELDS: Record<CorrectionKind, ReadonlyArray<keyof CorrectionInput>> = {
   rollback: ['toSeq'],
   adjust: ['changes', 'text'],
   reresolve: ['seq'],

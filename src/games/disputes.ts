@@ -605,6 +605,19 @@ export async function moderatedBySql(db: Db, userId: string, gameIds: string[]):
   return rows.map((r) => r.id)
 }
 
+/**
+ * Whether the account moderates at least one game, by the inbox's rule (a site admin or moderator, or the
+ * game master of a game they do not play in): who may open the moderation pages.
+ */
+export async function moderatesAnyGame(db: Db, userId: string): Promise<boolean> {
+  const account = await moderatorAccount(db, userId)
+  if (!account) return false
+  const { sql, staff } = inboxFilter(account)
+  if (staff) return true
+  const rows = await db.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM "Game" g WHERE ${sql} LIMIT 1`, userId)
+  return rows.length > 0
+}
+
 /** The inbox's one query: a page of `limit` (and one more, to know whether another page follows). */
 export function inboxSql(
   account: Moderator,

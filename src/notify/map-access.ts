@@ -1,5 +1,6 @@
 // Whose map a request may see: a signed link from an email names its position and seat (its key is
-// checked); otherwise the caller's own eyes, as for the view.
+// checked); otherwise the caller's own eyes, as for the view, and for a moderator of the game any seat's
+// (`as`, the view's own access check).
 import type { Caller } from '../games/access.js'
 import { Forbidden, InvalidInput } from '../games/errors.js'
 import { linkedMapAccess } from '../games/map-access.js'
@@ -12,6 +13,8 @@ export interface MapRequest {
   at?: number
   seat?: string
   key?: string
+  /** A moderator of the game: the seat whose eyes to see the map through (as GET /games/:id/view?as=). */
+  as?: string
 }
 
 export async function mapAccess(
@@ -21,8 +24,12 @@ export async function mapAccess(
   caller: Caller,
   query: MapRequest,
 ): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
-  const { at, seat, key } = query
-  if (key === undefined && seat === undefined) return viewAccess(db, gameId, caller, at)
+  const { at, seat, key, as } = query
+  if (key === undefined && seat === undefined) return viewAccess(db, gameId, caller, at, as)
+  if (as !== undefined)
+    throw new InvalidInput('a map link shows the seat it names: send `as` without a key, or `seat` with one', {
+      field: 'as',
+    })
   if (key === undefined || seat === undefined || at === undefined)
     throw new InvalidInput('a map link names its position, seat and key together: at, seat and key', {
       field: key === undefined ? 'key' : seat === undefined ? 'seat' : 'at',

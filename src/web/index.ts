@@ -17,6 +17,7 @@ import { homePages } from './pages/home.js'
 import { followSignedLink, magicPages } from './pages/magic.js'
 import { preferencePages } from './pages/preferences.js'
 import { logPages } from './pages/log.js'
+import { moderationPages } from './pages/moderation.js'
 import { createPageHandlebars, partialsOf, webDir } from './render.js'
 
 declare module 'fastify' {
@@ -133,4 +134,5 @@ async function pages(app: FastifyInstance) {
   await app.register(preferencePages)
   await app.register(gamePages)
   await app.register(logPages)
+  await app.register(moderationPages)
 }

@@ -97,3 +97,38 @@ describe('the map', () => {
     expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.png`, headers: as(bob) })).statusCode).toBe(200)
   })
 })
+
+describe("the map through another seat's eyes (as=)", () => {
+  it("a moderator of the game sees any seat's map at any entry; a player only their own; a stranger none", async () => {
+    const admin = await register(h.app, 'Admin')
+    await h.t.db.user.update({ where: { id: admin.id }, data: { role: 'ADMIN' } })
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', options: { deployment: 'auto' } },
+    })
+    const id = created.json().id as string
+    await h.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(bob), payload: {} })
+    const map = (user: User, query: string) =>
+      h.app.inject({ method: 'GET', url: `/games/${id}/map.svg?${query}`, headers: as(user) })
+
+    const fed = await map(admin, 'at=1&as=FED')
+    const zeon = await map(admin, 'at=1&as=ZEON')
+    expect(fed.statusCode, fed.body).toBe(200)
+    expect(zeon.statusCode, zeon.body).toBe(200)
+    expect(fed.body).toContain('seen by Federation')
+    expect(zeon.body).toContain('seen by Zeon')
+    // The same picture the seat's own player gets.
+    expect((await map(alice, 'at=1&as=FED')).body).toBe(fed.body)
+    expect((await map(bob, 'at=1')).body).toBe(zeon.body)
+    // A player sees only through their own seat; a stranger through none; an unknown seat is not found.
+    expect((await map(alice, 'as=ZEON')).statusCode).toBe(403)
+    expect((await map(carol, 'as=FED')).statusCode).toBe(403)
+    expect((await map(admin, 'as=NOBODY')).statusCode).toBe(404)
+    // A map link's key names its own seat: `as` does not go with one.
+    const keyed = await map(admin, 'at=1&seat=FED&key=abc&as=ZEON')
+    expect(keyed.statusCode).toBe(400)
+    expect(keyed.json().errors?.[0]?.field ?? keyed.json().field).toBe('as')
+  })
+})

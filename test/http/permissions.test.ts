@@ -375,6 +375,29 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'GET', url: '/moderation/disputes' }),
     expect: signedIn(200),
   },
+  // The moderation pages (test/web/moderation.test.ts drives them): players and strangers get the 403 page.
+  'GET /moderation': {
+    request: () => ({ method: 'GET', url: '/moderation' }),
+    expect: { anonymous: 303, stranger: 403, opponent: 403, seat: 403, moderator: 200 },
+  },
+  'GET /moderation/disputes/:id': {
+    request: () => ({ method: 'GET', url: `/moderation/disputes/${randomUUID()}` }),
+    expect: { ...all(404), anonymous: 303 },
+  },
+  'GET /moderation/games/:id': {
+    game: true,
+    request: (id) => ({ method: 'GET', url: `/moderation/games/${id}?at=1` }),
+    expect: { anonymous: 303, stranger: 404, opponent: 403, seat: 403, moderator: 200 },
+  },
+  'POST /moderation/games/:id/preview': {
+    game: true,
+    request: (id) => ({
+      method: 'POST',
+      url: `/moderation/games/${id}/preview`,
+      payload: { correction: { kind: 'extend-deadline', hours: 1, reason: 'permissions' } },
+    }),
+    expect: { anonymous: 401, stranger: 404, opponent: 403, seat: 403, moderator: 200 },
+  },
   'GET /me/preferences': { request: () => ({ method: 'GET', url: '/me/preferences' }), expect: signedIn(200) },
   'PATCH /me/preferences': {
     request: () => ({ method: 'PATCH', url: '/me/preferences', payload: { timeZone: 'Asia/Tokyo' } }),

@@ -7897,8 +7897,13 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description A past log entry (players only) */
+          /** @description A past log entry (the game's players and moderators only) */
           at?: number
+          /**
+           * @description The seat whose eyes to see the map through: a moderator of the game any seat, a player their
+           * own
+           */
+          as?: string
           /** @description PNG width in pixels: 600, 900, 1200, 1600 (default: the map's own size) */
           width?: 600 | 900 | 1200 | 1600
           /** @description With `key`: the seat whose map an email linked to */
@@ -8299,8 +8304,13 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description A past log entry (players only) */
+          /** @description A past log entry (the game's players and moderators only) */
           at?: number
+          /**
+           * @description The seat whose eyes to see the map through: a moderator of the game any seat, a player their
+           * own
+           */
+          as?: string
           /** @description PNG width in pixels: 600, 900, 1200, 1600 (default: the map's own size) */
           width?: 600 | 900 | 1200 | 1600
           /** @description With `key`: the seat whose map an email linked to */

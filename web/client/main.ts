@@ -4,6 +4,7 @@ import { startCatalogue } from './catalogue.js'
 import { enhanceForms } from './forms.js'
 import { startGame } from './game.js'
 import { startLog } from './log.js'
+import { startModeration } from './moderation.js'
 import { startPreferences } from './preferences.js'
 import { startReplay } from './replay.js'
 import { startTalk } from './talk.js'
@@ -12,6 +13,7 @@ import { startVerify } from './verify.js'
 const pages: Record<string, () => void> = {
   catalogue: startCatalogue,
   game: startGame,
+  'moderation-game': startModeration,
   preferences: startPreferences,
   replay: startReplay,
   verify: startVerify,

@@ -443,7 +443,16 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   const MapQuery = Type.Object({
-    at: Type.Optional(LogPosition({ minimum: 1, description: 'A past log entry (players only)' })),
+    at: Type.Optional(
+      LogPosition({ minimum: 1, description: "A past log entry (the game's players and moderators only)" }),
+    ),
+    as: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'The seat whose eyes to see the map through: a moderator of the game any seat, a player their own',
+      }),
+    ),
     width: Type.Optional(
       Type.Union(
         MAP_WIDTHS.map((w) => Type.Literal(w)),
