@@ -93,7 +93,8 @@ export async function renderPage(
   extra: Record<string, unknown> = {},
   status = 200,
 ) {
-  const context = await pageContext(app, request, viewer, title, extra)
+  // <body data-page> names the template, whatever the page's title.
+  const context = await pageContext(app, request, viewer, title, { page, ...extra })
   return reply
     .status(status)
     .header('cache-control', 'no-store')

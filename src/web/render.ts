@@ -56,7 +56,9 @@ export function createPageHandlebars(): typeof Handlebars {
   })
   // The words a page's script needs, as one object: {{json (words "web-talk" "client")}}.
   hbs.registerHelper('words', function (this: unknown, ns: string, key: string, options: HelperOptions) {
-    return catalogues().t(key, { ns, lng: localeOf(options), returnObjects: true })
+    // As written, placeholders and all: the script puts the values in.
+    const cat = catalogues()
+    return (cat.getResource(localeOf(options), ns, key) ?? cat.getResource('en', ns, key) ?? {}) as unknown
   })
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b)
   hbs.registerHelper('not', (a: unknown) => !a)

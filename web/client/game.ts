@@ -563,7 +563,7 @@ export function startGame(): void {
   if (!block) return
   data = JSON.parse(block.textContent ?? '{}') as GameData
   bindAway()
-  if (!data.mustAct) return
+  if (!data.mustAct) return markUsable()
   // Delegated: the map is replaced when the position changes.
   document.addEventListener('click', (event) => {
     const target = event.target as Element | null
@@ -584,5 +584,10 @@ export function startGame(): void {
     event.preventDefault()
     void submitOrders()
   })
-  void showReserve()
+  void showReserve().finally(markUsable)
+}
+
+/** The page is usable (map drawn, options loaded): bench/web reads this mark with the browser's own clock. */
+function markUsable(): void {
+  performance.mark('hexmail:usable')
 }

@@ -114,6 +114,8 @@ function summaryLines(entry: LogEntry, w: Words): string[] {
 
 function disputeLine(d: Dispute, w: Words): HTMLLIElement {
   const li = el('li', 'dispute')
+  // Emails link a dispute as /g/:id#dispute-<id>.
+  li.id = `dispute-${d.id}`
   li.append(el('p', '', w('disputeBy', { name: d.raisedBy.name, text: d.text })))
   const ruling = d.ruling
   li.append(
@@ -303,6 +305,9 @@ export function startLog(section: HTMLElement): void {
       await show(Math.max(0, head - PAGE), head)
       status.textContent = ''
       section.dataset.logReady = 'true'
+      // The address names an entry or a dispute drawn only now: bring it into view.
+      const target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null
+      if (target && section.contains(target)) target.scrollIntoView()
     } catch (e) {
       fail(e)
     }

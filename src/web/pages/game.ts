@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { mailSecret } from '../../config.js'
 import { gameSummary, gameView } from '../../games/reads.js'
 import { catalogues, translate, type Locale } from '../../i18n/index.js'
+import { canModerate, moderatorAccount } from '../../games/moderation-access.js'
 import { callerOf, GameId } from '../../http/routes/shared.js'
 import { mapAccess } from '../../notify/map-access.js'
 import { mapModelAt, webMapSvg } from '../../notify/map-cache.js'
@@ -53,7 +54,10 @@ export async function gamePages(app: FastifyInstance) {
     const caller = callerOf(request)
     const locale = viewer?.locale ?? browserLocale(request)
     // A game the reader may not see throws the API's not-found: the pages answer it with the 404 page.
-    const summary = await gameSummary(app.db, id, caller, { publicUrl: app.config.publicUrl, locale })
+    // An invite link (/g/:id?invite=CODE, from an invite email) shows a private game to its invitee.
+    const rawInvite = (request.query as { invite?: unknown }).invite
+    const invite = typeof rawInvite === 'string' && rawInvite.length <= 64 ? rawInvite : undefined
+    const summary = await gameSummary(app.db, id, caller, { publicUrl: app.config.publicUrl, locale, invite })
     const started = summary.logSeq > 0
     let view: { seq: number; seat: string | null } | null = null
     let map: string | null = null
@@ -72,6 +76,30 @@ export async function gamePages(app: FastifyInstance) {
       active &&
       !paused &&
       summary.pending.some((p) => p.seats.some((s) => summary.yourSeats.includes(s) && !p.submitted.includes(s)))
+    const freeSeats = summary.seats.filter((s) => s.player === null)
+    const join =
+      summary.status === 'OPEN' && !player && freeSeats.length > 0
+        ? {
+            invite: invite ?? '',
+            seats: freeSeats.map((s) => ({ seat: s.seat, side: s.side })),
+            back: `/g/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`,
+          }
+        : null
+    // Messages and draw offers: the players, and the game's moderators (who read every message).
+    const moderator =
+      !player &&
+      viewer !== null &&
+      canModerate(await moderatorAccount(app.db, viewer.id), {
+        gameMasterId: summary.gameMaster?.id ?? null,
+        seats: summary.seats.map((s) => ({ userId: s.player?.id ?? null })),
+      })
+    const mySides = [
+      ...new Set(summary.seats.filter((s) => summary.yourSeats.includes(s.seat)).map((s) => s.side)),
+    ].join(' ')
+    const talk =
+      player || moderator
+        ? { seated: player, canWrite: true, over: summary.status === 'FINISHED', sides: mySides }
+        : null
     const outcome = summary.outcome as { winner?: string | null; reason?: string } | null
     return renderPage(app, request, reply, 'game', viewer, summary.title, {
       page: 'game',
@@ -94,6 +122,8 @@ export async function gamePages(app: FastifyInstance) {
         submittedNames: p.submittedPlayers.filter((n) => n !== null).join(', '),
       })),
       map,
+      join,
+      talk,
       loginUrl: `/login?next=${encodeURIComponent(`/g/${id}`)}`,
       data: {
         id,
