@@ -48,6 +48,12 @@ async function bundle(): Promise<Assets> {
     legalComments: 'none',
     logLevel: 'silent',
   })
+  // A warning is a mistake in our own code (an unbalanced brace in the stylesheet drops every rule after
+  // it): refuse to serve it.
+  if (result.warnings.length > 0)
+    throw new Error(
+      `the web bundle has warnings: ${result.warnings.map((w) => `${w.location?.file}:${w.location?.line} ${w.text}`).join('; ')}`,
+    )
   const find = (ext: string) => {
     const file = result.outputFiles.find((f) => f.path.endsWith(ext))
     if (!file) throw new Error(`the web bundle has no ${ext} output`)

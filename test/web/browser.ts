@@ -152,3 +152,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true })
   return path
 }
+
+/** Waits until the page's script has started (web/client/main.ts marks <body data-ready>). */
+export async function ready(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' })
+}

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { abaoaqu, type State } from '../../src/rulesets/abaoaqu/engine/index.js'
 import { as, register, type User } from '../http/helpers.js'
-import { PHONE, WAIT, newPerson, screenshot, seriousViolations, startWeb, type WebHarness } from './browser.js'
+import { PHONE, WAIT, newPerson, ready, screenshot, seriousViolations, startWeb, type WebHarness } from './browser.js'
 
 let w: WebHarness
 let alice: User // FED
@@ -166,6 +166,7 @@ describe('a moderator settles disputes through /moderation', () => {
     const { context, page } = await newPerson(w, PHONE)
     await signIn(page, admin)
     await page.goto(`/moderation/games/${game}`)
+    await ready(page)
     await page.getByLabel('Kind of correction').selectOption('extend-deadline')
     // Only the fields of the kind chosen are shown.
     expect(await page.getByLabel('Hours').isVisible()).toBe(true)

@@ -24,6 +24,8 @@ function boot(): void {
   for (const section of Array.from(document.querySelectorAll<HTMLElement>('[data-log-for]'))) startLog(section)
   for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-talk-for]'))) startTalk(el)
   pages[document.body.dataset.page ?? '']?.()
+  // The page's script has run (its controls answer): tests wait for this.
+  document.body.dataset.ready = 'true'
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot)
