@@ -50,10 +50,10 @@ async function bundle(): Promise<Assets> {
   })
   // A warning is a mistake in our own code (an unbalanced brace in the stylesheet drops every rule after
   // it): refuse to serve it.
-  if (result.warnings.length > 0)
-    throw new Error(
-      `the web bundle has warnings: ${result.warnings.map((w) => `${w.location?.file}:${w.location?.line} ${w.text}`).join('; ')}`,
-    )
+  if (result.warnings.length > 0) {
+    const said = result.warnings.map((w) => `${w.location?.file}:${w.location?.line} ${w.text}`)
+    throw new Error(`the web bundle has warnings: ${said.join('; ')}`)
+  }
   const find = (ext: string) => {
     const file = result.outputFiles.find((f) => f.path.endsWith(ext))
     if (!file) throw new Error(`the web bundle has no ${ext} output`)
