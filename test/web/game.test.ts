@@ -153,7 +153,9 @@ async function send(page: Page) {
   await expect.poll(() => seqOf(page), WAIT).toBeGreaterThan(before)
 }
 
+/** The README's pictures are refreshed from a run with SCREENSHOTS_TO_DOCS=1; other runs leave docs/ alone. */
 function saveShot(path: string, name: string) {
+  if (process.env.SCREENSHOTS_TO_DOCS !== '1') return
   const docs = join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
   mkdirSync(docs, { recursive: true })
   copyFileSync(path, join(docs, `${name}.png`))
