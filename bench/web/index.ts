@@ -13,23 +13,13 @@ import { openWebSession } from '../../src/auth/web-sessions.js'
 import { loadConfig } from '../../src/config.js'
 import { buildApp } from '../../src/http/app.js'
 import { webAssets } from '../../src/web/assets.js'
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../test/web/chromium.js'
 import { freshBenchDb } from '../support.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20)
 const TARGET_MS = 1000
 const TARGET_JS_KB = 150
 const DB_NAME = 'hexmail_bench_web'
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const bench = await freshBenchDb(DB_NAME, 8)
 const app = await buildApp({
@@ -81,7 +71,7 @@ const summary = await call<{ pending: { side: string }[] }>('GET', `/games/${gam
 const actor = summary.pending[0]?.side === 'FED' ? fed : zeon
 const { token } = await openWebSession(bench.db, actor.user.id)
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
 const host = new URL(address).hostname
 const cookie = {
   name: 'hexmail_session',

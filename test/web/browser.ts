@@ -6,19 +6,8 @@ import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createServer } from 'node:net'
 import { startApp, type TestApp } from '../http/helpers.js'
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js'
 import { startMailStack, type MailStack } from '../notify/stack.js'
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** How long expect.poll waits for a page to show something. */
 export const WAIT = { timeout: 10_000, interval: 100 }
@@ -39,7 +28,7 @@ export async function startWeb(env: Record<string, string> = {}): Promise<WebHar
   const address = h.app.server.address()
   if (!address || typeof address === 'string') throw new Error('the app is not listening')
   const base = `http://127.0.0.1:${address.port}`
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
   return {
     h,
     base,
@@ -76,7 +65,7 @@ export async function startWebWithMail(env: Record<string, string> = {}): Promis
   const base = `http://127.0.0.1:${port}`
   const s = await startMailStack({ PUBLIC_URL: base, ...env })
   await s.app.listen({ host: '127.0.0.1', port })
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
   return {
     s,
     base,

@@ -3,18 +3,13 @@
 // GET /games/:id/log, each entry with the rule system's narration in the reader's language, every die with
 // its face, purpose and rule, the disputes raised on it, and for a seated reader a form to dispute it
 // (POST /games/:id/disputes).
+import type { DieRoll } from '../../src/engine/dice.js'
 import { api, ApiError } from './api.js'
 import { clearProblem, showProblem } from './forms.js'
 import { el, pageLocale, words, type Words } from './words.js'
 
-export interface DieRoll {
-  seq: number
-  index: number
-  sides: number
-  face: number
-  purpose: string
-  ref: string
-}
+/** A die as the log records it: the engine's own type. */
+export type { DieRoll }
 
 export interface Dispute {
   id: string
