@@ -2,43 +2,27 @@
 // A-Bao-A-Qu game through the scenario's form, invites a second account by email (through the real SMTP
 // server), and that account joins from the catalogue's open games. Bad input shows the API's words next to
 // the field and creates nothing.
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/smtp.js'
-import { startMailStack, type MailStack } from '../notify/stack.js'
+import type { MailStack } from '../notify/stack.js'
 import {
-  CHROMIUM,
   PHONE,
   WAIT,
   newPerson,
   registerInBrowser,
   screenshot,
   seriousViolations,
-  type WebHarness,
+  startWebWithMail,
+  type WebMailHarness,
 } from './browser.js'
 
+let w: WebMailHarness
 let s: MailStack
-let w: WebHarness
 beforeAll(async () => {
-  s = await startMailStack()
-  await s.app.listen({ host: '127.0.0.1', port: 0 })
-  const address = s.app.server.address()
-  if (!address || typeof address === 'string') throw new Error('the app is not listening')
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    headless: true,
-  })
-  w = {
-    h: { app: s.app, t: s.t, close: () => s.close() },
-    base: `http://127.0.0.1:${address.port}`,
-    browser,
-    close: async () => {
-      await browser.close()
-      await s.close()
-    },
-  }
-}, 60_000)
+  w = await startWebWithMail()
+  s = w.s
+})
 afterAll(async () => w?.close())
 
 const email = (name: string) => `${name}.${process.pid}.${Date.now()}@example.org`
@@ -48,7 +32,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 async function confirmEmail(page: Page, address: string) {
   await waitFor(`the verification email to ${address}`, () => s.mails(address, 'verify-email').length === 1)
   const text = s.mails(address, 'verify-email')[0]!.parsed.text!
-  const link = new URL(/http:\/\/hexmail\.test\/auth\/verify-email\?token=\S+/.exec(text)![0])
+  const link = new URL(/http:\/\/127\.0\.0\.1:\d+\/auth\/verify-email\?token=\S+/.exec(text)![0])
   const res = await page.goto(link.pathname + link.search)
   expect(res?.status()).toBe(200)
 }
