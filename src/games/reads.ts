@@ -362,7 +362,13 @@ function narrations(game: GameRow, f: Folded | null, seat: string | null, locale
   return (payload: unknown): { narration: string[] } | Record<string, never> => {
     const events = (payload as { events?: unknown } | null)?.events
     if (!Array.isArray(events) || !system || !view) return {}
-    return { narration: system.narrate(events as GameEvent[], view, locale) }
+    try {
+      return { narration: system.narrate(events as GameEvent[], view, locale) }
+    } catch {
+      // Events of no shape the rules write (a tampered or damaged entry): the entry shows as stored, untold;
+      // /verify names it.
+      return {}
+    }
   }
 }
 
