@@ -358,7 +358,12 @@ function readableEntry(e: Entry, r: Reader) {
  */
 function narrations(game: GameRow, f: Folded | null, seat: string | null, locale: Locale) {
   const system = ruleSystem(game.ruleset)
-  const view: unknown = f ? rulesetOf(game).view(f.state, seat) : null
+  let view: unknown = null
+  try {
+    view = f ? rulesetOf(game).view(f.state, seat) : null
+  } catch {
+    view = null // a state of no shape the rules make: no narration
+  }
   return (payload: unknown): { narration: string[] } | Record<string, never> => {
     const events = (payload as { events?: unknown } | null)?.events
     if (!Array.isArray(events) || !system || !view) return {}
@@ -400,14 +405,15 @@ export async function gameLog(
   }
   const disputes = await disputesOnLog(db, game, caller, rows)
   const last = rows[rows.length - 1]
-  const told = narrations(
-    game,
-    last && rows.some((e) => e.kind === 'RESOLUTION' || e.kind === 'CORRECTION')
-      ? await loadFolded(db, game, last.seq)
-      : null,
-    viewerSeat(mySeats, game.pending),
-    locale,
-  )
+  // A log that does not fold (damaged or tampered: /verify names where) is shown as stored, untold.
+  let folded: Folded | null = null
+  if (last && rows.some((e) => e.kind === 'RESOLUTION' || e.kind === 'CORRECTION'))
+    try {
+      folded = await loadFolded(db, game, last.seq)
+    } catch {
+      folded = null
+    }
+  const told = narrations(game, folded, viewerSeat(mySeats, game.pending), locale)
   return {
     entries: rows.map((e) => {
       const by = aside.get(e.seq)
