@@ -2,7 +2,7 @@
 // time zone, the session's CSRF token, and the bundle's names.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { catalogues, isLocale, translate, type Locale } from '../i18n/index.js'
-import { hasControl } from '../games/text.js'
+import { checkedNext } from '../auth/magic-links.js'
 import { forbidden } from '../http/problems.js'
 import { webAssets } from './assets.js'
 import { csrfOk, csrfToken, SESSION_COOKIE, sessionUser } from '../auth/web-sessions.js'
@@ -78,6 +78,8 @@ export async function pageContext(
     assets: { js: `/assets/${assets.js.name}`, css: `/assets/${assets.css.name}` },
     title,
     path: request.url.split('?')[0]!,
+    // Where a sign-in from this page comes back to (not to the sign-in pages themselves).
+    here: /^\/(login|register|auth\/)/.test(request.url) ? '/' : safeNext(withoutLogin(request.url)),
     isModerator: viewer?.role === 'ADMIN' || viewer?.role === 'MODERATOR',
     ...extra,
   }
@@ -103,15 +105,26 @@ export async function renderPage(
 }
 
 /** A same-site path to go back to after signing in; anything else goes home. */
+/** The address without its `login` parameter (a signed link's token never travels on). */
+export function withoutLogin(url: string): string {
+  const parsed = new URL(url, 'http://x.invalid')
+  parsed.searchParams.delete('login')
+  return parsed.pathname + parsed.search
+}
+
 export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || next.length > 500) return '/'
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/'
-  if (hasControl(next) || next.includes('\\')) return '/'
-  return next
+  if (typeof next !== 'string') return '/'
+  try {
+    // The same check as a magic link's `next`: no control characters or spaces (browsers drop a tab, which
+    // turns "/\t/evil.example" into "//evil.example"), no backslash, never another origin.
+    return checkedNext(next) ?? '/'
+  } catch {
+    return '/'
+  }
 }
 
 export function loginRedirect(request: FastifyRequest, reply: FastifyReply) {
-  return reply.redirect(`/login?next=${encodeURIComponent(safeNext(request.url))}`, 303)
+  return reply.redirect(`/login?next=${encodeURIComponent(safeNext(withoutLogin(request.url)))}`, 303)
 }
 
 /**

@@ -103,11 +103,13 @@ async function pages(app: FastifyInstance) {
         ? problemOf(error)
         : error instanceof Problem
           ? error
-          : error.validation
-            ? new Problem(400, 'Bad request', error.message)
-            : error.statusCode && error.statusCode < 500
-              ? new Problem(error.statusCode, 'Bad request', error.message)
-              : null
+          : error.validation && error.validationContext === 'params'
+            ? new Problem(404, 'Not found', 'no such page') // /g/nope: not an id, so no such game
+            : error.validation
+              ? new Problem(400, 'Bad request', error.message)
+              : error.statusCode && error.statusCode < 500
+                ? new Problem(error.statusCode, 'Bad request', error.message)
+                : null
     if (!problem) request.log.error({ err: error }, 'page failed')
     const status = problem?.status ?? 500
     const viewer = await pageViewer(app, request).catch(() => null)

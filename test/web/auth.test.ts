@@ -54,6 +54,26 @@ describe('signing in in the browser', () => {
     await context.close()
   })
 
+  it('never sends a signed-in browser off the site, whatever `next` says', async () => {
+    const { context, page } = await newPerson(w)
+    await registerInBrowser(page, 'Next', email('next'))
+    for (const next of [
+      '/\t/example.com/phish',
+      '//example.com',
+      '/\\example.com',
+      'https://example.com',
+      '/\r\nSet-Cookie: x=1',
+      '/\u2028x',
+    ]) {
+      const res = await context.request.get(`/login?next=${encodeURIComponent(next)}`, { maxRedirects: 0 })
+      expect(res.status(), next).toBe(303)
+      expect(res.headers().location, next).toBe('/')
+    }
+    const kept = await context.request.get(`/login?next=${encodeURIComponent('/g/x?invite=abc')}`, { maxRedirects: 0 })
+    expect(kept.headers().location).toBe('/g/x?invite=abc')
+    await context.close()
+  })
+
   it('a form from another site cannot sign anyone in', async () => {
     const { context } = await newPerson(w)
     const res = await context.request.post('/login', {

@@ -6,17 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AuthError } from '../../auth/errors.js'
 import { consumeMagicLink, peekMagicLink } from '../../auth/magic-links.js'
 import { LOGIN_PARAM, verifyPageLink } from '../../auth/page-links.js'
-import { formViewer, pageViewer, renderPage, safeNext } from '../context.js'
+import { formViewer, pageViewer, renderPage, safeNext, withoutLogin } from '../context.js'
 import { signIn } from './auth.js'
 
 type Form = Record<string, string | undefined>
-
-/** The address without its `login` parameter. */
-function withoutLogin(url: string): string {
-  const parsed = new URL(url, 'http://x.invalid')
-  parsed.searchParams.delete(LOGIN_PARAM)
-  return parsed.pathname + parsed.search
-}
 
 /**
  * A page opened from a signed link in an email: a valid link for this page signs its addressee in and
