@@ -81,7 +81,7 @@ const policies = [
     allow: [
       to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'present', 'config', 'i18n'),
       // Emails sign their page links for the addressee (docs/sign-in-links.md): that file alone, pure crypto.
-      { to: { element: { type: 'auth', fileInternalPath: ['page-links.ts'] } } },
+      { to: { element: { type: 'auth', fileInternalPath: ['page-links.ts', 'sealed-tokens.ts'] } } },
     ],
   },
   {

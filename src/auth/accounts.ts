@@ -3,6 +3,7 @@
 import { Prisma, type Db } from '../store/db.js'
 import { AuthError } from './errors.js'
 import { dummyHash, hashPassword, needsRehash, verifyPassword, type PasswordCost } from './passwords.js'
+import { sealToken } from './sealed-tokens.js'
 import { issueRefreshToken, newOpaqueToken, revokeFamilyOf, tokenHash, type TokenDeps } from './tokens.js'
 
 export const EMAIL_MAX = 254
@@ -13,6 +14,8 @@ export const PASSWORD_MAX = 1024
 
 export interface AuthDeps extends TokenDeps {
   passwordCost: PasswordCost
+  /** The server's secret: the address check's token waits for its email sealed under it (sealed-tokens.ts). */
+  tokenSecret: string
 }
 
 export interface Account {
@@ -122,7 +125,7 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<Se
           payload: {
             userId: created.id,
             email,
-            token: verifyToken,
+            token: sealToken(deps.tokenSecret, verifyToken),
             expiresAt: new Date(Date.now() + VERIFY_TOKEN_DAYS * 86_400_000).toISOString(),
           },
         },

@@ -4,6 +4,7 @@
 import type { Db } from '../store/db.js'
 import { checkedEmail } from './accounts.js'
 import { AuthError } from './errors.js'
+import { sealToken } from './sealed-tokens.js'
 import { newOpaqueToken, tokenHash } from './tokens.js'
 
 /** The longest `next` path kept: a page of this site, not a place to park data. */
@@ -11,6 +12,8 @@ export const NEXT_MAX = 512
 
 export interface MagicLinkDeps {
   db: Db
+  /** The server's secret: the token waits for its email sealed under it (sealed-tokens.ts). */
+  tokenSecret: string
   magicLinkTtlMinutes: number
   /** The clock (tests move it). */
   now?: () => Date
@@ -73,7 +76,7 @@ export async function requestMagicLink(deps: MagicLinkDeps, email: string, next?
         payload: {
           userId: user.id,
           email: address,
-          token,
+          token: sealToken(deps.tokenSecret, token),
           expiresAt: expiresAt.toISOString(),
           ttlMinutes: deps.magicLinkTtlMinutes,
         },

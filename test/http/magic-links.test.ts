@@ -58,6 +58,26 @@ describe('POST /auth/magic-link', () => {
     expect(s.mails(ada.email, 'magic-link')).toHaveLength(1)
   })
 
+  it('keeps no usable token in the database: the outbox holds it sealed, the link table its hash', async () => {
+    const cleo = await register(s.app, 'Cleo')
+    await ask(cleo.email)
+    const { token } = await linkOf(cleo.email, 1)
+    const rows = await s.t.db.outbox.findMany({ where: { kind: { in: ['magic-link', 'verify-email'] } } })
+    expect(rows.length).toBeGreaterThan(1)
+    for (const row of rows) {
+      const stored = String((row.payload as { token: string }).token)
+      expect(stored.startsWith('sealed1.'), row.kind).toBe(true)
+      expect(JSON.stringify(row.payload)).not.toContain(token)
+    }
+    const stored = rows.find((r) => r.kind === 'magic-link' && JSON.stringify(r.payload).includes(cleo.id))!
+    // What someone holding the database could try: neither the sealed value nor the hash signs in.
+    expect((await consume(String((stored.payload as { token: string }).token))).statusCode).toBe(401)
+    const link = await s.t.db.magicLink.findFirstOrThrow({ where: { userId: cleo.id } })
+    expect((await consume(link.tokenHash)).statusCode).toBe(401)
+    // The emailed link still works.
+    expect((await consume(token)).statusCode).toBe(200)
+  })
+
   it('writes the email in the reader’s language', async () => {
     expect((await ask(yuki.email)).statusCode).toBe(202)
     await linkOf(yuki.email, 1)

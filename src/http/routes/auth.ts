@@ -164,6 +164,7 @@ function depsOf(app: FastifyInstance): AuthDeps & MagicLinkDeps {
     db: app.db,
     refreshTokenTtlDays: app.config.refreshTokenTtlDays,
     passwordCost: app.config.passwordHashing,
+    tokenSecret: app.config.jwtSecret,
     magicLinkTtlMinutes: app.config.magicLinkTtlMinutes,
   }
 }

@@ -34,6 +34,7 @@ export async function authPages(app: FastifyInstance) {
     db: app.db,
     refreshTokenTtlDays: app.config.refreshTokenTtlDays,
     passwordCost: app.config.passwordHashing,
+    tokenSecret: app.config.jwtSecret,
   }
 
   app.get('/login', { schema: { hide: true } }, async (request, reply) => {
