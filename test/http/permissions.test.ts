@@ -104,6 +104,7 @@ const TABLE: Record<string, Row> = {
   },
   'POST /logout': { request: () => ({ method: 'POST', url: '/logout', payload: {} }), expect: all(303) },
   'GET /auth/magic-link': { request: () => ({ method: 'GET', url: '/auth/magic-link' }), expect: all(200) },
+  'GET /auth/verify': { request: () => ({ method: 'GET', url: '/auth/verify?token=forged' }), expect: all(200) },
   'GET /auth/magic': { request: () => ({ method: 'GET', url: '/auth/magic?token=forged' }), expect: all(404) },
   'POST /auth/magic': {
     request: () => ({ method: 'POST', url: '/auth/magic', payload: { token: 'forged' } }),

@@ -37,11 +37,14 @@ describe('invite by email', () => {
     expect(unconfirmed.json().detail).toMatch(/confirm your own email/)
     await waitFor("Alice's verification email", () => s.mails(alice.email, 'verify-email').length === 1)
     const verifyLink = new URL(
-      /http:\/\/hexmail\.test\/auth\/verify-email\?token=\S+/.exec(
-        s.mails(alice.email, 'verify-email')[0]!.parsed.text!,
-      )![0],
+      /http:\/\/hexmail\.test\/auth\/verify\?token=\S+/.exec(s.mails(alice.email, 'verify-email')[0]!.parsed.text!)![0],
     )
+    // The link opens a page whose button confirms (POST /auth/verify-email): opening it alone confirms nothing.
+    const token = verifyLink.searchParams.get('token')!
     expect((await s.app.inject({ method: 'GET', url: verifyLink.pathname + verifyLink.search })).statusCode).toBe(200)
+    expect((await invite()).statusCode).toBe(403)
+    const confirmed = await s.app.inject({ method: 'POST', url: '/auth/verify-email', payload: { token } })
+    expect(confirmed.statusCode).toBe(200)
     const first = await invite()
     expect(first.statusCode, first.body).toBe(202)
     expect(first.json()).toMatchObject({ invited: bob.email, alreadyInvited: false })

@@ -62,7 +62,7 @@ describe('your phase, by email', () => {
       'verification emails',
       () => s.mails(alice.email, 'verify-email').length === 1 && s.mails(bob.email, 'verify-email').length === 1,
     )
-    expect(s.mails(alice.email, 'verify-email')[0]!.parsed.text).toMatch(/\/auth\/verify-email\?token=/)
+    expect(s.mails(alice.email, 'verify-email')[0]!.parsed.text).toMatch(/\/auth\/verify\?token=/)
 
     const created = await s.app.inject({
       method: 'POST',

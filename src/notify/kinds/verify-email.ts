@@ -10,7 +10,7 @@ export const verifyEmail: Composer = async (env, n) => {
   const composed = composeEmail('verify-email', {
     recipient: env.recipient,
     token,
-    verifyUrl: `${env.ctx.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`,
+    verifyUrl: `${env.ctx.publicUrl}/auth/verify?token=${encodeURIComponent(token)}`,
     expiresAt: String(n.payload.expiresAt ?? new Date(Date.now() + WEEK_MS).toISOString()),
   })
   return { composed }

@@ -36,6 +36,15 @@ export async function magicPages(app: FastifyInstance) {
     })
   })
 
+  // The address check from the registration email: a page with a button, as for magic links (a GET that
+  // confirmed would be used up by mail scanners before the person clicks).
+  app.get('/auth/verify', { schema: { hide: true } }, async (request, reply) => {
+    const token = (request.query as Form).token ?? ''
+    return renderPage(app, request, reply, 'verify-email', await pageViewer(app, request), 'verify-email', {
+      token: token.slice(0, 200),
+    })
+  })
+
   app.get('/auth/magic', { schema: { hide: true } }, async (request, reply) => {
     const token = (request.query as Form).token ?? ''
     const peek = await peekMagicLink(app.db, token)
