@@ -35,7 +35,7 @@ import {
 } from '../schemas/games.js'
 import { binary, text } from '../schemas/media.js'
 import { problems } from '../schemas/problem.js'
-import { callerOf, GameId, secured, unplayable } from './shared.js'
+import { callerOf, GameId, idempotencyKey, secured, unplayable } from './shared.js'
 
 const Id = GameId
 const caller = callerOf
@@ -75,13 +75,6 @@ function expectedSeq(header: string | undefined): number | undefined {
   const m = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header)
   if (!m) throw badRequest('If-Match must be the log position you expect, e.g. If-Match: "12"', { field: 'If-Match' })
   return Number(m[1])
-}
-
-function idempotencyKey(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined
-  if (!/^[\w.:-]{1,128}$/.test(header))
-    throw badRequest('Idempotency-Key must be 1–128 letters, digits or . _ : -', { field: 'Idempotency-Key' })
-  return header
 }
 
 function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: string; seat?: string; pass?: boolean } {

@@ -3,19 +3,11 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { listMessages, postMessage } from '../../games/messages.js'
-import { badRequest } from '../problems.js'
 import { Message, MessageBody, MessagePage, MessagesQuery } from '../schemas/messages.js'
 import { problems } from '../schemas/problem.js'
-import { callerOf, GameId, secured } from './shared.js'
+import { callerOf, GameId, idempotencyKey, secured } from './shared.js'
 
 const errors = problems(400, 401, 403, 404)
-
-function idempotencyKey(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined
-  if (!/^[\w.:-]{1,128}$/.test(header))
-    throw badRequest('Idempotency-Key must be 1–128 letters, digits or . _ : -', { field: 'Idempotency-Key' })
-  return header
-}
 
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

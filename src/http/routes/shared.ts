@@ -3,6 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyRequest } from 'fastify'
 import type { Caller } from '../../games/access.js'
+import { badRequest } from '../problems.js'
 import { problem } from '../schemas/problem.js'
 
 export const GameId = Type.Object({ id: Type.String({ format: 'uuid' }) })
@@ -23,4 +24,12 @@ export const unplayable = {
 /** The caller as the use cases take it: the token's account and role, or nobody. */
 export function callerOf(request: FastifyRequest): Caller {
   return { userId: request.viewer?.sub ?? null, role: request.viewer?.role ?? null }
+}
+
+/** An Idempotency-Key header as the order and message routes take it: 1–128 letters, digits or . _ : - */
+export function idempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined
+  if (!/^[\w.:-]{1,128}$/.test(header))
+    throw badRequest('Idempotency-Key must be 1–128 letters, digits or . _ : -', { field: 'Idempotency-Key' })
+  return header
 }
