@@ -23,6 +23,8 @@ const elements = [
   { type: 'store', pattern: 'src/store', partialMatch: false },
   { type: 'games', pattern: 'src/games', partialMatch: false },
   { type: 'auth', pattern: 'src/auth', partialMatch: false },
+  // Clubs, seasons, standings and ratings (docs/leagues.md): built on games, never the other way.
+  { type: 'leagues', pattern: 'src/leagues', partialMatch: false },
   { type: 'notify', pattern: 'src/notify', partialMatch: false },
   { type: 'http', pattern: 'src/http', partialMatch: false },
   // The web pages (docs/web.md): the same layer as http, drawn from the same use cases.
@@ -77,6 +79,10 @@ const policies = [
     allow: to('games', 'store', 'engine', 'rulesets-registry', 'scenarios', 'config', 'i18n'),
   },
   {
+    from: { element: { type: 'leagues' } },
+    allow: to('leagues', 'games', 'store', 'engine', 'rulesets-registry', 'scenarios', 'config', 'i18n'),
+  },
+  {
     from: { element: { type: 'notify' } },
     allow: [
       to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'present', 'config', 'i18n'),
@@ -86,7 +92,19 @@ const policies = [
   },
   {
     from: { element: { type: 'http' } },
-    allow: to('http', 'web', 'games', 'auth', 'notify', 'store', 'engine', 'rulesets-registry', 'config', 'i18n'),
+    allow: to(
+      'http',
+      'web',
+      'games',
+      'leagues',
+      'auth',
+      'notify',
+      'store',
+      'engine',
+      'rulesets-registry',
+      'config',
+      'i18n',
+    ),
   },
   {
     from: { element: { type: 'web' } },
@@ -94,6 +112,7 @@ const policies = [
       'web',
       'http',
       'games',
+      'leagues',
       'auth',
       'notify',
       'store',
@@ -108,11 +127,33 @@ const policies = [
   { from: { element: { type: 'config' } }, allow: to('runtime') },
   {
     from: { element: { type: 'cli' } },
-    allow: to('cli', 'games', 'auth', 'notify', 'store', 'scenarios', 'rulesets-registry', 'runtime', 'config'),
+    allow: to(
+      'cli',
+      'games',
+      'leagues',
+      'auth',
+      'notify',
+      'store',
+      'scenarios',
+      'rulesets-registry',
+      'runtime',
+      'config',
+    ),
   },
   {
     from: { element: { type: 'main' } },
-    allow: to('http', 'games', 'auth', 'notify', 'store', 'scenarios', 'rulesets-registry', 'runtime', 'config'),
+    allow: to(
+      'http',
+      'games',
+      'leagues',
+      'auth',
+      'notify',
+      'store',
+      'scenarios',
+      'rulesets-registry',
+      'runtime',
+      'config',
+    ),
   },
 ]
 

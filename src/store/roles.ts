@@ -18,6 +18,9 @@ export const FIXED_GAME_COLUMNS = [
   'scenarioId',
   'createdById',
   'createdAt',
+  'clubId',
+  'seasonId',
+  'vacationDays',
 ]
 
 /** Tables the server may only read and append to. */
