@@ -2,9 +2,11 @@
 // (what --json prints), and a function that turns that data into lines for a terminal. runAdmin parses
 // the arguments, opens the database only for a command that needs it, and returns the exit code.
 import { normaliseEmail } from '../../auth/accounts.js'
-import { NotFound } from '../../games/errors.js'
+import { DomainError, NotFound } from '../../games/errors.js'
 import { gameSummary, verifyGame, type VerifyReport } from '../../games/reads.js'
 import type { Db } from '../../store/db.js'
+import type { ClosedSeason } from '../../leagues/close.js'
+import { closeSeasonCommand, createClub, listSeasons, type CreatedClub, type SeasonRow } from './leagues.js'
 
 /** Staff that may read every game, private ones too: the caller of the read use cases. */
 const OPERATOR = { userId: null, role: 'ADMIN' } as const
@@ -439,6 +441,39 @@ export function disputeLines(rows: DisputeRow[], all: boolean): string[] {
   return lines
 }
 
+// ---- Leagues -------------------------------------------------------------------------------------
+
+export function createdClubLines(c: CreatedClub): string[] {
+  return [`club "${c.name}" created: ${c.clubId}`, `owner: ${c.owner.name} <${c.owner.email}>`]
+}
+
+export function seasonLines(rows: SeasonRow[]): string[] {
+  if (rows.length === 0) return ['no seasons']
+  return table(
+    ['SEASON', 'CLUB', 'NAME', 'RULES', 'FORMAT', 'STATUS', 'ENTRANTS', 'RESULTS', 'STARTS', 'CLOSED'],
+    rows.map((r) => [
+      r.seasonId,
+      r.club,
+      r.name,
+      r.ruleset,
+      r.format,
+      r.status,
+      String(r.entrants),
+      r.status === 'open' ? '-' : `${r.decided}/${r.fixtures}`,
+      when(r.startAt),
+      when(r.finishedAt),
+    ]),
+  )
+}
+
+export function closedLines(c: ClosedSeason): string[] {
+  return [
+    `season "${c.name}" closed at ${when(c.finishedAt.toISOString())}`,
+    ...(c.undecided > 0 ? [`${c.undecided} fixture(s) without a result are left out of the standings`] : []),
+    'the closing email to its entrants is queued',
+  ]
+}
+
 // ---- Arguments ---------------------------------------------------------------------------------
 
 export const USAGE = [
@@ -451,6 +486,9 @@ export const USAGE = [
   "  show-game ID [--json]      a game's summary: seats, game master, position, who must act, deadline, disputes",
   '  verify-game ID [--json]    the checks of GET /games/ID/verify; exit code 0 when the record verifies, 1 when not',
   '  disputes [--all] [--json]  the open disputes of every game, oldest first (--all: the ruled ones too)',
+  '  create-club NAME EMAIL     a club whose owner is the account with this email (quote a NAME with spaces)',
+  '  list-seasons [--json]      every season of every club: format, status, entrants, results so far',
+  '  close-season ID [--force]  close a running season (--force: even with fixtures undecided, left out)',
   '  help                       this text',
   '',
   'The database: DATABASE_URL (environment or .env), else the embedded PostgreSQL under DATA_DIR (default .data).',
@@ -474,6 +512,9 @@ const COMMANDS: Record<string, { args: number; options: string[] }> = {
   'show-game': { args: 1, options: ['--json'] },
   'verify-game': { args: 1, options: ['--json'] },
   disputes: { args: 0, options: ['--json', '--all'] },
+  'create-club': { args: 2, options: ['--json'] },
+  'list-seasons': { args: 0, options: ['--json'] },
+  'close-season': { args: 1, options: ['--json', '--force'] },
 }
 
 /** Runs one command line; returns the exit code (0 done, 1 refused or failed, 2 usage). */
@@ -496,7 +537,7 @@ export async function runAdmin(argv: string[], io: Io, open: () => Promise<Opene
     io.err(
       bad
         ? `${command} takes no option ${bad}`
-        : `${command} takes ${spec.args === 0 ? 'no arguments' : `${spec.args} argument`}, got ${args.length}`,
+        : `${command} takes ${spec.args === 0 ? 'no arguments' : `${spec.args} argument${spec.args === 1 ? '' : 's'}`}, got ${args.length}`,
     )
     USAGE.forEach(io.err)
     return 2
@@ -552,6 +593,21 @@ export async function runAdmin(argv: string[], io: Io, open: () => Promise<Opene
         print({ title: v.title, ok: v.ok, checks: v.checks, report: v.report }, verifyLines(v))
         return v.ok ? 0 : 1
       }
+      case 'create-club': {
+        const c = await createClub(db, args[0]!, args[1]!)
+        print(c, createdClubLines(c))
+        return 0
+      }
+      case 'list-seasons': {
+        const rows = await listSeasons(db)
+        print(rows, seasonLines(rows))
+        return 0
+      }
+      case 'close-season': {
+        const c = await closeSeasonCommand(db, args[0], options.includes('--force'))
+        print(c, closedLines(c))
+        return 0
+      }
       default: {
         const all = options.includes('--all')
         const rows = await listDisputes(db, { all })
@@ -560,7 +616,8 @@ export async function runAdmin(argv: string[], io: Io, open: () => Promise<Opene
       }
     }
   } catch (e) {
-    if (e instanceof AdminError) {
+    // A use case's refusal (games/errors.ts) is the operator's to read, as an AdminError is.
+    if (e instanceof AdminError || e instanceof DomainError) {
       io.err(e.message)
       return 1
     }
