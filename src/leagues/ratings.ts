@@ -241,6 +241,27 @@ async function storedRatings(tx: Tx, ruleset: string): Promise<Ratings> {
 }
 
 /**
+ * Writes the rows by SQL from one JSON document each, not by Prisma's createMany: Prisma 6 sends a Float with
+ * 15 significant digits (1621.5831338999162 is stored as 1621.583133899916), and the stored numbers must be the
+ * computed ones bit for bit, or a recompute could never find them identical. JSON numbers are JavaScript's
+ * shortest exact form, and PostgreSQL reads them back into the same double.
+ */
+async function insertRatings(tx: Tx, ruleset: string, computed: Ratings): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "Rating" (ruleset, "userId", rating, rd, vol, games, wins, draws, losses, "lastGameAt")
+    SELECT ${ruleset}, x."userId", x.rating, x.rd, x.vol, x.games, x.wins, x.draws, x.losses, x."lastGameAt"
+      FROM json_to_recordset(${JSON.stringify(computed.players)}::json) AS x(
+             "userId" uuid, rating float8, rd float8, vol float8, games int, wins int, draws int, losses int,
+             "lastGameAt" timestamp(3))`
+  // A timestamp without time zone ignores the Z of the ISO text: the instant is stored in UTC, as Prisma stores it.
+  await tx.$executeRaw`
+    INSERT INTO "RatingHistory" (ruleset, "userId", period, rating, rd, vol, games)
+    SELECT ${ruleset}, x."userId", x.period, x.rating, x.rd, x.vol, x.games
+      FROM json_to_recordset(${JSON.stringify(computed.history)}::json) AS x(
+             "userId" uuid, period timestamp(3), rating float8, rd float8, vol float8, games int)`
+}
+
+/**
  * Rebuilds a rule system's ratings from its rated games, in one transaction under an advisory lock per rule
  * system (two processes recomputing at once take turns). When the stored rows already hold these numbers
  * nothing is written.
@@ -255,8 +276,7 @@ export async function recomputeRatings(db: Db, ruleset: string): Promise<Recompu
       if (!identical) {
         await tx.ratingHistory.deleteMany({ where: { ruleset } })
         await tx.rating.deleteMany({ where: { ruleset } })
-        await tx.rating.createMany({ data: computed.players.map((p) => ({ ruleset, ...p })) })
-        await tx.ratingHistory.createMany({ data: computed.history.map((h) => ({ ruleset, ...h })) })
+        await insertRatings(tx, ruleset, computed)
       }
       return { ruleset, players: computed.players.length, games: games.length, identical }
     },
