@@ -1,7 +1,8 @@
 // npm run admin -- <command> [arguments]: the operator's command line (docs/admin.md).
 //
-//   grant-admin EMAIL · revoke-admin EMAIL · list-admins · show-game ID · verify-game ID · disputes [--all] · help
-//   (--json on list-admins, show-game, verify-game and disputes prints JSON instead of text)
+//   grant-admin EMAIL · revoke-admin EMAIL · list-admins · show-game ID · verify-game ID · disputes [--all] ·
+//   recompute-ratings [--ruleset ID] · help
+//   (--json on list-admins, show-game, verify-game, disputes and recompute-ratings prints JSON instead of text)
 //
 // The database: DATABASE_URL (from the environment, else .env, as migrate-rules.ts reads it), connected as
 // that role. Unset: the embedded PostgreSQL under DATA_DIR (default .data), as `npm start` uses it. When the

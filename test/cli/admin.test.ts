@@ -9,6 +9,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin, type Opened } from '../../src/cli/admin/commands.js'
 import { forgetCachedGames } from '../../src/games/load.js'
+import { ratedGames } from '../../src/leagues/ratings.js'
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/runtime/embedded-postgres.js'
 import { persistedSecret } from '../../src/runtime/secret.js'
 import { migrate } from '../../src/store/migrate.js'
@@ -323,11 +324,75 @@ describe('disputes', () => {
   })
 })
 
+describe('recompute-ratings', () => {
+  it('per rule system: players, rated games, changed; run again: identical; as a child process too', async () => {
+    const id = await newGame('レーティング', false)
+    await pass(id)
+    const resigned = await h.app.inject({ method: 'POST', url: `/games/${id}/resign`, headers: as(bob) })
+    expect(resigned.statusCode, resigned.body).toBe(200)
+    const games = (await ratedGames(h.t.db, 'abaoaqu')).length
+    const rated = `${games} rated game${games === 1 ? '' : 's'}`
+
+    const first = await admin('recompute-ratings')
+    expect(first).toMatchObject({ code: 0, err: '', opened: 1 })
+    expect(first.out).toBe(
+      [
+        `abaoaqu: 2 players, ${rated}: changed`,
+        'greennoa: 0 players, 0 rated games: identical to the stored ratings',
+      ].join('\n'),
+    )
+    expect((await h.t.sql('SELECT count(*)::int AS n FROM "Rating"')).rows[0].n).toBe(2)
+    const again = await admin('recompute-ratings', '--ruleset', 'abaoaqu')
+    expect(again).toMatchObject({ code: 0, out: `abaoaqu: 2 players, ${rated}: identical to the stored ratings` })
+    expect(JSON.parse((await admin('recompute-ratings', '--ruleset', 'abaoaqu', '--json')).out)).toEqual([
+      { ruleset: 'abaoaqu', players: 2, games, identical: true },
+    ])
+
+    // As an operator runs it: a new result changes the ratings, and the second run finds them identical.
+    const next = await newGame('三局目', false)
+    await pass(next)
+    expect((await h.app.inject({ method: 'POST', url: `/games/${next}/resign`, headers: as(alice) })).statusCode).toBe(
+      200,
+    )
+    const changed = await child('recompute-ratings', '--ruleset', 'abaoaqu')
+    expect(changed).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `abaoaqu: 2 players, ${games + 1} rated games: changed\n`,
+    })
+    const same = await child('recompute-ratings', '--ruleset', 'abaoaqu')
+    expect(same.stdout).toBe(`abaoaqu: 2 players, ${games + 1} rated games: identical to the stored ratings\n`)
+  })
+
+  it('an unknown rule system: exit 1 naming the known ones, no database opened; --ruleset alone: exit 2', async () => {
+    const unknown = await admin('recompute-ratings', '--ruleset', 'chess')
+    expect(unknown).toMatchObject({
+      code: 1,
+      out: '',
+      opened: 0,
+      err: 'no rule system chess; known: abaoaqu, greennoa',
+    })
+    const bare = await admin('recompute-ratings', '--ruleset')
+    expect(bare).toMatchObject({ code: 2, opened: 0 })
+    expect(bare.err).toMatch(/^recompute-ratings: --ruleset takes a value\nusage: /)
+    expect((await admin('recompute-ratings', 'abaoaqu')).code).toBe(2)
+  })
+})
+
 describe('usage', () => {
   it('help lists every command (exit 0); no command exits 2; an unknown command or option exits 2', async () => {
     const help = await admin('help')
     expect(help.code).toBe(0)
-    for (const c of ['grant-admin', 'revoke-admin', 'list-admins', 'show-game', 'verify-game', 'disputes', 'help'])
+    for (const c of [
+      'grant-admin',
+      'revoke-admin',
+      'list-admins',
+      'show-game',
+      'verify-game',
+      'disputes',
+      'recompute-ratings',
+      'help',
+    ])
       expect(help.out).toContain(`  ${c}`)
     expect((await admin()).code).toBe(2)
     const unknown = await admin('make-coffee')

@@ -181,6 +181,12 @@ const TABLE: Record<string, Row> = {
   },
   'GET /me': { request: () => ({ method: 'GET', url: '/me' }), expect: signedIn(200) },
   'GET /rulesets': { request: () => ({ method: 'GET', url: '/rulesets' }), expect: all(200) },
+  // Ratings are public: anyone reads the leaderboard and a player's ratings (names only).
+  'GET /ratings/:ruleset': { request: () => ({ method: 'GET', url: '/ratings/abaoaqu' }), expect: all(200) },
+  'GET /users/:id/ratings': {
+    request: () => ({ method: 'GET', url: `/users/${people.stranger.id}/ratings` }),
+    expect: all(200),
+  },
   'GET /rulesets/:ruleset/scenarios/:scenario': {
     request: () => ({ method: 'GET', url: '/rulesets/abaoaqu/scenarios/A-S4' }),
     expect: all(200),

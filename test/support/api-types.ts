@@ -19790,6 +19790,341 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/ratings/{ruleset}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A rule system's Glicko-2 leaderboard: highest rating first, ties by name */
+    get: {
+      parameters: {
+        query: {
+          /** @description players shown (1–200) */
+          limit: number
+          /** @description players skipped */
+          offset: number
+        }
+        header?: never
+        path: {
+          ruleset: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description highest rating first, ties by name */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @description place on the board, counting the skipped players */
+              position: number
+              /** Format: uuid */
+              userId: string
+              name: string
+              /** @description Glicko-2 rating, rounded to one decimal */
+              rating: number
+              /** @description rating deviation, rounded to one decimal: the smaller, the surer */
+              rd: number
+              /** @description volatility: how erratic the results have been */
+              vol: number
+              games: number
+              wins: number
+              draws: number
+              losses: number
+              /** Format: date-time */
+              lastGameAt: string
+              /** @description RD above 110: too few recent games to say much yet */
+              provisional: boolean
+            }[]
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/users/{id}/ratings': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A player's ratings in each rule system, with the rating after each week played */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              userId: string
+              name: string
+              /** @description one per rule system rated in, by rule system id */
+              ratings: {
+                ruleset: string
+                /** @description Glicko-2 rating, rounded to one decimal */
+                rating: number
+                /** @description rating deviation, rounded to one decimal: the smaller, the surer */
+                rd: number
+                /** @description volatility: how erratic the results have been */
+                vol: number
+                games: number
+                wins: number
+                draws: number
+                losses: number
+                /** @description RD above 110: too few recent games to say much yet */
+                provisional: boolean
+                /** @description the rating after each week played, oldest first */
+                history: {
+                  /**
+                   * Format: date-time
+                   * @description the week, from Monday 00:00 UTC
+                   */
+                  period: string
+                  /** @description Glicko-2 rating, rounded to one decimal */
+                  rating: number
+                  /** @description rating deviation, rounded to one decimal: the smaller, the surer */
+                  rd: number
+                  /** @description rated games played that week */
+                  games: number
+                }[]
+              }[]
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/dev/mail': {
     parameters: {
       query?: never

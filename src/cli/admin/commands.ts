@@ -4,6 +4,8 @@
 import { normaliseEmail } from '../../auth/accounts.js'
 import { DomainError, NotFound } from '../../games/errors.js'
 import { gameSummary, verifyGame, type VerifyReport } from '../../games/reads.js'
+import { recomputeRatings, type RecomputeResult } from '../../leagues/ratings.js'
+import { ruleSystem, ruleSystems } from '../../rulesets/index.js'
 import type { Db } from '../../store/db.js'
 import type { ClosedSeason } from '../../leagues/close.js'
 import { closeSeasonCommand, createClub, listSeasons, type CreatedClub, type SeasonRow } from './leagues.js'
@@ -474,6 +476,32 @@ export function closedLines(c: ClosedSeason): string[] {
   ]
 }
 
+// ---- Ratings ----------------------------------------------------------------------------------
+
+/** The rule systems to recompute: the one named, else every one this server plays. */
+export function ratingRulesets(only: string | undefined): string[] {
+  const known = ruleSystems().map((s) => s.id)
+  if (only === undefined) return known
+  if (!ruleSystem(only)) throw new AdminError(`no rule system ${only}; known: ${known.join(', ')}`)
+  return [only]
+}
+
+/** Rebuilds the ratings of each rule system from its rated games (src/leagues/ratings.ts). */
+export async function recomputeAllRatings(db: Db, rulesets: string[]): Promise<RecomputeResult[]> {
+  const done: RecomputeResult[] = []
+  for (const ruleset of rulesets) done.push(await recomputeRatings(db, ruleset))
+  return done
+}
+
+export function ratingLines(rows: RecomputeResult[]): string[] {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  return rows.map(
+    (r) =>
+      `${r.ruleset}: ${plural(r.players, 'player')}, ${plural(r.games, 'rated game')}: ` +
+      (r.identical ? 'identical to the stored ratings' : 'changed'),
+  )
+}
+
 // ---- Arguments ---------------------------------------------------------------------------------
 
 export const USAGE = [
@@ -489,6 +517,9 @@ export const USAGE = [
   '  create-club NAME EMAIL     a club whose owner is the account with this email (quote a NAME with spaces)',
   '  list-seasons [--json]      every season of every club: format, status, entrants, results so far',
   '  close-season ID [--force]  close a running season (--force: even with fixtures undecided, left out)',
+  '  recompute-ratings [--ruleset ID] [--json]',
+  '                             rebuild the Glicko-2 ratings from the rated games (every rule system, or ID):',
+  '                             players, games, and whether the stored ratings were already identical',
   '  help                       this text',
   '',
   'The database: DATABASE_URL (environment or .env), else the embedded PostgreSQL under DATA_DIR (default .data).',
@@ -505,7 +536,8 @@ export interface Opened {
   close: () => Promise<void>
 }
 
-const COMMANDS: Record<string, { args: number; options: string[] }> = {
+/** `values`: options followed by a value (--ruleset ID). */
+const COMMANDS: Record<string, { args: number; options: string[]; values?: string[] }> = {
   'grant-admin': { args: 1, options: [] },
   'revoke-admin': { args: 1, options: [] },
   'list-admins': { args: 0, options: ['--json'] },
@@ -515,6 +547,7 @@ const COMMANDS: Record<string, { args: number; options: string[] }> = {
   'create-club': { args: 2, options: ['--json'] },
   'list-seasons': { args: 0, options: ['--json'] },
   'close-season': { args: 1, options: ['--json', '--force'] },
+  'recompute-ratings': { args: 0, options: ['--json'], values: ['--ruleset'] },
 }
 
 /** Runs one command line; returns the exit code (0 done, 1 refused or failed, 2 usage). */
@@ -530,8 +563,19 @@ export async function runAdmin(argv: string[], io: Io, open: () => Promise<Opene
     USAGE.forEach(io.err)
     return 2
   }
-  const options = rest.filter((a) => a.startsWith('--'))
-  const args = rest.filter((a) => !a.startsWith('--'))
+  const values: Record<string, string> = {}
+  const words: string[] = []
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!
+    if (!spec.values?.includes(word)) words.push(word)
+    else if (rest[i + 1] === undefined || rest[i + 1]!.startsWith('--')) {
+      io.err(`${command}: ${word} takes a value`)
+      USAGE.forEach(io.err)
+      return 2
+    } else values[word] = rest[++i]!
+  }
+  const options = words.filter((a) => a.startsWith('--'))
+  const args = words.filter((a) => !a.startsWith('--'))
   const bad = options.find((o) => !spec.options.includes(o))
   if (bad || args.length !== spec.args) {
     io.err(
@@ -547,14 +591,14 @@ export async function runAdmin(argv: string[], io: Io, open: () => Promise<Opene
     if (json) io.out(JSON.stringify(data, null, 2))
     else lines.forEach(io.out)
   }
-  // A malformed id is refused before any database is opened (or started).
-  if (command === 'show-game' || command === 'verify-game') {
-    try {
-      checkedGameId(args[0])
-    } catch (e) {
-      io.err((e as Error).message)
-      return 1
-    }
+  // A malformed id or an unknown rule system is refused before any database is opened (or started).
+  let rulesets: string[] = []
+  try {
+    if (command === 'show-game' || command === 'verify-game') checkedGameId(args[0])
+    if (command === 'recompute-ratings') rulesets = ratingRulesets(values['--ruleset'])
+  } catch (e) {
+    io.err((e as Error).message)
+    return 1
   }
   let opened: Opened
   try {
@@ -606,6 +650,11 @@ export async function runAdmin(argv: string[], io: Io, open: () => Promise<Opene
       case 'close-season': {
         const c = await closeSeasonCommand(db, args[0], options.includes('--force'))
         print(c, closedLines(c))
+        return 0
+      }
+      case 'recompute-ratings': {
+        const rows = await recomputeAllRatings(db, rulesets)
+        print(rows, ratingLines(rows))
         return 0
       }
       default: {
