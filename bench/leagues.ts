@@ -194,7 +194,7 @@ async function databasePath(): Promise<void> {
     report(`  of which seasonResults, ${DB_RUNS} runs`, await time(() => seasonResults(db, season.id), 3, DB_RUNS))
   } finally {
     await db.$disconnect()
-    await bench.drop()
+    if (!process.env.BENCH_KEEP) await bench.drop()
   }
 }
 

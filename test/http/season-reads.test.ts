@@ -2,6 +2,7 @@
 // read from real games; and the weekly and closing standings emails' outbox rows.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seasonResults } from '../../src/leagues/results.js'
 import { queueClosingMail, queueWeeklyStandings } from '../../src/leagues/standings-mail.js'
 import { outboxProblem } from '../../src/store/outbox.js'
 import { as, register, startApp, type TestApp, type User } from './helpers.js'
@@ -270,6 +271,21 @@ describe('GET /seasons/:id/fixtures', () => {
     expect(all[0]!.home.entryId).toBe(entry.alice)
     expect(all[3]!.gameId).toBe(ongoing)
     expect(all[1]!.reason).toBe('withdrew')
+  })
+
+  it('reads each result from its game: the winner against the home side, and when it ended', async () => {
+    const results = await seasonResults(h.t.db, seasonId)
+    const first = results[0]!
+    const g = await h.t.db.game.findUniqueOrThrow({ where: { id: first.gameId! } })
+    expect(first).toMatchObject({ result: 'home', ref: 'resign', forfeit: false, finishedAt: g.finishedAt })
+    expect(first.finishedAt).toBeInstanceOf(Date)
+    expect(results.map((r) => [r.round, r.board, r.result, r.ref])).toEqual([
+      [1, 1, 'home', 'resign'],
+      [1, 2, 'home', 'withdrawal'],
+      [1, 3, 'bye', null],
+      [2, 1, 'home', 'resign'],
+      [2, 2, null, null],
+    ])
   })
 
   it('filters by round, division and entrant', async () => {
