@@ -198,7 +198,9 @@ async function databasePath(): Promise<void> {
   }
 }
 
-// ---- 3. Swiss pairing: added with src/leagues/formats/swiss.ts ----
+// ---- 3. Swiss pairing ----
+// Swiss pairing: added with src/leagues/formats/swiss.ts
+// (the lead adds the measure here, a function called below like the two above)
 
 console.log(
   `load average ${loadavg()

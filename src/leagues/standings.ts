@@ -160,7 +160,9 @@ function divisionStandings(input: StandingsInput, division: Division): DivisionS
         t.tieBreaks[name] = round(t.games.reduce((sum, g) => sum + tallies[g.opponent]!.points * g.score, 0))
       else if (name === 'buchholz')
         t.tieBreaks[name] = round(t.games.reduce((sum, g) => sum + tallies[g.opponent]!.points, 0))
-      else if (name === 'head-to-head') t.tieBreaks[name] = 0
+      // head-to-head depends on who is tied: set for each tied group in rank(). A name the season
+      // should have refused counts as 0 for everyone rather than breaking the sort.
+      else t.tieBreaks[name] = 0
     }
   }
 
