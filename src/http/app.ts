@@ -30,6 +30,7 @@ import { inboundRoutes } from './routes/inbound.js'
 import { preferenceRoutes } from './routes/preferences.js'
 import { ratingRoutes } from './routes/ratings.js'
 import { vacationRoutes } from './routes/vacations.js'
+import { seasonReadRoutes } from './routes/season-reads.js'
 import { webPlugin } from '../web/index.js'
 
 export const VERSION = '0.1.0'
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(vacationRoutes)
   await app.register(disputeRoutes)
   await app.register(ratingRoutes)
+  await app.register(seasonReadRoutes)
   await app.register(webPlugin)
   // The mail catcher's inbox: only where mail is caught (no SMTP_URL) and never in production.
   if (config.env !== 'production' && !config.mail.smtpUrl) await app.register(devMailRoutes)

@@ -63,6 +63,19 @@ const ModerationKindParams = Type.Object({
   seats: Type.Optional(Type.Array(Type.String())),
 })
 
+/** One row of a season's table in the league emails (src/leagues/standings-mail.ts). */
+const SeasonStandingRow = Type.Object({
+  /** The division the row belongs to (every division's rows are in one list, in table order). */
+  division: Type.String(),
+  position: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+  played: Type.Integer({ minimum: 0 }),
+  won: Type.Integer({ minimum: 0 }),
+  drawn: Type.Integer({ minimum: 0 }),
+  lost: Type.Integer({ minimum: 0 }),
+  points: Type.Number(),
+})
+
 export const OUTBOX_PAYLOADS = {
   step: StepPayload,
   'game-over': StepPayload,
@@ -195,6 +208,29 @@ export const OUTBOX_PAYLOADS = {
     message: Type.String(),
     /** The accounts that read it (players of the game; the author apart). */
     to: Type.Array(Type.String()),
+  }),
+  /** A running season's table, weekly (src/leagues/standings-mail.ts): to the entrants who want it. */
+  'season-standings': Type.Object({
+    to: Type.Array(Type.String()),
+    seasonId: Type.String(),
+    seasonName: Type.String(),
+    clubId: Type.String(),
+    clubName: Type.String(),
+    /** The ISO week (UTC) it is for: 2026-W49. */
+    week: Type.String(),
+    standings: Type.Array(SeasonStandingRow),
+  }),
+  /** A finished season's final table and who goes up and down, division by division. */
+  'season-closed': Type.Object({
+    to: Type.Array(Type.String()),
+    seasonId: Type.String(),
+    seasonName: Type.String(),
+    clubId: Type.String(),
+    clubName: Type.String(),
+    standings: Type.Array(SeasonStandingRow),
+    divisions: Type.Array(
+      Type.Object({ name: Type.String(), promoted: Type.Array(Type.String()), relegated: Type.Array(Type.String()) }),
+    ),
   }),
 } satisfies Record<string, TSchema>
 

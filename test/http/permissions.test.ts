@@ -191,6 +191,15 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'GET', url: '/rulesets/abaoaqu/scenarios/A-S4' }),
     expect: all(200),
   },
+  // Seasons are public: anyone reads them (an unknown season is the same 404 to everyone).
+  'GET /seasons/:id/standings': {
+    request: () => ({ method: 'GET', url: `/seasons/${randomUUID()}/standings` }),
+    expect: all(404),
+  },
+  'GET /seasons/:id/fixtures': {
+    request: () => ({ method: 'GET', url: `/seasons/${randomUUID()}/fixtures` }),
+    expect: all(404),
+  },
   'GET /games': { request: () => ({ method: 'GET', url: '/games' }), expect: all(200) },
   'POST /games': {
     request: () => ({ method: 'POST', url: '/games', payload: { ruleset: 'abaoaqu', scenario: 'A-S4' } }),

@@ -20125,6 +20125,360 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/seasons/{id}/standings': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A season's standings with its tie-breaks: JSON, or CSV (?format=csv or Accept: text/csv) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description csv: the table as a spreadsheet file (also chosen by "Accept: text/csv") */
+          format?: 'json' | 'csv'
+        }
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The standings: JSON, or CSV with ?format=csv or Accept: text/csv */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              season: {
+                id: string
+                name: string
+                clubId: string
+                clubName: string
+                /** @description single | double | swiss */
+                format: string
+                /** @description open | running | finished */
+                status: string
+                round: number
+                points: {
+                  win: number
+                  draw: number
+                  loss: number
+                }
+                /** @description in the order they are applied */
+                tieBreaks: string[]
+              }
+              divisions: {
+                division: string
+                promote: number
+                relegate: number
+                rows: {
+                  entryId: string
+                  userId: string
+                  name: string
+                  /** @description players still equal after every tie-break share a position */
+                  position: number
+                  played: number
+                  won: number
+                  drawn: number
+                  lost: number
+                  /** @description losses by forfeit (timeout, withdrawal), counted in lost too */
+                  forfeitsLost: number
+                  byes: number
+                  points: number
+                  /** @description each of the season's tie-breaks, by name */
+                  tieBreaks: {
+                    [key: string]: number
+                  }
+                  withdrawn: boolean
+                  zone: 'promote' | 'relegate' | (never | null)
+                }[]
+              }[]
+            }
+            'text/csv': string
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/seasons/{id}/fixtures': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A season's fixtures with their results, by round, division or entrant */
+    get: {
+      parameters: {
+        query?: {
+          round?: number
+          division?: string
+          /** @description an entry id: that entrant's fixtures */
+          entry?: string
+        }
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              fixtures: {
+                fixtureId: string
+                round: number
+                division: string
+                board: number
+                home: {
+                  entryId: string
+                  userId: string
+                  name: string
+                }
+                /** @description null: a bye for home */
+                away: {
+                  entryId: string
+                  userId: string
+                  name: string
+                } | null
+                scenarioId: string | null
+                gameId: string | null
+                /** @description null: not decided yet */
+                result: 'home' | 'away' | 'draw' | 'both-lost' | 'bye' | (never | null)
+                forfeit: boolean
+                reason: string | null
+              }[]
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/dev/mail': {
     parameters: {
       query?: never
