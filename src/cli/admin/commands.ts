@@ -578,11 +578,8 @@ export async function runAdmin(argv: string[], io: Io, open: () => Promise<Opene
   const args = words.filter((a) => !a.startsWith('--'))
   const bad = options.find((o) => !spec.options.includes(o))
   if (bad || args.length !== spec.args) {
-    io.err(
-      bad
-        ? `${command} takes no option ${bad}`
-        : `${command} takes ${spec.args === 0 ? 'no arguments' : `${spec.args} argument${spec.args === 1 ? '' : 's'}`}, got ${args.length}`,
-    )
+    const wanted = spec.args === 0 ? 'no arguments' : `${spec.args} argument${spec.args === 1 ? '' : 's'}`
+    io.err(bad ? `${command} takes no option ${bad}` : `${command} takes ${wanted}, got ${args.length}`)
     USAGE.forEach(io.err)
     return 2
   }
