@@ -1,6 +1,7 @@
 // Who moderates a game (docs/moderation.md, docs/leagues.md). One function decides it, canModerate: the
-// site's admins and moderators, the game's master, and the owners and moderators of the game's club. Nobody moderates a game in which they hold a seat,
-// not even an admin: a moderator reads hidden information and changes the state.
+// site's admins and moderators, the game's master, and the owners and moderators of the game's club.
+// Nobody moderates a game in which they hold a seat, not even an admin: a moderator reads hidden
+// information and changes the state.
 import type { Db } from '../store/db.js'
 import { hiddenFrom, type Caller, type GameAccess } from './access.js'
 import type { Prisma } from '../store/generated/client.js'
