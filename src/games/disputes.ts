@@ -13,7 +13,13 @@ import { hasControl, isBlank } from './text.js'
 import { Conflict, Forbidden, InvalidInput, NotFound } from './errors.js'
 import type { Folded } from './fold.js'
 import { loadFolded } from './load.js'
-import { canModerate, moderatorAccount, moderatorsToTell, type Moderator } from './moderation-access.js'
+import {
+  canModerate,
+  CLUB_MODERATING_ROLES,
+  moderatorAccount,
+  moderatorsToTell,
+  type Moderator,
+} from './moderation-access.js'
 import { afterCommit, commitPlan, planAppend, type Plan } from './write.js'
 
 type Tx = Prisma.TransactionClient | Db
@@ -82,6 +88,7 @@ interface GameForDispute {
   status: string
   logSeq: number
   gameMasterId: string | null
+  clubId: string | null
   seats: Array<{ seat: string; userId: string | null }>
 }
 
@@ -94,6 +101,7 @@ const GAME_SELECT = {
   status: true,
   logSeq: true,
   gameMasterId: true,
+  clubId: true,
   seats: { select: { seat: true, userId: true }, orderBy: { seat: 'asc' } },
 } as const
 
@@ -247,7 +255,12 @@ export async function gameDisputes(db: Db, gameId: string, caller: Caller): Prom
  */
 export async function disputesOnLog(
   db: Tx,
-  game: { id: string; gameMasterId: string | null; seats: ReadonlyArray<{ userId: string | null }> },
+  game: {
+    id: string
+    gameMasterId: string | null
+    clubId: string | null
+    seats: ReadonlyArray<{ userId: string | null }>
+  },
   caller: Caller,
   entries: ReadonlyArray<{ seq: number }>,
 ): Promise<Map<number, DisputeSummary[]>> {
@@ -562,14 +575,19 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
  * Whether the account moderates a game, in SQL, for the inbox: the same rule as canModerate
  * (src/games/moderation-access.ts), keep the two in step (test/http/disputes.test.ts compares them).
  * A site admin or moderator: every game without a seat of theirs; anyone else: the games whose game
- * master they are, without a seat of theirs.
+ * master they are, and the games of the clubs where they are an owner or a moderator (read from the
+ * ClubMember table, as moderatorAccount reads `clubs`), without a seat of theirs.
  */
 export function inboxFilter(account: Moderator): { sql: string; staff: boolean } {
   const staff = account.role === 'ADMIN' || account.role === 'MODERATOR'
+  const roles = CLUB_MODERATING_ROLES.map((r) => `'${r}'`).join(', ')
+  const theirs =
+    `(g."gameMasterId" = $1::uuid OR g."clubId" IN (SELECT cm."clubId" FROM "ClubMember" cm ` +
+    `WHERE cm."userId" = $1::uuid AND cm.role IN (${roles})))`
   return {
     staff,
     sql:
-      `${staff ? 'TRUE' : 'g."gameMasterId" = $1::uuid'}` +
+      `${staff ? 'TRUE' : theirs}` +
       ` AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."gameId" = g.id AND s."userId" = $1::uuid)`,
   }
 }

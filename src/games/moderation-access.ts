@@ -1,6 +1,7 @@
-// Who moderates a game (docs/moderation.md). One function decides it, canModerate, so the club
-// moderators that come with leagues slot in there. Nobody moderates a game in which they hold a seat,
-// not even an admin: a moderator reads hidden information and changes the state.
+// Who moderates a game (docs/moderation.md, docs/leagues.md). One function decides it, canModerate: the
+// site's admins and moderators, the game's master, and the owners and moderators of the game's club.
+// Nobody moderates a game in which they hold a seat, not even an admin: a moderator reads hidden
+// information and changes the state.
 import type { Db } from '../store/db.js'
 import { hiddenFrom, type Caller, type GameAccess } from './access.js'
 import type { Prisma } from '../store/generated/client.js'
@@ -13,11 +14,15 @@ export type SiteRole = 'PLAYER' | 'MODERATOR' | 'ADMIN'
 export interface Moderator {
   id: string
   role: SiteRole
+  /** The clubs where the account is an owner or a moderator: it moderates their games. */
+  clubs: string[]
 }
 
 /** What of a game decides who moderates it. */
 export interface ModeratedGame {
   gameMasterId: string | null
+  /** The club the game belongs to (a season's fixture): its owners and moderators moderate it. */
+  clubId: string | null
   seats: ReadonlyArray<{ userId: string | null }>
 }
 
@@ -30,7 +35,14 @@ export function normaliseEmail(email: string): string {
 const SITE_MODERATORS: readonly SiteRole[] = ['ADMIN', 'MODERATOR']
 
 /**
- * Whether `user` may moderate `game`: its game master, or a site admin, and never one of its players.
+ * The club roles that moderate the club's games (src/leagues/roles.ts CLUB_STAFF says the same; src/games
+ * may not import src/leagues, so the two lists are kept in step by hand).
+ */
+export const CLUB_MODERATING_ROLES = ['owner', 'moderator'] as const
+
+/**
+ * Whether `user` may moderate `game`: a site admin or moderator, its game master, or an owner or moderator
+ * of its club; never one of its players.
  * The moderators' inbox applies the same rule in SQL (inboxFilter in src/games/disputes.ts): change
  * both together (test/http/disputes.test.ts checks they agree).
  */
@@ -38,29 +50,50 @@ export function canModerate(user: Moderator | null, game: ModeratedGame): boolea
   if (!user) return false
   if (game.seats.some((s) => s.userId === user.id)) return false
   if (SITE_MODERATORS.includes(user.role)) return true
-  return game.gameMasterId !== null && game.gameMasterId === user.id
-  // Club moderators (leagues) are added here: a moderator of the club whose season the game belongs to.
+  if (game.gameMasterId !== null && game.gameMasterId === user.id) return true
+  return game.clubId !== null && user.clubs.includes(game.clubId)
 }
 
 /** The caller as moderation sees them: their current role in the database (a token may be older). */
 export async function moderatorAccount(db: Tx, userId: string | null): Promise<Moderator | null> {
   if (!userId) return null
   const row = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } })
-  return row ? { id: row.id, role: row.role } : null
+  if (!row) return null
+  const staff = await db.clubMember.findMany({
+    where: { userId, role: { in: [...CLUB_MODERATING_ROLES] } },
+    select: { clubId: true },
+    orderBy: { clubId: 'asc' },
+  })
+  return { id: row.id, role: row.role, clubs: staff.map((c) => c.clubId) }
 }
 
-/** Who is told when a game needs a moderator: its game master, else the site's admins and moderators; not players. */
+/**
+ * Who is told when a game needs a moderator: its game master and, for a club's game, the club's owners and
+ * moderators; when none of them is free of a seat in it, the site's admins and moderators. Never its players.
+ * src/notify/fanout.ts applies the same rule in SQL to a deadline that calls the moderator.
+ */
 export async function moderatorsToTell(
   db: Tx,
   game: ModeratedGame,
 ): Promise<Array<{ id: string; email: string; name: string }>> {
   const players = new Set(game.seats.map((s) => s.userId).filter((id): id is string => id !== null))
-  if (game.gameMasterId && !players.has(game.gameMasterId)) {
-    const gm = await db.user.findUnique({
-      where: { id: game.gameMasterId },
-      select: { id: true, email: true, name: true },
+  const named: string[] = []
+  if (game.gameMasterId) named.push(game.gameMasterId)
+  if (game.clubId) {
+    const staff = await db.clubMember.findMany({
+      where: { clubId: game.clubId, role: { in: [...CLUB_MODERATING_ROLES] } },
+      select: { userId: true },
     })
-    if (gm) return [gm]
+    named.push(...staff.map((m) => m.userId))
+  }
+  const free = named.filter((id) => !players.has(id))
+  if (free.length > 0) {
+    const found = await db.user.findMany({
+      where: { id: { in: free } },
+      select: { id: true, email: true, name: true },
+      orderBy: { email: 'asc' },
+    })
+    if (found.length > 0) return found
   }
   const admins = await db.user.findMany({
     where: { role: { in: [...SITE_MODERATORS] } },

@@ -25,6 +25,7 @@ import { drawRoutes } from './routes/draws.js'
 import { gameRoutes } from './routes/games.js'
 import { devMailRoutes } from './routes/dev-mail.js'
 import { disputeRoutes } from './routes/disputes.js'
+import { clubRoutes } from './routes/clubs.js'
 import { healthRoutes } from './routes/health.js'
 import { inboundRoutes } from './routes/inbound.js'
 import { preferenceRoutes } from './routes/preferences.js'
@@ -140,6 +141,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(disputeRoutes)
   await app.register(ratingRoutes)
   await app.register(seasonReadRoutes)
+  await app.register(clubRoutes)
   await app.register(webPlugin)
   // The mail catcher's inbox: only where mail is caught (no SMTP_URL) and never in production.
   if (config.env !== 'production' && !config.mail.smtpUrl) await app.register(devMailRoutes)

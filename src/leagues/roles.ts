@@ -1,6 +1,7 @@
 // A person's role in a club (docs/leagues.md): owner, moderator or member. Owners and moderators run
 // the club (members, join requests) and moderate every game of its seasons they do not play in
-// (games/moderation-access.ts canModerate reads clubsModerated below through moderatorAccount).
+// (games/moderation-access.ts: moderatorAccount reads the same roles from ClubMember into Moderator.clubs,
+// since src/games may not import this file; CLUB_MODERATING_ROLES there must stay equal to CLUB_STAFF).
 import type { Prisma } from '../store/generated/client.js'
 import type { Db } from '../store/db.js'
 

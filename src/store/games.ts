@@ -76,6 +76,8 @@ export interface GameMeta extends GameRow {
   pending: unknown
   /** The game's moderator named at creation (docs/moderation.md), or null. */
   gameMasterId: string | null
+  /** The club the game belongs to (a season's fixture), or null: its owners and moderators moderate it. */
+  clubId: string | null
   /** When a moderator paused it (no orders, no deadlines), or null. */
   pausedAt: Date | null
   seats: Array<{ seat: string; side: string; userId: string | null }>
@@ -84,7 +86,7 @@ export interface GameMeta extends GameRow {
 /** A game and its seats in one round trip (for reads on the hot path). */
 const GAME_META_SQL = `SELECT g.id, g.ruleset, g."rulesVersion", g.seed, g."logSeq", g."lastHash", g.status,
       g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g."missedPolicy", g.title, g.private,
-      g."createdById", g.pending, g."gameMasterId", g."pausedAt" AT TIME ZONE 'UTC' AS "pausedAt",
+      g."createdById", g.pending, g."gameMasterId", g."clubId", g."pausedAt" AT TIME ZONE 'UTC' AS "pausedAt",
       COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId")
                                 ORDER BY s.seat)
                   FROM "Seat" s WHERE s."gameId" = g.id), '[]') AS seats

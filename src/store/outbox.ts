@@ -116,6 +116,19 @@ export const OUTBOX_PAYLOADS = {
     seat: Type.Union([Type.String(), Type.Null()]),
     message: Type.Union([Type.String(), Type.Null()]),
   }),
+  /**
+   * An invitation to a club (src/leagues/clubs.ts): the address invited (`userId` when it has an account), the
+   * club, who invited, the role offered, and the link's token (kept in the database only as its SHA-256).
+   */
+  'club-invite': Type.Object({
+    to: Type.String(),
+    userId: Type.Union([Type.String(), Type.Null()]),
+    clubId: Type.String(),
+    clubName: Type.String(),
+    inviterName: Type.String(),
+    role: Type.Union([Type.Literal('member'), Type.Literal('moderator')]),
+    token: Type.String(),
+  }),
   /** The answer to a player's email. */
   reply: Type.Object({
     to: Type.String(),

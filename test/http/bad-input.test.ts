@@ -186,6 +186,42 @@ describe('game messages and draw offers', () => {
   })
 })
 
+describe('clubs', () => {
+  it('NUL, lone surrogates, bidi overrides, control characters, bad numbers: 400 naming the field', async () => {
+    const clubs = await h.t.db.club.count()
+    const post = (payload: object) => ({ method: 'POST' as const, url: '/clubs', headers: as(alice), payload })
+    await refused(post({ name: 'club\u0000' }), 'body/name', NUL)
+    await refused(post({ name: 'club', description: 'x \udc00' }), 'body/description', SURROGATE)
+    await refused(post({ name: 'map \u202egnp.exe' }), 'body/name', /bidirectional/)
+    await refused({ method: 'GET', url: '/clubs?limit=1e309' }, 'querystring/limit', /finite|<=|>=/)
+    await refused({ method: 'GET', url: '/clubs?limit=101' }, 'querystring/limit', /<=/)
+    const bell = await h.app.inject(post({ name: 'a\u0007b' }))
+    expect(bell.statusCode).toBe(400)
+    expect(bell.json().field).toBe('name')
+    expect(await h.t.db.club.count()).toBe(clubs)
+    const created = await h.app.inject(post({ name: 'Bad input club' }))
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().id as string
+    await refused(
+      { method: 'POST', url: `/clubs/${id}/join-requests`, headers: as(bob), payload: { message: 'hi\u0000' } },
+      'body/message',
+      NUL,
+    )
+    await refused(
+      { method: 'POST', url: `/clubs/${id}/invites`, headers: as(alice), payload: { email: 'a\u0000@example.org' } },
+      'body/email',
+      NUL,
+    )
+    await refused(
+      { method: 'PATCH', url: `/clubs/${id}/members/${bob.id}`, headers: as(alice), payload: { role: 'king' } },
+      'body/role',
+      /./,
+    )
+    expect(await h.t.db.clubJoinRequest.count({ where: { clubId: id } })).toBe(0)
+    expect(await h.t.db.clubInvite.count({ where: { clubId: id } })).toBe(0)
+  })
+})
+
 describe('bidirectional overrides', () => {
   it('refused in a title, name or invitation note ("gnp.exe" shown as "exe.png"); Arabic, Hebrew welcome', async () => {
     const before = await h.t.db.game.count()
@@ -386,6 +422,7 @@ describe('a token for an account that no longer exists', () => {
       },
       { method: 'POST', url: '/games', payload: { ruleset: 'abaoaqu', scenario: 'A-S4' } },
       { method: 'GET', url: `/games/${gameId}/view` },
+      { method: 'POST', url: '/clubs', payload: { name: 'Ghost club' } },
     ]
     for (const r of requests) {
       const res = await h.app.inject({ ...r, headers: as(gone) })
@@ -393,5 +430,6 @@ describe('a token for an account that no longer exists', () => {
       expect(res.json().detail).toMatch(/no longer exists/)
     }
     expect(await h.t.db.game.count({ where: { createdById: gone.id } })).toBe(0)
+    expect(await h.t.db.club.count({ where: { createdById: gone.id } })).toBe(0)
   })
 })

@@ -319,7 +319,20 @@ describe('who may do what', () => {
     const C = await game(u.gm, u.bob, u.gm) // a game master who plays: not a moderator of it
     const D = await game(u.mod, u.stranger, null) // a site moderator who plays
     const E = await game(u.alice, u.bob, u.mod) // a site moderator as game master
-    const ids = [A.id, B.id, C.id, D.id, E.id]
+    // Club games: the club's owner (gm) and moderator (stranger) moderate them, its member (alice) does not;
+    // nor does the club's moderator in the one where they hold a seat (G).
+    const club = await s.t.db.club.create({ data: { name: 'Agreement club', createdById: u.gm.id } })
+    await s.t.db.clubMember.createMany({
+      data: [
+        { clubId: club.id, userId: u.gm.id, role: 'owner' },
+        { clubId: club.id, userId: u.stranger.id, role: 'moderator' },
+        { clubId: club.id, userId: u.alice.id, role: 'member' },
+      ],
+    })
+    const F = await game(u.alice, u.bob, null)
+    const G = await game(u.stranger, u.bob, null)
+    await s.t.db.game.updateMany({ where: { id: { in: [F.id, G.id] } }, data: { clubId: club.id } })
+    const ids = [A.id, B.id, C.id, D.id, E.id, F.id, G.id]
     const rows = await s.t.db.game.findMany({ where: { id: { in: ids } }, include: { seats: true } })
     let moderated = 0
     for (const who of Object.values(u)) {
@@ -330,6 +343,10 @@ describe('who may do what', () => {
       moderated += byRule.length
     }
     expect(moderated).toBeGreaterThan(5)
+    const strangerAccount = await moderatorAccount(s.t.db, u.stranger.id)
+    expect(await moderatedBySql(s.t.db, u.stranger.id, [F.id, G.id])).toEqual([F.id])
+    expect(strangerAccount!.clubs).toEqual([club.id])
+    expect(await moderatedBySql(s.t.db, u.alice.id, [F.id, G.id])).toEqual([])
   })
 })
 
@@ -525,7 +542,7 @@ describe('the inbox', () => {
     )
     await s.t.db.$executeRawUnsafe('ANALYZE "Dispute"')
     // The open inbox of an admin reads the newest open disputes from the (status, createdAt) index.
-    const { sql, params } = inboxSql({ id: u.admin.id, role: 'ADMIN' }, 'open', 100, null)
+    const { sql, params } = inboxSql({ id: u.admin.id, role: 'ADMIN', clubs: [] }, 'open', 100, null)
     const plan = (await s.t.db.$queryRawUnsafe<Array<{ 'QUERY PLAN': string }>>(`EXPLAIN ${sql}`, ...params))
       .map((r) => r['QUERY PLAN'])
       .join('\n')

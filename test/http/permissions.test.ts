@@ -463,6 +463,61 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'DELETE', url: `/me/vacations/${randomUUID()}` }),
     expect: signedIn(404),
   },
+  // Clubs (test/http/clubs.test.ts has its own table, across club roles): here, no club of theirs.
+  'GET /clubs': { request: () => ({ method: 'GET', url: '/clubs' }), expect: all(200) },
+  'POST /clubs': {
+    request: () => ({ method: 'POST', url: '/clubs', payload: { name: 'Permissions club' } }),
+    expect: signedIn(201),
+  },
+  'GET /clubs/:id': { request: () => ({ method: 'GET', url: `/clubs/${randomUUID()}` }), expect: all(404) },
+  'PATCH /clubs/:id': {
+    request: () => ({ method: 'PATCH', url: `/clubs/${randomUUID()}`, payload: { name: 'x' } }),
+    expect: signedIn(404),
+  },
+  'POST /clubs/:id/invites': {
+    request: () => ({ method: 'POST', url: `/clubs/${randomUUID()}/invites`, payload: { email: 'a@example.org' } }),
+    expect: signedIn(404),
+  },
+  'POST /clubs/:id/invites/accept': {
+    request: () => ({ method: 'POST', url: `/clubs/${randomUUID()}/invites/accept`, payload: { token: 'forged' } }),
+    expect: signedIn(404),
+  },
+  'DELETE /clubs/:id/invites/:inviteId': {
+    request: () => ({ method: 'DELETE', url: `/clubs/${randomUUID()}/invites/${randomUUID()}` }),
+    expect: signedIn(404),
+  },
+  'POST /clubs/:id/join-requests': {
+    request: () => ({ method: 'POST', url: `/clubs/${randomUUID()}/join-requests`, payload: {} }),
+    expect: signedIn(404),
+  },
+  'GET /clubs/:id/join-requests': {
+    request: () => ({ method: 'GET', url: `/clubs/${randomUUID()}/join-requests` }),
+    expect: signedIn(404),
+  },
+  'POST /clubs/:id/join-requests/:requestId/accept': {
+    request: () => ({ method: 'POST', url: `/clubs/${randomUUID()}/join-requests/${randomUUID()}/accept` }),
+    expect: signedIn(404),
+  },
+  'POST /clubs/:id/join-requests/:requestId/decline': {
+    request: () => ({ method: 'POST', url: `/clubs/${randomUUID()}/join-requests/${randomUUID()}/decline` }),
+    expect: signedIn(404),
+  },
+  'DELETE /clubs/:id/join-requests/:requestId': {
+    request: () => ({ method: 'DELETE', url: `/clubs/${randomUUID()}/join-requests/${randomUUID()}` }),
+    expect: signedIn(404),
+  },
+  'PATCH /clubs/:id/members/:userId': {
+    request: () => ({
+      method: 'PATCH',
+      url: `/clubs/${randomUUID()}/members/${randomUUID()}`,
+      payload: { role: 'member' },
+    }),
+    expect: signedIn(404),
+  },
+  'DELETE /clubs/:id/members/:userId': {
+    request: () => ({ method: 'DELETE', url: `/clubs/${randomUUID()}/members/${randomUUID()}` }),
+    expect: signedIn(404),
+  },
   // The mail catcher: this machine only (loopback, no proxy), whoever asks; never in production.
   'GET /dev/mail': { request: () => ({ method: 'GET', url: '/dev/mail' }), expect: all(200) },
   'GET /dev/mail.json': { request: () => ({ method: 'GET', url: '/dev/mail.json' }), expect: all(200) },

@@ -91,6 +91,8 @@ export async function gamePages(app: FastifyInstance) {
       viewer !== null &&
       canModerate(await moderatorAccount(app.db, viewer.id), {
         gameMasterId: summary.gameMaster?.id ?? null,
+        // The summary does not carry the club; only a signed-in non-player reaches this read.
+        clubId: (await app.db.game.findUnique({ where: { id }, select: { clubId: true } }))?.clubId ?? null,
         seats: summary.seats.map((s) => ({ userId: s.player?.id ?? null })),
       })
     const mySides = [
