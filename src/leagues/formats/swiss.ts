@@ -19,7 +19,7 @@ export interface SwissRound {
   bye: string | null
 }
 
-/** The key of a pair that has played, whatever the order: `played` holds these. */
+/** The key of a pair that has played, whatever the order: `played` holds these (ids without a "|"). */
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`
 }
@@ -74,31 +74,46 @@ function pairAll(
 ): Array<[SwissPlayer, SwissPlayer]> | null {
   const n = field.length
   const taken = new Array<boolean>(n).fill(false)
-  // Who may meet whom, computed once: the search looks it up at every step.
-  const may = field.map((a, i) => field.map((b, j) => i !== j && !played.has(pairKey(a.id, b.id))))
+  // Who may meet whom, computed once from the pairs played (not n² keys built): the search looks it up
+  // at every step.
+  const index = new Map(field.map((p, i) => [p.id, i]))
+  const may = field.map((_, i) => field.map((_, j) => i !== j))
+  for (const key of played) {
+    const bar = key.indexOf('|')
+    const a = index.get(key.slice(0, bar))
+    const b = index.get(key.slice(bar + 1))
+    if (a !== undefined && b !== undefined) may[a]![b] = may[b]![a] = false
+  }
+  // How many others each player may still meet: one left with none ends the branch at once.
+  const left = may.map((row) => row.filter(Boolean).length)
+  const take = (k: number) => {
+    taken[k] = true
+    for (let m = 0; m < n; m++) if (may[m]![k]) left[m]!--
+  }
+  const untake = (k: number) => {
+    taken[k] = false
+    for (let m = 0; m < n; m++) if (may[m]![k]) left[m]!++
+  }
+  const everyoneHasSomeone = () => {
+    for (let m = 0; m < n; m++) if (!taken[m] && left[m] === 0) return false
+    return true
+  }
   const out: Array<[SwissPlayer, SwissPlayer]> = []
   const search = (): boolean => {
     budget()
     let i = 0
     while (i < n && taken[i]) i++
     if (i === n) return true
-    // A player left with nobody to meet: this branch is dead, whoever is paired next.
-    for (let k = i; k < n; k++) {
-      if (taken[k]) continue
-      let any = false
-      for (let m = i; m < n && !any; m++) any = !taken[m] && may[k]![m]!
-      if (!any) return false
-    }
-    taken[i] = true
+    take(i)
     for (let j = i + 1; j < n; j++) {
       if (taken[j] || !may[i]![j]) continue
-      taken[j] = true
+      take(j)
       out.push([field[i]!, field[j]!])
-      if (search()) return true
+      if (everyoneHasSomeone() && search()) return true
       out.pop()
-      taken[j] = false
+      untake(j)
     }
-    taken[i] = false
+    untake(i)
     return false
   }
   return search() ? out : null
