@@ -263,6 +263,10 @@ describe('starting a season', () => {
       expect(g.title).toMatch(/^秋季リーグ 2026 · round \d: .+ v .+$/)
     }
     expect(games.some((g) => g.title.includes('山田太郎'))).toBe(true)
+    // A fixture game is an ordinary game: its players read it like any other.
+    const read = await call('GET', `/games/${games[0]!.id}`, ps[0]!)
+    expect(read.statusCode, read.body).toBe(200)
+    expect(read.json()).toMatchObject({ status: 'ACTIVE', missedPolicy: 'forfeit' })
     const rows = await h.t.db.outbox.findMany({
       where: { kind: 'season-fixture', gameId: { in: games.map((g) => g.id) } },
     })

@@ -2120,7 +2120,7 @@ export interface paths {
               private: boolean
               players: number
               phaseHours: number
-              missedPolicy: 'pass' | 'extend-then-pass' | 'moderator'
+              missedPolicy: 'pass' | 'extend-then-pass' | 'moderator' | 'forfeit'
               /** @description the game options chosen at creation */
               options: {
                 [key: string]: string | number | boolean
@@ -2661,7 +2661,7 @@ export interface paths {
               private: boolean
               players: number
               phaseHours: number
-              missedPolicy: 'pass' | 'extend-then-pass' | 'moderator'
+              missedPolicy: 'pass' | 'extend-then-pass' | 'moderator' | 'forfeit'
               /** @description the game options chosen at creation */
               options: {
                 [key: string]: string | number | boolean
@@ -3115,7 +3115,7 @@ export interface paths {
                 private: boolean
                 players: number
                 phaseHours: number
-                missedPolicy: 'pass' | 'extend-then-pass' | 'moderator'
+                missedPolicy: 'pass' | 'extend-then-pass' | 'moderator' | 'forfeit'
                 /** @description the game options chosen at creation */
                 options: {
                   [key: string]: string | number | boolean
