@@ -28,6 +28,9 @@ export async function leagueTick(db: Db, now: Date): Promise<LeagueTick> {
     } catch (e) {
       // Too few entrants, too many Swiss rounds, or started by someone else meanwhile: left as it is.
       if (!(e instanceof Conflict)) throw e
+      // Another process started it between the read and the lock: nothing to say.
+      const current = await db.season.findUnique({ where: { id }, select: { status: true } })
+      if (current?.status !== 'open') continue
       if (!noted.has(`${id}:${e.message}`)) {
         noted.add(`${id}:${e.message}`)
         stderrLog.warn(`league clock: season ${id} was not started: ${e.message}`)

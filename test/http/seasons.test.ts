@@ -331,7 +331,10 @@ describe('a Swiss season', () => {
         const res = await call('POST', `/games/${f.gameId}/resign`, away)
         expect(res.statusCode, res.body).toBe(200)
       }
-      expect(mine(await leagueTick(h.t.db, new Date()))).toEqual({ paired: round < 3, finished: round === 3 })
+      // Two clocks at once (two processes): the round is paired, or the season finished, once.
+      const ticks = (await Promise.all([leagueTick(h.t.db, new Date()), leagueTick(h.t.db, new Date())])).map(mine)
+      expect(ticks.filter((t) => t.paired)).toHaveLength(round < 3 ? 1 : 0)
+      expect(ticks.filter((t) => t.finished)).toHaveLength(round === 3 ? 1 : 0)
     }
     const all = await fixtures(id)
     expect(all).toHaveLength(9)

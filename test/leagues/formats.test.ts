@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { roundRobin } from '../../src/leagues/formats/round-robin.js'
 import { pairKey, pairSwiss, type SwissPlayer } from '../../src/leagues/formats/swiss.js'
+import { scenarioDicePosition, scenarioFor, type PlannedFixture } from '../../src/leagues/fixtures.js'
+import { createDice } from '../../src/engine/dice.js'
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`)
 
@@ -149,5 +151,40 @@ describe('Swiss pairing', () => {
   it('pairs 200 players round after round', () => {
     const { history } = simulate(200, 6)
     expect(history.every((r) => r.pairs.length === 100)).toBe(true)
+  })
+})
+
+describe("a fixture's scenario", () => {
+  const seed = 'ab'.repeat(32)
+  const scenarios = ['A-S1', 'A-S2', 'A-S3']
+  const at = (round: number, divisionIndex: number, board: number): PlannedFixture => ({
+    division: 'Main',
+    divisionIndex,
+    round,
+    board,
+    home: { id: 'h', userId: 'u1', name: 'H' },
+    away: { id: 'a', userId: 'u2', name: 'A' },
+  })
+
+  it('fixed plays the first, rotating turns by round', () => {
+    expect(scenarioFor({ scenarios, scenarioChoice: 'fixed', seed }, at(5, 0, 2))).toBe('A-S1')
+    expect([1, 2, 3, 4].map((r) => scenarioFor({ scenarios, scenarioChoice: 'rotating', seed }, at(r, 0, 1)))).toEqual([
+      'A-S1',
+      'A-S2',
+      'A-S3',
+      'A-S1',
+    ])
+  })
+
+  it('random is the roll of the season dice at the documented position, which anyone can recompute', () => {
+    const chosen: string[] = []
+    for (let board = 1; board <= 30; board++) {
+      const got = scenarioFor({ scenarios, scenarioChoice: 'random', seed }, at(2, 1, board))
+      const face = createDice(seed, 2 * 1_000_000 + 1 * 10_000 + board).roll(3, 'scenario', '')
+      expect(scenarioDicePosition(2, 1, board)).toBe(2_010_000 + board)
+      expect(got).toBe(scenarios[face - 1])
+      chosen.push(got)
+    }
+    expect(new Set(chosen).size).toBe(3)
   })
 })
