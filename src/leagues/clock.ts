@@ -3,7 +3,7 @@
 // locks its season's row, so several processes may tick at once and each change happens once.
 import { Conflict } from '../games/errors.js'
 import { stderrLog, type Db } from '../store/db.js'
-import { advanceSeason, startSeason } from './seasons.js'
+import { advanceSeason, startSeason } from './rounds.js'
 
 export interface LeagueTick {
   started: string[]

@@ -1,16 +1,13 @@
-// Seasons (docs/leagues.md): a club's owners create and change them; players enter and withdraw; the
-// start (by an owner or the league clock) creates the fixtures. Rules are checked here, once, for
-// creation and change alike; a refusal changes nothing.
+// Seasons (docs/leagues.md): a club's owners create and change them; players enter and withdraw (the
+// start and the rounds: rounds.ts). Rules are checked here, once, for creation and change alike; a
+// refusal changes nothing.
 import { randomBytes } from 'node:crypto'
 import { seedCommitment } from '../engine/dice.js'
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../games/errors.js'
-import { gameStarted, MISSED_POLICIES, resign, twoSidedLayout, type SeatedGame, type Tx } from '../games/lifecycle.js'
+import { MISSED_POLICIES, resign, twoSidedLayout, type Tx } from '../games/lifecycle.js'
 import { ruleSystem } from '../rulesets/index.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
-import { createFixtures, type FixtureEntrant, type FixtureSeason, type PlannedFixture } from './fixtures.js'
-import { roundRobin } from './formats/round-robin.js'
-import { pairSwiss, type SwissPlayer } from './formats/swiss.js'
 import { seasonResults } from './results.js'
 import { clubRole } from './roles.js'
 
@@ -201,7 +198,7 @@ export function checkRules(input: SeasonRulesInput, base: Partial<SeasonRules> =
 
 // ---- reading ----
 
-type SeasonRow = Prisma.SeasonGetPayload<object>
+export type SeasonRow = Prisma.SeasonGetPayload<object>
 
 export interface Entrant {
   entryId: string
@@ -211,7 +208,7 @@ export interface Entrant {
   status: string
 }
 
-function rulesOf(s: SeasonRow): SeasonRules {
+export function rulesOf(s: SeasonRow): SeasonRules {
   return {
     ruleset: s.ruleset,
     scenarios: s.scenarios as string[],
@@ -232,7 +229,7 @@ function rulesOf(s: SeasonRow): SeasonRules {
   }
 }
 
-async function entrantsOf(db: Tx | Db, seasonId: string): Promise<Entrant[]> {
+export async function entrantsOf(db: Tx | Db, seasonId: string): Promise<Entrant[]> {
   const entries = await db.seasonEntry.findMany({ where: { seasonId }, orderBy: [{ enteredAt: 'asc' }, { id: 'asc' }] })
   const users = await db.user.findMany({
     where: { id: { in: entries.map((e) => e.userId) } },
@@ -289,7 +286,7 @@ export async function listSeasons(db: Db, clubId: string) {
 // ---- running a season ----
 
 /** An owner of the club, or a site admin: who may create, change and start its seasons. */
-async function mustRun(db: Tx | Db, clubId: string, actor: Actor, what: string): Promise<void> {
+export async function mustRun(db: Tx | Db, clubId: string, actor: Actor, what: string): Promise<void> {
   if (actor.role === 'ADMIN') return
   if ((await clubRole(db, clubId, actor.userId)) !== 'owner')
     throw new Forbidden(`only an owner of the club may ${what}`)
@@ -332,7 +329,7 @@ function rulesData(r: SeasonRules) {
 }
 
 /** The season row locked for this transaction: its changes, entries and start queue here. */
-async function lockSeason(tx: Tx, seasonId: string): Promise<SeasonRow> {
+export async function lockSeason(tx: Tx, seasonId: string): Promise<SeasonRow> {
   const rows = await tx.$queryRaw<
     Array<{ id: string }>
   >`SELECT id FROM "Season" WHERE id = ${seasonId}::uuid FOR UPDATE`
@@ -340,7 +337,7 @@ async function lockSeason(tx: Tx, seasonId: string): Promise<SeasonRow> {
   return tx.season.findUniqueOrThrow({ where: { id: seasonId } })
 }
 
-const SEASON_TX = { maxWait: 15_000, timeout: 120_000 } as const
+export const SEASON_TX = { maxWait: 15_000, timeout: 120_000 } as const
 
 export async function changeSeason(
   db: Db,
@@ -464,186 +461,4 @@ export async function withdraw(db: Db, actor: Actor, seasonId: string) {
     }
   }
   return { status: done.status, forfeited: done.forfeited.length }
-}
-
-// ---- the start and the rounds ----
-
-/** The owner's start (actor) or the league clock's (actor null). */
-export async function startSeason(db: Db, actor: Actor | null, seasonId: string, now = new Date()) {
-  const result = await db.$transaction(async (tx) => {
-    const s = await lockSeason(tx, seasonId)
-    if (actor) await mustRun(tx, s.clubId, actor, 'start its seasons')
-    if (s.status !== 'open')
-      throw new Conflict(`the season has already ${s.status === 'running' ? 'started' : 'finished'}`)
-    const rules = rulesOf(s)
-    const entrants = (await entrantsOf(tx, seasonId)).filter((e) => e.status === 'entered')
-    const byDivision = rules.divisions.map((d) => ({ ...d, entrants: entrants.filter((e) => e.division === d.name) }))
-    for (const d of byDivision) {
-      if (d.entrants.length < 2)
-        throw new Conflict(
-          `division "${d.name}" has ${d.entrants.length} entrant${d.entrants.length === 1 ? '' : 's'}: ` +
-            'a season needs at least two in each',
-          { division: d.name, entrants: d.entrants.length },
-        )
-      if (rules.format === 'swiss' && rules.swissRounds! > d.entrants.length - 1)
-        throw new Conflict(
-          `${rules.swissRounds} Swiss rounds are more than division "${d.name}"'s ${d.entrants.length} entrants ` +
-            `can play without a repeat (at most ${d.entrants.length - 1})`,
-          { division: d.name, field: 'swissRounds' },
-        )
-    }
-    const planned: PlannedFixture[] = []
-    let rounds = 1
-    for (const [divisionIndex, d] of byDivision.entries()) {
-      const named = new Map(d.entrants.map((e) => [e.entryId, { id: e.entryId, userId: e.userId, name: e.name }]))
-      if (rules.format === 'swiss') {
-        const players = await swissSeeds(tx, rules.ruleset, d.entrants)
-        planned.push(...swissPlanned(pairSwiss(players, new Set()), d.name, divisionIndex, 1, named))
-      } else {
-        const all = roundRobin(
-          d.entrants.map((e) => e.entryId),
-          rules.format === 'double',
-        )
-        rounds = Math.max(rounds, all.length)
-        all.forEach((round, r) =>
-          round.forEach((p, b) =>
-            planned.push({
-              division: d.name,
-              divisionIndex,
-              round: r + 1,
-              board: b + 1,
-              home: named.get(p.home)!,
-              away: p.away ? named.get(p.away)! : null,
-            }),
-          ),
-        )
-      }
-    }
-    const started = await createFixtures(tx, await fixtureSeason(tx, s), planned)
-    await tx.season.update({ where: { id: seasonId }, data: { status: 'running', startedAt: now, round: rounds } })
-    return started
-  }, SEASON_TX)
-  for (const g of result) gameStarted(g)
-  return seasonView(db, seasonId)
-}
-
-async function fixtureSeason(tx: Tx, s: SeasonRow): Promise<FixtureSeason> {
-  const club = await tx.club.findUniqueOrThrow({ where: { id: s.clubId }, select: { name: true } })
-  return { ...s, clubName: club.name, scenarios: s.scenarios as string[] }
-}
-
-/** Seed order for Swiss: by rating in the season's rule system where one exists, then entry order. */
-async function swissSeeds(tx: Tx, ruleset: string, entrants: Entrant[]): Promise<SwissPlayer[]> {
-  const ratings = await tx.rating.findMany({
-    where: { ruleset, userId: { in: entrants.map((e) => e.userId) } },
-    select: { userId: true, rating: true },
-  })
-  const rating = new Map(ratings.map((r) => [r.userId, r.rating]))
-  const order = entrants
-    .map((e, i) => ({ e, i, r: rating.get(e.userId) }))
-    .sort((a, b) => (b.r ?? -Infinity) - (a.r ?? -Infinity) || a.i - b.i)
-  return order.map(({ e }, i) => ({ id: e.entryId, score: 0, homeGames: 0, awayGames: 0, hadBye: false, seed: i + 1 }))
-}
-
-function swissPlanned(
-  round: ReturnType<typeof pairSwiss>,
-  division: string,
-  divisionIndex: number,
-  number: number,
-  named: Map<string, FixtureEntrant>,
-): PlannedFixture[] {
-  const out: PlannedFixture[] = round.pairs.map((p, i) => ({
-    division,
-    divisionIndex,
-    round: number,
-    board: i + 1,
-    home: named.get(p.home)!,
-    away: named.get(p.away)!,
-  }))
-  if (round.bye)
-    out.push({ division, divisionIndex, round: number, board: out.length + 1, home: named.get(round.bye)!, away: null })
-  return out
-}
-
-export type RoundOutcome = 'paired' | 'finished' | 'waiting'
-
-/**
- * A running season moves on when every fixture so far has a result: Swiss pairs its next round while
- * rounds remain; otherwise the season is finished. Locks the season row, so one process does it once.
- */
-export async function advanceSeason(db: Db, seasonId: string, now = new Date()): Promise<RoundOutcome> {
-  const result = await db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<
-      Array<{ id: string }>
-    >`SELECT id FROM "Season" WHERE id = ${seasonId}::uuid AND status = 'running' FOR UPDATE SKIP LOCKED`
-    if (rows.length === 0) return { outcome: 'waiting' as const, started: [] as Array<SeatedGame['started']> }
-    const s = await tx.season.findUniqueOrThrow({ where: { id: seasonId } })
-    const results = await seasonResults(tx, seasonId)
-    if (results.some((f) => f.result === null)) return { outcome: 'waiting' as const, started: [] }
-    const rules = rulesOf(s)
-    if (rules.format === 'swiss' && s.round < rules.swissRounds!) {
-      const next = s.round + 1
-      const entrants = await entrantsOf(tx, seasonId)
-      const planned: PlannedFixture[] = []
-      for (const [divisionIndex, d] of rules.divisions.entries()) {
-        const inDivision = entrants.filter((e) => e.division === d.name)
-        const seeds = await swissSeeds(tx, rules.ruleset, inDivision)
-        const players = swissStanding(
-          seeds.filter((p) => inDivision.find((e) => e.entryId === p.id)!.status === 'entered'),
-          results.filter((f) => f.division === d.name),
-          rules.points,
-        )
-        const named = new Map(inDivision.map((e) => [e.entryId, { id: e.entryId, userId: e.userId, name: e.name }]))
-        const played = new Set(
-          results.filter((f) => f.division === d.name && f.away).map((f) => pairKeyOf(f.home, f.away!)),
-        )
-        planned.push(...swissPlanned(pairSwiss(players, played), d.name, divisionIndex, next, named))
-      }
-      const started = await createFixtures(tx, await fixtureSeason(tx, s), planned)
-      await tx.season.update({ where: { id: seasonId }, data: { round: next } })
-      return { outcome: 'paired' as const, started }
-    }
-    await tx.season.update({ where: { id: seasonId }, data: { status: 'finished', finishedAt: now } })
-    return { outcome: 'finished' as const, started: [] }
-  }, SEASON_TX)
-  for (const g of result.started) gameStarted(g)
-  return result.outcome
-}
-
-const pairKeyOf = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`)
-
-/** Each player's Swiss standing from the results so far: a bye scores a win; both losing scores a loss each. */
-function swissStanding(
-  seeds: SwissPlayer[],
-  results: Awaited<ReturnType<typeof seasonResults>>,
-  points: Points,
-): SwissPlayer[] {
-  const by = new Map(seeds.map((p) => [p.id, { ...p }]))
-  const add = (id: string | null, n: number) => {
-    const p = id ? by.get(id) : undefined
-    if (p) p.score += n
-  }
-  for (const f of results) {
-    if (f.away === null) {
-      add(f.home, points.win)
-      const p = by.get(f.home)
-      if (p) p.hadBye = true
-      continue
-    }
-    const h = by.get(f.home)
-    const a = by.get(f.away)
-    if (h) h.homeGames++
-    if (a) a.awayGames++
-    const [home, away] =
-      f.result === 'home'
-        ? [points.win, points.loss]
-        : f.result === 'away'
-          ? [points.loss, points.win]
-          : f.result === 'draw'
-            ? [points.draw, points.draw]
-            : [points.loss, points.loss]
-    add(f.home, home)
-    add(f.away, away)
-  }
-  return [...by.values()]
 }

@@ -20,10 +20,10 @@ import {
   listSeasons,
   moveEntry,
   seasonView,
-  startSeason,
   withdraw,
   type Actor,
 } from '../../leagues/seasons.js'
+import { startSeason } from '../../leagues/rounds.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const actor = (request: FastifyRequest): Actor => ({ userId: request.viewer!.sub, role: request.viewer!.role })
