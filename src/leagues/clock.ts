@@ -1,21 +1,28 @@
 // The league clock (docs/leagues.md): starts open seasons at their start time, pairs the next Swiss
-// round when the last one is decided, and finishes seasons whose fixtures all have results. Every step
+// round when the last one is decided, finishes seasons whose fixtures all have results (and queues
+// their closing email), queues the weekly standings and recomputes ratings whose games changed. Every step
 // locks its season's row, so several processes may tick at once and each change happens once.
 import { Conflict } from '../games/errors.js'
 import { stderrLog, type Db } from '../store/db.js'
+import { refreshRatings } from './ratings.js'
 import { advanceSeason, startSeason } from './rounds.js'
+import { queueWeeklyStandings } from './standings-mail.js'
 
 export interface LeagueTick {
   started: string[]
   paired: string[]
   finished: string[]
+  /** Weekly standings emails queued. */
+  weekly: number
+  /** Rule systems whose ratings were recomputed (their rated games changed). */
+  rated: string[]
 }
 
 /** Seasons the clock could not start, noted once per process (they stay open for the owners to fix). */
 const noted = new Set<string>()
 
 export async function leagueTick(db: Db, now: Date): Promise<LeagueTick> {
-  const out: LeagueTick = { started: [], paired: [], finished: [] }
+  const out: LeagueTick = { started: [], paired: [], finished: [], weekly: 0, rated: [] }
   const due = await db.season.findMany({
     where: { status: 'open', startAt: { lte: now } },
     select: { id: true },
@@ -48,6 +55,9 @@ export async function leagueTick(db: Db, now: Date): Promise<LeagueTick> {
       stderrLog.warn(`league clock: season ${id}: ${(e as Error).message}`)
     }
   }
+  out.weekly = await queueWeeklyStandings(db, now)
+  // Ratings follow the games (a result, an adjudication, a rollback): recomputed when they changed.
+  out.rated = (await refreshRatings(db)).map((r) => r.ruleset)
   return out
 }
 

@@ -7,6 +7,7 @@ import type { Db } from '../store/db.js'
 import { createFixtures, type FixtureEntrant, type FixtureSeason, type PlannedFixture } from './fixtures.js'
 import { roundRobin } from './formats/round-robin.js'
 import { pairKey, pairSwiss, type SwissPlayer } from './formats/swiss.js'
+import { queueClosingMail } from './standings-mail.js'
 import { seasonResults } from './results.js'
 import {
   entrantsOf,
@@ -157,6 +158,7 @@ export async function advanceSeason(db: Db, seasonId: string, now = new Date()):
       return { outcome: 'paired' as const, started }
     }
     await tx.season.update({ where: { id: seasonId }, data: { status: 'finished', finishedAt: now } })
+    await queueClosingMail(tx, seasonId)
     return { outcome: 'finished' as const, started: [] }
   }, SEASON_TX)
   for (const g of result.started) gameStarted(g)

@@ -36,7 +36,13 @@ export function mailStandings(s: SeasonStandings): OutboxPayload<'season-standin
  */
 export async function queueWeeklyStandings(db: Db, now: Date): Promise<number> {
   const week = isoWeek(now)
-  const seasons = await db.season.findMany({ where: { status: 'running' }, select: { id: true } })
+  // From the week after the start: the table of a season that began this week says nothing yet.
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7))
+  const seasons = await db.season.findMany({
+    where: { status: 'running', startedAt: { lt: monday } },
+    select: { id: true },
+  })
   let written = 0
   for (const { id } of seasons) {
     const dedupeKey = `season-standings:${id}:${week}`

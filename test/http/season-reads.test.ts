@@ -122,6 +122,8 @@ beforeAll(async () => {
         seedCommitment: 'c3d4',
         createdById: users.alice.id,
         status,
+        // Started the week before the weekly emails below (none goes out in the week a season starts).
+        ...(status === 'running' ? { startedAt: new Date('2026-11-25T12:00:00Z') } : {}),
       },
     })
   seasonId = (await season('running')).id
@@ -337,6 +339,11 @@ describe('the standings emails', () => {
       { division: 'Main', position: 1, name: 'Alice', played: 2, won: 2, drawn: 0, lost: 0, points: 6 },
       { division: 'Main', position: 2, name: 'Smith, "Jr"', played: 2, won: 1, drawn: 0, lost: 1, points: 3 },
     ])
+    // A season that started in the week at hand gets no table that week.
+    const startedAt = new Date('2026-11-25T12:00:00Z')
+    await h.t.db.season.update({ where: { id: seasonId }, data: { startedAt: new Date('2026-12-07T01:00:00Z') } })
+    expect(await queueWeeklyStandings(h.t.db, new Date('2026-12-07T09:00:00Z'))).toBe(0)
+    await h.t.db.season.update({ where: { id: seasonId }, data: { startedAt } })
     // The next Monday: the next week's row.
     expect(await queueWeeklyStandings(h.t.db, new Date('2026-12-07T00:00:00Z'))).toBe(1)
     expect((await rows('season-standings')).map((r) => r.dedupeKey)).toEqual([
