@@ -2083,7 +2083,7 @@ export interface paths {
             /**
              * @description When a deadline passes: pass, extend once then pass, or call the moderator (default pass)
              */
-            missedPolicy?: 'pass' | 'extend-then-pass' | 'moderator'
+            missedPolicy?: 'pass' | 'extend-then-pass' | 'moderator' | 'forfeit'
             /**
              * Format: uri
              * @description A Discord-compatible webhook told whose phase it is
@@ -2120,7 +2120,7 @@ export interface paths {
               private: boolean
               players: number
               phaseHours: number
-              missedPolicy: 'pass' | 'extend-then-pass' | 'moderator'
+              missedPolicy: 'pass' | 'extend-then-pass' | 'moderator' | 'forfeit'
               /** @description the game options chosen at creation */
               options: {
                 [key: string]: string | number | boolean
@@ -2661,7 +2661,7 @@ export interface paths {
               private: boolean
               players: number
               phaseHours: number
-              missedPolicy: 'pass' | 'extend-then-pass' | 'moderator'
+              missedPolicy: 'pass' | 'extend-then-pass' | 'moderator' | 'forfeit'
               /** @description the game options chosen at creation */
               options: {
                 [key: string]: string | number | boolean
@@ -3115,7 +3115,7 @@ export interface paths {
                 private: boolean
                 players: number
                 phaseHours: number
-                missedPolicy: 'pass' | 'extend-then-pass' | 'moderator'
+                missedPolicy: 'pass' | 'extend-then-pass' | 'moderator' | 'forfeit'
                 /** @description the game options chosen at creation */
                 options: {
                   [key: string]: string | number | boolean
@@ -9375,7 +9375,7 @@ export interface paths {
                           reason: string
                         }
                       | {
-                          event: 'vacation' | 'extended' | 'missed' | 'mail-delayed'
+                          event: 'vacation' | 'extended' | 'missed' | 'mail-delayed' | 'forfeit'
                           seats: string[]
                           /** Format: date-time */
                           from?: string
@@ -9388,6 +9388,10 @@ export interface paths {
                           why?: string
                           stepSeq?: number
                           delayMs?: number
+                          /** @description forfeit: the sides that lost on time */
+                          sides?: string[]
+                          /** @description forfeit: the side on time, null for a draw */
+                          winner?: string | null
                         }
                       | {
                           /** @enum {boolean} */

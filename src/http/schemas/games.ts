@@ -18,7 +18,12 @@ import { DisputesOfEntry } from './disputes.js'
 
 const DateTime = Type.String({ format: 'date-time' })
 const Status = Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])
-const MissedPolicy = Type.Union([Type.Literal('pass'), Type.Literal('extend-then-pass'), Type.Literal('moderator')])
+const MissedPolicy = Type.Union([
+  Type.Literal('pass'),
+  Type.Literal('extend-then-pass'),
+  Type.Literal('moderator'),
+  Type.Literal('forfeit'),
+])
 const OptionValues = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
   description: 'the game options chosen at creation',
 })
@@ -250,6 +255,7 @@ const payloads = (): TSchema[] => [
         Type.Literal('extended'),
         Type.Literal('missed'),
         Type.Literal('mail-delayed'),
+        Type.Literal('forfeit'),
       ]),
       seats: Type.Array(Type.String()),
       from: Type.Optional(DateTime),
@@ -260,6 +266,8 @@ const payloads = (): TSchema[] => [
       why: Type.Optional(Type.String()),
       stepSeq: Type.Optional(Type.Integer()),
       delayMs: Type.Optional(Type.Integer()),
+      sides: Type.Optional(Type.Array(Type.String(), { description: 'forfeit: the sides that lost on time' })),
+      winner: Type.Optional(orNull(Type.String({ description: 'forfeit: the side on time, null for a draw' }))),
     },
     { title: 'TimeoutPayload', description: 'a deadline moved or passed' },
   ),
