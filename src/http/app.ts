@@ -29,6 +29,7 @@ import { healthRoutes } from './routes/health.js'
 import { inboundRoutes } from './routes/inbound.js'
 import { preferenceRoutes } from './routes/preferences.js'
 import { vacationRoutes } from './routes/vacations.js'
+import { calendarRoutes } from './routes/calendar.js'
 import { webPlugin } from '../web/index.js'
 
 export const VERSION = '0.1.0'
@@ -135,6 +136,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(preferenceRoutes)
   await app.register(inboundRoutes)
   await app.register(vacationRoutes)
+  await app.register(calendarRoutes)
   await app.register(disputeRoutes)
   await app.register(webPlugin)
   // The mail catcher's inbox: only where mail is caught (no SMTP_URL) and never in production.
