@@ -63,6 +63,27 @@ const ModerationKindParams = Type.Object({
   seats: Type.Optional(Type.Array(Type.String())),
 })
 
+/** One line of a season's standings table, as the league emails show it (docs/leagues.md). */
+const StandingLine = Type.Object({
+  position: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+  played: Type.Integer({ minimum: 0 }),
+  won: Type.Integer({ minimum: 0 }),
+  drawn: Type.Integer({ minimum: 0 }),
+  lost: Type.Integer({ minimum: 0 }),
+  /** Points may be halves (a draw worth 0.5). */
+  points: Type.Number(),
+})
+
+/** What every league email names: who is told (user ids), the season and its club. */
+const SeasonFields = {
+  to: Type.Array(Type.String()),
+  seasonId: Type.String(),
+  seasonName: Type.String(),
+  clubId: Type.String(),
+  clubName: Type.String(),
+}
+
 export const OUTBOX_PAYLOADS = {
   step: StepPayload,
   'game-over': StepPayload,
@@ -195,6 +216,41 @@ export const OUTBOX_PAYLOADS = {
     message: Type.String(),
     /** The accounts that read it (players of the game; the author apart). */
     to: Type.Array(Type.String()),
+  }),
+  /** A fixture game of a season was made: its players are told (src/leagues). */
+  'season-fixture': Type.Object({
+    ...SeasonFields,
+    round: Type.Integer({ minimum: 1 }),
+    gameId: Type.String(),
+    /** The scenario's id. */
+    scenario: Type.String(),
+    players: Type.Array(Type.Object({ userId: Type.String(), name: Type.String(), side: Type.String() })),
+    /** The game's first deadline (an ISO instant), or null when it has none yet. */
+    deadline: Type.Union([Type.String(), Type.Null()]),
+  }),
+  /** The week's standings of a season, told to its entrants. */
+  'season-standings': Type.Object({
+    ...SeasonFields,
+    week: Type.Integer({ minimum: 1 }),
+    standings: Type.Array(StandingLine),
+  }),
+  /** A season closed: the final standings, and who goes up and down. */
+  'season-closed': Type.Object({
+    ...SeasonFields,
+    standings: Type.Array(StandingLine),
+    divisions: Type.Array(
+      Type.Object({ name: Type.String(), promoted: Type.Array(Type.String()), relegated: Type.Array(Type.String()) }),
+    ),
+  }),
+  /** An invitation to join a club, to an address (with an account or not). */
+  'club-invite': Type.Object({
+    to: Type.String(),
+    userId: Type.Union([Type.String(), Type.Null()]),
+    clubId: Type.String(),
+    clubName: Type.String(),
+    inviterName: Type.String(),
+    role: Type.String(),
+    token: Type.String(),
   }),
 } satisfies Record<string, TSchema>
 
