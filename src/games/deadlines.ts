@@ -13,7 +13,7 @@ import { logOf, poolOf, stderrLog } from '../store/db.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import type { NewEntry } from '../store/log.js'
 import { loadFolded, rulesetOf } from './load.js'
-import type { Folded } from './fold.js'
+import { forfeitWinner, type Folded, type ForfeitPayload } from './fold.js'
 import { commitPlan, ordersAndResolution, planAppend, type Plan } from './write.js'
 
 const HOUR = 3_600_000
@@ -22,6 +22,7 @@ export type DeadlineAction =
   | 'vacation'
   | 'extended'
   | 'passed'
+  | 'forfeit'
   | 'moderator'
   | 'not-due'
   | 'raced'
@@ -112,6 +113,20 @@ export function vacationShiftMs(start: number, base: number, spans: Array<{ star
     t = e0
   }
   return t + remaining - base
+}
+
+/**
+ * How much of the game's vacation cap (Game.vacationDays) is left, in ms: its whole log's vacation moves
+ * count, not only this step's. Infinity when the game has no cap.
+ */
+async function vacationAllowanceMs(db: Db, game: GameMeta): Promise<number> {
+  if (game.vacationDays === null || game.vacationDays === undefined) return Infinity
+  const used = await poolOf(db)!.query<{ ms: string | null }>(
+    `SELECT sum((payload->>'shiftMs')::bigint) AS ms FROM "LogEntry"
+      WHERE "gameId" = $1::uuid AND kind = 'TIMEOUT' AND payload->>'event' = 'vacation'`,
+    [game.id],
+  )
+  return Math.max(0, game.vacationDays * 24 * HOUR - Number(used.rows[0]?.ms ?? 0))
 }
 
 /**
@@ -215,13 +230,15 @@ export async function planMissed(
       ),
     ),
   )
-  if (shift > priorShift) {
-    const to = new Date(base + shift)
+  // A season caps what vacations may move its games' deadlines in all (Game.vacationDays).
+  const move = shift > priorShift ? Math.min(shift - priorShift, await vacationAllowanceMs(db, game)) : 0
+  if (move > 0) {
+    const to = new Date(deadline.getTime() + move)
     const entry: NewEntry = {
       kind: 'TIMEOUT',
       seat: null,
       userId: null,
-      payload: { event: 'vacation', seats: missing, from: iso(deadline), to: iso(to), shiftMs: shift - priorShift },
+      payload: { event: 'vacation', seats: missing, from: iso(deadline), to: iso(to), shiftMs: move },
     }
     const plan = planAppend(game, folded, [entry], {
       now,
@@ -257,6 +274,8 @@ export async function planMissed(
     })
     return { action: 'extended', plan }
   }
+
+  if (policy === 'forfeit') return { action: 'forfeit', plan: planForfeit(game, folded, missing, now) }
 
   // Passing is an empty order for every missing seat; a step where that is not legal goes to the moderator.
   const passLegal = missing.every((s) => ruleset.validate(folded.state, s, [], folded.submitted).length === 0)
@@ -316,6 +335,33 @@ export async function planMissed(
     ],
   })
   return { action: 'moderator', plan }
+}
+
+/**
+ * Policy `forfeit` (docs/leagues.md, "Game outcome of a timeout forfeit"): every side with a seat still
+ * to act loses on time; when every side is late the game is a draw. One TIMEOUT entry ends the game (its
+ * fold gives the verdict, like a RESIGN), so the game's outcome, log and verification all come from it.
+ */
+function planForfeit(game: GameMeta, folded: Folded, missing: string[], now: Date): Plan {
+  const deadline = game.deadlineAt!
+  const sides = [...new Set(game.seats.map((s) => s.side))]
+  const late = sides.filter((side) => game.seats.some((s) => s.side === side && missing.includes(s.seat)))
+  const winner = forfeitWinner(sides, late)
+  const payload: ForfeitPayload = { event: 'forfeit', seats: missing, sides: late, deadline: iso(deadline), winner }
+  const entry: NewEntry = { kind: 'TIMEOUT', seat: null, userId: null, payload }
+  const result =
+    winner === null
+      ? 'No side played in time: the game is a draw.'
+      : `${late.join(' and ')} ${late.length > 1 ? 'lose' : 'loses'} on time; ${winner} wins the game.`
+  return planAppend(game, folded, [entry], {
+    now,
+    extraOutbox: [
+      notice(game, game.logSeq + 1, winner === null ? 'the game is drawn on time' : 'the game is lost on time', [
+        `The deadline ${iso(deadline)} passed with ${missing.join(', ')} still to act.`,
+        result,
+      ]),
+    ],
+  })
 }
 
 /** Applies what is due for one game; 'raced' when a player's orders came first (the next tick looks again). */

@@ -176,6 +176,32 @@ export function resignationWinner(sides: string[], side: string): string | null 
   return sides.find((s) => s !== side) ?? null
 }
 
+/**
+ * A game lost on time (missed-phase policy `forfeit`, src/games/deadlines.ts): every side with a seat
+ * still to act when the deadline passed loses. `sides` are the late sides, `winner` the one side on time
+ * (null when every side was late: a draw).
+ */
+export interface ForfeitPayload {
+  event: 'forfeit'
+  seats: string[]
+  sides: string[]
+  deadline: string
+  winner: string | null
+}
+
+/** Who wins when `late` sides miss a deadline: the one side on time; none (a draw) when all, or several, are. */
+export function forfeitWinner(sides: string[], late: string[]): string | null {
+  const onTime = sides.filter((s) => !late.includes(s))
+  return onTime.length === 1 ? onTime[0]! : null
+}
+
+/** The verdict of a forfeit on time, like a resignation's: the reason names the late sides. */
+export function forfeitVerdict(p: ForfeitPayload): Outcome {
+  const reason =
+    p.winner === null && p.sides.length > 1 ? 'both sides missed the deadline' : `${p.sides.join(' and ')} lost on time`
+  return { winner: p.winner, reason, ref: 'timeout' }
+}
+
 export function applyEntry(
   ruleset: AnyRuleset,
   game: Replay,
@@ -219,6 +245,13 @@ export function applyEntry(
       const f = need(folded, entry)
       const p = entry.payload as ResignPayload
       return { ...f, seq: entry.seq, verdict: { winner: p.winner, reason: `${p.side} resigned`, ref: 'resign' } }
+    }
+    case 'TIMEOUT': {
+      const f = need(folded, entry)
+      const p = entry.payload as { event?: string }
+      return p.event === 'forfeit'
+        ? { ...f, seq: entry.seq, verdict: forfeitVerdict(p as ForfeitPayload) }
+        : { ...f, seq: entry.seq }
     }
     case 'MODERATION': {
       const f = need(folded, entry)

@@ -17,7 +17,7 @@ import { afterCommit, commitPlan, planAppend } from './write.js'
 export type Tx = Prisma.TransactionClient
 
 /** What happens when a step's deadline passes with seats still to act (docs/notifications.md). */
-export const MISSED_POLICIES = ['pass', 'extend-then-pass', 'moderator'] as const
+export const MISSED_POLICIES = ['pass', 'extend-then-pass', 'moderator', 'forfeit'] as const
 export type MissedPolicy = (typeof MISSED_POLICIES)[number]
 
 export interface CreateGameInput {
@@ -28,6 +28,8 @@ export interface CreateGameInput {
   options?: Record<string, string | number | boolean>
   phaseHours?: number
   missedPolicy?: MissedPolicy
+  /** At most this many days in all that vacations may move the game's deadlines (a season's cap); none by default. */
+  vacationDays?: number | null
   webhookUrl?: string
   private?: boolean
   seat?: string
@@ -100,6 +102,7 @@ export async function createGame(db: Db, userId: string, input: CreateGameInput)
       private: input.private ?? false,
       phaseHours: input.phaseHours ?? 24,
       missedPolicy: input.missedPolicy ?? 'pass',
+      vacationDays: input.vacationDays ?? null,
       webhookUrl: input.webhookUrl ?? null,
       options: input.options ?? {},
       inviteCode: randomBytes(12).toString('base64url'),

@@ -35,10 +35,12 @@ import {
   pastFromEntries,
   outcomeOf,
   pendingOf,
+  forfeitWinner,
   resignationWinner,
   splitOrders,
   submissionsOf,
   type CorrectionPayload,
+  type ForfeitPayload,
   type Folded,
   type OrdersPayload,
   type ResignPayload,
@@ -895,9 +897,40 @@ function entryProblem(
         ? null
         : `a resignation of ${side} naming ${p.winner ?? 'no one'} the winner; the winner is ${winner ?? 'no one'}`
     }
+    case 'TIMEOUT':
+      return (e.payload as { event?: string } | null)?.event === 'forfeit'
+        ? forfeitProblem(
+            sides,
+            seats,
+            pendingSeats.filter((s) => f.submitted[s] === undefined),
+            e.payload as ForfeitPayload,
+          )
+        : null
     default:
       return null
   }
+}
+
+/** Why a game lost on time could not have been: the late seats, the sides they name, the winner must agree. */
+function forfeitProblem(
+  sides: string[],
+  seats: Array<{ seat: string; side: string }>,
+  missing: string[],
+  p: ForfeitPayload,
+): string | null {
+  if (!Array.isArray(p.seats) || !Array.isArray(p.sides)) return 'a loss on time that names no seats or sides'
+  if (canonicalJson([...p.seats].sort()) !== canonicalJson([...missing].sort()))
+    return (
+      `a loss on time of ${p.seats.join(', ') || 'no seat'}; ` +
+      `the seats still to act were ${missing.join(', ') || 'none'}`
+    )
+  const late = sides.filter((side) => seats.some((s) => s.side === side && missing.includes(s.seat)))
+  if (canonicalJson([...p.sides].sort()) !== canonicalJson([...late].sort()))
+    return `a loss on time of side ${p.sides.join(', ')}; the late sides were ${late.join(', ')}`
+  const winner = forfeitWinner(sides, late)
+  return p.winner === winner
+    ? null
+    : `a loss on time naming ${p.winner ?? 'no one'} the winner; the winner is ${winner ?? 'no one'}`
 }
 
 /** Why a CORRECTION entry could not stand where it does, or null. */

@@ -38,6 +38,11 @@ export function outcomeReason(
   if (!outcome.reason) return translate(locale, 'email', 'gameOver.reason.over')
   const resigned = outcome.ref === 'resign' ? /^(.+) resigned$/.exec(outcome.reason) : null
   if (resigned) return translate(locale, 'email', 'gameOver.reason.resigned', { side: resigned[1] })
+  // A game lost on time (src/games/fold.ts forfeitVerdict).
+  const lostOnTime = outcome.ref === 'timeout' ? /^(.+) lost on time$/.exec(outcome.reason) : null
+  if (lostOnTime) return translate(locale, 'email', 'gameOver.reason.lostOnTime', { side: lostOnTime[1] })
+  if (outcome.ref === 'timeout' && outcome.winner === null)
+    return translate(locale, 'email', 'gameOver.reason.bothLate')
   // An agreed draw (src/games/draws.ts) keeps these words in its CORRECTION entry.
   if (outcome.ref === 'adjudicate' && outcome.winner === null && outcome.reason === AGREED_DRAW_REASON)
     return translate(locale, 'email', 'gameOver.reason.agreedDraw')

@@ -33,6 +33,7 @@ import { ratingRoutes } from './routes/ratings.js'
 import { vacationRoutes } from './routes/vacations.js'
 import { seasonReadRoutes } from './routes/season-reads.js'
 import { seasonRoutes } from './routes/seasons.js'
+import { calendarRoutes } from './routes/calendar.js'
 import { webPlugin } from '../web/index.js'
 
 export const VERSION = '0.1.0'
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(preferenceRoutes)
   await app.register(inboundRoutes)
   await app.register(vacationRoutes)
+  await app.register(calendarRoutes)
   await app.register(disputeRoutes)
   await app.register(ratingRoutes)
   await app.register(seasonReadRoutes)

@@ -34,6 +34,13 @@ export function mailStandings(s: SeasonStandings): OutboxPayload<'season-standin
  * One `season-standings` row per running season and ISO week, to the entrants still in it who want the
  * weekly email. A season nobody wants it for gets no row. Returns how many rows were written now.
  */
+/** How many weeks (Monday to Sunday, UTC) a season that started at `startedAt` has had before `monday`. */
+export function seasonWeek(startedAt: Date, monday: Date): number {
+  const start = new Date(Date.UTC(startedAt.getUTCFullYear(), startedAt.getUTCMonth(), startedAt.getUTCDate()))
+  start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7))
+  return Math.max(1, Math.round((monday.getTime() - start.getTime()) / (7 * 86_400_000)))
+}
+
 export async function queueWeeklyStandings(db: Db, now: Date): Promise<number> {
   const week = isoWeek(now)
   // From the week after the start: the table of a season that began this week says nothing yet.
@@ -41,10 +48,10 @@ export async function queueWeeklyStandings(db: Db, now: Date): Promise<number> {
   monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7))
   const seasons = await db.season.findMany({
     where: { status: 'running', startedAt: { lt: monday } },
-    select: { id: true },
+    select: { id: true, startedAt: true },
   })
   let written = 0
-  for (const { id } of seasons) {
+  for (const { id, startedAt } of seasons) {
     const dedupeKey = `season-standings:${id}:${week}`
     // Already written this week (by us or another process): no need to compute the table again.
     if (await db.outbox.findUnique({ where: { dedupeKey }, select: { id: true } })) continue
@@ -63,7 +70,8 @@ export async function queueWeeklyStandings(db: Db, now: Date): Promise<number> {
       seasonName: s.season.name,
       clubId: s.season.clubId,
       clubName: s.season.clubName,
-      week,
+      // The season's own week, as the email says it ("after week 2"): 1 is the week it started in.
+      week: seasonWeek(startedAt!, monday),
       standings: mailStandings(s),
     }
     const { count } = await db.outbox.createMany({

@@ -66,10 +66,22 @@ export const NOTIFYING_KINDS = [
   'dispute-raised',
   'dispute-message',
   'dispute-ruled',
+  'season-fixture',
+  'season-standings',
+  'season-closed',
+  'club-invite',
 ] as const
 
 /** Kinds whose payload names who is told (`to`: user ids, chosen when the event happened). */
-export const ADDRESSED_KINDS = new Set(['dispute-raised', 'dispute-message', 'dispute-ruled'])
+export const ADDRESSED_KINDS = new Set([
+  'dispute-raised',
+  'dispute-message',
+  'dispute-ruled',
+  // League emails (docs/leagues.md): a season's entrants, chosen by the leagues layer.
+  'season-fixture',
+  'season-standings',
+  'season-closed',
+])
 
 /** Who is told what for one outbox row. Pure: the rows it reads are passed in. */
 export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] {
@@ -121,6 +133,7 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
     case 'magic-link':
       return [{ userId: String(p.userId), seat: null, kind: row.kind, toAddress: String(p.email) }]
     case 'invite':
+    case 'club-invite':
     case 'reply':
     case 'digest':
       return [{ userId: (p.userId as string | undefined) ?? null, seat: null, kind: row.kind, toAddress: String(p.to) }]
@@ -161,7 +174,7 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
   if (problem) throw new UnrecoverableError(`outbox row ${outboxId}: ${problem}`)
   const seats = row.gameId ? await seatUsers(db, row.gameId) : []
   const recipients = recipientsOf(row, seats)
-  // A dispute's event tells the accounts its payload names (players or moderators), unless unsubscribed.
+  // A dispute's or a season's event tells the accounts its payload names, unless unsubscribed.
   if (ADDRESSED_KINDS.has(row.kind)) {
     const to = (row.payload.to as string[]).filter((id) => UUID.test(id))
     const users = await pool.query<{ id: string; email: string }>(

@@ -70,6 +70,8 @@ export async function findIdempotency(
 
 export interface GameMeta extends GameRow {
   missedPolicy: string
+  /** The most days vacations may move this game's deadlines in all; null for no cap. */
+  vacationDays: number | null
   title: string
   private: boolean
   createdById: string
@@ -85,8 +87,9 @@ export interface GameMeta extends GameRow {
 
 /** A game and its seats in one round trip (for reads on the hot path). */
 const GAME_META_SQL = `SELECT g.id, g.ruleset, g."rulesVersion", g.seed, g."logSeq", g."lastHash", g.status,
-      g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g."missedPolicy", g.title, g.private,
-      g."createdById", g.pending, g."gameMasterId", g."clubId", g."pausedAt" AT TIME ZONE 'UTC' AS "pausedAt",
+      g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g."missedPolicy", g."vacationDays",
+      g.title, g.private, g."createdById", g.pending, g."gameMasterId", g."clubId",
+      g."pausedAt" AT TIME ZONE 'UTC' AS "pausedAt",
       COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId")
                                 ORDER BY s.seat)
                   FROM "Seat" s WHERE s."gameId" = g.id), '[]') AS seats

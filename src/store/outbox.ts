@@ -63,8 +63,8 @@ const ModerationKindParams = Type.Object({
   seats: Type.Optional(Type.Array(Type.String())),
 })
 
-/** One row of a season's table in the league emails (src/leagues/standings-mail.ts). */
-const SeasonStandingRow = Type.Object({
+/** One line of a season's standings table, as the league emails show it (docs/leagues.md). */
+const StandingLine = Type.Object({
   /** The division the row belongs to (every division's rows are in one list, in table order). */
   division: Type.String(),
   position: Type.Integer({ minimum: 1 }),
@@ -73,8 +73,18 @@ const SeasonStandingRow = Type.Object({
   won: Type.Integer({ minimum: 0 }),
   drawn: Type.Integer({ minimum: 0 }),
   lost: Type.Integer({ minimum: 0 }),
+  /** Points may be halves (a draw worth 0.5). */
   points: Type.Number(),
 })
+
+/** What every league email names: who is told (user ids), the season and its club. */
+const SeasonFields = {
+  to: Type.Array(Type.String()),
+  seasonId: Type.String(),
+  seasonName: Type.String(),
+  clubId: Type.String(),
+  clubName: Type.String(),
+}
 
 export const OUTBOX_PAYLOADS = {
   step: StepPayload,
@@ -222,41 +232,30 @@ export const OUTBOX_PAYLOADS = {
     /** The accounts that read it (players of the game; the author apart). */
     to: Type.Array(Type.String()),
   }),
-  /** A running season's table, weekly (src/leagues/standings-mail.ts): to the entrants who want it. */
-  'season-standings': Type.Object({
-    to: Type.Array(Type.String()),
-    seasonId: Type.String(),
-    seasonName: Type.String(),
-    clubId: Type.String(),
-    clubName: Type.String(),
-    /** The ISO week (UTC) it is for: 2026-W49. */
-    week: Type.String(),
-    standings: Type.Array(SeasonStandingRow),
+  /** A fixture game of a season was made: its players are told (src/leagues). */
+  'season-fixture': Type.Object({
+    ...SeasonFields,
+    round: Type.Integer({ minimum: 1 }),
+    gameId: Type.String(),
+    /** The scenario's id. */
+    scenario: Type.String(),
+    players: Type.Array(Type.Object({ userId: Type.String(), name: Type.String(), side: Type.String() })),
+    /** The game's first deadline (an ISO instant), or null when it has none yet. */
+    deadline: Type.Union([Type.String(), Type.Null()]),
   }),
-  /** A finished season's final table and who goes up and down, division by division. */
+  /** The week's standings of a season, told to its entrants. */
+  'season-standings': Type.Object({
+    ...SeasonFields,
+    week: Type.Integer({ minimum: 1 }),
+    standings: Type.Array(StandingLine),
+  }),
+  /** A season closed: the final standings, and who goes up and down. */
   'season-closed': Type.Object({
-    to: Type.Array(Type.String()),
-    seasonId: Type.String(),
-    seasonName: Type.String(),
-    clubId: Type.String(),
-    clubName: Type.String(),
-    standings: Type.Array(SeasonStandingRow),
+    ...SeasonFields,
+    standings: Type.Array(StandingLine),
     divisions: Type.Array(
       Type.Object({ name: Type.String(), promoted: Type.Array(Type.String()), relegated: Type.Array(Type.String()) }),
     ),
-  }),
-  /** A league fixture's game was created and started (src/leagues/fixtures.ts): both players are told. */
-  'season-fixture': Type.Object({
-    to: Type.Array(Type.String()),
-    seasonId: Type.String(),
-    seasonName: Type.String(),
-    clubId: Type.String(),
-    clubName: Type.String(),
-    round: Type.Integer({ minimum: 1 }),
-    gameId: Type.String(),
-    scenario: Type.String(),
-    players: Type.Array(Type.Object({ userId: Type.String(), name: Type.String(), side: Type.String() })),
-    deadline: Type.Union([Type.String(), Type.Null()]),
   }),
 } satisfies Record<string, TSchema>
 

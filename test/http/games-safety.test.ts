@@ -192,11 +192,11 @@ describe('who may do and see what', () => {
       method: 'POST',
       url: '/games',
       headers: as(alice),
-      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', missedPolicy: 'forfeit' },
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', missedPolicy: 'lose' },
     })
     expect(policy.statusCode).toBe(400)
     expect(policy.json().errors).toEqual([
-      { field: 'body/missedPolicy', message: 'must be one of: "pass", "extend-then-pass", "moderator"' },
+      { field: 'body/missedPolicy', message: 'must be one of: "pass", "extend-then-pass", "moderator", "forfeit"' },
     ])
     const badId = await h.app.inject({ method: 'GET', url: '/games/not-a-uuid', headers: as(alice) })
     expect(badId.statusCode).toBe(400)

@@ -556,6 +556,19 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'POST', url: `/seasons/${randomUUID()}/start` }),
     expect: signedIn(404),
   },
+  'POST /me/calendar-token': {
+    request: () => ({ method: 'POST', url: '/me/calendar-token' }),
+    expect: signedIn(200),
+  },
+  'DELETE /me/calendar-token': {
+    request: () => ({ method: 'DELETE', url: '/me/calendar-token' }),
+    expect: signedIn(204),
+  },
+  // Opened by its private token alone: without one (or with a wrong one), no one gets it.
+  'GET /me/deadlines.ics': {
+    request: () => ({ method: 'GET', url: '/me/deadlines.ics?token=not-a-token' }),
+    expect: all(404),
+  },
   // The mail catcher: this machine only (loopback, no proxy), whoever asks; never in production.
   'GET /dev/mail': { request: () => ({ method: 'GET', url: '/dev/mail' }), expect: all(200) },
   'GET /dev/mail.json': { request: () => ({ method: 'GET', url: '/dev/mail.json' }), expect: all(200) },

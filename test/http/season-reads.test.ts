@@ -332,7 +332,8 @@ describe('the standings emails', () => {
       seasonId,
       seasonName: 'Autumn 2026',
       clubName: 'ヘックス倶楽部',
-      week: '2026-W49',
+      // Started in the week of 23 November: the week of 30 November ends its first week.
+      week: 1,
     })
     expect(JSON.stringify(row!.payload)).not.toContain(otherSeasonId)
     expect((row!.payload.standings as { name: string; position: number; points: number }[]).slice(0, 2)).toEqual([

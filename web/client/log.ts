@@ -102,6 +102,13 @@ function summaryLines(entry: LogEntry, w: Words): string[] {
   } else if (!p && entry.kind !== 'SETUP') lines.push(w('sealed'))
   if (entry.kind === 'RESIGN' && p)
     lines.push(typeof p.winner === 'string' ? w('winner', { winner: p.winner }) : w('noWinner'))
+  // A game lost on time (missed-phase policy "forfeit"): who was late, and the result.
+  if (entry.kind === 'TIMEOUT' && p?.event === 'forfeit') {
+    const seats = Array.isArray(p.seats) ? p.seats.join(', ') : ''
+    const sides = Array.isArray(p.sides) ? p.sides.join(', ') : ''
+    lines.push(typeof p.winner === 'string' ? w('forfeit', { sides, seats }) : w('forfeitDraw', { seats }))
+    lines.push(typeof p.winner === 'string' ? w('winner', { winner: p.winner }) : w('noWinner'))
+  }
   if ((entry.kind === 'CORRECTION' || entry.kind === 'MODERATION') && typeof p?.reason === 'string')
     lines.push(w('reason', { reason: p.reason }))
   return lines

@@ -366,6 +366,80 @@ export const DrawOfferSchema = Group({
 })
 export type DrawOfferData = Static<typeof DrawOfferSchema>
 
+/** The season a league email is about: its name, its club's, and its page signed for the reader. */
+const SeasonRefFields = {
+  season: Text,
+  club: Text,
+  seasonUrl: Url,
+}
+
+/** A fixture game of a season is ready: who the reader plays, with which side, and when it is due. */
+export const SeasonFixtureSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  ...SeasonRefFields,
+  game: GameRefSchema,
+  round: Count,
+  opponent: Text,
+  /** The reader's side, by name. */
+  side: Text,
+  /** The game's first deadline; absent when it has none. */
+  deadline: Opt(Instant),
+})
+export type SeasonFixtureData = Static<typeof SeasonFixtureSchema>
+
+/** One line of a standings table; points as written ("1.5"). */
+const StandingRowSchema = Group({
+  /** On the first row of each division, when the season has more than one: the division's name. */
+  division: Opt(Text),
+  position: Count,
+  name: Text,
+  played: Count,
+  won: Count,
+  drawn: Count,
+  lost: Count,
+  points: Text,
+})
+
+const StandingsFields = {
+  standings: Type.Array(StandingRowSchema, { problem: 'is not a list of standings' }),
+  /** The same table laid out in columns for plain text (wide characters count two). */
+  table: Lines,
+}
+
+export const SeasonStandingsSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  ...SeasonRefFields,
+  week: Count,
+  ...StandingsFields,
+})
+export type SeasonStandingsData = Static<typeof SeasonStandingsSchema>
+
+export const SeasonClosedSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  ...SeasonRefFields,
+  ...StandingsFields,
+  /** Per division, who goes up and who goes down (names); divisions with neither are left out. */
+  divisions: Type.Array(Group({ name: Text, promoted: Lines, relegated: Lines }), {
+    problem: 'is not a list of divisions',
+  }),
+})
+export type SeasonClosedData = Static<typeof SeasonClosedSchema>
+
+/** An invitation to join a club (never signed: the invitee may have no account, and may pass it on). */
+export const ClubInviteSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  club: Text,
+  inviter: Text,
+  /** The role offered, in the reader's words. */
+  role: Text,
+  acceptUrl: Url,
+})
+export type ClubInviteData = Static<typeof ClubInviteSchema>
+
 /** Each kind's template context; a kind's templates are templates/<kind>.{subject,text,html}.hbs. */
 export const EMAIL_SCHEMAS = {
   'your-phase': YourPhaseSchema,
@@ -381,6 +455,10 @@ export const EMAIL_SCHEMAS = {
   proposal: ProposalSchema,
   'game-message': GameMessageSchema,
   'draw-offer': DrawOfferSchema,
+  'season-fixture': SeasonFixtureSchema,
+  'season-standings': SeasonStandingsSchema,
+  'season-closed': SeasonClosedSchema,
+  'club-invite': ClubInviteSchema,
 }
 
 export type EmailDataByKind = { [K in keyof typeof EMAIL_SCHEMAS]: Static<(typeof EMAIL_SCHEMAS)[K]> }

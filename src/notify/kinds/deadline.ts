@@ -21,6 +21,8 @@ const HEADLINES: KnownForm[] = [
   { pattern: /^the deadline is extended once$/, key: 'deadlineNotice.headline.extended' },
   { pattern: /^a deadline passed$/, key: 'deadlineNotice.headline.passed' },
   { pattern: /^the moderator is called$/, key: 'deadlineNotice.headline.moderator' },
+  { pattern: /^the game is lost on time$/, key: 'deadlineNotice.headline.forfeit' },
+  { pattern: /^the game is drawn on time$/, key: 'deadlineNotice.headline.forfeitDraw' },
 ]
 
 const LINES: KnownForm[] = [
@@ -50,6 +52,12 @@ const LINES: KnownForm[] = [
     pattern: /^The moderator is called to decide; the step stays open meanwhile\.$/,
     key: 'deadlineNotice.line.moderatorCalled',
   },
+  {
+    pattern: /^(.+) loses? on time; (\S+) wins the game\.$/,
+    key: 'deadlineNotice.line.lostOnTime',
+    values: ['sides', 'winner'],
+  },
+  { pattern: /^No side played in time: the game is a draw\.$/, key: 'deadlineNotice.line.drawnOnTime' },
 ]
 
 export const deadline: Composer = async (env, n) => {

@@ -7,12 +7,14 @@ import { drawOffer } from './draw-offer.js'
 import { gameMessage } from './game-message.js'
 import { gameOver } from './game-over.js'
 import { invite } from './invite.js'
+import { clubInvite } from './club-invite.js'
 import { magicLink } from './magic-link.js'
 import { moderation } from './moderation.js'
 import { phaseResolved } from './phase-resolved.js'
 import { proposal } from './proposal.js'
 import { reminder } from './reminder.js'
 import { reply } from './reply.js'
+import { seasonClosed, seasonFixture, seasonStandings } from './season.js'
 import { verifyEmail } from './verify-email.js'
 import { yourPhase } from './your-phase.js'
 
@@ -34,6 +36,10 @@ const COMPOSERS = new Map<string, Composer>([
   ['proposal', proposal],
   ['game-message', gameMessage],
   ['draw-offer', drawOffer],
+  ['season-fixture', seasonFixture],
+  ['season-standings', seasonStandings],
+  ['season-closed', seasonClosed],
+  ['club-invite', clubInvite],
 ])
 
 export function composerFor(kind: string): Composer {

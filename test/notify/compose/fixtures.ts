@@ -17,6 +17,10 @@ import {
   type ProposalData,
   type GameMessageData,
   type DrawOfferData,
+  type SeasonFixtureData,
+  type SeasonStandingsData,
+  type SeasonClosedData,
+  type ClubInviteData,
   type PhaseResolvedData,
   type Recipient,
   type ReminderData,
@@ -253,5 +257,57 @@ export function drawOffer(): DrawOfferData {
     acceptUrl: `${BASE}/games/g_7f3a/draw-offers/d_1/accept`,
     declineUrl: `${BASE}/games/g_7f3a/draw-offers/d_1/decline`,
     offersUrl: `${BASE}/games/g_7f3a/draw-offers`,
+  }
+}
+
+const standings = [
+  { position: 1, name: 'Amuro', played: 3, won: 2, drawn: 1, lost: 0, points: '2.5' },
+  { position: 2, name: 'シャア・アズナブル', played: 3, won: 1, drawn: 1, lost: 1, points: '1.5' },
+  { position: 3, name: 'Sayla', played: 3, won: 0, drawn: 0, lost: 3, points: '0' },
+]
+const table = [
+  'Pos  Name                P  W  D  L  Pts',
+  '  1  Amuro               3  2  1  0  2.5',
+  '  2  シャア・アズナブル  3  1  1  1  1.5',
+  '  3  Sayla               3  0  0  3    0',
+]
+const seasonRef = { season: 'Autumn 2026', club: 'Side 3 Wargamers', seasonUrl: `${BASE}/seasons/s_1` }
+
+export function seasonFixture(): SeasonFixtureData {
+  return {
+    ...links,
+    recipient: char,
+    ...seasonRef,
+    game,
+    round: 2,
+    opponent: 'Amuro',
+    side: 'Zeon',
+    deadline: DEADLINE,
+  }
+}
+
+export function seasonStandings(): SeasonStandingsData {
+  return { ...links, recipient: char, ...seasonRef, week: 3, standings, table }
+}
+
+export function seasonClosed(): SeasonClosedData {
+  return {
+    ...links,
+    recipient: char,
+    ...seasonRef,
+    standings,
+    table,
+    divisions: [{ name: 'Premier', promoted: [], relegated: ['Sayla'] }],
+  }
+}
+
+export function clubInvite(): ClubInviteData {
+  return {
+    ...links,
+    recipient: { name: 'Sayla', email: 'sayla@example.org', timeZone: 'Europe/Paris' },
+    club: 'Side 3 Wargamers',
+    inviter: 'Amuro',
+    role: 'a member',
+    acceptUrl: `${BASE}/clubs/c_1?invite=K7P2Q`,
   }
 }

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, it } from 'vitest'
 import { composeEmail, type EmailDataByKind, type EmailKind } from '../../../src/notify/compose/index.js'
+import { standingsTable } from '../../../src/notify/kinds/season.js'
 import { expectGolden } from '../../support/golden.js'
 import * as fixtures from './fixtures.js'
 
@@ -47,6 +48,26 @@ const CASES: Record<string, Case> = {
   'deadline-notice': ['deadline-notice', fixtures.deadlineNotice],
   'dispute-ruled': ['dispute', fixtures.dispute],
   'dispute-raised': ['dispute', () => ({ ...fixtures.dispute(), event: 'raised', by: 'Amuro', byModerator: false })],
+  'season-fixture': ['season-fixture', fixtures.seasonFixture],
+  'season-fixture-ja': [
+    'season-fixture',
+    () => ({ ...fixtures.seasonFixture(), recipient: { ...fixtures.char, locale: 'ja' }, opponent: 'アムロ・レイ' }),
+  ],
+  'season-standings': ['season-standings', fixtures.seasonStandings],
+  'season-standings-ja': [
+    'season-standings',
+    () => {
+      const data = fixtures.seasonStandings()
+      const rows = data.standings.map((r) => ({ ...r, division: 'Main', points: Number(r.points) }))
+      return { ...data, recipient: { ...fixtures.char, locale: 'ja' }, table: standingsTable(rows, 'ja') }
+    },
+  ],
+  'season-closed': ['season-closed', fixtures.seasonClosed],
+  'club-invite': ['club-invite', fixtures.clubInvite],
+  'club-invite-ja': [
+    'club-invite',
+    () => ({ ...fixtures.clubInvite(), recipient: { ...fixtures.char, locale: 'ja' }, role: 'メンバー' }),
+  ],
 }
 
 const golden = (file: string) => fileURLToPath(new URL(`./golden/${file}`, import.meta.url))
