@@ -1,7 +1,8 @@
 // Closing a season (docs/leagues.md): when every fixture has a result the league clock closes it; an
-// operator may close one earlier (`npm run admin -- close-season ID --force`), and then the fixtures
-// without a result are left out of the standings, as not played. Closing reveals the season's dice seed
-// (random scenario choices can then be checked) and queues the closing email once.
+// operator may close one earlier (`npm run admin -- close-season ID --force`), and then each fixture
+// without a result is lost by both its players (a double forfeit, the usual league rule for a game not
+// finished in time), recorded on the fixture so a game that ends later changes nothing. Closing reveals
+// the season's dice seed (random scenario choices can then be checked) and queues the closing email once.
 import type { Db } from '../store/db.js'
 import { Conflict, NotFound } from '../games/errors.js'
 import { seasonResults } from './results.js'
@@ -10,7 +11,7 @@ import { queueClosingMail } from './standings-mail.js'
 export interface ClosedSeason {
   seasonId: string
   name: string
-  /** Fixtures that had no result when it was closed (only with force). */
+  /** Fixtures that had no result when it was closed (only with force): each lost by both players. */
   undecided: number
   finishedAt: Date
 }
@@ -38,13 +39,19 @@ export async function closeSeason(
     const roundsLeft = season.format === 'swiss' ? Math.max(0, (season.swissRounds ?? 0) - season.round) : 0
     if (!opts.force && undecided > 0)
       throw new Conflict(
-        `${undecided} fixture${undecided === 1 ? ' has' : 's have'} no result yet: close it with --force to leave ` +
-          `${undecided === 1 ? 'it' : 'them'} out of the standings`,
+        `${undecided} fixture${undecided === 1 ? ' has' : 's have'} no result yet: close it with --force to ` +
+          `count ${undecided === 1 ? 'it' : 'them'} as lost by both players`,
         { undecided },
       )
     if (!opts.force && roundsLeft > 0)
       throw new Conflict(`${roundsLeft} Swiss round${roundsLeft === 1 ? ' is' : 's are'} still to be paired`, {
         roundsLeft,
+      })
+    const open = results.filter((r) => r.result === null).map((r) => r.fixtureId)
+    if (open.length)
+      await tx.fixture.updateMany({
+        where: { id: { in: open } },
+        data: { forfeitBy: 'both', forfeitWhy: 'not finished when the season was closed' },
       })
     await tx.season.update({ where: { id: seasonId }, data: { status: 'finished', finishedAt: now } })
     await queueClosingMail(tx, seasonId)

@@ -124,16 +124,10 @@ export async function seasonResults(db: Tx, seasonId: string): Promise<FixtureRe
       LEFT JOIN "SeasonEntry" e ON e.id = f."homeEntryId"
      WHERE f."seasonId" = ${seasonId}::uuid
      ORDER BY f.round, f.division, f.board`
-  // A season closed before all its games ended (close-season --force) keeps the results it had then: a
-  // game that ends later is left out, as it was when the season closed.
-  const closed = (
-    await db.$queryRaw<Array<{ finishedAt: Date | null }>>`
-      SELECT "finishedAt" FROM "Season" WHERE id = ${seasonId}::uuid AND status = 'finished'`
-  )[0]?.finishedAt
   return rows.map((r) =>
     resultOf(
       r,
-      r.status === null || (closed && r.finishedAt && r.finishedAt > closed)
+      r.status === null
         ? null
         : { status: r.status, outcome: r.outcome, finishedAt: r.finishedAt, homeSide: r.homeSide },
     ),

@@ -471,7 +471,7 @@ export function seasonLines(rows: SeasonRow[]): string[] {
 export function closedLines(c: ClosedSeason): string[] {
   return [
     `season "${c.name}" closed at ${when(c.finishedAt.toISOString())}`,
-    ...(c.undecided > 0 ? [`${c.undecided} fixture(s) without a result are left out of the standings`] : []),
+    ...(c.undecided > 0 ? [`${c.undecided} fixture(s) without a result are counted as lost by both players`] : []),
     'the closing email to its entrants is queued',
   ]
 }
@@ -516,7 +516,7 @@ export const USAGE = [
   '  disputes [--all] [--json]  the open disputes of every game, oldest first (--all: the ruled ones too)',
   '  create-club NAME EMAIL     a club whose owner is the account with this email (quote a NAME with spaces)',
   '  list-seasons [--json]      every season of every club: format, status, entrants, results so far',
-  '  close-season ID [--force]  close a running season (--force: even with fixtures undecided, left out)',
+  '  close-season ID [--force]  close a running season (--force: fixtures still undecided are lost by both)',
   '  recompute-ratings [--ruleset ID] [--json]',
   '                             rebuild the Glicko-2 ratings from the rated games (every rule system, or ID):',
   '                             players, games, and whether the stored ratings were already identical',
