@@ -17,6 +17,7 @@ import { createDb, type Log } from './store/db.js'
 import { migrate } from './store/migrate.js'
 import { startDeadlineClock } from './games/deadlines.js'
 import { startDigestClock } from './notify/digest.js'
+import { startLeagueClock } from './leagues/clock.js'
 import { startNotifications } from './notify/index.js'
 import { startReplyListener } from './notify/reply.js'
 import { configureSnapshots } from './games/load.js'
@@ -380,6 +381,11 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
       onError: (e) => warn(`daily digest: ${e.message}`),
     })
     life.onStop('the digest clock', () => digests.stop())
+    const leagues = startLeagueClock(db, {
+      intervalMs: config.mail.deadlineTickMs,
+      onError: (e) => warn(`league clock: ${e.message}`),
+    })
+    life.onStop('the league clock', () => leagues.stop())
   }
   if (mode === 'worker') {
     life.state = 'running'

@@ -7,7 +7,7 @@ import { gameMetaRow, lockGameRow, type LockedGame } from '../store/games.js'
 import { receiptOf, type NewEntry } from '../store/log.js'
 import { Conflict, Forbidden, InvalidInput } from './errors.js'
 import { hiddenFrom, noSuchGame } from './access.js'
-import { ruleSystem } from '../rulesets/index.js'
+import { ruleSystem, type ScenarioSummary } from '../rulesets/index.js'
 import { normaliseEmail } from './moderation-access.js'
 import { resignationWinner, type Folded } from './fold.js'
 import { loadFolded } from './load.js'
@@ -163,6 +163,110 @@ export async function joinGame(db: Db, userId: string, gameId: string, input: Jo
   if (result.started) afterCommit({ id: gameId, rulesVersion: result.rulesVersion }, result.started)
   else forgetGameMeta(gameId)
   return result.seat
+}
+
+export interface SeatedGameInput {
+  ruleset: string
+  scenario: string
+  title: string
+  /** Plays the scenario's first side; `awayUserId` the other. */
+  homeUserId: string
+  awayUserId: string
+  createdById: string
+  phaseHours: number
+  /** A missed-phase policy (MISSED_POLICIES; a season's default is 'forfeit'). */
+  missedPolicy: string
+  clubId: string | null
+  seasonId: string | null
+  /** The cap on vacation days in this game (a season's rule); null: the player's own bank only. */
+  vacationDays: number | null
+}
+
+export interface SeatedGame {
+  gameId: string
+  /** The side each player holds. */
+  homeSide: string
+  awaySide: string
+  deadlineAt: Date | null
+  /** For gameStarted() once the transaction has committed. */
+  started: { id: string; rulesVersion: string; folded: Folded }
+}
+
+/**
+ * A two-player game with both seats already filled (a league fixture), started in the caller's
+ * transaction. The scenario must have a two-player layout with one seat per side. After the commit,
+ * call gameStarted(result.started) so the caches see the new game.
+ */
+export async function createSeatedGame(tx: Tx, input: SeatedGameInput): Promise<SeatedGame> {
+  const system = ruleSystem(input.ruleset)
+  if (!system) throw new InvalidInput(`unknown rule system "${input.ruleset}"`, { field: 'ruleset' })
+  const scenario = system.scenarios().find((s) => s.summary.id === input.scenario)
+  if (!scenario)
+    throw new InvalidInput(`rule system ${system.id} has no scenario "${input.scenario}"`, { field: 'scenario' })
+  const layout = twoSidedLayout(scenario.summary)
+  if (!layout)
+    throw new InvalidInput(`${scenario.summary.id} is not a game of one player against one`, { field: 'scenario' })
+  const [homeSeat, awaySeat] = layout
+  const seed = randomBytes(32).toString('hex')
+  const now = new Date()
+  const game = await tx.game.create({
+    data: {
+      ruleset: system.id,
+      rulesVersion: system.ruleset.version,
+      scenarioId: scenario.summary.id,
+      title: input.title,
+      players: 2,
+      private: false,
+      phaseHours: input.phaseHours,
+      missedPolicy: input.missedPolicy,
+      options: {},
+      inviteCode: randomBytes(12).toString('base64url'),
+      seed,
+      seedCommitment: seedCommitment(seed),
+      createdById: input.createdById,
+      clubId: input.clubId,
+      seasonId: input.seasonId,
+      vacationDays: input.vacationDays,
+      seats: {
+        create: [
+          { seat: homeSeat.id, side: homeSeat.side, userId: input.homeUserId, joinedAt: now },
+          { seat: awaySeat.id, side: awaySeat.side, userId: input.awayUserId, joinedAt: now },
+        ],
+      },
+    },
+    select: { id: true },
+  })
+  const locked = await lockGame(tx, game.id)
+  const folded = await startGame(tx, locked)
+  const row = await tx.game.findUniqueOrThrow({ where: { id: game.id }, select: { deadlineAt: true } })
+  return {
+    gameId: game.id,
+    homeSide: homeSeat.side,
+    awaySide: awaySeat.side,
+    deadlineAt: row.deadlineAt,
+    started: { id: game.id, rulesVersion: locked.rulesVersion, folded },
+  }
+}
+
+/** After the transaction that started a game (createSeatedGame) has committed: the caches learn of it. */
+export function gameStarted(started: SeatedGame['started']): void {
+  afterCommit({ id: started.id, rulesVersion: started.rulesVersion }, started.folded)
+}
+
+type Layout = ScenarioSummary['seatLayouts'][number]
+
+/**
+ * The seats of a one-against-one game: the two-player layout with one seat per side, the first side's
+ * seat first. Null when the scenario has none.
+ */
+export function twoSidedLayout(summary: ScenarioSummary): [Layout['seats'][number], Layout['seats'][number]] | null {
+  const layout = summary.seatLayouts.find((l) => l.players === 2)
+  if (!layout || layout.seats.length !== 2) return null
+  const first = summary.sides[0]?.id
+  const home = layout.seats.find((s) => s.side === first)
+  const away = layout.seats.find((s) => s !== home)
+  if (!home || !away || home.side === away.side) return null
+  return [home, away]
 }
 
 /** Every seat is taken: the SETUP entry begins the log, and the seed's hash is published. */

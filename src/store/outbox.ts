@@ -245,6 +245,19 @@ export const OUTBOX_PAYLOADS = {
       Type.Object({ name: Type.String(), promoted: Type.Array(Type.String()), relegated: Type.Array(Type.String()) }),
     ),
   }),
+  /** A league fixture's game was created and started (src/leagues/fixtures.ts): both players are told. */
+  'season-fixture': Type.Object({
+    to: Type.Array(Type.String()),
+    seasonId: Type.String(),
+    seasonName: Type.String(),
+    clubId: Type.String(),
+    clubName: Type.String(),
+    round: Type.Integer({ minimum: 1 }),
+    gameId: Type.String(),
+    scenario: Type.String(),
+    players: Type.Array(Type.Object({ userId: Type.String(), name: Type.String(), side: Type.String() })),
+    deadline: Type.Union([Type.String(), Type.Null()]),
+  }),
 } satisfies Record<string, TSchema>
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS

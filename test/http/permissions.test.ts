@@ -518,6 +518,44 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'DELETE', url: `/clubs/${randomUUID()}/members/${randomUUID()}` }),
     expect: signedIn(404),
   },
+  // Seasons (docs/leagues.md) on a club and a season that do not exist; test/http/seasons.test.ts checks roles.
+  'POST /clubs/:id/seasons': {
+    request: () => ({
+      method: 'POST',
+      url: `/clubs/${randomUUID()}/seasons`,
+      payload: { name: 'Autumn', ruleset: 'abaoaqu', scenarios: ['A-S1'], format: 'single' },
+    }),
+    expect: signedIn(404),
+  },
+  'GET /clubs/:id/seasons': {
+    request: () => ({ method: 'GET', url: `/clubs/${randomUUID()}/seasons` }),
+    expect: all(404),
+  },
+  'GET /seasons/:id': { request: () => ({ method: 'GET', url: `/seasons/${randomUUID()}` }), expect: all(404) },
+  'PATCH /seasons/:id': {
+    request: () => ({ method: 'PATCH', url: `/seasons/${randomUUID()}`, payload: { name: 'Spring' } }),
+    expect: signedIn(404),
+  },
+  'POST /seasons/:id/entries': {
+    request: () => ({ method: 'POST', url: `/seasons/${randomUUID()}/entries`, payload: {} }),
+    expect: signedIn(404),
+  },
+  'DELETE /seasons/:id/entries/me': {
+    request: () => ({ method: 'DELETE', url: `/seasons/${randomUUID()}/entries/me` }),
+    expect: signedIn(404),
+  },
+  'PATCH /seasons/:id/entries/:entryId': {
+    request: () => ({
+      method: 'PATCH',
+      url: `/seasons/${randomUUID()}/entries/${randomUUID()}`,
+      payload: { division: 'Main' },
+    }),
+    expect: signedIn(404),
+  },
+  'POST /seasons/:id/start': {
+    request: () => ({ method: 'POST', url: `/seasons/${randomUUID()}/start` }),
+    expect: signedIn(404),
+  },
   // The mail catcher: this machine only (loopback, no proxy), whoever asks; never in production.
   'GET /dev/mail': { request: () => ({ method: 'GET', url: '/dev/mail' }), expect: all(200) },
   'GET /dev/mail.json': { request: () => ({ method: 'GET', url: '/dev/mail.json' }), expect: all(200) },

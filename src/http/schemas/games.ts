@@ -18,7 +18,12 @@ import { DisputesOfEntry } from './disputes.js'
 
 const DateTime = Type.String({ format: 'date-time' })
 const Status = Type.Union([Type.Literal('OPEN'), Type.Literal('ACTIVE'), Type.Literal('FINISHED')])
-const MissedPolicy = Type.Union([Type.Literal('pass'), Type.Literal('extend-then-pass'), Type.Literal('moderator')])
+const MissedPolicy = Type.Union([
+  Type.Literal('pass'),
+  Type.Literal('extend-then-pass'),
+  Type.Literal('moderator'),
+  Type.Literal('forfeit'),
+])
 const OptionValues = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
   description: 'the game options chosen at creation',
 })

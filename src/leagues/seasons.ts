@@ -1,0 +1,464 @@
+// Seasons (docs/leagues.md): a club's owners create and change them; players enter and withdraw (the
+// start and the rounds: rounds.ts). Rules are checked here, once, for creation and change alike; a
+// refusal changes nothing.
+import { randomBytes } from 'node:crypto'
+import { seedCommitment } from '../engine/dice.js'
+import { Conflict, Forbidden, InvalidInput, NotFound } from '../games/errors.js'
+import { MISSED_POLICIES, resign, twoSidedLayout, type Tx } from '../games/lifecycle.js'
+import { ruleSystem } from '../rulesets/index.js'
+import type { Db } from '../store/db.js'
+import type { Prisma } from '../store/generated/client.js'
+import { seasonResults } from './results.js'
+import { clubRole } from './roles.js'
+
+export const SEASON_FORMATS = ['single', 'double', 'swiss'] as const
+export const SCENARIO_CHOICES = ['fixed', 'rotating', 'random'] as const
+export const TIE_BREAKS = ['head-to-head', 'wins', 'sonneborn-berger', 'buchholz'] as const
+export const WITHDRAWAL_RULES = ['forfeit-rest'] as const
+/**
+ * 'forfeit' is listed here as well as in MISSED_POLICIES: the missed-phase policy that ends a game on
+ * time is added to src/games/lifecycle.ts by its own change, and a season defaults to it.
+ */
+export const SEASON_MISSED_POLICIES: readonly string[] = [...new Set<string>([...MISSED_POLICIES, 'forfeit'])]
+
+export const PHASE_HOURS = { min: 1, max: 720 } as const
+export const VACATION_DAYS = { min: 0, max: 60 } as const
+
+export interface Division {
+  name: string
+  promote: number
+  relegate: number
+}
+export interface Points {
+  win: number
+  draw: number
+  loss: number
+}
+
+/** A season's rules: everything POST /clubs/:id/seasons takes but its name. */
+export interface SeasonRules {
+  ruleset: string
+  scenarios: string[]
+  scenarioChoice: string
+  format: string
+  swissRounds: number | null
+  divisions: Division[]
+  points: Points
+  tieBreaks: string[]
+  phaseHours: number
+  missedPolicy: string
+  vacationDays: number
+  signupDeadline: Date | null
+  startAt: Date | null
+  forfeitsRated: boolean
+  membersOnly: boolean
+  withdrawal: string
+}
+
+/** As it arrives: dates as ISO text, anything but the ruleset, scenarios and format optional. */
+export type SeasonRulesInput = Partial<
+  Omit<SeasonRules, 'signupDeadline' | 'startAt' | 'divisions' | 'points' | 'tieBreaks'>
+> & {
+  signupDeadline?: string | null
+  startAt?: string | null
+  divisions?: Division[]
+  points?: Partial<Points>
+  tieBreaks?: string[]
+}
+
+export const SEASON_DEFAULTS: Omit<SeasonRules, 'ruleset' | 'scenarios' | 'format'> = {
+  scenarioChoice: 'fixed',
+  swissRounds: null,
+  divisions: [{ name: 'Main', promote: 0, relegate: 0 }],
+  points: { win: 1, draw: 0.5, loss: 0 },
+  tieBreaks: ['head-to-head', 'wins', 'sonneborn-berger'],
+  phaseHours: 24,
+  missedPolicy: 'forfeit',
+  vacationDays: 14,
+  signupDeadline: null,
+  startAt: null,
+  forfeitsRated: false,
+  membersOnly: true,
+  withdrawal: 'forfeit-rest',
+}
+
+/** Who asks: a signed-in user, with their site role (ADMIN may do what a club owner may). */
+export interface Actor {
+  userId: string
+  role: string
+}
+
+const RULE_FIELDS = [
+  'ruleset',
+  'scenarios',
+  'scenarioChoice',
+  'format',
+  'swissRounds',
+  'divisions',
+  'points',
+  'tieBreaks',
+  'phaseHours',
+  'missedPolicy',
+  'vacationDays',
+  'signupDeadline',
+  'startAt',
+  'forfeitsRated',
+  'membersOnly',
+  'withdrawal',
+] as const satisfies ReadonlyArray<keyof SeasonRules>
+
+const oneOf = (field: string, value: string, allowed: readonly string[]) => {
+  if (!allowed.includes(value))
+    throw new InvalidInput(`${field} must be one of ${allowed.join(', ')}, not "${value}"`, { field, allowed })
+}
+
+function date(field: string, text: string | null | undefined): Date | null {
+  if (text === null || text === undefined) return null
+  const d = new Date(text)
+  if (Number.isNaN(d.getTime())) throw new InvalidInput(`${field} is not a date and time`, { field })
+  return d
+}
+
+/** The rules as given over `base` (the defaults, or the season's rules when changing it), checked. */
+export function checkRules(input: SeasonRulesInput, base: Partial<SeasonRules> = SEASON_DEFAULTS): SeasonRules {
+  const given = <K extends keyof SeasonRulesInput>(k: K) => input[k] !== undefined
+  const r = {
+    ...base,
+    ...Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && k !== 'name')),
+    points: { ...(base.points ?? SEASON_DEFAULTS.points), ...(input.points ?? {}) },
+    signupDeadline: given('signupDeadline')
+      ? date('signupDeadline', input.signupDeadline)
+      : (base.signupDeadline ?? null),
+    startAt: given('startAt') ? date('startAt', input.startAt) : (base.startAt ?? null),
+  } as SeasonRules
+  const system = ruleSystem(r.ruleset)
+  if (!system) throw new InvalidInput(`unknown rule system "${r.ruleset}"`, { field: 'ruleset' })
+  if (!Array.isArray(r.scenarios) || r.scenarios.length === 0)
+    throw new InvalidInput('a season needs at least one scenario', { field: 'scenarios' })
+  r.scenarios.forEach((id, i) => {
+    const scenario = system.scenarios().find((s) => s.summary.id === id)
+    if (!scenario)
+      throw new InvalidInput(`rule system ${system.id} has no scenario "${id}"`, { field: `scenarios[${i}]` })
+    if (!twoSidedLayout(scenario.summary))
+      throw new InvalidInput(
+        `${id} is not a game of one player against one (a fixture needs a two-player layout with a seat per side)`,
+        { field: `scenarios[${i}]` },
+      )
+  })
+  if (new Set(r.scenarios).size !== r.scenarios.length)
+    throw new InvalidInput('a scenario is listed twice', { field: 'scenarios' })
+  oneOf('scenarioChoice', r.scenarioChoice, SCENARIO_CHOICES)
+  oneOf('format', r.format, SEASON_FORMATS)
+  if (r.format === 'swiss') {
+    if (r.swissRounds === null || r.swissRounds === undefined)
+      throw new InvalidInput('a Swiss season needs swissRounds, the number of rounds', { field: 'swissRounds' })
+    if (!Number.isInteger(r.swissRounds) || r.swissRounds < 1)
+      throw new InvalidInput('swissRounds must be a whole number, at least 1', { field: 'swissRounds' })
+  } else r.swissRounds = null
+  if (!Array.isArray(r.divisions) || r.divisions.length === 0)
+    throw new InvalidInput('a season needs at least one division', { field: 'divisions' })
+  const names = new Set<string>()
+  r.divisions.forEach((d, i) => {
+    if (!d.name?.trim()) throw new InvalidInput('a division needs a name', { field: `divisions[${i}].name` })
+    if (names.has(d.name))
+      throw new InvalidInput(`two divisions are named "${d.name}"`, { field: `divisions[${i}].name` })
+    names.add(d.name)
+    for (const k of ['promote', 'relegate'] as const)
+      if (!Number.isInteger(d[k]) || d[k] < 0)
+        throw new InvalidInput(`${k} must be a whole number, 0 or more`, { field: `divisions[${i}].${k}` })
+  })
+  for (const k of ['win', 'draw', 'loss'] as const)
+    if (typeof r.points[k] !== 'number' || !Number.isFinite(r.points[k]))
+      throw new InvalidInput(`points.${k} must be a number`, { field: `points.${k}` })
+  r.tieBreaks.forEach((t, i) => {
+    if (!(TIE_BREAKS as readonly string[]).includes(t))
+      throw new InvalidInput(`unknown tie-break "${t}"; the tie-breaks are ${TIE_BREAKS.join(', ')}`, {
+        field: `tieBreaks[${i}]`,
+        allowed: [...TIE_BREAKS],
+      })
+    if (t === 'buchholz' && r.format !== 'swiss')
+      throw new InvalidInput('buchholz is a tie-break of Swiss seasons only', { field: `tieBreaks[${i}]` })
+  })
+  if (new Set(r.tieBreaks).size !== r.tieBreaks.length)
+    throw new InvalidInput('a tie-break is listed twice', { field: 'tieBreaks' })
+  if (!Number.isInteger(r.phaseHours) || r.phaseHours < PHASE_HOURS.min || r.phaseHours > PHASE_HOURS.max)
+    throw new InvalidInput(`phaseHours must be a whole number from ${PHASE_HOURS.min} to ${PHASE_HOURS.max}`, {
+      field: 'phaseHours',
+    })
+  oneOf('missedPolicy', r.missedPolicy, SEASON_MISSED_POLICIES)
+  if (!Number.isInteger(r.vacationDays) || r.vacationDays < VACATION_DAYS.min || r.vacationDays > VACATION_DAYS.max)
+    throw new InvalidInput(`vacationDays must be a whole number from ${VACATION_DAYS.min} to ${VACATION_DAYS.max}`, {
+      field: 'vacationDays',
+    })
+  if (r.signupDeadline && r.startAt && r.signupDeadline > r.startAt)
+    throw new InvalidInput('the signup deadline must not be after the start', { field: 'signupDeadline' })
+  oneOf('withdrawal', r.withdrawal, WITHDRAWAL_RULES)
+  return Object.fromEntries(RULE_FIELDS.map((k) => [k, r[k]])) as unknown as SeasonRules
+}
+
+// ---- reading ----
+
+export type SeasonRow = Prisma.SeasonGetPayload<object>
+
+export interface Entrant {
+  entryId: string
+  userId: string
+  name: string
+  division: string
+  status: string
+}
+
+export function rulesOf(s: SeasonRow): SeasonRules {
+  return {
+    ruleset: s.ruleset,
+    scenarios: s.scenarios as string[],
+    scenarioChoice: s.scenarioChoice,
+    format: s.format,
+    swissRounds: s.swissRounds,
+    divisions: s.divisions as unknown as Division[],
+    points: s.points as unknown as Points,
+    tieBreaks: s.tieBreaks as string[],
+    phaseHours: s.phaseHours,
+    missedPolicy: s.missedPolicy,
+    vacationDays: s.vacationDays,
+    signupDeadline: s.signupDeadline,
+    startAt: s.startAt,
+    forfeitsRated: s.forfeitsRated,
+    membersOnly: s.membersOnly,
+    withdrawal: s.withdrawal,
+  }
+}
+
+export async function entrantsOf(db: Tx | Db, seasonId: string): Promise<Entrant[]> {
+  const entries = await db.seasonEntry.findMany({ where: { seasonId }, orderBy: [{ enteredAt: 'asc' }, { id: 'asc' }] })
+  const users = await db.user.findMany({
+    where: { id: { in: entries.map((e) => e.userId) } },
+    select: { id: true, name: true },
+  })
+  const name = new Map(users.map((u) => [u.id, u.name]))
+  return entries.map((e) => ({
+    entryId: e.id,
+    userId: e.userId,
+    name: name.get(e.userId) ?? '',
+    division: e.division,
+    status: e.status,
+  }))
+}
+
+/** A season as anyone may read it: the seed only once it has finished. */
+export async function seasonView(db: Tx | Db, seasonId: string) {
+  const s = await db.season.findUnique({ where: { id: seasonId } })
+  if (!s) throw new NotFound(`no season ${seasonId}`)
+  return viewOf(s, await entrantsOf(db, seasonId))
+}
+
+function viewOf(s: SeasonRow, entrants: Entrant[]) {
+  return { ...summaryOf(s), entrants }
+}
+
+function summaryOf(s: SeasonRow) {
+  const rules = rulesOf(s)
+  return {
+    id: s.id,
+    clubId: s.clubId,
+    name: s.name,
+    ...rules,
+    signupDeadline: rules.signupDeadline?.toISOString() ?? null,
+    startAt: rules.startAt?.toISOString() ?? null,
+    status: s.status,
+    round: s.round,
+    seedCommitment: s.seedCommitment,
+    seed: s.status === 'finished' ? s.seed : null,
+    createdAt: s.createdAt.toISOString(),
+    startedAt: s.startedAt?.toISOString() ?? null,
+    finishedAt: s.finishedAt?.toISOString() ?? null,
+  }
+}
+export type SeasonView = ReturnType<typeof viewOf>
+
+export async function listSeasons(db: Db, clubId: string) {
+  if (!(await db.club.findUnique({ where: { id: clubId }, select: { id: true } })))
+    throw new NotFound(`no club ${clubId}`)
+  const rows = await db.season.findMany({ where: { clubId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] })
+  return rows.map(summaryOf)
+}
+
+// ---- running a season ----
+
+/** An owner of the club, or a site admin: who may create, change and start its seasons. */
+export async function mustRun(db: Tx | Db, clubId: string, actor: Actor, what: string): Promise<void> {
+  if (actor.role === 'ADMIN') return
+  if ((await clubRole(db, clubId, actor.userId)) !== 'owner')
+    throw new Forbidden(`only an owner of the club may ${what}`)
+}
+
+export async function createSeason(db: Db, actor: Actor, clubId: string, input: SeasonRulesInput & { name: string }) {
+  const club = await db.club.findUnique({ where: { id: clubId }, select: { id: true } })
+  if (!club) throw new NotFound(`no club ${clubId}`)
+  await mustRun(db, clubId, actor, 'create its seasons')
+  const name = checkName(input.name)
+  const rules = checkRules(input)
+  const seed = randomBytes(32).toString('hex')
+  const row = await db.season.create({
+    data: {
+      clubId,
+      name,
+      ...rulesData(rules),
+      seed,
+      seedCommitment: seedCommitment(seed),
+      createdById: actor.userId,
+    },
+  })
+  return viewOf(row, [])
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim()
+  if (!trimmed) throw new InvalidInput('a season needs a name', { field: 'name' })
+  return trimmed
+}
+
+function rulesData(r: SeasonRules) {
+  return {
+    ...r,
+    scenarios: r.scenarios,
+    divisions: r.divisions as unknown as Prisma.InputJsonValue,
+    points: r.points as unknown as Prisma.InputJsonValue,
+    tieBreaks: r.tieBreaks,
+  }
+}
+
+/** The season row locked for this transaction: its changes, entries and start queue here. */
+export async function lockSeason(tx: Tx, seasonId: string): Promise<SeasonRow> {
+  const rows = await tx.$queryRaw<
+    Array<{ id: string }>
+  >`SELECT id FROM "Season" WHERE id = ${seasonId}::uuid FOR UPDATE`
+  if (rows.length === 0) throw new NotFound(`no season ${seasonId}`)
+  return tx.season.findUniqueOrThrow({ where: { id: seasonId } })
+}
+
+export const SEASON_TX = { maxWait: 15_000, timeout: 120_000 } as const
+
+export async function changeSeason(
+  db: Db,
+  actor: Actor,
+  seasonId: string,
+  input: SeasonRulesInput & { name?: string },
+) {
+  return db.$transaction(async (tx) => {
+    const s = await lockSeason(tx, seasonId)
+    await mustRun(tx, s.clubId, actor, 'change its seasons')
+    const changesRules = RULE_FIELDS.some((k) => input[k] !== undefined)
+    if (changesRules && s.status !== 'open')
+      throw new Conflict(`the season has ${s.status === 'running' ? 'started' : 'finished'}: only its name may change`)
+    const data: Prisma.SeasonUpdateInput = {}
+    if (input.name !== undefined) data.name = checkName(input.name)
+    if (changesRules) {
+      const rules = checkRules(input, rulesOf(s))
+      const divisions = new Set(rules.divisions.map((d) => d.name))
+      const stranded = await tx.seasonEntry.findFirst({
+        where: { seasonId, division: { notIn: [...divisions] } },
+        select: { division: true },
+      })
+      if (stranded)
+        throw new InvalidInput(`entrants are in division "${stranded.division}": move them before removing it`, {
+          field: 'divisions',
+        })
+      Object.assign(data, rulesData(rules))
+    }
+    const row = await tx.season.update({ where: { id: seasonId }, data })
+    return viewOf(row, await entrantsOf(tx, seasonId))
+  }, SEASON_TX)
+}
+
+export async function enterSeason(
+  db: Db,
+  actor: Actor,
+  seasonId: string,
+  input: { division?: string; weeklyEmail?: boolean },
+  now = new Date(),
+): Promise<Entrant> {
+  return db.$transaction(async (tx) => {
+    const s = await lockSeason(tx, seasonId)
+    if (s.status !== 'open')
+      throw new Conflict(`the season has ${s.status === 'running' ? 'started' : 'finished'}: entries are closed`)
+    if (s.signupDeadline && now > s.signupDeadline)
+      throw new Conflict(`entries closed at the signup deadline, ${s.signupDeadline.toISOString()}`)
+    if (s.membersOnly && !(await clubRole(tx, s.clubId, actor.userId)))
+      throw new Forbidden("this season is for the club's members only: join the club first")
+    const existing = await tx.seasonEntry.findUnique({
+      where: { seasonId_userId: { seasonId, userId: actor.userId } },
+      select: { id: true },
+    })
+    if (existing) throw new Conflict('you have already entered this season')
+    const division = input.division ?? (s.divisions as unknown as Division[])[0]!.name
+    checkDivision(s, division)
+    const e = await tx.seasonEntry.create({
+      data: { seasonId, userId: actor.userId, division, weeklyEmail: input.weeklyEmail ?? true },
+    })
+    const user = await tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { name: true } })
+    return { entryId: e.id, userId: e.userId, name: user.name, division: e.division, status: e.status }
+  }, SEASON_TX)
+}
+
+function checkDivision(s: SeasonRow, division: string): void {
+  const names = (s.divisions as unknown as Division[]).map((d) => d.name)
+  if (!names.includes(division))
+    throw new InvalidInput(`no division "${division}"; the divisions are ${names.join(', ')}`, { field: 'division' })
+}
+
+/** An owner moves an entrant to another division before the start. */
+export async function moveEntry(db: Db, actor: Actor, seasonId: string, entryId: string, division: string) {
+  return db.$transaction(async (tx) => {
+    const s = await lockSeason(tx, seasonId)
+    await mustRun(tx, s.clubId, actor, "change its seasons' divisions")
+    const entry = await tx.seasonEntry.findFirst({ where: { id: entryId, seasonId } })
+    if (!entry) throw new NotFound(`no entry ${entryId} in this season`)
+    if (s.status !== 'open') throw new Conflict('the season has started: divisions are fixed')
+    checkDivision(s, division)
+    await tx.seasonEntry.update({ where: { id: entryId }, data: { division } })
+    return (await entrantsOf(tx, seasonId)).find((e) => e.entryId === entryId)!
+  }, SEASON_TX)
+}
+
+/**
+ * Before the start the entry is removed. After it, the entry is withdrawn and the withdrawal rule
+ * applies (docs/leagues.md): every fixture of theirs without a result is forfeited, and a running game
+ * ends with the withdrawn player's resignation.
+ */
+export async function withdraw(db: Db, actor: Actor, seasonId: string) {
+  const done = await db.$transaction(async (tx) => {
+    const s = await lockSeason(tx, seasonId)
+    const entry = await tx.seasonEntry.findUnique({ where: { seasonId_userId: { seasonId, userId: actor.userId } } })
+    if (!entry) throw new NotFound('you have not entered this season')
+    if (s.status === 'open') {
+      await tx.seasonEntry.delete({ where: { id: entry.id } })
+      return { status: 'removed' as const, forfeited: [] as Array<{ gameId: string | null }> }
+    }
+    if (s.status === 'finished') throw new Conflict('the season has finished')
+    if (entry.status === 'withdrawn') throw new Conflict('you have already withdrawn from this season')
+    await tx.seasonEntry.update({ where: { id: entry.id }, data: { status: 'withdrawn', withdrawnAt: new Date() } })
+    const open = (await seasonResults(tx, seasonId)).filter(
+      (f) => f.result === null && (f.home === entry.id || f.away === entry.id),
+    )
+    for (const f of open)
+      await tx.fixture.update({
+        where: { id: f.fixtureId },
+        data: { forfeitBy: f.home === entry.id ? 'home' : 'away', forfeitWhy: 'withdrew' },
+      })
+    return { status: 'withdrawn' as const, forfeited: open.map((f) => ({ gameId: f.gameId })) }
+  }, SEASON_TX)
+  // The games end after the commit: resign() writes each game's log under that game's own lock.
+  for (const { gameId } of done.forfeited) {
+    if (!gameId) continue
+    const game = await db.game.findUnique({ where: { id: gameId }, select: { status: true } })
+    if (game?.status !== 'ACTIVE') continue
+    try {
+      await resign(db, actor.userId, gameId)
+    } catch (e) {
+      // Finished meanwhile (the other player resigned, a deadline passed): the forfeit stands anyway.
+      if (!(e instanceof Conflict)) throw e
+    }
+  }
+  return { status: done.status, forfeited: done.forfeited.length }
+}
