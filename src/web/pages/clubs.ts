@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { getClub, listClubs } from '../../leagues/clubs.js'
 import { invitationByToken } from '../../leagues/club-invite-read.js'
+import { seasonView } from '../../leagues/seasons.js'
+import { clubRole } from '../../leagues/roles.js'
 import { seasonFixtures, seasonStandings, type FixtureListing } from '../../leagues/standings-read.js'
 import type { DivisionStandings, StandingRow } from '../../leagues/standings.js'
 import { translate, type Locale } from '../../i18n/index.js'
@@ -34,28 +36,6 @@ const rulesetTitle = (id: string) => ruleSystem(id)?.title ?? id
 
 /** A number of points as people write it: 3, 1.5, 0.5 (the table's sums are already rounded to a millionth). */
 const pointsText = (n: number) => String(Math.round(n * 1000) / 1000)
-
-/** A season's own row: what the standings' heading does not carry (the rules' details). */
-async function seasonRules(app: FastifyInstance, id: string) {
-  const season = await app.db.season.findUnique({
-    where: { id },
-    select: {
-      ruleset: true,
-      scenarios: true,
-      scenarioChoice: true,
-      format: true,
-      swissRounds: true,
-      phaseHours: true,
-      missedPolicy: true,
-      vacationDays: true,
-      membersOnly: true,
-      signupDeadline: true,
-      startAt: true,
-    },
-  })
-  if (!season) throw notFound(`no season ${id}`)
-  return season
-}
 
 /** The season's format in words: a round robin, a double one, or Swiss with its rounds. */
 function formatText(locale: Locale, format: string, swissRounds: number | null): string {
@@ -166,21 +146,23 @@ export async function clubPages(app: FastifyInstance) {
     const { id } = request.params as { id: string }
     const viewer = await pageViewer(app, request)
     const locale = viewer?.locale ?? browserLocale(request)
+    // The season's rules and entrants (as GET /seasons/:id), and its table (as GET /seasons/:id/standings).
+    const rules = await seasonView(app.db, id)
     const standings = await seasonStandings(app.db, id)
-    const rules = await seasonRules(app, id)
     const s = standings.season
     const system = ruleSystem(rules.ruleset)
     const scenarioTitle = (sid: string) => system?.scenarios().find((x) => x.summary.id === sid)?.summary.title ?? sid
-    const entry = viewer
-      ? standings.divisions.flatMap((d) => d.rows).find((r) => r.userId === viewer.id && !r.withdrawn)
-      : undefined
+    const entry = viewer ? rules.entrants.find((e) => e.userId === viewer.id) : undefined
+    const owner =
+      viewer !== null && (viewer.role === 'ADMIN' || (await clubRole(app.db, s.clubId, viewer.id)) === 'owner')
+    const open = rules.status === 'open'
     return renderPage(app, request, reply, 'season', viewer, s.name, {
       titleText: s.name,
       season: s,
       statusText: words(locale, `status.${s.status}`),
       formatText: formatText(locale, rules.format, rules.swissRounds),
       rulesetTitle: rulesetTitle(rules.ruleset),
-      scenarios: (rules.scenarios as string[]).map((sid) => ({ id: sid, title: scenarioTitle(sid) })),
+      scenarios: rules.scenarios.map((sid) => ({ id: sid, title: scenarioTitle(sid) })),
       scenarioChoiceText: words(locale, `scenarioChoice.${rules.scenarioChoice}`),
       pointsText: words(locale, 'rules.pointsValues', {
         win: pointsText(s.points.win),
@@ -199,7 +181,14 @@ export async function clubPages(app: FastifyInstance) {
       manyDivisions: standings.divisions.length > 1,
       // Position, name, P W D L, points, each tie-break, zone.
       columnCount: 8 + s.tieBreaks.length,
-      entered: entry !== undefined,
+      entry: entry ?? null,
+      // Enter while the season takes entries; withdraw while it has not finished (docs/leagues.md).
+      canEnter: viewer !== null && open && entry === undefined,
+      canWithdraw: entry !== undefined && entry.status !== 'withdrawn' && rules.status !== 'finished',
+      withdrawConfirm: words(locale, open ? 'season.withdrawConfirmOpen' : 'season.withdrawConfirmRunning'),
+      divisionChoice: open && rules.divisions.length > 1 ? rules.divisions.map((d) => d.name) : null,
+      canStart: owner && open,
+      entrantCount: rules.entrants.length,
       csvHref: `/seasons/${id}/standings?format=csv`,
     })
   })
