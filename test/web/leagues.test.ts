@@ -4,7 +4,7 @@
 // the standings with a shared position, the CSV download, the fixtures by round with their games, on a
 // desktop and a phone, with no serious accessibility findings on any page.
 import { readFileSync } from 'node:fs'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, register, type User } from '../http/helpers.js'
 import {
@@ -28,6 +28,14 @@ afterAll(async () => w?.close())
 const email = (name: string) => `${name}.${process.pid}.${Date.now()}@example.org`
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 const CLUB = '東京ヘックス同好会'
+
+/** Each row's cells' texts, spaces folded. */
+async function tableCells(rows: Locator): Promise<string[][]> {
+  const out: string[][] = []
+  for (const row of await rows.all())
+    out.push((await row.locator(':scope > *').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()))
+  return out
+}
 
 /** Signs a person registered through the API into the browser with their password. */
 async function signIn(page: Page, address: string) {
@@ -116,8 +124,7 @@ describe('clubs', () => {
     await request.getByRole('button', { name: 'Accept Bob' }).click()
     await expect.poll(() => alice.page.getByText('No requests waiting.').count(), WAIT).toBe(1)
     const members = alice.page.locator('table.members tbody tr')
-    const memberCells = () =>
-      members.evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent ?? '')))
+    const memberCells = () => tableCells(members)
     await expect.poll(memberCells, WAIT).toEqual([
       ['Alice', 'Owner', aliceEmail, expect.stringMatching(/2\d{3}/)],
       ['Bob', 'Member', expect.stringMatching(/^bob\./), expect.stringMatching(/2\d{3}/)],
@@ -126,6 +133,10 @@ describe('clubs', () => {
 
     await bob.page.reload()
     await expect.poll(() => bob.page.locator('.my-role').textContent(), WAIT).toContain('Member')
+    // His home page lists the club.
+    await bob.page.goto('/')
+    await expect.poll(() => bob.page.locator('ul.my-clubs').textContent(), WAIT).toContain(CLUB)
+    await bob.page.goto(`/c/${clubId}`)
     expect(await bob.page.locator('#join-form').count()).toBe(0)
     // Plain members see no email addresses.
     expect(await bob.page.locator('table.members').textContent()).not.toContain('@')
@@ -223,7 +234,13 @@ describe('a season', () => {
     expect(await seriousViolations(page), 'season page, open').toEqual([])
     await page.getByRole('button', { name: 'Enter this season' }).click()
     await expect.poll(() => page.getByRole('status').textContent(), WAIT).toContain('You have entered this season')
+    // Withdrawn before the start, the entry goes (after a confirmation); he enters again.
+    await page.getByRole('button', { name: 'Withdraw' }).click()
+    await expect.poll(() => page.getByRole('button', { name: 'Enter this season' }).count(), WAIT).toBe(1)
+    expect(await w.h.t.db.seasonEntry.count({ where: { seasonId, userId: dan.id } })).toBe(0)
+    await page.getByRole('button', { name: 'Enter this season' }).click()
     await expect.poll(() => page.getByRole('button', { name: 'Withdraw' }).count(), WAIT).toBe(1)
+    expect(await page.getByText('4 entrants.').count()).toBe(1)
     await call('POST', `/seasons/${seasonId}/start`, owner)
 
     // Results: Dan beats everyone; Ann, Ben and 山田花子 draw with each other, so they are level on every
@@ -254,10 +271,7 @@ describe('a season', () => {
     await page.reload()
     const table = page.locator('table.standings')
     const rows = table.locator('tbody tr')
-    const cells = async () =>
-      (await rows.evaluateAll((trs) =>
-        trs.map((tr) => Array.from(tr.children).map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim())),
-      )) as string[][]
+    const cells = () => tableCells(rows)
     await expect.poll(cells, WAIT).toEqual([
       ['1', 'Dan you', '3', '3', '0', '0', '9', '0', '3', '6', '▲ Promotion'],
       ['=2', 'Ann', '3', '0', '2', '1', '2', '2', '0', '2', ''],
@@ -331,7 +345,7 @@ describe('a season', () => {
     expect(await seriousViolations(phone.page), 'season page at 390 px in Japanese').toEqual([])
     await screenshot(phone.page, 'season-phone')
     // Nothing wider than the phone but the table, which scrolls in its own box.
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth)
+    const overflow = await phone.page.locator('html').evaluate((e) => (e as { scrollWidth: number }).scrollWidth)
     expect(overflow).toBeLessThanOrEqual(PHONE.width)
     await phone.page.goto(`/s/${seasonId}/fixtures?round=1`)
     await expect.poll(() => phone.page.locator('li.fixture').count(), WAIT).toBe(2)
