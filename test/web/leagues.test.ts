@@ -324,6 +324,7 @@ describe('a season', () => {
     const link = page.locator(`a[href="/g/${resignedGame}"]`)
     expect(await link.count()).toBe(1)
     expect(await seriousViolations(page), 'fixtures page').toEqual([])
+    await screenshot(page, 'season-fixtures-desktop')
     await page.getByRole('link', { name: 'Show only my fixtures' }).click()
     await expect.poll(() => page.locator('li.fixture').count(), WAIT).toBe(3)
     await page.getByLabel('Round', { exact: true }).selectOption('2')
