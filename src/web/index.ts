@@ -12,6 +12,7 @@ import { webAssets } from './assets.js'
 import { pageViewer, renderPage } from './context.js'
 import { authPages } from './pages/auth.js'
 import { cataloguePages } from './pages/catalogue.js'
+import { clubPages } from './pages/clubs.js'
 import { gamePages } from './pages/game.js'
 import { homePages } from './pages/home.js'
 import { followSignedLink, magicPages } from './pages/magic.js'
@@ -137,4 +138,5 @@ async function pages(app: FastifyInstance) {
   await app.register(gamePages)
   await app.register(logPages)
   await app.register(moderationPages)
+  await app.register(clubPages)
 }

@@ -131,6 +131,11 @@ const TABLE: Record<string, Row> = {
     expect: { anonymous: 404, stranger: 404, opponent: 200, seat: 200, moderator: 200 },
   },
   'GET /assets/:name': { request: () => ({ method: 'GET', url: '/assets/none.js' }), expect: all(404) },
+  // The clubs' and seasons' pages (test/web/leagues.test.ts): open to anyone; here, ones that do not exist.
+  'GET /c': { request: () => ({ method: 'GET', url: '/c' }), expect: all(200) },
+  'GET /c/:id': { request: () => ({ method: 'GET', url: `/c/${randomUUID()}` }), expect: all(404) },
+  'GET /s/:id': { request: () => ({ method: 'GET', url: `/s/${randomUUID()}` }), expect: all(404) },
+  'GET /s/:id/fixtures': { request: () => ({ method: 'GET', url: `/s/${randomUUID()}/fixtures` }), expect: all(404) },
   'POST /auth/register': {
     request: () => ({
       method: 'POST',

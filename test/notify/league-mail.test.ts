@@ -98,7 +98,7 @@ describe('league emails', () => {
     expect(enText).toContain('The first deadline is')
     // The game's and the season's pages, signed in for Alice.
     expect(en.text).toMatch(new RegExp(`http://hexmail\\.test/g/${gameId}\\?login=\\S+`))
-    expect(en.text).toMatch(new RegExp(`http://hexmail\\.test/seasons/${seasonId}\\?login=\\S+`))
+    expect(en.text).toMatch(new RegExp(`http://hexmail\\.test/s/${seasonId}\\?login=\\S+`))
 
     const ja = only(bob, 'season-fixture')
     expect(ja.subject).toBe(`${SEASON} 第2節：Aliceさんとの対局`)
@@ -127,7 +127,7 @@ describe('league emails', () => {
     expect(en.text).toMatch(/ 2 {2}ボブ\s+2 {2}0 {2}1 {2}1 {2}0\.5/)
     expect(en.html).toMatch(/<td[^>]*>ボブ<\/td>/)
     expect(en.html).toMatch(/<td[^>]*>1\.5<\/td>/)
-    expect(en.text).toMatch(new RegExp(`/seasons/${seasonId}\\?login=`))
+    expect(en.text).toMatch(new RegExp(`/s/${seasonId}\\?login=`))
 
     const ja = only(bob, 'season-standings')
     expect(ja.subject).toBe(`${SEASON}：第1週の順位表`)
@@ -188,7 +188,7 @@ describe('league emails', () => {
     )
     expect(en.text).toContain(`Hello newcomer.${process.pid},`)
     // Never signed: the address may have no account.
-    expect(en.text).toContain(`http://hexmail.test/clubs/${clubId}?invite=tok-123_abc`)
+    expect(en.text).toContain(`http://hexmail.test/c/${clubId}?invite=tok-123_abc`)
     expect(en.text).not.toMatch(/\?invite=\S*login=/)
 
     const ja = only(bob, 'club-invite')
@@ -196,7 +196,7 @@ describe('league emails', () => {
     expect(ja.text!.replace(/\s+/g, '')).toContain(
       'hexmailのクラブ「ソロモン研究会」にモデレーターとして参加するよう、あなたを招待しています。',
     )
-    expect(ja.text).toContain(`http://hexmail.test/clubs/${clubId}?invite=tok-123_abc`)
+    expect(ja.text).toContain(`http://hexmail.test/c/${clubId}?invite=tok-123_abc`)
   })
 
   it('a payload that does not fit its kind is named, field by field', () => {

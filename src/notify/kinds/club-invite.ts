@@ -20,7 +20,7 @@ export const clubInvite: Composer = async (env, n) => {
     inviter: p.inviterName,
     role,
     // Never signed: the invitee may have no account, and may pass the invitation on.
-    acceptUrl: `${env.ctx.publicUrl}/clubs/${encodeURIComponent(p.clubId)}?invite=${encodeURIComponent(p.token)}`,
+    acceptUrl: `${env.ctx.publicUrl}/c/${encodeURIComponent(p.clubId)}?invite=${encodeURIComponent(p.token)}`,
   })
   return { composed }
 }

@@ -18,7 +18,7 @@ function seasonRef(env: KindEnv, p: { seasonId: string; seasonName: string; club
     recipient: env.recipient,
     season: p.seasonName,
     club: p.clubName,
-    seasonUrl: env.page(`/seasons/${p.seasonId}`),
+    seasonUrl: env.page(`/s/${p.seasonId}`),
   }
 }
 

@@ -271,7 +271,7 @@ const table = [
   '  2  シャア・アズナブル  3  1  1  1  1.5',
   '  3  Sayla               3  0  0  3    0',
 ]
-const seasonRef = { season: 'Autumn 2026', club: 'Side 3 Wargamers', seasonUrl: `${BASE}/seasons/s_1` }
+const seasonRef = { season: 'Autumn 2026', club: 'Side 3 Wargamers', seasonUrl: `${BASE}/s/s_1` }
 
 export function seasonFixture(): SeasonFixtureData {
   return {
@@ -308,6 +308,6 @@ export function clubInvite(): ClubInviteData {
     club: 'Side 3 Wargamers',
     inviter: 'Amuro',
     role: 'a member',
-    acceptUrl: `${BASE}/clubs/c_1?invite=K7P2Q`,
+    acceptUrl: `${BASE}/c/c_1?invite=K7P2Q`,
   }
 }
