@@ -379,6 +379,79 @@ describe('recompute-ratings', () => {
   })
 })
 
+describe('leagues', () => {
+  it('create-club makes a club for its owner; list-seasons shows how far each season has got', async () => {
+    const made = await admin('create-club', 'サイド3 通信倶楽部', alice.email.toUpperCase())
+    expect(made).toMatchObject({ code: 0, err: '' })
+    const clubId = /created: ([0-9a-f-]{36})/.exec(made.out)?.[1]
+    expect(made.out).toContain('owner: 山田花子')
+    const club = await h.t.db.club.findUniqueOrThrow({ where: { id: clubId! }, include: { members: true } })
+    expect(club.name).toBe('サイド3 通信倶楽部')
+    expect(club.members.map((m) => [m.userId, m.role])).toEqual([[alice.id, 'owner']])
+    expect(await admin('create-club', 'Nobody', 'nobody@example.org')).toMatchObject({
+      code: 1,
+      err: 'no account has the email nobody@example.org: the owner registers first',
+    })
+    expect((await admin('create-club', '   ', alice.email)).code).toBe(1)
+    expect((await admin('create-club', 'Only a name')).code).toBe(2)
+
+    // The owner opens a season through the API; two enter and it starts: one fixture, no result yet.
+    await h.t.db.clubMember.create({ data: { clubId: clubId!, userId: bob.id, role: 'member' } })
+    const opened = await h.app.inject({
+      method: 'POST',
+      url: `/clubs/${clubId}/seasons`,
+      headers: as(alice),
+      payload: { name: '冬季リーグ', ruleset: 'abaoaqu', scenarios: ['A-S4'], format: 'single' },
+    })
+    expect(opened.statusCode, opened.body).toBe(201)
+    const seasonId = opened.json().id as string
+    for (const u of [alice, bob]) {
+      const entered = await h.app.inject({
+        method: 'POST',
+        url: `/seasons/${seasonId}/entries`,
+        headers: as(u),
+        payload: {},
+      })
+      expect(entered.statusCode, entered.body).toBe(201)
+    }
+    const listedOpen = JSON.parse((await admin('list-seasons', '--json')).out)
+    expect(listedOpen).toEqual([expect.objectContaining({ seasonId, status: 'open', entrants: 2, fixtures: 0 })])
+    const started = await h.app.inject({ method: 'POST', url: `/seasons/${seasonId}/start`, headers: as(alice) })
+    expect(started.statusCode, started.body).toBeLessThan(300)
+    const list = await admin('list-seasons')
+    expect(list.code).toBe(0)
+    expect(list.out.split('\n')[0]).toMatch(/^SEASON\s+CLUB\s+NAME\s+RULES\s+FORMAT\s+STATUS\s+ENTRANTS\s+RESULTS/)
+    expect(list.out).toMatch(
+      new RegExp(
+        `${seasonId}\\s+サイド3 通信倶楽部\\s+冬季リーグ\\s+abaoaqu\\s+single round robin\\s+running\\s+2\\s+0/1`,
+      ),
+    )
+
+    // close-season refuses while a fixture is undecided; --force closes it, that fixture lost by both.
+    const refused = await admin('close-season', seasonId)
+    expect(refused).toMatchObject({ code: 1, out: '' })
+    expect(refused.err).toBe('1 fixture has no result yet: close it with --force to count it as lost by both players')
+    expect((await h.t.db.season.findUniqueOrThrow({ where: { id: seasonId } })).status).toBe('running')
+    const closed = await admin('close-season', seasonId, '--force')
+    expect(closed).toMatchObject({ code: 0, err: '' })
+    expect(closed.out).toContain('1 fixture(s) without a result are counted as lost by both players')
+    expect((await h.t.db.season.findUniqueOrThrow({ where: { id: seasonId } })).status).toBe('finished')
+    const table = await h.app.inject({ method: 'GET', url: `/seasons/${seasonId}/standings` })
+    expect(
+      table.json().divisions[0].rows.map((r: { name: string; lost: number; points: number }) => [r.lost, r.points]),
+    ).toEqual([
+      [1, 0],
+      [1, 0],
+    ])
+    expect(
+      await h.t.db.outbox.count({ where: { kind: 'season-closed', dedupeKey: `season-closed:${seasonId}` } }),
+    ).toBe(1)
+    expect((await admin('close-season', seasonId, '--force')).err).toMatch(/^the season closed on /)
+    expect((await admin('close-season', 'not-an-id')).err).toBe('"not-an-id" is not a season id (a UUID)')
+    expect((await admin('close-season', randomUUID())).err).toMatch(/^no season /)
+  })
+})
+
 describe('usage', () => {
   it('help lists every command (exit 0); no command exits 2; an unknown command or option exits 2', async () => {
     const help = await admin('help')
@@ -391,6 +464,9 @@ describe('usage', () => {
       'verify-game',
       'disputes',
       'recompute-ratings',
+      'create-club',
+      'list-seasons',
+      'close-season',
       'help',
     ])
       expect(help.out).toContain(`  ${c}`)
