@@ -9,6 +9,7 @@ import { ruleSystem } from '../rulesets/index.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { seasonResults } from './results.js'
+import { seasonStandings } from './standings-read.js'
 import { clubRole } from './roles.js'
 
 export const SEASON_FORMATS = ['single', 'double', 'swiss'] as const
@@ -269,6 +270,7 @@ function summaryOf(s: SeasonRow) {
     round: s.round,
     seedCommitment: s.seedCommitment,
     seed: s.status === 'finished' ? s.seed : null,
+    previousSeasonId: s.previousSeasonId,
     createdAt: s.createdAt.toISOString(),
     startedAt: s.startedAt?.toISOString() ?? null,
     finishedAt: s.finishedAt?.toISOString() ?? null,
@@ -292,17 +294,33 @@ export async function mustRun(db: Tx | Db, clubId: string, actor: Actor, what: s
     throw new Forbidden(`only an owner of the club may ${what}`)
 }
 
-export async function createSeason(db: Db, actor: Actor, clubId: string, input: SeasonRulesInput & { name: string }) {
+export async function createSeason(
+  db: Db,
+  actor: Actor,
+  clubId: string,
+  input: SeasonRulesInput & { name: string; previousSeason?: string },
+) {
   const club = await db.club.findUnique({ where: { id: clubId }, select: { id: true } })
   if (!club) throw new NotFound(`no club ${clubId}`)
   await mustRun(db, clubId, actor, 'create its seasons')
   const name = checkName(input.name)
-  const rules = checkRules(input)
+  const { previousSeason, ...ruleInput } = input
+  const rules = checkRules(ruleInput)
+  if (previousSeason !== undefined) {
+    const before = await db.season.findUnique({ where: { id: previousSeason }, select: { clubId: true, status: true } })
+    if (!before || before.clubId !== clubId)
+      throw new InvalidInput(`no season ${previousSeason} in this club to follow`, { field: 'previousSeason' })
+    if (before.status !== 'finished')
+      throw new InvalidInput('the season to follow has not finished: its final table is not known yet', {
+        field: 'previousSeason',
+      })
+  }
   const seed = randomBytes(32).toString('hex')
   const row = await db.season.create({
     data: {
       clubId,
       name,
+      previousSeasonId: previousSeason ?? null,
       ...rulesData(rules),
       seed,
       seedCommitment: seedCommitment(seed),
@@ -391,7 +409,14 @@ export async function enterSeason(
       select: { id: true },
     })
     if (existing) throw new Conflict('you have already entered this season')
-    const division = input.division ?? (s.divisions as unknown as Division[])[0]!.name
+    const carried = await carriedDivision(tx, s, actor.userId)
+    if (carried && input.division !== undefined && input.division !== carried.division)
+      throw new InvalidInput(
+        `your place this season is the division ${carried.division} (${carried.why}); ` +
+          'an owner of the club may move you before the start',
+        { field: 'division' },
+      )
+    const division = input.division ?? carried?.division ?? (s.divisions as unknown as Division[])[0]!.name
     checkDivision(s, division)
     const e = await tx.seasonEntry.create({
       data: { seasonId, userId: actor.userId, division, weeklyEmail: input.weeklyEmail ?? true },
@@ -399,6 +424,32 @@ export async function enterSeason(
     const user = await tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { name: true } })
     return { entryId: e.id, userId: e.userId, name: user.name, division: e.division, status: e.status }
   }, SEASON_TX)
+}
+
+/**
+ * The division a player of the season this one follows starts in: the one they finished in, one up when
+ * its final table promoted them, one down when it relegated them (by the order of this season's
+ * divisions, the first the highest). Null for a newcomer, or when their old division is not in this season.
+ */
+async function carriedDivision(
+  tx: Tx,
+  s: SeasonRow,
+  userId: string,
+): Promise<{ division: string; why: string } | null> {
+  if (!s.previousSeasonId) return null
+  const before = await seasonStandings(tx, s.previousSeasonId)
+  for (const d of before.divisions) {
+    const row = d.rows.find((r) => r.userId === userId)
+    if (!row) continue
+    const names = (s.divisions as unknown as Division[]).map((x) => x.name)
+    const at = names.indexOf(d.division)
+    if (at < 0) return null
+    const to = row.zone === 'promote' ? Math.max(0, at - 1) : row.zone === 'relegate' ? at + 1 : at
+    const division = names[Math.min(names.length - 1, to)]!
+    const how = row.zone === 'promote' ? 'promoted from' : row.zone === 'relegate' ? 'relegated from' : 'you stay in'
+    return { division, why: `${how} ${d.division} in ${before.season.name}` }
+  }
+  return null
 }
 
 function checkDivision(s: SeasonRow, division: string): void {

@@ -404,3 +404,65 @@ describe('withdrawing after the start', () => {
     expect(again.statusCode).toBe(409)
   })
 })
+
+describe('promotion and relegation into the next season', () => {
+  it("a season that follows another places its players by that season's final table", async () => {
+    const [top, bottom, riser, stayer] = await players(4, 'PR')
+    const c = await club([top!, bottom!, riser!, stayer!])
+    const divisions = [
+      { name: 'Premier', promote: 0, relegate: 1 },
+      { name: 'One', promote: 1, relegate: 0 },
+    ]
+    const first = await season(c, { scenarios: ['A-S4'], divisions })
+    await enter(first, [top!, bottom!, riser!, stayer!])
+    const entrants = (await call('GET', `/seasons/${first}`, null)).json().entrants as Array<{
+      entryId: string
+      userId: string
+    }>
+    for (const u of [riser!, stayer!]) {
+      const entry = entrants.find((e) => e.userId === u.id)!
+      const moved = await call('PATCH', `/seasons/${first}/entries/${entry.entryId}`, owner, { division: 'One' })
+      expect(moved.statusCode, moved.body).toBe(200)
+    }
+    // A season to follow must have finished: this one has not started.
+    const early = await call('POST', `/clubs/${c}/seasons`, owner, {
+      name: 'Too early',
+      ...basics,
+      previousSeason: first,
+    })
+    expect(early.statusCode).toBe(400)
+    expect(early.json()).toMatchObject({ field: 'previousSeason' })
+
+    expect((await call('POST', `/seasons/${first}/start`, owner)).statusCode).toBeLessThan(300)
+    for (const f of await fixtures(first)) {
+      const loser = f.division === 'Premier' ? bottom! : stayer!
+      expect((await call('POST', `/games/${f.gameId}/resign`, loser)).statusCode).toBe(200)
+    }
+    expect((await leagueTick(h.t.db, new Date())).finished).toContain(first)
+
+    const next = await season(c, { scenarios: ['A-S4'], divisions, previousSeason: first })
+    expect((await call('GET', `/seasons/${next}`, null)).json().previousSeasonId).toBe(first)
+    // Relegated from Premier, the loser may not keep his place by asking for it; nothing is entered.
+    const asked = await call('POST', `/seasons/${next}/entries`, bottom!, { division: 'Premier' })
+    expect(asked.statusCode).toBe(400)
+    expect(asked.json()).toMatchObject({ field: 'division' })
+    expect(asked.json().detail).toContain('relegated from Premier')
+    expect(await h.t.db.seasonEntry.count({ where: { seasonId: next } })).toBe(0)
+    await enter(next, [top!, bottom!, riser!, stayer!])
+    const placed = (await call('GET', `/seasons/${next}`, null)).json().entrants as Array<{
+      userId: string
+      division: string
+    }>
+    const divisionOf = (u: User) => placed.find((e) => e.userId === u.id)!.division
+    expect([top, bottom, riser, stayer].map((u) => divisionOf(u!))).toEqual(['Premier', 'One', 'Premier', 'One'])
+    // A season of another club cannot be followed.
+    const other = await club([], 'Another club')
+    const foreign = await call('POST', `/clubs/${other}/seasons`, owner, {
+      name: 'X',
+      ...basics,
+      previousSeason: first,
+    })
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.json()).toMatchObject({ field: 'previousSeason' })
+  })
+})

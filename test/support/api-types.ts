@@ -25654,6 +25654,8 @@ export interface paths {
                 seedCommitment: string
                 /** @description revealed once the season has finished */
                 seed: string | null
+                /** @description the season this one follows (promotion and relegation) */
+                previousSeasonId: string | null
                 /** Format: date-time */
                 createdAt: string
                 /** Format: date-time */
@@ -25818,6 +25820,12 @@ export interface paths {
             membersOnly?: boolean
             /** @description forfeit-rest */
             withdrawal?: string
+            /**
+             * Format: uuid
+             * @description a finished season of the same club that this one follows: its players enter in the division
+             * its final table sends them to (promoted up one, relegated down one)
+             */
+            previousSeason?: string
           }
         }
       }
@@ -25879,6 +25887,8 @@ export interface paths {
               seedCommitment: string
               /** @description revealed once the season has finished */
               seed: string | null
+              /** @description the season this one follows (promotion and relegation) */
+              previousSeasonId: string | null
               /** Format: date-time */
               createdAt: string
               /** Format: date-time */
@@ -26282,6 +26292,8 @@ export interface paths {
               seedCommitment: string
               /** @description revealed once the season has finished */
               seed: string | null
+              /** @description the season this one follows (promotion and relegation) */
+              previousSeasonId: string | null
               /** Format: date-time */
               createdAt: string
               /** Format: date-time */
@@ -26521,6 +26533,8 @@ export interface paths {
               seedCommitment: string
               /** @description revealed once the season has finished */
               seed: string | null
+              /** @description the season this one follows (promotion and relegation) */
+              previousSeasonId: string | null
               /** Format: date-time */
               createdAt: string
               /** Format: date-time */
@@ -26916,7 +26930,10 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description by default the first division */
+            /**
+             * @description by default the first division, or for a player of the season this one follows, the division
+             * its final table sends them to
+             */
             division?: string
             /** @description the weekly standings email (default true) */
             weeklyEmail?: boolean
@@ -28025,6 +28042,8 @@ export interface paths {
               seedCommitment: string
               /** @description revealed once the season has finished */
               seed: string | null
+              /** @description the season this one follows (promotion and relegation) */
+              previousSeasonId: string | null
               /** Format: date-time */
               createdAt: string
               /** Format: date-time */

@@ -53,6 +53,14 @@ export const CreateSeasonBody = Type.Object(
     scenarios: rules.scenarios,
     format: rules.format,
     ...otherRules,
+    previousSeason: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description:
+          'a finished season of the same club that this one follows: its players enter in the division its ' +
+          'final table sends them to (promoted up one, relegated down one)',
+      }),
+    ),
   },
   { additionalProperties: false, title: 'NewSeason' },
 )
@@ -83,6 +91,7 @@ const seasonFields = {
   round: Type.Integer({ description: 'the last round paired' }),
   seedCommitment: Type.String({ description: 'SHA-256 of the seed of the season’s dice (random scenarios)' }),
   seed: orNull(Type.String({ description: 'revealed once the season has finished' })),
+  previousSeasonId: orNull(Type.String({ description: 'the season this one follows (promotion and relegation)' })),
   createdAt: DateTime,
   startedAt: orNull(DateTime),
   finishedAt: orNull(DateTime),
@@ -94,7 +103,13 @@ export const SeasonList = Type.Object({ seasons: Type.Array(SeasonSummary, { des
 
 export const EnterBody = Type.Object(
   {
-    division: Type.Optional(Type.String({ description: 'by default the first division' })),
+    division: Type.Optional(
+      Type.String({
+        description:
+          'by default the first division, or for a player of the season this one follows, the division its ' +
+          'final table sends them to',
+      }),
+    ),
     weeklyEmail: Type.Optional(Type.Boolean({ description: 'the weekly standings email (default true)' })),
   },
   { additionalProperties: false },
