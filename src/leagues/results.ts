@@ -3,7 +3,7 @@
 // with nothing else to update. Only what no game decides is kept on the fixture: a bye, and a forfeit
 // by withdrawal (forfeitBy).
 import type { Prisma } from '../store/generated/client.js'
-import type { Db } from '../store/db.js'
+import { poolOf, type Db } from '../store/db.js'
 
 type Tx = Prisma.TransactionClient | Db
 
@@ -112,18 +112,26 @@ interface FixtureWithGame extends FixtureRow {
  * id). A season of 1,560 games reads in tens of milliseconds this way, where Prisma's relation reads
  * (fixtures, then games with their seats, then entries) took several times as long (bench:leagues).
  */
-export async function seasonResults(db: Tx, seasonId: string): Promise<FixtureResult[]> {
-  const rows = await db.$queryRaw<FixtureWithGame[]>`
+const SEASON_RESULTS_SQL = `
     SELECT f.id, f.division, f.round, f.board, f."homeEntryId", f."awayEntryId", f."scenarioId", f."gameId",
-           f."forfeitBy", f."forfeitWhy", g.status::text AS status, g.outcome, g."finishedAt",
+           f."forfeitBy", f."forfeitWhy", g.status::text AS status, g.outcome,
+           g."finishedAt" AT TIME ZONE 'UTC' AS "finishedAt",
            (SELECT s.side FROM "Seat" s
              WHERE s."gameId" = g.id AND s."userId" = e."userId"
              ORDER BY s.seat LIMIT 1) AS "homeSide"
       FROM "Fixture" f
       LEFT JOIN "Game" g ON g.id = f."gameId"
       LEFT JOIN "SeasonEntry" e ON e.id = f."homeEntryId"
-     WHERE f."seasonId" = ${seasonId}::uuid
+     WHERE f."seasonId" = $1::uuid
      ORDER BY f.round, f.division, f.board`
+
+export async function seasonResults(db: Tx, seasonId: string): Promise<FixtureResult[]> {
+  // Outside a transaction the query goes straight to the pool: Prisma's raw-query layer costs more than
+  // the query itself on a season of 1,560 games (bench:leagues).
+  const pool = poolOf(db)
+  const rows = pool
+    ? (await pool.query<FixtureWithGame>(SEASON_RESULTS_SQL, [seasonId])).rows
+    : await db.$queryRawUnsafe<FixtureWithGame[]>(SEASON_RESULTS_SQL, seasonId)
   return rows.map((r) =>
     resultOf(
       r,
