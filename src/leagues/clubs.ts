@@ -5,7 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../games/errors.js'
 import { normaliseEmail } from '../games/moderation-access.js'
-import { hasControl, isBlank } from '../games/text.js'
+import { hasControl } from '../games/text.js'
+import { oneLineName } from './names.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import type { OutboxPayload } from '../store/outbox.js'
@@ -91,13 +92,7 @@ const noSuchClub = (id: string) => new NotFound(`no club ${id}`, { field: 'id' }
 
 /** A name, trimmed: 1–100 characters, one line, something visible. */
 function clubName(raw: string): string {
-  const name = raw.trim()
-  if (isBlank(name)) throw new InvalidInput('name must show something: it is blank', { field: 'name' })
-  if (hasControl(name) || /[\r\n\t]/.test(name))
-    throw new InvalidInput('name must be one line without control characters', { field: 'name' })
-  if ([...name].length > CLUB_NAME_MAX)
-    throw new InvalidInput(`name must be at most ${CLUB_NAME_MAX} characters`, { field: 'name' })
-  return name
+  return oneLineName(raw, 'name', CLUB_NAME_MAX)
 }
 
 /** A free text (a description, a message): no control characters but tabs and line breaks; within `max`. */

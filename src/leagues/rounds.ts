@@ -29,6 +29,12 @@ export async function startSeason(db: Db, actor: Actor | null, seasonId: string,
     if (actor) await mustRun(tx, s.clubId, actor, 'start its seasons')
     if (s.status !== 'open')
       throw new Conflict(`the season has already ${s.status === 'running' ? 'started' : 'finished'}`)
+    // Fixtures of an open season mean its row was set back by hand: starting again would pair them twice.
+    const made = await tx.fixture.count({ where: { seasonId } })
+    if (made > 0)
+      throw new Conflict(
+        `the season is marked open but already has ${made} fixtures: it was started before, so it is not started again`,
+      )
     const rules = rulesOf(s)
     const entrants = (await entrantsOf(tx, seasonId)).filter((e) => e.status === 'entered')
     const byDivision = rules.divisions.map((d) => ({ ...d, entrants: entrants.filter((e) => e.division === d.name) }))

@@ -8,6 +8,7 @@ import { MISSED_POLICIES, resign, twoSidedLayout, type Tx } from '../games/lifec
 import { ruleSystem } from '../rulesets/index.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
+import { oneLineName, sameName } from './names.js'
 import { seasonResults } from './results.js'
 import { seasonStandings } from './standings-read.js'
 import { clubRole } from './roles.js'
@@ -23,6 +24,9 @@ export const WITHDRAWAL_RULES = ['forfeit-rest'] as const
 export const SEASON_MISSED_POLICIES: readonly string[] = [...new Set<string>([...MISSED_POLICIES, 'forfeit'])]
 
 export const PHASE_HOURS = { min: 1, max: 720 } as const
+/** The longest season name and division name, in characters (the schemas say the same). */
+export const SEASON_NAME_MAX = 120
+export const DIVISION_NAME_MAX = 80
 export const VACATION_DAYS = { min: 0, max: 60 } as const
 
 export interface Division {
@@ -121,7 +125,11 @@ function date(field: string, text: string | null | undefined): Date | null {
 }
 
 /** The rules as given over `base` (the defaults, or the season's rules when changing it), checked. */
-export function checkRules(input: SeasonRulesInput, base: Partial<SeasonRules> = SEASON_DEFAULTS): SeasonRules {
+export function checkRules(
+  input: SeasonRulesInput,
+  base: Partial<SeasonRules> = SEASON_DEFAULTS,
+  now = new Date(),
+): SeasonRules {
   const given = <K extends keyof SeasonRulesInput>(k: K) => input[k] !== undefined
   const r = {
     ...base,
@@ -158,19 +166,30 @@ export function checkRules(input: SeasonRulesInput, base: Partial<SeasonRules> =
   } else r.swissRounds = null
   if (!Array.isArray(r.divisions) || r.divisions.length === 0)
     throw new InvalidInput('a season needs at least one division', { field: 'divisions' })
-  const names = new Set<string>()
+  const names: string[] = []
+  r.divisions = r.divisions.map((d, i) => {
+    const name = oneLineName(d.name ?? '', `divisions[${i}].name`, DIVISION_NAME_MAX)
+    const twin = names.find((n) => sameName(n, name))
+    if (twin !== undefined)
+      throw new InvalidInput(`two divisions are named alike: "${twin}" and "${name}"`, {
+        field: `divisions[${i}].name`,
+      })
+    names.push(name)
+    return { ...d, name }
+  })
   r.divisions.forEach((d, i) => {
-    if (!d.name?.trim()) throw new InvalidInput('a division needs a name', { field: `divisions[${i}].name` })
-    if (names.has(d.name))
-      throw new InvalidInput(`two divisions are named "${d.name}"`, { field: `divisions[${i}].name` })
-    names.add(d.name)
     for (const k of ['promote', 'relegate'] as const)
       if (!Number.isInteger(d[k]) || d[k] < 0)
         throw new InvalidInput(`${k} must be a whole number, 0 or more`, { field: `divisions[${i}].${k}` })
   })
   for (const k of ['win', 'draw', 'loss'] as const)
-    if (typeof r.points[k] !== 'number' || !Number.isFinite(r.points[k]))
-      throw new InvalidInput(`points.${k} must be a number`, { field: `points.${k}` })
+    if (typeof r.points[k] !== 'number' || !Number.isFinite(r.points[k]) || r.points[k] < 0 || r.points[k] > 100)
+      throw new InvalidInput(`points.${k} must be a number from 0 to 100`, { field: `points.${k}` })
+  // A win may not score less than a draw, nor a draw less than a loss: the table would reward losing.
+  if (r.points.draw > r.points.win)
+    throw new InvalidInput('a draw may not score more than a win', { field: 'points.draw' })
+  if (r.points.loss > r.points.draw)
+    throw new InvalidInput('a loss may not score more than a draw', { field: 'points.loss' })
   r.tieBreaks.forEach((t, i) => {
     if (!(TIE_BREAKS as readonly string[]).includes(t))
       throw new InvalidInput(`unknown tie-break "${t}"; the tie-breaks are ${TIE_BREAKS.join(', ')}`, {
@@ -191,6 +210,11 @@ export function checkRules(input: SeasonRulesInput, base: Partial<SeasonRules> =
     throw new InvalidInput(`vacationDays must be a whole number from ${VACATION_DAYS.min} to ${VACATION_DAYS.max}`, {
       field: 'vacationDays',
     })
+  // A date given now must still be ahead: a start in the past would start the season at the next tick,
+  // and a signup deadline in the past would shut it to everyone.
+  for (const k of ['signupDeadline', 'startAt'] as const)
+    if (given(k) && r[k] && r[k].getTime() < now.getTime())
+      throw new InvalidInput(`${k} is in the past: give a date and time to come`, { field: k })
   if (r.signupDeadline && r.startAt && r.signupDeadline > r.startAt)
     throw new InvalidInput('the signup deadline must not be after the start', { field: 'signupDeadline' })
   oneOf('withdrawal', r.withdrawal, WITHDRAWAL_RULES)
@@ -331,9 +355,7 @@ export async function createSeason(
 }
 
 function checkName(name: string): string {
-  const trimmed = name.trim()
-  if (!trimmed) throw new InvalidInput('a season needs a name', { field: 'name' })
-  return trimmed
+  return oneLineName(name, 'name', SEASON_NAME_MAX)
 }
 
 function rulesData(r: SeasonRules) {

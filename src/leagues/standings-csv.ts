@@ -29,6 +29,9 @@ export function standingsCsv(s: SeasonStandings): string {
     'points',
     ...s.season.tieBreaks,
     'zone',
+    'byes',
+    'forfeits lost',
+    'withdrawn',
   ]
   const lines = [header.map(csvField).join(',')]
   for (const d of s.divisions)
@@ -45,6 +48,9 @@ export function standingsCsv(s: SeasonStandings): string {
           r.points,
           ...s.season.tieBreaks.map((t) => r.tieBreaks[t] ?? 0),
           r.zone ?? '',
+          r.byes,
+          r.forfeitsLost,
+          r.withdrawn ? 'withdrawn' : '',
         ]
           .map(csvField)
           .join(','),

@@ -217,11 +217,30 @@ describe('GET /seasons/:id/standings', () => {
         'head-to-head',
         'wins',
         'zone',
+        'byes',
+        'forfeits lost',
+        'withdrawn',
       ])
       expect(rows.slice(1).map((r) => r[2])).toEqual(['Alice', 'Smith, "Jr"', "'=SUM(A1)", '山田 太郎', 'Eve'])
-      expect(rows[1]).toEqual(['Main', '1', 'Alice', '2', '2', '0', '0', '6', '0', '2', 'promote'])
-      expect(rows[5]).toEqual(['Main', '5', 'Eve', '0', '0', '0', '0', '0', '0', '0', 'relegate'])
-      expect(rows.every((r) => r.length === 11)).toBe(true)
+      expect(rows[1]).toEqual(['Main', '1', 'Alice', '2', '2', '0', '0', '6', '0', '2', 'promote', '0', '0', ''])
+      // A withdrawn entrant is said to be one, not only listed last (Eve had the round's bye).
+      expect(rows[5]).toEqual([
+        'Main',
+        '5',
+        'Eve',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        'relegate',
+        '1',
+        '0',
+        'withdrawn',
+      ])
+      expect(rows.every((r) => r.length === 14)).toBe(true)
     }
     // JSON asked for first, or ?format=json over a CSV Accept: JSON.
     const json = await h.app.inject({

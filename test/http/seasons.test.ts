@@ -120,13 +120,47 @@ describe('creating and changing a season', () => {
       [{ vacationDays: 61 }, 'vacationDays'],
       [{ signupDeadline: '2027-01-02T00:00:00Z', startAt: '2027-01-01T00:00:00Z' }, 'signupDeadline'],
       [{ withdrawal: 'keep-results' }, 'withdrawal'],
+      // Points: finite, 0 to 100, and a win never below a draw nor a draw below a loss.
+      [{ points: { win: 1e308 } }, 'points.win'],
+      [{ points: { win: -3, draw: 1, loss: 0 } }, 'points.win'],
+      [{ points: { win: 0, draw: 1, loss: 3 } }, 'points.draw'],
+      [{ points: { win: 3, draw: 1, loss: 2 } }, 'points.loss'],
+      // Division names: something visible, one line, no two that read alike.
+      [{ divisions: [{ name: '\u200b\u200b', promote: 0, relegate: 0 }] }, 'divisions[0].name'],
+      [{ divisions: [{ name: 'Ta\tb', promote: 0, relegate: 0 }] }, 'divisions[0].name'],
+      [
+        {
+          divisions: [
+            { name: 'A', promote: 0, relegate: 0 },
+            { name: ' a ', promote: 0, relegate: 0 },
+          ],
+        },
+        'divisions[1].name',
+      ],
+      // Dates must be ahead.
+      [{ startAt: '2020-01-01T00:00:00Z' }, 'startAt'],
+      [{ signupDeadline: '1900-01-01T00:00:00Z' }, 'signupDeadline'],
     ]
     for (const [body, field] of cases) {
       const res = await call('POST', `/clubs/${c}/seasons`, owner, { name: 'S', ...basics, ...body })
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
       expect(res.json().field, JSON.stringify(body)).toBe(field)
     }
+    // Names of seasons: one line, something visible, nothing that reorders text; also when renamed.
+    for (const name of ['a\u0007b\u001bc', 'a\nb', '\u200b\u2060\ufeff', '\u0301\u0301']) {
+      const res = await call('POST', `/clubs/${c}/seasons`, owner, { name, ...basics })
+      expect(res.statusCode, JSON.stringify(name)).toBe(400)
+      expect(res.json().field, res.body).toBe('name')
+    }
+    // Characters that reorder text are refused by every route's input check, naming the field.
+    const reordered = await call('POST', `/clubs/${c}/seasons`, owner, { name: 'abc\u202edcba', ...basics })
+    expect(reordered.statusCode).toBe(400)
+    expect(reordered.json().errors[0].field).toBe('body/name')
     expect(await h.t.db.season.count({ where: { clubId: c } })).toBe(0)
+    const id = await season(c)
+    const renamed = await call('PATCH', `/seasons/${id}`, owner, { name: '秋季リーグ 2026\u001b[31m' })
+    expect(renamed.statusCode).toBe(400)
+    expect((await call('GET', `/seasons/${id}`, null)).json().name).toBe('秋季リーグ 2026')
   })
 
   it('lets only an owner or a site admin create and change a season', async () => {
@@ -160,7 +194,9 @@ describe('entering a season', () => {
     const twice = await call('POST', `/seasons/${id}/entries`, member!, {})
     expect(twice.statusCode).toBe(409)
     expect(twice.json().detail).toContain('already entered')
-    const late = await season(c, { signupDeadline: '2020-01-01T00:00:00Z', startAt: '2020-01-02T00:00:00Z' })
+    // Sign-up closed: the deadline, set ahead when the season was made, has passed since.
+    const late = await season(c, { signupDeadline: '2099-01-01T00:00:00Z', startAt: '2099-01-02T00:00:00Z' })
+    await h.t.db.season.update({ where: { id: late }, data: { signupDeadline: new Date('2020-01-01T00:00:00Z') } })
     const tooLate = await call('POST', `/seasons/${late}/entries`, member!, {})
     expect(tooLate.statusCode).toBe(409)
     expect(tooLate.json().detail).toContain('signup deadline')
@@ -349,13 +385,14 @@ describe('a Swiss season', () => {
   it('the clock starts a due season, and leaves one with too few entrants open', async () => {
     const ps = await players(2, 'K')
     const c = await club(ps)
-    const past = { signupDeadline: '2020-01-01T00:00:00Z', startAt: '2020-01-01T00:00:00Z' }
-    const ready = await season(c, past)
-    const empty = await season(c, past)
+    const startAt = '2030-01-01T00:00:00Z'
+    const ready = await season(c, { startAt })
+    const empty = await season(c, { startAt })
     await h.t.db.seasonEntry.createMany({
       data: ps.map((p) => ({ seasonId: ready, userId: p.id, division: 'Main' })),
     })
-    const tick = await leagueTick(h.t.db, new Date())
+    // The clock as it will run at the start time.
+    const tick = await leagueTick(h.t.db, new Date('2030-01-01T00:00:30Z'))
     expect(tick.started).toContain(ready)
     expect(tick.started).not.toContain(empty)
     expect((await h.t.db.season.findUniqueOrThrow({ where: { id: empty } })).status).toBe('open')
@@ -464,5 +501,21 @@ describe('promotion and relegation into the next season', () => {
     })
     expect(foreign.statusCode).toBe(400)
     expect(foreign.json()).toMatchObject({ field: 'previousSeason' })
+  })
+})
+
+describe('a season row set back by hand', () => {
+  it('a started season marked open again is not started twice: 409, no second set of games', async () => {
+    const ps = await players(2, 'H')
+    const c = await club(ps)
+    const id = await season(c)
+    await enter(id, ps)
+    expect((await call('POST', `/seasons/${id}/start`, owner)).statusCode).toBeLessThan(300)
+    const games = await h.t.db.game.count({ where: { seasonId: id } })
+    await h.t.sql(`UPDATE "Season" SET status = 'open' WHERE id = $1`, [id])
+    const again = await call('POST', `/seasons/${id}/start`, owner)
+    expect(again.statusCode).toBe(409)
+    expect(again.json().detail).toContain('already has 1 fixtures')
+    expect(await h.t.db.game.count({ where: { seasonId: id } })).toBe(games)
   })
 })
