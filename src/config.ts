@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string
   /** Requests per minute per IP on the auth routes. */
   authRateLimit: number
+  /** Clubs one account may create in 24 hours (docs/leagues.md). */
+  clubsPerDay: number
   /** argon2id cost for password hashes; lower under test so suites stay fast. */
   passwordHashing: { memoryCostKib: number; timeCost: number }
   mail: MailConfig
@@ -94,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     snapshotEvery: Math.max(1, int(env.SNAPSHOT_EVERY, 50, 'SNAPSHOT_EVERY')),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     authRateLimit: int(env.AUTH_RATE_LIMIT, 20, 'AUTH_RATE_LIMIT'),
+    // Under test, suites make clubs by the dozen: the bound is tested on its own with a low value.
+    clubsPerDay: Math.max(1, int(env.CLUBS_PER_DAY, mode === 'test' ? 1000 : 5, 'CLUBS_PER_DAY')),
     // 19 MiB, 2 passes: the OWASP baseline for argon2id.
     passwordHashing: {
       memoryCostKib: Math.max(8, int(env.ARGON2_MEMORY_KIB, mode === 'test' ? 1024 : 19456, 'ARGON2_MEMORY_KIB')),

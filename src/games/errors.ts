@@ -14,6 +14,8 @@ export type DomainErrorKind =
   | 'conflict'
   | 'too-large'
   | 'too-many-invitations'
+  /** More of something in a day than one account may make (clubs). */
+  | 'too-many'
   /** The request must say what it expects (If-Match: the position a correction was previewed at). */
   | 'precondition-required'
   /** Orders that break the rules: each error cites its rule. */
@@ -89,6 +91,12 @@ export class TooLarge extends DomainError {
 export class TooManyInvitations extends DomainError {
   constructor(message: string, details: ErrorDetails = {}) {
     super('too-many-invitations', message, details)
+  }
+}
+
+export class TooMany extends DomainError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('too-many', message, details)
   }
 }
 

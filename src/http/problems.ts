@@ -39,6 +39,7 @@ const STATUS: Record<DomainErrorKind, { status: number; title: string }> = {
   'precondition-required': { status: 428, title: 'Precondition required' },
   'key-reused': { status: 422, title: 'Idempotency-Key reused' },
   'too-many-invitations': { status: 429, title: 'Too many invitations' },
+  'too-many': { status: 429, title: 'Too many requests' },
   // 503, not 409: nothing the client sends can fix it; the operator must (docs/engine-versions.md).
   'rules-unplayable': { status: 503, title: 'Rules version not played by this server' },
 }

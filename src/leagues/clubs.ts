@@ -3,7 +3,8 @@
 // lock of the club's row, so two owners stepping down at once cannot leave a club without an owner, and
 // one person cannot open two requests by racing.
 import { createHash, randomBytes } from 'node:crypto'
-import { Conflict, Forbidden, InvalidInput, NotFound } from '../games/errors.js'
+import { Conflict, Forbidden, InvalidInput, NotFound, TooMany, TooManyInvitations } from '../games/errors.js'
+import { INVITES_PER_ADDRESS_DAY, INVITES_PER_SENDER_DAY } from '../games/invites.js'
 import { normaliseEmail } from '../games/moderation-access.js'
 import { hasControl } from '../games/text.js'
 import { oneLineName } from './names.js'
@@ -24,6 +25,8 @@ export const CLUBS_PAGE_MAX = 100
 export const CLUBS_PAGE_DEFAULT = 50
 /** How long an invitation's link works. */
 export const INVITE_DAYS = 14
+/** The clubs one account may create in 24 hours, unless configured (CLUBS_PER_DAY). */
+export const CLUBS_PER_DAY = 5
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -159,9 +162,22 @@ export interface ClubInput {
 }
 
 /** POST /clubs: the creator becomes its (first) owner. */
-export async function createClub(db: Db, userId: string, input: ClubInput): Promise<ClubDetail> {
+export async function createClub(
+  db: Db,
+  userId: string,
+  input: ClubInput,
+  clubsPerDay = CLUBS_PER_DAY,
+): Promise<ClubDetail> {
   const name = clubName(input.name)
   const description = freeText(input.description ?? '', 'description', CLUB_DESCRIPTION_MAX)
+  // A club is made now and then, not by the hundred: a bound keeps one account from flooding the list.
+  const made = await db.club.count({
+    where: { createdById: userId, createdAt: { gt: new Date(Date.now() - 86_400_000) } },
+  })
+  if (made >= clubsPerDay)
+    throw new TooMany(
+      `you have created ${made} clubs in the last 24 hours, the most an account may: try again tomorrow`,
+    )
   const club = await db.$transaction(async (tx) => {
     const created = await tx.club.create({
       data: { name, description, joinPolicy: input.joinPolicy ?? 'request', createdById: userId },
@@ -369,6 +385,22 @@ export async function inviteToClub(
         field: 'email',
       })
     const now = new Date()
+    // Invitations reach people who never asked for mail: a day's worth is bounded per sender and per
+    // address (the same bounds as game invitations), a replaced invitation counted as one sent.
+    const since = new Date(now.getTime() - 86_400_000)
+    const bySender = await tx.clubInvite.count({ where: { invitedById: userId, createdAt: { gt: since } } })
+    if (bySender >= INVITES_PER_SENDER_DAY)
+      throw new TooManyInvitations(
+        `you have sent ${INVITES_PER_SENDER_DAY} club invitations in the last 24 hours, the most one may: ` +
+          'try again tomorrow',
+      )
+    const toAddress = await tx.clubInvite.count({ where: { email, createdAt: { gt: since } } })
+    if (toAddress >= INVITES_PER_ADDRESS_DAY)
+      throw new TooManyInvitations(
+        `${email} has been invited to clubs ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, ` +
+          'the most an address may be: try again tomorrow',
+        { field: 'email' },
+      )
     const replaced = await tx.clubInvite.updateMany({
       where: { clubId, email, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
       data: { revokedAt: now },

@@ -74,7 +74,7 @@ export const clubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const club = await createClub(app.db, me(request), request.body)
+      const club = await createClub(app.db, me(request), request.body, app.config.clubsPerDay)
       return reply.code(201).header('location', `/clubs/${club.id}`).send(club)
     },
   )
