@@ -81,7 +81,8 @@ export async function moderatorAccount(db: Tx, userId: string | null): Promise<M
 
 /**
  * Who is told when a game needs a moderator: its game master and, for a club's game, the club's owners and
- * moderators who have not entered its season; when none of them is free of a seat in it, the site's admins and moderators. Never its players.
+ * moderators who have not entered its season; when none of them is free of a seat in it, the site's admins
+ * and moderators. Never its players.
  * src/notify/fanout.ts applies the same rule in SQL to a deadline that calls the moderator.
  */
 export async function moderatorsToTell(

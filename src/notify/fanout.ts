@@ -184,8 +184,9 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
     for (const u of users.rows) recipients.push({ userId: u.id, seat: null, kind: row.kind, toAddress: u.email })
   }
   // A deadline that calls the moderator tells the game's moderators too: its game master and, for a club's
-  // game, the club's owners and moderators who have not entered the game's season; when none of them is free of a seat in it, the site's admins and
-  // moderators; never its players (the rule of games/moderation-access.ts moderatorsToTell, in one query).
+  // game, the club's owners and moderators who have not entered the game's season; when none of them is free
+  // of a seat in it, the site's admins and moderators; never its players (the rule of
+  // games/moderation-access.ts moderatorsToTell, in one query).
   if (row.kind === 'deadline' && row.payload.callModerator) {
     const staff = await pool.query<{ id: string; email: string }>(
       `WITH g AS (SELECT "gameMasterId", "clubId", "seasonId" FROM "Game" WHERE id = $1::uuid),
