@@ -322,7 +322,7 @@ for (const [who, token, deep] of [
 
 // BENCH_EXPLAIN=1: the inbox's own query (inboxSql) under EXPLAIN ANALYZE, game master, page 1.
 if (process.env.BENCH_EXPLAIN) {
-  const q = inboxSql({ id: gm.id, role: 'PLAYER', clubs: [] }, 'open', 50, null)
+  const q = inboxSql({ id: gm.id, role: 'PLAYER', clubs: [], seasons: [] }, 'open', 50, null)
   const plan = await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params)
   console.log(plan.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n'))
 }

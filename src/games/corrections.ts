@@ -29,7 +29,7 @@ import {
 } from './fold.js'
 import { TX_OPTIONS } from './lifecycle.js'
 import { loadFolded, rulesetOf } from './load.js'
-import { canModerate, hiddenFromCaller, moderatorAccount, normaliseEmail } from './moderation-access.js'
+import { canModerate, hiddenFromCaller, moderatorAccount, normaliseEmail, type Moderator } from './moderation-access.js'
 import { listErrors } from './order-check.js'
 import { hasControl, isBlank } from './text.js'
 import { disputeForCorrection, settleByCorrection } from './disputes.js'
@@ -90,13 +90,30 @@ async function moderated(db: Db | Tx, gameId: string, caller: Caller): Promise<G
   const game = await gameMetaRow(db, gameId)
   if (!game || (await hiddenFromCaller(db, game, caller))) throw noSuchGame(gameId)
   const me = await moderatorAccount(db, caller.userId)
-  if (!canModerate(me, game))
-    throw new Forbidden(
-      game.seats.some((s) => s.userId === caller.userId)
-        ? 'you play in this game: only its game master or a site admin who does not play in it may correct it'
-        : 'only the game master of this game or a site admin may correct it',
-    )
+  if (!canModerate(me, game)) throw new Forbidden(whyNotModerator(me, game))
   return game
+}
+
+/** Why `me` may not correct `game`, naming who may (the rule of canModerate, in words). */
+function whyNotModerator(me: Moderator | null, game: GameMeta): string {
+  const who =
+    game.clubId === null
+      ? 'its game master or a site admin'
+      : game.seasonId === null
+        ? "its game master, its club's owners and moderators, or a site admin"
+        : "its game master, its club's owners and moderators who have not entered its season, or a site admin"
+  if (me && game.seats.some((s) => s.userId === me.id))
+    return `you play in this game: only ${who} may correct it, and none of them while playing in it`
+  // Club staff who entered the season: say so, or they would not see why their club's game is refused.
+  if (
+    me &&
+    game.clubId !== null &&
+    me.clubs.includes(game.clubId) &&
+    game.seasonId &&
+    me.seasons.includes(game.seasonId)
+  )
+    return `you have entered this game's season: only ${who} may correct it, so that no entrant judges a rival's game`
+  return `only ${who} may correct it`
 }
 
 function requireReason(reason: unknown): string {

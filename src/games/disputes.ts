@@ -89,6 +89,7 @@ interface GameForDispute {
   logSeq: number
   gameMasterId: string | null
   clubId: string | null
+  seasonId: string | null
   seats: Array<{ seat: string; userId: string | null }>
 }
 
@@ -102,6 +103,7 @@ const GAME_SELECT = {
   logSeq: true,
   gameMasterId: true,
   clubId: true,
+  seasonId: true,
   seats: { select: { seat: true, userId: true }, orderBy: { seat: 'asc' } },
 } as const
 
@@ -259,6 +261,7 @@ export async function disputesOnLog(
     id: string
     gameMasterId: string | null
     clubId: string | null
+    seasonId: string | null
     seats: ReadonlyArray<{ userId: string | null }>
   },
   caller: Caller,
@@ -576,14 +579,16 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
  * (src/games/moderation-access.ts), keep the two in step (test/http/disputes.test.ts compares them).
  * A site admin or moderator: every game without a seat of theirs; anyone else: the games whose game
  * master they are, and the games of the clubs where they are an owner or a moderator (read from the
- * ClubMember table, as moderatorAccount reads `clubs`), without a seat of theirs.
+ * ClubMember table, as moderatorAccount reads `clubs`) but not of a season they have entered (read from
+ * the SeasonEntry table, as moderatorAccount reads `seasons`), without a seat of theirs.
  */
 export function inboxFilter(account: Moderator): { sql: string; staff: boolean } {
   const staff = account.role === 'ADMIN' || account.role === 'MODERATOR'
   const roles = CLUB_MODERATING_ROLES.map((r) => `'${r}'`).join(', ')
   const theirs =
-    `(g."gameMasterId" = $1::uuid OR g."clubId" IN (SELECT cm."clubId" FROM "ClubMember" cm ` +
-    `WHERE cm."userId" = $1::uuid AND cm.role IN (${roles})))`
+    `(g."gameMasterId" = $1::uuid OR (g."clubId" IN (SELECT cm."clubId" FROM "ClubMember" cm ` +
+    `WHERE cm."userId" = $1::uuid AND cm.role IN (${roles})) AND NOT EXISTS (SELECT 1 FROM "SeasonEntry" se ` +
+    `WHERE se."seasonId" = g."seasonId" AND se."userId" = $1::uuid)))`
   return {
     staff,
     sql:

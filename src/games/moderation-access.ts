@@ -1,5 +1,6 @@
 // Who moderates a game (docs/moderation.md, docs/leagues.md). One function decides it, canModerate: the
-// site's admins and moderators, the game's master, and the owners and moderators of the game's club.
+// site's admins and moderators, the game's master, and the owners and moderators of the game's club who have
+// not entered the game's season (an entrant would judge, and read the hidden state of, its rivals' games).
 // Nobody moderates a game in which they hold a seat, not even an admin: a moderator reads hidden
 // information and changes the state.
 import type { Db } from '../store/db.js'
@@ -16,6 +17,8 @@ export interface Moderator {
   role: SiteRole
   /** The clubs where the account is an owner or a moderator: it moderates their games. */
   clubs: string[]
+  /** The seasons the account has entered (withdrawn too): as club staff it moderates none of their games. */
+  seasons: string[]
 }
 
 /** What of a game decides who moderates it. */
@@ -23,6 +26,8 @@ export interface ModeratedGame {
   gameMasterId: string | null
   /** The club the game belongs to (a season's fixture): its owners and moderators moderate it. */
   clubId: string | null
+  /** The season the game is a fixture of: club staff who entered that season do not moderate it. */
+  seasonId: string | null
   seats: ReadonlyArray<{ userId: string | null }>
 }
 
@@ -42,7 +47,8 @@ export const CLUB_MODERATING_ROLES = ['owner', 'moderator'] as const
 
 /**
  * Whether `user` may moderate `game`: a site admin or moderator, its game master, or an owner or moderator
- * of its club; never one of its players.
+ * of its club who has not entered its season (whatever the entry's status: a withdrawn entrant still has
+ * friends and rivals in it); never one of its players.
  * The moderators' inbox applies the same rule in SQL (inboxFilter in src/games/disputes.ts): change
  * both together (test/http/disputes.test.ts checks they agree).
  */
@@ -51,25 +57,32 @@ export function canModerate(user: Moderator | null, game: ModeratedGame): boolea
   if (game.seats.some((s) => s.userId === user.id)) return false
   if (SITE_MODERATORS.includes(user.role)) return true
   if (game.gameMasterId !== null && game.gameMasterId === user.id) return true
-  return game.clubId !== null && user.clubs.includes(game.clubId)
+  if (game.clubId === null || !user.clubs.includes(game.clubId)) return false
+  return !(game.seasonId !== null && user.seasons.includes(game.seasonId))
 }
 
 /** The caller as moderation sees them: their current role in the database (a token may be older). */
 export async function moderatorAccount(db: Tx, userId: string | null): Promise<Moderator | null> {
   if (!userId) return null
-  const row = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } })
+  // One round trip for the role, the club roles and the season entries (src/games may not import
+  // src/leagues, so the SeasonEntry table is read here directly). Every entry counts, withdrawn too.
+  const rows = await db.$queryRaw<Moderator[]>`
+    SELECT u.id, u.role::text AS role,
+           ARRAY(SELECT cm."clubId"::text FROM "ClubMember" cm
+                  WHERE cm."userId" = u.id AND cm.role = ANY(${[...CLUB_MODERATING_ROLES]}::text[])
+                  ORDER BY 1) AS clubs,
+           ARRAY(SELECT se."seasonId"::text FROM "SeasonEntry" se WHERE se."userId" = u.id ORDER BY 1) AS seasons
+      FROM "User" u
+     WHERE u.id = ${userId}::uuid`
+  const row = rows[0]
   if (!row) return null
-  const staff = await db.clubMember.findMany({
-    where: { userId, role: { in: [...CLUB_MODERATING_ROLES] } },
-    select: { clubId: true },
-    orderBy: { clubId: 'asc' },
-  })
-  return { id: row.id, role: row.role, clubs: staff.map((c) => c.clubId) }
+  return { id: row.id, role: row.role, clubs: row.clubs, seasons: row.seasons }
 }
 
 /**
  * Who is told when a game needs a moderator: its game master and, for a club's game, the club's owners and
- * moderators; when none of them is free of a seat in it, the site's admins and moderators. Never its players.
+ * moderators who have not entered its season; when none of them is free of a seat in it, the site's admins
+ * and moderators. Never its players.
  * src/notify/fanout.ts applies the same rule in SQL to a deadline that calls the moderator.
  */
 export async function moderatorsToTell(
@@ -84,7 +97,18 @@ export async function moderatorsToTell(
       where: { clubId: game.clubId, role: { in: [...CLUB_MODERATING_ROLES] } },
       select: { userId: true },
     })
-    named.push(...staff.map((m) => m.userId))
+    // Staff who entered the game's season do not moderate it (canModerate): they are not told either.
+    const entrants = new Set(
+      game.seasonId
+        ? (
+            await db.seasonEntry.findMany({
+              where: { seasonId: game.seasonId, userId: { in: staff.map((m) => m.userId) } },
+              select: { userId: true },
+            })
+          ).map((e) => e.userId)
+        : [],
+    )
+    named.push(...staff.map((m) => m.userId).filter((id) => !entrants.has(id)))
   }
   const free = named.filter((id) => !players.has(id))
   if (free.length > 0) {

@@ -184,16 +184,19 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
     for (const u of users.rows) recipients.push({ userId: u.id, seat: null, kind: row.kind, toAddress: u.email })
   }
   // A deadline that calls the moderator tells the game's moderators too: its game master and, for a club's
-  // game, the club's owners and moderators; when none of them is free of a seat in it, the site's admins and
-  // moderators; never its players (the rule of games/moderation-access.ts moderatorsToTell, in one query).
+  // game, the club's owners and moderators who have not entered the game's season; when none of them is free
+  // of a seat in it, the site's admins and moderators; never its players (the rule of
+  // games/moderation-access.ts moderatorsToTell, in one query).
   if (row.kind === 'deadline' && row.payload.callModerator) {
     const staff = await pool.query<{ id: string; email: string }>(
-      `WITH g AS (SELECT "gameMasterId", "clubId" FROM "Game" WHERE id = $1::uuid),
+      `WITH g AS (SELECT "gameMasterId", "clubId", "seasonId" FROM "Game" WHERE id = $1::uuid),
             named AS (
               SELECT g."gameMasterId" AS id FROM g WHERE g."gameMasterId" IS NOT NULL
               UNION
               SELECT cm."userId" FROM "ClubMember" cm, g
-               WHERE cm."clubId" = g."clubId" AND cm.role IN ('owner', 'moderator')),
+               WHERE cm."clubId" = g."clubId" AND cm.role IN ('owner', 'moderator')
+                 AND NOT EXISTS (SELECT 1 FROM "SeasonEntry" se
+                                  WHERE se."seasonId" = g."seasonId" AND se."userId" = cm."userId")),
             free AS (
               SELECT n.id FROM named n JOIN "User" nu ON nu.id = n.id
                WHERE NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."gameId" = $1::uuid AND s."userId" = n.id))

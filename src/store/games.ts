@@ -80,6 +80,8 @@ export interface GameMeta extends GameRow {
   gameMasterId: string | null
   /** The club the game belongs to (a season's fixture), or null: its owners and moderators moderate it. */
   clubId: string | null
+  /** The season the game is a fixture of, or null: club staff who entered it do not moderate it. */
+  seasonId: string | null
   /** When a moderator paused it (no orders, no deadlines), or null. */
   pausedAt: Date | null
   seats: Array<{ seat: string; side: string; userId: string | null }>
@@ -88,7 +90,7 @@ export interface GameMeta extends GameRow {
 /** A game and its seats in one round trip (for reads on the hot path). */
 const GAME_META_SQL = `SELECT g.id, g.ruleset, g."rulesVersion", g.seed, g."logSeq", g."lastHash", g.status,
       g."phaseHours", g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g."missedPolicy", g."vacationDays",
-      g.title, g.private, g."createdById", g.pending, g."gameMasterId", g."clubId",
+      g.title, g.private, g."createdById", g.pending, g."gameMasterId", g."clubId", g."seasonId",
       g."pausedAt" AT TIME ZONE 'UTC' AS "pausedAt",
       COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side, 'userId', s."userId")
                                 ORDER BY s.seat)

@@ -693,6 +693,153 @@ describe("the club's owners and moderators moderate its games", () => {
     expect((await moderatorsToTell(h.t.db, soloRow)).map((m) => m.id)).not.toContain(u.p1.id)
   })
 
+  /** A season of `clubId` (rows only: what moderation reads), with `entrants` entered, `withdrawn` withdrawn. */
+  async function season(clubId: string, entrants: User[], withdrawn: User[] = []): Promise<string> {
+    const row = await h.t.db.season.create({
+      data: {
+        clubId,
+        name: `Season ${randomUUID().slice(0, 8)}`,
+        ruleset: 'abaoaqu',
+        scenarios: ['A-S4'],
+        format: 'single',
+        divisions: [{ name: 'Main', promote: 0, relegate: 0 }],
+        points: { win: 1, draw: 0.5, loss: 0 },
+        tieBreaks: [],
+        seed: 'seed',
+        seedCommitment: 'commitment',
+        createdById: u.owner.id,
+      },
+    })
+    await h.t.db.seasonEntry.createMany({
+      data: [
+        ...entrants.map((e) => ({ seasonId: row.id, userId: e.id, division: 'Main' })),
+        ...withdrawn.map((e) => ({ seasonId: row.id, userId: e.id, division: 'Main', status: 'withdrawn' })),
+      ],
+    })
+    return row.id
+  }
+
+  it("a club moderator who entered a season moderates none of its games, but the club's other seasons", async () => {
+    const id = await club()
+    // The moderator entered S (and plays elsewhere in it); the owner did not. Nobody on the staff entered T.
+    const S = await season(id, [u.mod, u.p1, u.p2])
+    const T = await season(id, [u.p1, u.p2])
+    const inS = await clubGame(id, u.p1, u.p2)
+    const inT = await clubGame(id, u.p1, u.p2)
+    await h.t.db.game.update({ where: { id: inS }, data: { seasonId: S } })
+    await h.t.db.game.update({ where: { id: inT }, data: { seasonId: T } })
+    for (const gameId of [inS, inT]) {
+      const side = await call('POST', `/games/${gameId}/messages`, u.p1, {
+        text: '味方だけに: 艦隊を下げる',
+        to: 'side',
+      })
+      expect(side.statusCode, side.body).toBe(201)
+    }
+    const head = async (gameId: string) => (await h.t.db.game.findUniqueOrThrow({ where: { id: gameId } })).logSeq
+    const apply = async (gameId: string, who: User) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/games/${gameId}/corrections`,
+        headers: as(who, { 'if-match': `"${await head(gameId)}"` }),
+        payload: { kind: 'extend-deadline', hours: 1, reason: 'club moderation' },
+      })
+    const state = (gameId: string, who: User) => call('GET', `/games/${gameId}/state`, who).then((r) => r.json())
+    const sideMessages = (gameId: string, who: User) =>
+      call('GET', `/games/${gameId}/messages`, who).then((r) =>
+        r.statusCode === 200 ? (r.json().messages as Array<{ side: string | null }>).filter((m) => m.side) : [],
+      )
+
+    // In S: no correction (and the refusal says why), no whole state, no side-only messages.
+    const refused = await preview(inS, u.mod)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().detail).toMatch(/you have entered this game's season/)
+    expect(refused.json().detail).toMatch(/owners and moderators who have not entered its season/)
+    const refusedApply = await apply(inS, u.mod)
+    expect(refusedApply.statusCode).toBe(403)
+    expect(refusedApply.json().detail).toMatch(/you have entered this game's season/)
+    expect(await h.t.db.logEntry.count({ where: { gameId: inS, kind: 'CORRECTION' } })).toBe(0)
+    expect(await state(inS, u.mod)).not.toHaveProperty('state')
+    expect(await sideMessages(inS, u.mod)).toEqual([])
+    // The owner, who did not enter S, moderates it.
+    expect((await preview(inS, u.owner)).statusCode).toBe(200)
+    expect(await state(inS, u.owner)).toHaveProperty('state')
+    expect(await sideMessages(inS, u.owner)).toHaveLength(1)
+
+    // In T, which the moderator did not enter: all of it.
+    expect((await preview(inT, u.mod)).statusCode).toBe(200)
+    const applied = await apply(inT, u.mod)
+    expect(applied.statusCode, applied.body).toBe(201)
+    expect(await state(inT, u.mod)).toHaveProperty('state')
+    expect(await sideMessages(inT, u.mod)).toHaveLength(1)
+
+    // Disputes: the moderator's inbox has T's, not S's; S's told the owner only.
+    const dispute = async (gameId: string) => {
+      const raised = await call('POST', `/games/${gameId}/disputes`, u.p2, {
+        seq: await head(gameId),
+        text: 'おかしい',
+      })
+      expect(raised.statusCode, raised.body).toBe(201)
+      return raised.json().id as string
+    }
+    const dS = await dispute(inS)
+    const dT = await dispute(inT)
+    const inbox = (who: User) =>
+      call('GET', '/moderation/disputes', who).then((r) => r.json().disputes.map((d: { id: string }) => d.id))
+    expect(await inbox(u.mod)).not.toContain(dS)
+    expect(await inbox(u.mod)).toContain(dT)
+    expect(await inbox(u.owner)).toEqual(expect.arrayContaining([dS, dT]))
+    expect((await call('GET', `/disputes/${dS}`, u.mod)).statusCode).not.toBe(200)
+    const told = await h.t.db.outbox.findFirstOrThrow({ where: { gameId: inS, kind: 'dispute-raised' } })
+    expect((told.payload as { to: string[] }).to).toEqual([u.owner.id])
+  })
+
+  it('a withdrawn entry counts too; when every staff member entered, the site admins are told', async () => {
+    const id = await club()
+    const S = await season(id, [u.owner], [u.mod])
+    const gameId = await clubGame(id, u.p1, u.p2)
+    await h.t.db.game.update({ where: { id: gameId }, data: { seasonId: S } })
+    for (const who of [u.mod, u.owner]) {
+      const refused = await preview(gameId, who)
+      expect(refused.statusCode, who.name).toBe(403)
+      expect(refused.json().detail).toMatch(/you have entered this game's season/)
+    }
+    // A site admin and a stranger: the rule as before (the admin moderates, the stranger is told who may).
+    expect((await preview(gameId, u.admin)).statusCode).toBe(200)
+    expect((await preview(gameId, u.stranger)).json().detail).toBe(
+      "only its game master, its club's owners and moderators who have not entered its season, or a site admin " +
+        'may correct it',
+    )
+    const game = await h.t.db.game.findUniqueOrThrow({ where: { id: gameId }, include: { seats: true } })
+    const tell = (await moderatorsToTell(h.t.db, game)).map((m) => m.id)
+    expect(tell).toContain(u.admin.id)
+    expect(tell).not.toContain(u.mod.id)
+    expect(tell).not.toContain(u.owner.id)
+    // The deadline fan-out (its SQL twin) agrees.
+    const row = await h.t.db.outbox.create({
+      data: { gameId, kind: 'deadline', payload: { seq: 1, subject: 's', text: 't', callModerator: true } },
+    })
+    await fanOut(h.t.db, { add: async () => undefined } as never, String(row.id))
+    const to = (await h.t.db.notification.findMany({ where: { outboxId: row.id } })).map((n) => n.toAddress)
+    expect(to).toContain(u.admin.email)
+    expect(to).not.toContain(u.mod.email)
+    expect(to).not.toContain(u.owner.email)
+  })
+
+  it('a deadline that calls the moderator skips the staff who entered its season (fan-out SQL)', async () => {
+    const id = await club()
+    const S = await season(id, [u.mod])
+    const gameId = await clubGame(id, u.p1, u.p2)
+    await h.t.db.game.update({ where: { id: gameId }, data: { seasonId: S } })
+    const row = await h.t.db.outbox.create({
+      data: { gameId, kind: 'deadline', payload: { seq: 1, subject: 's', text: 't', callModerator: true } },
+    })
+    await fanOut(h.t.db, { add: async () => undefined } as never, String(row.id))
+    const to = (await h.t.db.notification.findMany({ where: { outboxId: row.id } })).map((n) => n.toAddress)
+    expect(to).toContain(u.owner.email)
+    expect(to).not.toContain(u.mod.email)
+    expect(to).not.toContain(u.admin.email)
+  })
+
   it('a deadline that calls the moderator emails the club staff who do not play (fan-out SQL)', async () => {
     const id = await club()
     const gameId = await clubGame(id, u.mod, u.p2)

@@ -332,7 +332,29 @@ describe('who may do what', () => {
     const F = await game(u.alice, u.bob, null)
     const G = await game(u.stranger, u.bob, null)
     await s.t.db.game.updateMany({ where: { id: { in: [F.id, G.id] } }, data: { clubId: club.id } })
-    const ids = [A.id, B.id, C.id, D.id, E.id, F.id, G.id]
+    // A club game of a season the club's moderator (stranger) entered, and withdrew from: they do not
+    // moderate it (an entrant would judge a rival's game); the owner (gm), who did not enter, does.
+    const season = await s.t.db.season.create({
+      data: {
+        clubId: club.id,
+        name: 'Agreement season',
+        ruleset: 'abaoaqu',
+        scenarios: ['A-S4'],
+        format: 'single',
+        divisions: [{ name: 'Main', promote: 0, relegate: 0 }],
+        points: { win: 1, draw: 0.5, loss: 0 },
+        tieBreaks: [],
+        seed: 'seed',
+        seedCommitment: 'commitment',
+        createdById: u.gm.id,
+      },
+    })
+    await s.t.db.seasonEntry.create({
+      data: { seasonId: season.id, userId: u.stranger.id, division: 'Main', status: 'withdrawn' },
+    })
+    const H = await game(u.alice, u.bob, null)
+    await s.t.db.game.update({ where: { id: H.id }, data: { clubId: club.id, seasonId: season.id } })
+    const ids = [A.id, B.id, C.id, D.id, E.id, F.id, G.id, H.id]
     const rows = await s.t.db.game.findMany({ where: { id: { in: ids } }, include: { seats: true } })
     let moderated = 0
     for (const who of Object.values(u)) {
@@ -344,8 +366,10 @@ describe('who may do what', () => {
     }
     expect(moderated).toBeGreaterThan(5)
     const strangerAccount = await moderatorAccount(s.t.db, u.stranger.id)
-    expect(await moderatedBySql(s.t.db, u.stranger.id, [F.id, G.id])).toEqual([F.id])
+    expect(await moderatedBySql(s.t.db, u.stranger.id, [F.id, G.id, H.id])).toEqual([F.id])
+    expect(await moderatedBySql(s.t.db, u.gm.id, [H.id])).toEqual([H.id])
     expect(strangerAccount!.clubs).toEqual([club.id])
+    expect(strangerAccount!.seasons).toEqual([season.id])
     expect(await moderatedBySql(s.t.db, u.alice.id, [F.id, G.id])).toEqual([])
   })
 })
@@ -542,7 +566,7 @@ describe('the inbox', () => {
     )
     await s.t.db.$executeRawUnsafe('ANALYZE "Dispute"')
     // The open inbox of an admin reads the newest open disputes from the (status, createdAt) index.
-    const { sql, params } = inboxSql({ id: u.admin.id, role: 'ADMIN', clubs: [] }, 'open', 100, null)
+    const { sql, params } = inboxSql({ id: u.admin.id, role: 'ADMIN', clubs: [], seasons: [] }, 'open', 100, null)
     const plan = (await s.t.db.$queryRawUnsafe<Array<{ 'QUERY PLAN': string }>>(`EXPLAIN ${sql}`, ...params))
       .map((r) => r['QUERY PLAN'])
       .join('\n')

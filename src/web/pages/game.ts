@@ -91,8 +91,11 @@ export async function gamePages(app: FastifyInstance) {
       viewer !== null &&
       canModerate(await moderatorAccount(app.db, viewer.id), {
         gameMasterId: summary.gameMaster?.id ?? null,
-        // The summary does not carry the club; only a signed-in non-player reaches this read.
-        clubId: (await app.db.game.findUnique({ where: { id }, select: { clubId: true } }))?.clubId ?? null,
+        // The summary does not carry the club and season; only a signed-in non-player reaches this read.
+        ...((await app.db.game.findUnique({ where: { id }, select: { clubId: true, seasonId: true } })) ?? {
+          clubId: null,
+          seasonId: null,
+        }),
         seats: summary.seats.map((s) => ({ userId: s.player?.id ?? null })),
       })
     const mySides = [
