@@ -31,6 +31,8 @@ export interface Config {
   authRateLimit: number
   /** Clubs one account may create in 24 hours (docs/leagues.md). */
   clubsPerDay: number
+  /** Club invitations one account may send in 24 hours. */
+  clubInvitesPerDay: number
   /** argon2id cost for password hashes; lower under test so suites stay fast. */
   passwordHashing: { memoryCostKib: number; timeCost: number }
   mail: MailConfig
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: int(env.AUTH_RATE_LIMIT, 20, 'AUTH_RATE_LIMIT'),
     // Under test, suites make clubs by the dozen: the bound is tested on its own with a low value.
     clubsPerDay: Math.max(1, int(env.CLUBS_PER_DAY, mode === 'test' ? 1000 : 5, 'CLUBS_PER_DAY')),
+    clubInvitesPerDay: Math.max(1, int(env.CLUB_INVITES_PER_DAY, mode === 'test' ? 1000 : 20, 'CLUB_INVITES_PER_DAY')),
     // 19 MiB, 2 passes: the OWASP baseline for argon2id.
     passwordHashing: {
       memoryCostKib: Math.max(8, int(env.ARGON2_MEMORY_KIB, mode === 'test' ? 1024 : 19456, 'ARGON2_MEMORY_KIB')),

@@ -357,6 +357,7 @@ export async function inviteToClub(
   clubId: string,
   userId: string,
   input: InviteInput,
+  perSenderDay = INVITES_PER_SENDER_DAY,
 ): Promise<InviteView & { replaced: boolean }> {
   const email = normaliseEmail(input.email)
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new InvalidInput('email must be an email address', { field: 'email' })
@@ -389,9 +390,9 @@ export async function inviteToClub(
     // address (the same bounds as game invitations), a replaced invitation counted as one sent.
     const since = new Date(now.getTime() - 86_400_000)
     const bySender = await tx.clubInvite.count({ where: { invitedById: userId, createdAt: { gt: since } } })
-    if (bySender >= INVITES_PER_SENDER_DAY)
+    if (bySender >= perSenderDay)
       throw new TooManyInvitations(
-        `you have sent ${INVITES_PER_SENDER_DAY} club invitations in the last 24 hours, the most one may: ` +
+        `you have sent ${perSenderDay} club invitations in the last 24 hours, the most one may: ` +
           'try again tomorrow',
       )
     const toAddress = await tx.clubInvite.count({ where: { email, createdAt: { gt: since } } })

@@ -8,7 +8,7 @@ import { as, register, startApp, type TestApp, type User } from './helpers.js'
 let h: TestApp
 let owner: User
 beforeAll(async () => {
-  h = await startApp({ CLUBS_PER_DAY: '2' })
+  h = await startApp({ CLUBS_PER_DAY: '2', CLUB_INVITES_PER_DAY: '4' })
   owner = await register(h.app, 'Founder')
   await h.t.db.user.update({ where: { id: owner.id }, data: { emailVerifiedAt: new Date() } })
 })

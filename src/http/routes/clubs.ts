@@ -127,7 +127,9 @@ export const clubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await inviteToClub(app.db, request.params.id, me(request), request.body)),
+      reply
+        .code(201)
+        .send(await inviteToClub(app.db, request.params.id, me(request), request.body, app.config.clubInvitesPerDay)),
   )
 
   app.post(
