@@ -121,7 +121,7 @@ describe('creating and changing a season', () => {
       [{ signupDeadline: '2027-01-02T00:00:00Z', startAt: '2027-01-01T00:00:00Z' }, 'signupDeadline'],
       [{ withdrawal: 'keep-results' }, 'withdrawal'],
       // Points: finite, 0 to 100, and a win never below a draw nor a draw below a loss.
-      [{ points: { win: 1e308 } }, 'points.win'],
+      [{ points: { win: 1000 } }, 'points.win'],
       [{ points: { win: -3, draw: 1, loss: 0 } }, 'points.win'],
       [{ points: { win: 0, draw: 1, loss: 3 } }, 'points.draw'],
       [{ points: { win: 3, draw: 1, loss: 2 } }, 'points.loss'],
@@ -152,6 +152,10 @@ describe('creating and changing a season', () => {
       expect(res.statusCode, JSON.stringify(name)).toBe(400)
       expect(res.json().field, res.body).toBe('name')
     }
+    // Absurd numbers stop at the schema, naming the field there.
+    const huge = await call('POST', `/clubs/${c}/seasons`, owner, { name: 'S', ...basics, points: { win: 1e308 } })
+    expect(huge.statusCode).toBe(400)
+    expect(huge.json().errors[0].field).toBe('body/points/win')
     // Characters that reorder text are refused by every route's input check, naming the field.
     const reordered = await call('POST', `/clubs/${c}/seasons`, owner, { name: 'abc\u202edcba', ...basics })
     expect(reordered.statusCode).toBe(400)

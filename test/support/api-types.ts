@@ -25800,8 +25800,11 @@ export interface paths {
               relegate: number
             }[]
             points?: {
+              /** @description 0 to 100 */
               win?: number
+              /** @description 0 to 100 */
               draw?: number
+              /** @description 0 to 100 */
               loss?: number
             }
             /** @description in order: head-to-head, wins, sonneborn-berger, buchholz (Swiss only) */
@@ -26452,8 +26455,11 @@ export interface paths {
               relegate: number
             }[]
             points?: {
+              /** @description 0 to 100 */
               win?: number
+              /** @description 0 to 100 */
               draw?: number
+              /** @description 0 to 100 */
               loss?: number
             }
             /** @description in order: head-to-head, wins, sonneborn-berger, buchholz (Swiss only) */

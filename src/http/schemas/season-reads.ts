@@ -71,7 +71,7 @@ export const StandingsJsonOrCsv = {
 
 export const FixturesQuery = Type.Object(
   {
-    round: Type.Optional(Type.Integer({ minimum: 1 })),
+    round: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
     division: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     entry: Type.Optional(Type.String({ format: 'uuid', description: "an entry id: that entrant's fixtures" })),
   },

@@ -10,29 +10,44 @@ const Uuid = Type.String({ format: 'uuid' })
 const Division = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 80 }),
-    promote: Type.Integer({ minimum: 0 }),
-    relegate: Type.Integer({ minimum: 0 }),
+    promote: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    relegate: Type.Integer({ minimum: 0, maximum: 10_000 }),
   },
   { additionalProperties: false },
 )
+
+/**
+ * The schema's bounds are wide on purpose: src/leagues/seasons.ts checks the exact ranges and names the
+ * field (`points.win`, `phaseHours`) in its answer; these only keep absurd numbers out.
+ */
+const Points = Type.Number({ minimum: -1_000_000, maximum: 1_000_000, description: '0 to 100' })
 
 const rules = {
   ruleset: Type.String({ description: 'a rule system id (GET /rulesets)' }),
   scenarios: Type.Array(Type.String(), { description: 'two-player scenarios of that rule system' }),
   scenarioChoice: Type.String({ description: 'fixed | rotating | random (the season’s verifiable dice)' }),
   format: Type.String({ description: 'single | double (round robin) | swiss' }),
-  swissRounds: orNull(Type.Integer({ description: 'Swiss only: at least 1, at most entrants − 1 at the start' })),
+  swissRounds: orNull(
+    Type.Integer({ maximum: 10_000, description: 'Swiss only: at least 1, at most entrants − 1 at the start' }),
+  ),
   divisions: Type.Array(Division, { description: 'each division plays its own fixtures' }),
   points: Type.Object(
-    { win: Type.Optional(Type.Number()), draw: Type.Optional(Type.Number()), loss: Type.Optional(Type.Number()) },
+    {
+      win: Type.Optional(Points),
+      draw: Type.Optional(Points),
+      loss: Type.Optional(Points),
+    },
     { additionalProperties: false },
   ),
   tieBreaks: Type.Array(Type.String(), {
     description: 'in order: head-to-head, wins, sonneborn-berger, buchholz (Swiss only)',
   }),
-  phaseHours: Type.Integer({ description: '1 to 720' }),
+  phaseHours: Type.Integer({ maximum: 100_000, description: '1 to 720' }),
   missedPolicy: Type.String({ description: 'what a missed deadline does (default forfeit)' }),
-  vacationDays: Type.Integer({ description: 'the vacation days a player may take in a fixture game, 0 to 60' }),
+  vacationDays: Type.Integer({
+    maximum: 100_000,
+    description: 'the vacation days a player may take in a fixture game, 0 to 60',
+  }),
   signupDeadline: orNull(DateTime),
   startAt: orNull(DateTime),
   forfeitsRated: Type.Boolean(),
