@@ -84,6 +84,17 @@ export function resultOf(f: FixtureRow, game: FixtureGame | null): FixtureResult
       finishedAt: game?.finishedAt ?? null,
     }
   }
+  // A game that does not seat the fixture's home player is not this fixture's game (its row was changed by
+  // hand): it decides nothing, and says so, rather than giving its result to the wrong player.
+  if (game && game.homeSide === null)
+    return {
+      ...base,
+      result: null,
+      forfeit: false,
+      reason: "the fixture's game does not seat its home player",
+      ref: null,
+      finishedAt: null,
+    }
   if (!game || game.status !== 'FINISHED' || !game.outcome)
     return { ...base, result: null, forfeit: false, reason: null, ref: null, finishedAt: null }
   const o = game.outcome

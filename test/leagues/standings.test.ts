@@ -380,3 +380,32 @@ describe('forfeits, withdrawals and zones', () => {
     ])
   })
 })
+
+describe('a fixture whose game was swapped by hand', () => {
+  it('decides nothing when its game does not seat the home player, and says why', async () => {
+    const { resultOf } = await import('../../src/leagues/results.js')
+    const row = {
+      id: 'f1',
+      division: 'Main',
+      round: 1,
+      board: 1,
+      homeEntryId: 'e1',
+      awayEntryId: 'e2',
+      scenarioId: 'A-S4',
+      gameId: 'g-other',
+      forfeitBy: null,
+      forfeitWhy: null,
+    }
+    const other = {
+      status: 'FINISHED',
+      outcome: { winner: 'ZEON', reason: 'FED resigned', ref: 'resign' },
+      finishedAt: new Date(),
+      homeSide: null,
+    }
+    expect(resultOf(row, other)).toMatchObject({
+      result: null,
+      reason: "the fixture's game does not seat its home player",
+    })
+    expect(resultOf(row, { ...other, homeSide: 'FED' })).toMatchObject({ result: 'away', reason: 'FED resigned' })
+  })
+})
