@@ -1,5 +1,6 @@
 // The table computed from results (src/leagues/standings.ts), against tables worked out by hand.
 import { describe, expect, it } from 'vitest'
+import { resultOf } from '../../src/leagues/results.js'
 import { computeStandings, type Entrant, type StandingsInput } from '../../src/leagues/standings.js'
 
 type Result = StandingsInput['results'][number]
@@ -382,8 +383,7 @@ describe('forfeits, withdrawals and zones', () => {
 })
 
 describe('a fixture whose game was swapped by hand', () => {
-  it('decides nothing when its game does not seat the home player, and says why', async () => {
-    const { resultOf } = await import('../../src/leagues/results.js')
+  it('decides nothing when its game does not seat the home player, and says why', () => {
     const row = {
       id: 'f1',
       division: 'Main',
