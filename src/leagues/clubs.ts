@@ -25,6 +25,8 @@ export const CLUBS_PAGE_MAX = 100
 export const CLUBS_PAGE_DEFAULT = 50
 /** How long an invitation's link works. */
 export const INVITE_DAYS = 14
+/** Club invitations one address may get in 24 hours from every sender together. */
+export const CLUB_INVITES_PER_ADDRESS_DAY = 10
 /** The clubs one account may create in 24 hours, unless configured (CLUBS_PER_DAY). */
 export const CLUBS_PER_DAY = 5
 
@@ -395,10 +397,24 @@ export async function inviteToClub(
         `you have sent ${perSenderDay} club invitations in the last 24 hours, the most one may: ` +
           'try again tomorrow',
       )
-    const toAddress = await tx.clubInvite.count({ where: { email, createdAt: { gt: since } } })
-    if (toAddress >= INVITES_PER_ADDRESS_DAY)
+    // Per address: three a day from one sender, so nobody is flooded by re-sent invitations; and a wider
+    // bound over every sender, so that a few accounts cannot fill one inbox either, while one account
+    // alone cannot shut an address off from every other club's invitations.
+    const toAddress = await tx.clubInvite.groupBy({
+      by: ['invitedById'],
+      where: { email, createdAt: { gt: since } },
+      _count: { _all: true },
+    })
+    const fromMe = toAddress.find((g) => g.invitedById === userId)?._count._all ?? 0
+    if (fromMe >= INVITES_PER_ADDRESS_DAY)
       throw new TooManyInvitations(
-        `${email} has been invited to clubs ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, ` +
+        `you have invited ${email} ${INVITES_PER_ADDRESS_DAY} times in the last 24 hours, ` +
+          'the most one may: try again tomorrow',
+        { field: 'email' },
+      )
+    if (toAddress.reduce((n, g) => n + g._count._all, 0) >= CLUB_INVITES_PER_ADDRESS_DAY)
+      throw new TooManyInvitations(
+        `${email} has been invited to clubs ${CLUB_INVITES_PER_ADDRESS_DAY} times in the last 24 hours, ` +
           'the most an address may be: try again tomorrow',
         { field: 'email' },
       )
@@ -552,11 +568,19 @@ export async function decideJoinRequest(
       data: { status, decidedAt: now, decidedById: userId },
     })
     // Already a member (by an invitation meanwhile): accepting changes nothing more.
-    if (decision === 'accept')
+    if (decision === 'accept') {
       await tx.clubMember.createMany({
         data: [{ clubId, userId: request.userId, role: 'member' }],
         skipDuplicates: true,
       })
+      // An invitation to the same person still pending is answered by this: it is withdrawn, not left listed.
+      const member = await tx.user.findUnique({ where: { id: request.userId }, select: { email: true } })
+      if (member)
+        await tx.clubInvite.updateMany({
+          where: { clubId, email: member.email, acceptedAt: null, revokedAt: null },
+          data: { revokedAt: now },
+        })
+    }
     const who = await tx.user.findUnique({ where: { id: request.userId }, select: { name: true } })
     return requestView(row, who?.name ?? '')
   })

@@ -264,8 +264,15 @@ function rowOf(t: Tally, position: number): StandingRow {
 /**
  * The top `promote` rows go up; the bottom `relegate` rows go down, and every withdrawn entrant (listed
  * last) with them when the division relegates at all. A row in reach of both (a tiny division) goes up.
+ * No zones before the division's first result.
  */
 function markZones(rows: StandingRow[], division: Division): void {
+  // Before any game of the division has a result, the order is only the names': nobody is up or down yet
+  // (but a withdrawn entrant, who goes down whatever happens).
+  if (rows.every((r) => r.played === 0)) {
+    if (division.relegate > 0) for (const r of rows) if (r.withdrawn) r.zone = 'relegate'
+    return
+  }
   const entered = rows.filter((r) => !r.withdrawn)
   for (const r of entered.slice(0, Math.max(0, division.promote))) r.zone = 'promote'
   if (division.relegate <= 0) return

@@ -409,3 +409,28 @@ describe('a fixture whose game was swapped by hand', () => {
     expect(resultOf(row, { ...other, homeSide: 'FED' })).toMatchObject({ result: 'away', reason: 'FED resigned' })
   })
 })
+
+describe('zones before the first result', () => {
+  it('marks nobody up or down while no game of the division has a result, a withdrawn entrant apart', () => {
+    const entrants: Entrant[] = ['Ann', 'Ben', 'Cy'].map((name, i) => ({
+      entryId: `e${i}`,
+      userId: `u${i}`,
+      name,
+      division: 'Main',
+      status: name === 'Cy' ? 'withdrawn' : 'entered',
+    }))
+    const [table] = computeStandings({
+      entrants,
+      results: [],
+      points: { win: 3, draw: 1, loss: 0 },
+      tieBreaks: ['wins'],
+      format: 'single',
+      divisions: [{ name: 'Main', promote: 1, relegate: 1 }],
+    })
+    expect(table!.rows.map((r) => [r.name, r.zone])).toEqual([
+      ['Ann', null],
+      ['Ben', null],
+      ['Cy', 'relegate'],
+    ])
+  })
+})
