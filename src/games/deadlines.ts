@@ -8,8 +8,9 @@
 // has not gone out (Redis away, the mail server refusing), its step's deadline is not enforced, for
 // one phase length past it at most, and when the email does go out late, the deadline moves by the
 // delay (extendForLateMail).
+import { startTicker } from './ticker.js'
 import type { Db } from '../store/db.js'
-import { logOf, poolOf, stderrLog } from '../store/db.js'
+import { logOf, poolOf } from '../store/db.js'
 import { gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
 import type { NewEntry } from '../store/log.js'
 import { loadFolded, rulesetOf } from './load.js'
@@ -501,22 +502,5 @@ export function startDeadlineClock(
   db: Db,
   opts: DeadlineOptions & { intervalMs: number; now?: () => Date; onError?: (e: Error) => void },
 ): DeadlineClock {
-  let running: Promise<unknown> | null = null
-  const tick = () => {
-    if (running) return
-    running = deadlineTick(db, opts.now?.() ?? new Date(), opts)
-      .catch((e: Error) => (opts.onError ?? ((err: Error) => stderrLog.warn(`deadline clock: ${err.message}`)))(e))
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(tick, opts.intervalMs)
-  timer.unref()
-  setTimeout(tick, 0).unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startTicker('deadline clock', () => deadlineTick(db, opts.now?.() ?? new Date(), opts), opts)
 }

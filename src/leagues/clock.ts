@@ -3,6 +3,7 @@
 // their closing email), queues the weekly standings and recomputes ratings whose games changed. Every step
 // locks its season's row, so several processes may tick at once and each change happens once.
 import { Conflict } from '../games/errors.js'
+import { startTicker } from '../games/ticker.js'
 import { stderrLog, type Db } from '../store/db.js'
 import { refreshRatings } from './ratings.js'
 import { advanceSeason, startSeason } from './rounds.js'
@@ -65,27 +66,10 @@ export interface LeagueClock {
   stop(): Promise<void>
 }
 
-/** Ticks every `intervalMs` (one tick at a time), like the deadline clock. */
+/** Ticks every `intervalMs`, one tick at a time (games/ticker.ts, as the deadline clock does). */
 export function startLeagueClock(
   db: Db,
   opts: { intervalMs: number; now?: () => Date; onError?: (e: Error) => void },
 ): LeagueClock {
-  let running: Promise<unknown> | null = null
-  const tick = () => {
-    if (running) return
-    running = leagueTick(db, opts.now?.() ?? new Date())
-      .catch((e: Error) => (opts.onError ?? ((err: Error) => stderrLog.warn(`league clock: ${err.message}`)))(e))
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(tick, opts.intervalMs)
-  timer.unref()
-  setTimeout(tick, 0).unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startTicker('league clock', () => leagueTick(db, opts.now?.() ?? new Date()), opts)
 }
