@@ -110,6 +110,9 @@ const seqOf = async (page: Page) => Number(await page.locator('#map').getAttribu
 /** Selects a unit of mine: from the list of units still off the map, or by its counter on the map. */
 async function selectUnit(page: Page, unit: string) {
   const reserve = page.locator(`#reserve button[data-unit="${unit}"]`)
+  const counter = page.locator(`#map [data-mine~="${unit}"]`)
+  // isVisible does not wait: let the page's script draw the reserve or the counter first.
+  await expect.poll(async () => (await reserve.isVisible()) || (await counter.count()) > 0, WAIT).toBe(true)
   if (await reserve.isVisible()) await reserve.click()
   else {
     await page.locator(`#map [data-mine~="${unit}"]`).click({ force: true })

@@ -169,8 +169,8 @@ describe('a moderator settles disputes through /moderation', () => {
     await ready(page)
     await page.getByLabel('Kind of correction').selectOption('extend-deadline')
     // Only the fields of the kind chosen are shown.
-    expect(await page.getByLabel('Hours').isVisible()).toBe(true)
-    expect(await page.getByLabel('Adjustments').isVisible()).toBe(false)
+    await expect.poll(() => page.getByLabel('Hours').isVisible(), WAIT).toBe(true)
+    await expect.poll(() => page.getByLabel('Adjustments').isVisible(), WAIT).toBe(false)
     await page.getByLabel('Hours').fill('12')
     await page.getByLabel('Reason', { exact: true }).fill('A holiday in Japan.')
     await page.getByRole('button', { name: 'Preview' }).click()
