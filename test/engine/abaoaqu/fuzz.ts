@@ -106,3 +106,9 @@ export function playRandomGame(scenarioId: string, seed: number, players = 2): F
   expect(state.outcome).not.toBeNull()
   return { state, steps, rolls, seed: gameSeed }
 }
+
+/**
+ * Games a fuzz file plays: 20 in `npm test` (a short run per scenario), more with FUZZ_GAMES
+ * (`npm run fuzz:long` plays 200 of every scenario and prints the endings).
+ */
+export const FUZZ_GAMES = Math.max(1, Number(process.env.FUZZ_GAMES ?? 20) || 20)
