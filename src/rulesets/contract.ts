@@ -34,6 +34,13 @@ export interface EmailLines {
   omitted: number
 }
 
+/** A table of unit states for one reader: a title, the column heads, and a row of cells per unit. */
+export interface StatusPanel {
+  title: string
+  columns: string[]
+  rows: string[][]
+}
+
 /**
  * A rule system. `view` and `options` arguments are what its own ruleset's view() and options()
  * returned (possibly read back from JSON): each hook checks the shape it relies on. Every hook that
@@ -82,6 +89,12 @@ export interface RuleSystem {
   orderExamples(options: unknown): string[]
   /** Enemy units near the reader's, a line each, nearest first. Absent: emails list none. */
   enemiesNear?(view: unknown, locale: Locale): EmailLines
+  /**
+   * A table of every unit's state as far as the reader may know it (damage, ammunition, speed, …), shown
+   * under the map in "your phase" and "phase resolved" emails and on the game page. Absent, or null for a
+   * view it cannot read: no table.
+   */
+  statusPanel?(view: unknown, locale: Locale): StatusPanel | null
   /**
    * The map of a view and the events of the last step resolved, in the map's generic pieces. Absent:
    * the system has no map; its emails go without one and GET /games/:id/map.* answers 404.

@@ -4,7 +4,7 @@ import { abaoaqu } from './abaoaqu/index.js'
 import type { RuleSystem } from './contract.js'
 import { greennoa } from './greennoa/index.js'
 
-export type { AnyRuleset, EmailLines, RuleSystem, ScenarioEntry, ScenarioSummary } from './contract.js'
+export type { AnyRuleset, EmailLines, RuleSystem, ScenarioEntry, ScenarioSummary, StatusPanel } from './contract.js'
 
 const systems: RuleSystem[] = [abaoaqu, greennoa]
 

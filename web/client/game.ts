@@ -411,7 +411,7 @@ export async function refreshPosition(): Promise<void> {
   const res = await fetch(window.location.pathname, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
   const doc = new DOMParser().parseFromString(await res.text(), 'text/html')
   const fresh = JSON.parse(doc.getElementById('game-data')?.textContent ?? 'null') as GameData | null
-  for (const id of ['game-state', 'map', 'map-help', 'away']) {
+  for (const id of ['game-state', 'map', 'status-panel', 'map-help', 'away']) {
     const now = document.getElementById(id)
     const next = doc.getElementById(id)
     if (now && next) now.replaceWith(document.importNode(next, true))

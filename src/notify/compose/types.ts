@@ -128,6 +128,17 @@ const MapFields = {
   mapNote: Opt(Text),
 }
 
+/** The table of unit states under the map (RuleSystem.statusPanel), or null for a system without one. */
+const PanelSchema = OrNull(
+  Group({
+    title: Text,
+    columns: Lines,
+    rows: Type.Array(Lines, { problem: 'is not a list of rows' }),
+    /** The same table as aligned plain-text lines. */
+    text: Lines,
+  }),
+)
+
 export const YourPhaseSchema = Group({
   ...LinksFields,
   ...ReplyHowFields,
@@ -143,6 +154,7 @@ export const YourPhaseSchema = Group({
   options: OptionLinesSchema,
   /** Where the enemy units near the reader's are, a line each (nearest first), and how many were left out. */
   enemiesNear: Group({ lines: Lines, omitted: Count }),
+  panel: PanelSchema,
   ...MapFields,
 })
 export type YourPhaseData = Static<typeof YourPhaseSchema>
@@ -177,6 +189,7 @@ export const PhaseResolvedSchema = Group({
   happened: Lines,
   /** Null when the game ended with this step. */
   next: OrNull(NextUpSchema),
+  panel: PanelSchema,
   ...MapFields,
 })
 export type PhaseResolvedData = Static<typeof PhaseResolvedSchema>

@@ -1,7 +1,7 @@
 // "Phase resolved", for those who follow every phase: who played which step, what it did, and who plays
 // next. The step played is read from the log, not from the position after it: that names the next step.
 import { loadFolded } from '../../games/load.js'
-import { composeEmail, narrate, type PhaseResolvedData } from '../compose/index.js'
+import { composeEmail, narrate, statusPanel, type PhaseResolvedData } from '../compose/index.js'
 import type { Locale } from '../../i18n/index.js'
 import { addressed, readerLocale, type Composer, type MessageContext } from './core.js'
 import { eventsBetween } from './game.js'
@@ -42,6 +42,7 @@ export const phaseResolved: Composer = async (env, n) => {
     ...addressed(env, g.ref),
     played: await playedAt(env.ctx, pos, readerLocale(env)),
     happened: narrate(g.game.ruleset, events, viewOf(pos), readerLocale(env)),
+    panel: statusPanel(g.game.ruleset, viewOf(pos), readerLocale(env)),
     next: mine
       ? { side: g.sideNames.get(mine.side) ?? mine.side, step: stepRef(pos, mine, readerLocale(env)), deadline }
       : null,

@@ -1,6 +1,6 @@
 // "Your phase": what happened since the reader's last orders, the step to play, its deadline, the
 // options, the enemies near, the map, and the address to reply to with orders.
-import { composeEmail, enemiesNear, narrate } from '../compose/index.js'
+import { composeEmail, enemiesNear, narrate, statusPanel } from '../compose/index.js'
 import { addressed, readerLocale, type Composer } from './core.js'
 import { sinceLastPhase } from './game.js'
 import {
@@ -35,6 +35,7 @@ export const yourPhase: Composer = async (env, n) => {
     replyAddress: replyTo,
     orderExamples: examples,
     enemiesNear: enemiesNear(system, view, locale),
+    panel: statusPanel(system, view, locale),
     ...map.fields,
   })
   return { composed, replyTo, attachments: map.attachments }

@@ -11,6 +11,7 @@ import { mapAccess } from '../../notify/map-access.js'
 import { mapModelAt, webMapSvg } from '../../notify/map-cache.js'
 import { SIDE_MARKS, sideMark } from '../../notify/map/svg-counters.js'
 import { browserLocale, pageViewer, renderPage } from '../context.js'
+import { ruleSystem } from '../../rulesets/index.js'
 
 type Summary = Awaited<ReturnType<typeof gameSummary>>
 
@@ -59,11 +60,15 @@ export async function gamePages(app: FastifyInstance) {
     const invite = typeof rawInvite === 'string' && rawInvite.length <= 64 ? rawInvite : undefined
     const summary = await gameSummary(app.db, id, caller, { publicUrl: app.config.publicUrl, locale, invite })
     const started = summary.logSeq > 0
-    let view: { seq: number; seat: string | null } | null = null
+    let view: { seq: number; seat: string | null; view?: unknown } | null = null
     let map: string | null = null
     let modelSides: Array<{ id: string; name: string; colour: string }> = []
     if (started) {
-      view = JSON.parse(await gameView(app.db, id, caller, undefined, locale)) as { seq: number; seat: string | null }
+      view = JSON.parse(await gameView(app.db, id, caller, undefined, locale)) as {
+        seq: number
+        seat: string | null
+        view?: unknown
+      }
       const access = await mapAccess(app.db, mailSecret(app.config), id, caller, {})
       map = await webMapSvg(app.db, access.meta, access.seq, access.seat)
       modelSides = (await mapModelAt(app.db, access.meta, access.seq, access.seat))?.sides ?? []
@@ -127,6 +132,7 @@ export async function gamePages(app: FastifyInstance) {
         submittedNames: p.submittedPlayers.filter((n) => n !== null).join(', '),
       })),
       map,
+      panel: started && view ? (ruleSystem(summary.ruleset)?.statusPanel?.(view.view, locale) ?? null) : null,
       join,
       talk,
       loginUrl: `/login?next=${encodeURIComponent(`/g/${id}`)}`,

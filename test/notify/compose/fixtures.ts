@@ -84,6 +84,7 @@ export function yourPhase(recipient: Recipient = char): YourPhaseData {
     },
     orderExamples: orderExamples(options),
     enemiesNear: enemiesNear('abaoaqu', contact().view, 'en'),
+    panel: null,
     mapCid: 'map-g_7f3a-42@hexmail',
     mapUrl: `${game.url}/map.png?at=42&seat=ZEON&key=k3y`,
     mapNote:
@@ -93,7 +94,16 @@ export function yourPhase(recipient: Recipient = char): YourPhaseData {
 }
 
 export function reminder(): ReminderData {
-  const { happened: _h, options: _o, mapCid: _m, mapUrl: _u, mapNote: _n, enemiesNear: _e, ...rest } = yourPhase()
+  const {
+    happened: _h,
+    options: _o,
+    mapCid: _m,
+    mapUrl: _u,
+    mapNote: _n,
+    enemiesNear: _e,
+    panel: _p,
+    ...rest
+  } = yourPhase()
   return { ...rest, hoursLeft: 4 }
 }
 
@@ -108,6 +118,7 @@ export function phaseResolved(): PhaseResolvedData {
       step: { title: 'combat phase', description: 'attack declarations', turn: 1, half: 1 },
     },
     happened: narrate('abaoaqu', played.events, played.view, 'en'),
+    panel: null,
     next: {
       side: 'Zeon',
       step: { title: 'movement phase', description: 'move or enter units', turn: 1, half: 2 },
