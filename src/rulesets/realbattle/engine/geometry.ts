@@ -34,7 +34,7 @@ export function columnOf(dir: Dir6): DirColumn {
   return dir === 'FR' || dir === 'FL' ? 'FS' : 'BS'
 }
 
-/** The two directions an attack needs: the target seen from the attacker (T5), the attacker seen from the target (T4, RB-16.2). */
+/** An attack's two directions: the target seen from the attacker (T5), the attacker from the target (T4, RB-16.2). */
 export interface AttackDirections {
   targetFromAttacker: Dir6
   attackerFromTarget: Dir6
@@ -114,7 +114,7 @@ export function lineOfFire(state: RbState, from: OffsetHex, to: OffsetHex): Line
   }
 }
 
-/** RB-12.13: the LOF's hit-number modifier (fire only): −2 borderline, −2 per AT hex, −2·d per smoke hex, −1 in smoke. */
+/** RB-12.13: the LOF's hit modifier (fire only): −2 borderline, −2 per AT hex, −2·d per smoke hex, −1 in smoke. */
 export function lofModifier(lof: LineOfFire): number {
   return (
     (lof.borderline ? -2 : 0) -
