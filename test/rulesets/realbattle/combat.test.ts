@@ -13,8 +13,15 @@ import {
   runAttackPhase,
   type AttackOrder,
 } from '../../../src/rulesets/realbattle/engine/combat.js'
+import {
+  attackerSpeedModifier,
+  evasionModifier,
+  fireArcModifier,
+  hitModifier,
+  targetSpeedModifier,
+} from '../../../src/rulesets/realbattle/engine/combat-tables.js'
 import type { At, Plan, RbOrder, RbState } from '../../../src/rulesets/realbattle/engine/types.js'
-import { makeAt, makeState, type AtSpec } from './fixture.js'
+import { makeAt, makeState, tables, type AtSpec } from './fixture.js'
 
 const plan = (atk: number, def = 0): Plan => ({ acc: 0, dec: 0, atk, def })
 const noFallPp = { avoid: 'avoid-if-affordable' as const, fall: { kind: 'spend' as const, pp: 0 } }
@@ -307,6 +314,43 @@ describe('RB-12.8 melee reach', () => {
     expect(reach('L', hexes.frontLeft)).toEqual([])
     expect(reach('L', hexes.own)).toEqual([])
     expect(reach('L', hexes.frontRight)).toEqual(['RB-12.8'])
+  })
+})
+
+describe('§9.1 tables T2–T5', () => {
+  it('T2: a value between columns takes the next lower one (RB-22.3); defence 0 and none lower give 0', () => {
+    expect([1, 2, 3, 4, 5, 6].map((pp) => hitModifier(tables, pp))).toEqual([0, 1, 2, 2, 3, 3])
+    expect([0, 1, 4, 5].map((pp) => evasionModifier(tables, pp, false))).toEqual([0, -1, -3, -4])
+    expect([0, 1, 2, 4, 6, 7].map((pp) => evasionModifier(tables, pp, true))).toEqual([0, 0, -1, -2, -3, -4])
+  })
+
+  it('T3 and T4 by |speed|, reversing included', () => {
+    expect([0, -1, 2, -3, 4, 5, -6, 7, 9].map((v) => attackerSpeedModifier(tables, v))).toEqual([
+      0, -1, -1, -2, -2, -3, -3, -4, -4,
+    ])
+    expect(targetSpeedModifier(tables, 'BB', 0)).toBe(2)
+    expect(targetSpeedModifier(tables, 'FS', -4)).toBe(-2)
+    expect(targetSpeedModifier(tables, 'BS', 8)).toBe(-3)
+  })
+
+  it('T5: absent is outside the arc', () => {
+    expect(fireArcModifier(tables, 'shoulderL', 'FL')).toBe(-1)
+    expect(fireArcModifier(tables, 'shoulderL', 'FR')).toBeNull()
+    expect(fireArcModifier(tables, 'none', 'FF')).toBeNull()
+  })
+
+  it('reads the scenario’s tables, not constants', () => {
+    const a = attacker({ at: { plan: plan(2) } })
+    const t = target()
+    const printed = {
+      ...tables,
+      hitModifier: [
+        { pp: 1, mod: 1 },
+        { pp: 2, mod: 3 },
+      ],
+    }
+    const state = attackState([a, t], {}, { tables: printed })
+    expect(hitNumber(state, a, t, { weapon: 'hmg' }).terms.attack).toBe(3)
   })
 })
 
