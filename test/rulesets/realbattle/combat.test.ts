@@ -454,6 +454,8 @@ describe('RB-12.14 volley fire', () => {
     const state = attackState([a, target()])
     const volley = order({ weapon: undefined, volley: true })
     expect(checkAttacks(state, 'A', [volley])).toEqual([])
+    // The option shows the weakest weapon's number before evasion: small gatling 7 (missile 8).
+    expect(attackOptions(state, a).find((o) => o.volley)).toMatchObject({ hitBeforeEvasion: 7, evasion: null })
     const events = run(state, [volley], [6, 6, 6, 6])
     expect(ofType(events, 'attack').map((e) => [e.weapon, e.hit, e.hits])).toEqual([
       ['ml2s', 7, false],

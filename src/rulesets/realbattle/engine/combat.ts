@@ -120,16 +120,9 @@ function weaponShot(
   const distance = offsetDistance(attacker.hex as OffsetHex, target.hex as OffsetHex)
   const band = bandAt(card, distance)
   if (!band) return refuseCombat('RB-12.5', 'realbattle.attack.outOfRange', { ...p, distance }, { field: 'target' })
-  const arc = fireArcModifier(state.scenario.tables, weapon.mount, dirs.targetFromAttacker)
-  if (arc === null)
-    return refuseCombat(
-      'RB-12.5',
-      'realbattle.attack.outsideArc',
-      { ...p, dir: dirs.targetFromAttacker },
-      {
-        field: 'target',
-      },
-    )
+  const dir = dirs.targetFromAttacker
+  const arc = fireArcModifier(state.scenario.tables, weapon.mount, dir)
+  if (arc === null) return refuseCombat('RB-12.5', 'realbattle.attack.outsideArc', { ...p, dir }, { field: 'target' })
   if (weapon.ammo < 1) return refuseCombat('RB-12.6', 'realbattle.attack.emptyMagazine', p, { field: 'weapon' })
   if (weapon.ammo < rounds)
     return refuseCombat(
