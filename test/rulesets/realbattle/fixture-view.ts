@@ -93,7 +93,10 @@ export function rbView(ats: AtView[], over: Partial<RbView> = {}): RbView {
     scenario: 'RB-23-S5',
     map: mapA,
     ignoreObstacles: false,
-    camps: { A: { name: 'Red Shoulder', nameJa: 'レッドショルダー' }, B: { name: 'Secret Society', nameJa: '秘密結社' } },
+    camps: {
+      A: { name: 'Red Shoulder', nameJa: 'レッドショルダー' },
+      B: { name: 'Secret Society', nameJa: '秘密結社' },
+    },
     viewer: { seat: 'A', camp: 'A' },
     turn: 2,
     step: 'attack',

@@ -245,7 +245,12 @@ describe('Real Battle options in an email', () => {
     expect(orderExamples(action)).toEqual(['A1 speed 3', 'A1 T1R F F'])
     const plan = seatOptions({
       step: 'plan',
-      ats: [{ at: 'A1', plan: { acc: [0, 1, 2, 4], dec: [0, 1, 2, 4], atk: [0, 1, 2, 3, 5], def: [0, 1, 2, 3, 5], maxTotal: 6 } }],
+      ats: [
+        {
+          at: 'A1',
+          plan: { acc: [0, 1, 2, 4], dec: [0, 1, 2, 4], atk: [0, 1, 2, 3, 5], def: [0, 1, 2, 3, 5], maxTotal: 6 },
+        },
+      ],
     })
     expect(compactOptions(plan, 'en').lines).toEqual([
       'A1: plan accel 0/1/2/4, decel 0/1/2/4, attack 0/1/2/3/5, defence 0/1/2/3/5; at most 6 PP in all (RB-21.3)',
@@ -253,7 +258,18 @@ describe('Real Battle options in an email', () => {
     expect(orderExamples(plan)).toEqual(['A1 plan 1 0 2 2'])
     const deploy = seatOptions({
       step: 'deploy',
-      ats: [{ at: 'A1', deploy: { hexes: [[0, 4], [0, 5]], facings: [2, 1] } }],
+      ats: [
+        {
+          at: 'A1',
+          deploy: {
+            hexes: [
+              [0, 4],
+              [0, 5],
+            ],
+            facings: [2, 1],
+          },
+        },
+      ],
     })
     expect(compactOptions(deploy, 'en').lines).toEqual(['A1: deploy on 0004–0005 (2), facing SE/NE'])
     expect(orderExamples(deploy)).toEqual(['A1 deploy 0004 SE'])
@@ -304,8 +320,28 @@ describe('Real Battle enemies near and the status panel', () => {
     expect(panel.rows).toEqual([
       ['A1', 'Chirico (9 PP)', 'Scopedog', 'camp A (Red Shoulder)', '16/16', '+3 (max 5)', '–', '3', 'hmg 7/10 +1 mag'],
       ['A2', 'Vanilla (6 PP)', 'Scopedog', 'camp A (Red Shoulder)', '16/16', '0 (max 5)', '–', 'sealed', 'hmg 10/10'],
-      ['B1', 'Fiana (12 PP)', 'Brutish Dog', 'camp B (Secret Society)', '16/16', '−1 (max 5)', '–', 'sealed', 'hmg 10/10'],
-      ['B2', 'Ypsilon (13 PP)', 'Scopedog', 'camp B (Secret Society)', '7/16 heavy', '0 (max 5)', 'fallen', 'sealed', 'ss 2/5'],
+      [
+        'B1',
+        'Fiana (12 PP)',
+        'Brutish Dog',
+        'camp B (Secret Society)',
+        '16/16',
+        '−1 (max 5)',
+        '–',
+        'sealed',
+        'hmg 10/10',
+      ],
+      [
+        'B2',
+        'Ypsilon (13 PP)',
+        'Scopedog',
+        'camp B (Secret Society)',
+        '7/16 heavy',
+        '0 (max 5)',
+        'fallen',
+        'sealed',
+        'ss 2/5',
+      ],
     ])
     const ja = statusPanel(view, 'ja')!
     expect(ja.rows[0]).toEqual([

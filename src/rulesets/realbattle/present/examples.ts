@@ -34,14 +34,20 @@ export function programOrder(at: string, steps: string[]): string {
 export function attackOrder(at: string, a: AttackOption, missiles?: number): string {
   if (a.arm) return `${at} melee ${a.target} ${a.arm}`
   if (a.volley) return `${at} volley ${a.target}`
-  const n = missiles ?? (a.missilesMax !== undefined && a.missilesMax > 1 ? 1 : undefined)
-  return `${at} fire ${a.target} ${a.weapon ?? '?'}${n !== undefined && a.missilesMax !== undefined && a.missilesMax > 1 ? ` ${n}` : ''}`
+  // A launcher names how many missiles it fires (RB-12.7); one unless said.
+  const launcher = a.missilesMax !== undefined && a.missilesMax > 1
+  return `${at} fire ${a.target} ${a.weapon ?? '?'}${launcher ? ` ${missiles ?? 1}` : ''}`
 }
 
 // ---- choices ----------------------------------------------------------------------------------------
 
 /** A legal plan for the example (RB-21.3): a little acceleration, attack and defence, within base PP. */
-export function samplePlan(plan: NonNullable<AtOptions['plan']>): { acc: number; dec: number; atk: number; def: number } {
+export function samplePlan(plan: NonNullable<AtOptions['plan']>): {
+  acc: number
+  dec: number
+  atk: number
+  def: number
+} {
   const third = Math.floor(plan.maxTotal / 3)
   const most = (values: number[], cap: number) => Math.max(0, ...values.filter((v) => v <= cap))
   const atk = most(plan.atk, third)

@@ -70,7 +70,7 @@ function localiseLine(line: unknown, locale: Locale): unknown {
   const l = line as KeyedLine
   if (typeof l.key !== 'string') return line
   const params = isParams(l.params) ? l.params : undefined
-  const out: Record<string, unknown> = { ...(line as object) }
+  const out: Record<string, unknown> = { ...line }
   if (typeof l.text === 'string') out.text = orderErrorMessage(locale, { message: l.text, key: l.key, params })
   if (typeof l.message === 'string') out.message = orderErrorMessage(locale, { message: l.message, key: l.key, params })
   return out

@@ -75,7 +75,8 @@ export function narrationContext(view: unknown, locale: Locale): NarrationContex
 class MalformedEvent extends Error {}
 
 function num(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new MalformedEvent(`expected a number: ${String(value)}`)
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new MalformedEvent(`expected a number: ${String(value)}`)
   return value
 }
 
@@ -146,7 +147,8 @@ function damage(e: GameEvent, c: NarrationContext): string {
 }
 
 const NARRATORS: Record<string, Narrator> = {
-  deployed: (e, c) => c.t('ev.deployed', { at: c.at(e.at), hex: c.hex(e.hex), facing: facingName(c.locale, num(e.facing)) }),
+  deployed: (e, c) =>
+    c.t('ev.deployed', { at: c.at(e.at), hex: c.hex(e.hex), facing: facingName(c.locale, num(e.facing)) }),
   'first-player': (e, c) =>
     typeof e.roll === 'number' || Array.isArray(e.roll)
       ? c.t('ev.firstPlayer', { camp: c.camp(e.camp), roll: total(e.roll) })
@@ -194,7 +196,11 @@ const NARRATORS: Record<string, Narrator> = {
   'smoke-laid': (e, c) => c.t('ev.smokeLaid', { at: c.at(e.at), hex: c.hex(e.hex) }),
   'smoke-cleared': (e, c) => c.t('ev.smokeCleared', { hex: c.hex(e.hex) }),
   'stand-up': (e, c) =>
-    c.t(e.ok === true ? 'ev.standUp' : 'ev.standUpFailed', { at: c.at(e.at), value: num(e.value), roll: total(e.roll) }),
+    c.t(e.ok === true ? 'ev.standUp' : 'ev.standUpFailed', {
+      at: c.at(e.at),
+      value: num(e.value),
+      roll: total(e.roll),
+    }),
   attack,
   damage,
   'instant-death': (e, c) =>
@@ -203,7 +209,12 @@ const NARRATORS: Record<string, Narrator> = {
   'heavy-damage': (e, c) => c.t('ev.heavyDamage', { at: c.at(e.at), maxSpeed: signed(num(e.maxSpeed)) }),
   'fall-check': (e, c) => {
     const pp = typeof e.pp === 'number' && e.pp > 0 ? c.t('ev.fallPp', { count: e.pp }) : ''
-    return c.t(e.fell === true ? 'ev.fell' : 'ev.stood', { at: c.at(e.at), value: num(e.value), pp, roll: total(e.roll) })
+    return c.t(e.fell === true ? 'ev.fell' : 'ev.stood', {
+      at: c.at(e.at),
+      value: num(e.value),
+      pp,
+      roll: total(e.roll),
+    })
   },
   turn: (e, c) => c.t('ev.turn', { turn: num(e.turn), camp: c.camp(e.camp) }),
   'game-over': (e, c) => {

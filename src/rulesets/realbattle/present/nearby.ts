@@ -2,7 +2,7 @@
 // play. Real Battle's games have a few ATs a camp, so every enemy AT on the map is listed, nearest first:
 // its distance from the reader's nearest AT and in which of that AT's directions it lies (RB-13), its
 // facing, speed, and whether it is fallen or heavily damaged.
-import { offsetDistance, offsetSector, type Direction } from '../../../engine/hex/index.js'
+import { offsetDistance, offsetSector } from '../../../engine/hex/index.js'
 import type { Locale } from '../../../i18n/index.js'
 import type { AtView } from '../engine/types.js'
 import { atName, facingName, hexLabel, isRbView, signed, words } from './words.js'
@@ -45,7 +45,7 @@ export function enemiesNear(view: unknown, locale: Locale, maxLines = 20): { lin
           ? t('near.sameHex', values)
           : t('near.line', {
               ...values,
-              dir: t(`dir.${offsetSector(nearest.m.hex, nearest.m.facing as Direction, e.hex)}`),
+              dir: t(`dir.${offsetSector(nearest.m.hex, nearest.m.facing, e.hex)}`),
             })
       return { line, d: nearest.d, id: e.id }
     })

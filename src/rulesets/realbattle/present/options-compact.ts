@@ -39,7 +39,14 @@ function deployLine(t: Translate, a: AtOptions): string | null {
 function planLine(t: Translate, a: AtOptions): string | null {
   if (!a.plan) return null
   const p = a.plan
-  return t('opt.plan', { at: a.at, acc: list(p.acc), dec: list(p.dec), atk: list(p.atk), def: list(p.def), max: p.maxTotal })
+  return t('opt.plan', {
+    at: a.at,
+    acc: list(p.acc),
+    dec: list(p.dec),
+    atk: list(p.atk),
+    def: list(p.def),
+    max: p.maxTotal,
+  })
 }
 
 function actionLine(t: Translate, a: AtOptions): string | null {
@@ -79,7 +86,8 @@ export function attackLine(t: Translate, at: string, o: AttackOption): string {
 }
 
 function atLines(locale: Locale, t: Translate, a: AtOptions): string[] {
-  if (a.blocked) return [t('opt.blocked', { at: a.at, why: localiseBlocked(locale, a.blocked).reason, ref: a.blocked.ref })]
+  if (a.blocked)
+    return [t('opt.blocked', { at: a.at, why: localiseBlocked(locale, a.blocked).reason, ref: a.blocked.ref })]
   const lines = [deployLine(t, a), planLine(t, a), actionLine(t, a)].filter((l): l is string => l !== null)
   const attacks = a.attacks ?? []
   if (attacks.length > 0) lines.push(...attacks.map((o) => attackLine(t, a.at, o)))

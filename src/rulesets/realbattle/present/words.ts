@@ -59,7 +59,8 @@ const two = (n: number) => String(n).padStart(2, '0')
 /** A hex `{col,row}` or `[col,row]` (events carry either) as `{col,row}`, or null. */
 export function asHex(value: unknown): { col: number; row: number } | null {
   const ok = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0
-  if (Array.isArray(value)) return value.length === 2 && ok(value[0]) && ok(value[1]) ? { col: value[0], row: value[1] } : null
+  if (Array.isArray(value))
+    return value.length === 2 && ok(value[0]) && ok(value[1]) ? { col: value[0], row: value[1] } : null
   if (!isObject(value)) return null
   return ok(value.col) && ok(value.row) ? { col: value.col, row: value.row } : null
 }
@@ -96,7 +97,9 @@ export function facingName(locale: Locale, facing: unknown): string {
 export function campName(locale: Locale, view: RbView | null, camp: unknown): string {
   const c = camp === 'A' || camp === 'B' ? view?.camps?.[camp] : undefined
   const name = c ? (locale === 'ja' ? c.nameJa || c.name : c.name) : ''
-  return name ? words(locale)('camp.named', { camp: String(camp), name }) : words(locale)('camp.plain', { camp: String(camp) })
+  return name
+    ? words(locale)('camp.named', { camp: String(camp), name })
+    : words(locale)('camp.plain', { camp: String(camp) })
 }
 
 /**

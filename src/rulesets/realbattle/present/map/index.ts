@@ -4,7 +4,7 @@
 // counter per AT in play with its facing (RB-13), its speed ("v3", "v-1": RB-6.3), fallen (RB-19) and heavy
 // damage (RB-20) markers, and its fire arcs; the last step's moves, attacks and losses; and the enemy ATs
 // within the longest reach of the viewer's ATs.
-import { offsetDistance, offsetSector, type Direction, type RelativeSector } from '../../../../engine/hex/index.js'
+import { offsetDistance, offsetSector, type RelativeSector } from '../../../../engine/hex/index.js'
 import type { GameEvent } from '../../../../engine/ruleset.js'
 import {
   compareHexRefs,
@@ -164,7 +164,7 @@ function atWords(a: AtView): string {
 /** The hexes an AT can attack into: each usable weapon's arc (T5) within its range, and melee's reach. */
 function arcOf(view: RbView, a: Placed): HexRef[] {
   if (a.fallen) return []
-  const facing = a.facing as Direction
+  const facing = a.facing
   const out: HexRef[] = []
   for (let col = 0; col < view.map.cols; col++)
     for (let row = 0; row < view.map.rows; row++) {
@@ -239,7 +239,7 @@ function inReach(view: RbView): HexRef[] {
 
 function subtitle(view: RbView): string {
   const when = view.step === 'deploy' || view.turn < 1 ? '' : `Turn ${view.turn}`
-  const step = view.step ? STEP_NAMES[view.step] ?? view.step : ''
+  const step = view.step ? (STEP_NAMES[view.step] ?? view.step) : ''
   const acting = view.active ? `camp ${view.active}` : ''
   const now = view.ended
     ? view.ended.winner === null
@@ -252,7 +252,8 @@ function subtitle(view: RbView): string {
 
 export function realbattleMapModel(view: RbView, events: readonly GameEvent[]): HexMapModel {
   const { cols, rows } = view.map
-  const mapName = view.map.nameJa && view.map.nameJa !== view.map.name ? `${view.map.nameJa} ${view.map.name}` : view.map.name
+  const mapName =
+    view.map.nameJa && view.map.nameJa !== view.map.name ? `${view.map.nameJa} ${view.map.name}` : view.map.name
   return {
     title: `リアルバトル Real Battle ${view.scenario}${mapName ? ` · ${mapName}` : ''}`,
     subtitle: subtitle(view),
