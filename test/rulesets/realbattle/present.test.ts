@@ -121,6 +121,18 @@ describe('Real Battle narration', () => {
     expect(tell([EVERY[21]!], 'ja')[0]).toContain('大破')
   })
 
+  it('reads hexes written either way, and tells an avoided collision', () => {
+    expect(tell([{ type: 'deployed', at: 'B1', hex: [19, 5], facing: 5 }], 'en')).toEqual([
+      'Enemy B1 Fiana (Brutish Dog) deployed at 1905, facing NW (RB-23.4).',
+    ])
+    const avoided: GameEvent = { type: 'collision', at: 'A1', target: 'B1', direction: 'BB', avoidedBy: 'B1', pp: 1 }
+    expect(tell([avoided], 'en')).toEqual([
+      'Enemy B1 Fiana (Brutish Dog) paid 1 PP, and your A1 Chirico (Scopedog) and enemy B1 Fiana (Brutish Dog) ' +
+        'share the hex without colliding (rear (BB), RB-6.6).',
+    ])
+    expect(tell([{ ...avoided, pp: undefined }], 'ja')[0]).toMatch(/^敵機B1 .*がPPを払い/)
+  })
+
   it('says a plan is sealed without any of its values', () => {
     const plan = view.ats[0]!.plan!
     expect(plan).toEqual({ acc: 1, dec: 0, atk: 2, def: 2 })

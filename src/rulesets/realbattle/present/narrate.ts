@@ -105,8 +105,12 @@ type Narrator = (e: GameEvent, c: NarrationContext) => string
 
 function collision(e: GameEvent, c: NarrationContext): string {
   const values = { at: c.at(e.at), target: c.at(e.target), direction: direction(c, e.direction) }
-  if (typeof e.avoidedBy === 'string' && e.avoidedBy)
-    return c.t('ev.collisionAvoided', { ...values, by: c.at(e.avoidedBy), pp: num(e.pp) })
+  if (typeof e.avoidedBy === 'string' && e.avoidedBy) {
+    const by = c.at(e.avoidedBy)
+    return typeof e.pp === 'number'
+      ? c.t('ev.collisionAvoided', { ...values, by, pp: e.pp })
+      : c.t('ev.collisionAvoidedNoPp', { ...values, by })
+  }
   const damage = e.damage
   if (damage === null || typeof damage !== 'object' || Array.isArray(damage)) throw new MalformedEvent('no damage')
   const parts = Object.entries(damage as Record<string, unknown>).map(([id, n]) =>
