@@ -7,6 +7,7 @@ import type { GameEvent } from '../../../src/engine/ruleset.js'
 import { buildMapModel, mapModelToPng, renderSvg } from '../../../src/notify/map/index.js'
 import type { AnyRuleset, RuleSystem } from '../../../src/rulesets/contract.js'
 import { registerRuleSystem, ruleSystem } from '../../../src/rulesets/index.js'
+import { realbattlePresent } from '../../../src/rulesets/realbattle/present/index.js'
 import { realbattleMap, realbattleMapModel } from '../../../src/rulesets/realbattle/present/map/index.js'
 import { atView, hmg, rbView } from './fixture-view.js'
 
@@ -133,7 +134,7 @@ describe('Real Battle map drawn by the map layer', () => {
   })
 
   it('builds through buildMapModel once the system is registered', () => {
-    // Until the lead registers Real Battle, a stand-in with this map hook is registered for the test.
+    // Until Real Battle is in the registry, a stand-in with these presentation hooks is registered for the test.
     if (!ruleSystem('realbattle')) {
       const stub = { id: 'realbattle' } as unknown as AnyRuleset
       const system: RuleSystem = {
@@ -141,11 +142,7 @@ describe('Real Battle map drawn by the map layer', () => {
         title: 'Real Battle',
         ruleset: stub,
         scenarios: () => [],
-        stepTitle: (s) => s,
-        narrate: () => [],
-        compactOptions: () => ({ lines: [], omitted: 0 }),
-        orderExamples: () => [],
-        map: realbattleMap,
+        ...realbattlePresent,
       }
       registerRuleSystem(system)
     }

@@ -296,6 +296,14 @@ describe('Real Battle options in an email', () => {
     expect(out.ats[0]).toEqual(attackOptions.ats[0])
     const unknown = seatOptions({ ats: [{ at: 'A1', blocked: { reason: 'the weather', ref: 'X-1' } }] })
     expect((localiseOptions(unknown, 'ja') as typeof unknown).ats[0]!.blocked!.reason).toBe('the weather')
+    const keyed = [{ text: 'and 2 more errors', key: 'server.moreErrors', params: { count: 2 } }]
+    expect(localisePreview(keyed, 'ja')).toEqual([{ ...keyed[0], text: expect.stringMatching(/^ほかに2件の誤り/) }])
+    const withKey = seatOptions({
+      ats: [
+        { at: 'A1', blocked: { reason: 'x', ref: 'RB-1', key: 'server.moreErrors', params: { count: 3 } } as never },
+      ],
+    })
+    expect((localiseOptions(withKey, 'ja') as typeof withKey).ats[0]!.blocked!.reason).toMatch(/^ほかに3件の誤り/)
     const preview = [{ text: 'Refused.', key: 'no.such.key', params: {} }, 'plain']
     expect(localisePreview(preview, 'ja')).toEqual(preview)
     expect(localisePreview('x', 'ja')).toBe('x')
