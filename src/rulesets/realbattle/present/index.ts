@@ -1,0 +1,27 @@
+// How Real Battle is shown to players: every presentation hook of the RuleSystem (src/rulesets/contract.ts),
+// ready to spread into the system's value (src/rulesets/realbattle/index.ts), and the status panel beside
+// the map (a hook the contract does not name yet).
+import type { RuleSystem } from '../../contract.js'
+import { orderExamples } from './examples.js'
+import { localiseOptions, localisePreview } from './localise.js'
+import { realbattleMap } from './map/index.js'
+import { describeStep, narrateRealBattle, stepTitle } from './narrate.js'
+import { enemiesNear } from './nearby.js'
+import { compactOptions, optionsLegend } from './options-compact.js'
+import { describeOutcome } from './outcome.js'
+
+export { statusPanel, type StatusPanel } from './panel.js'
+
+export const realbattlePresent = {
+  stepTitle,
+  describeStep,
+  describeOutcome,
+  narrate: narrateRealBattle,
+  localiseOptions,
+  localisePreview,
+  compactOptions: (options, locale) => compactOptions(options, locale),
+  optionsLegend,
+  orderExamples,
+  enemiesNear: (view, locale) => enemiesNear(view, locale),
+  map: realbattleMap,
+} satisfies Omit<RuleSystem, 'id' | 'title' | 'ruleset' | 'scenarios'>
