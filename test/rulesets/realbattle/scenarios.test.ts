@@ -233,6 +233,52 @@ describe('seat layouts', () => {
   })
 })
 
+describe('provenance (status S/D/R/H)', () => {
+  /** A copy of the data folder where every HOUSE mark is S, s2.yaml claims houseData: false, then `edit`. */
+  function printedCopy(edit: (weapons: string) => string = (t) => t): string {
+    const dir = mkdtempSync(join(tmpdir(), 'rb-data-'))
+    dirs.push(dir)
+    cpSync(defaultRealBattleDir(), dir, { recursive: true })
+    for (const f of ['tables.yaml', 'ats.yaml', 'weapons.yaml', 'maps.yaml', 's2.yaml']) {
+      const path = join(dir, f)
+      const text = readFileSync(path, 'utf8').replaceAll('status: H', 'status: S')
+      writeFileSync(path, (f === 'weapons.yaml' ? edit(text) : text).replace('houseData: true', 'houseData: false'))
+    }
+    return dir
+  }
+
+  it('lets a club with the printed tables, cards and maps (status S everywhere) set houseData: false', () => {
+    const s2 = loadRealBattle(printedCopy()).find((e) => e.scenario.id === 'RB-23-S2')
+    expect([s2?.houseData, s2?.scenario.cards.scopedog?.house, s2?.scenario.weapons.hmg?.house]).toEqual([
+      false,
+      false,
+      false,
+    ])
+  })
+
+  it('refuses houseData: false while a weapon the scenario uses is still HOUSE data', () => {
+    const dir = printedCopy((t) =>
+      t.replace(
+        'nameJa: ヘビーマシンガン\n    tier: 1\n    status: S',
+        'nameJa: ヘビーマシンガン\n    tier: 1\n    status: H',
+      ),
+    )
+    let error: unknown
+    try {
+      loadRealBattle(dir)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ScenarioError)
+    const e = error as ScenarioError
+    expect([...where(e), e.problem]).toEqual([
+      's2.yaml',
+      '/houseData',
+      'is false, but weapon hmg is HOUSE data (status H)',
+    ])
+  })
+})
+
 describe('bad data is refused with the file and the field', () => {
   it('an unknown weapon in a loadout', () => {
     const e = brokenCopy('s2.yaml', (t) => t.replace('loadout: [{ weapon: hmg }]', 'loadout: [{ weapon: laser }]'))

@@ -121,7 +121,7 @@ export interface HouseData {
   tiers: { cards: Record<string, Tier>; weapons: Record<string, Tier> }
   /** The AT card a built-in weapon belongs to (RB-5.6 [H]). */
   builtInto: Record<string, string>
-  /** HOUSE (status H) items by name, for the houseData check: "tables.yaml", "map A". */
+  /** Whether any table, and each map, is HOUSE data (status H), for the houseData check. */
   houseItems: { tables: boolean; maps: Record<string, boolean> }
 }
 
@@ -200,7 +200,7 @@ export function loadTables(file: string): Tables & { house: boolean } {
   checkFromRows(file, '/attackerSpeed/rows', t.attackerSpeed.rows)
   checkFromRows(file, '/targetSpeed/rows', t.targetSpeed.rows)
   checkFromRows(file, '/actionPp/rows', t.actionPp.rows)
-  const parts = [t, accel, he, t.attackerSpeed, t.targetSpeed, t.fireArc, t.actionPp]
+  const parts = [accel, he, t.attackerSpeed, t.targetSpeed, t.fireArc, t.actionPp]
   return {
     accel: accel.rows.map((r) => ({ pp: r.pp, normal: r.normal, ps: r.ps })),
     hitModifier: he.hit,
@@ -263,7 +263,7 @@ export function loadCards(file: string): { cards: Record<string, AtCard>; tiers:
       damage: structuredClone(table.damage),
       price: c.price,
       availability: c.availability,
-      house: c.status === 'H' || table.house || data.status === 'H',
+      house: c.status === 'H' || table.house,
     }
     tiers[c.id] = c.tier
   })
@@ -334,7 +334,7 @@ export function loadWeapons(file: string): {
       price: w.price,
       resupply: w.resupply ? { price: w.resupply.price, star: w.resupply.star } : null,
       availability: w.availability,
-      house: w.status === 'H' || data.status === 'H',
+      house: w.status === 'H',
     }
     tiers[w.id] = w.tier
     if (w.builtInto !== undefined) builtInto[w.id] = w.builtInto
@@ -376,7 +376,7 @@ export function loadMaps(file: string): { maps: Record<string, RbMap>; house: Re
       if (map.deploy[end].length === 0) fail(file, `${at}/rows`, `has no deployment hex "${end}" (RB-23.4)`)
     }
     maps[m.id] = map
-    house[m.id] = m.status === 'H' || data.status === 'H'
+    house[m.id] = m.status === 'H'
   })
   return { maps, house }
 }
