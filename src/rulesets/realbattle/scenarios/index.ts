@@ -9,14 +9,13 @@ export {
   loadCards,
   loadHouseData,
   loadMaps,
-  loadRealBattle,
-  loadScenarioFile,
   loadTables,
   loadWeapons,
   mountFamily,
-  seatLayouts,
-} from './load.js'
-export type { HouseData, RbScenarioEntry } from './load.js'
+} from './house.js'
+export type { HouseData } from './house.js'
+export { loadRealBattle, loadScenarioFile, seatLayouts } from './load.js'
+export type { RbScenarioEntry } from './load.js'
 export { COMMON_NOTES, campName, scenarioSummary, scenarioTitle } from './summary.js'
 
 /** Scenario files are read and checked once per process; the result is never mutated. */
