@@ -90,6 +90,7 @@ interface MapsFile {
   maps: Array<{ id: string; name: string; nameJa: string; status: Status; rows: string[] }>
 }
 
+/** The house data of a folder, as the engine takes it, with each item's tier and provenance on the side. */
 export interface HouseData {
   tables: Tables
   cards: Record<string, AtCard>
@@ -103,7 +104,7 @@ export interface HouseData {
   houseItems: { tables: boolean; maps: Record<string, boolean> }
 }
 
-/** A scenario as loaded: the engine's data and what the catalogue shows. */
+/** The house data files of a folder; every other .yaml file is a scenario. */
 export const HOUSE_FILES = { tables: 'tables.yaml', ats: 'ats.yaml', weapons: 'weapons.yaml', maps: 'maps.yaml' }
 
 export function defaultRealBattleDir(): string {

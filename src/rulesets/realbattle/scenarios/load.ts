@@ -23,7 +23,7 @@ interface ScenarioFile {
   notes?: string[]
 }
 
-/** The house data of a folder, as the engine takes it, with each item's tier and provenance on the side. */
+/** A scenario as loaded: the engine's data and what the catalogue shows. */
 export interface RbScenarioEntry {
   file: string
   title: string
