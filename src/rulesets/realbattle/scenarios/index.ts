@@ -1,4 +1,4 @@
-// Real Battle's scenario data files: loading and checking (load.ts) and catalogue entries (summary.ts).
+// Real Battle's data files: the house data (house.ts), the scenarios (load.ts), catalogue entries (summary.ts).
 import type { ScenarioEntry } from '../../contract.js'
 import { loadRealBattle } from './load.js'
 import { scenarioSummary } from './summary.js'
