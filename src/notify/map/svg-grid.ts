@@ -1,4 +1,4 @@
-// The board layer: hex fills (space, fortress, screens), the grid, board borders, hex labels and
+// The board layer: hex fills (space, fortress, obstacles, deployment areas, screens), the grid, board borders, hex labels and
 // the coordinates on the edge. Each layer is one <path> where it can be: a few big elements
 // render much faster than hundreds of small ones.
 import { ALL_DIRECTIONS, offsetNeighbor } from '../../engine/hex/index.js'
@@ -11,6 +11,8 @@ export const COLOURS = {
   background: '#ffffff',
   space: '#eef2f7',
   fortress: '#c9bfa6',
+  obstacle: '#6f6a60',
+  deploy: '#f4e58c',
   grid: '#a9b3c1',
   boardEdge: '#46505e',
   hexLabel: '#6f7a89',
@@ -41,10 +43,12 @@ export function windowHexes(frame: Frame, model: HexMapModel): MapHex[] {
 
 export function hexFills(frame: Frame, model: HexMapModel): string {
   const hexes = windowHexes(frame, model)
-  const fortress = hexes.filter((h) => h.tags.includes('fortress'))
+  const tagged = (tag: string) => hexes.filter((h) => h.tags.includes(tag))
   return [
     filledHexes(frame, hexes, `fill="${COLOURS.space}"`),
-    filledHexes(frame, fortress, `fill="${COLOURS.fortress}"`),
+    filledHexes(frame, tagged('fortress'), `fill="${COLOURS.fortress}"`),
+    filledHexes(frame, tagged('obstacle'), `fill="${COLOURS.obstacle}"`),
+    filledHexes(frame, tagged('deploy'), `fill="${COLOURS.deploy}"`),
   ].join('')
 }
 

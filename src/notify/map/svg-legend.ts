@@ -152,7 +152,14 @@ function keyedItems(model: HexMapModel, common: readonly LegendItem[]): LegendIt
         },
       ]
     : []
-  return [...common.filter((i) => uses[i.text] !== false), ...markers, ...facing]
+  // Hex tags the other systems do not use: obstacles and deployment areas, shown only when the map has them.
+  const terrain: LegendItem[] = [
+    { tag: 'obstacle', text: 'obstacle', colour: COLOURS.obstacle },
+    { tag: 'deploy', text: 'deployment area', colour: COLOURS.deploy },
+  ]
+    .filter((t) => model.hexes.some((h) => h.tags.includes(t.tag)))
+    .map((t) => ({ sample: 1, text: t.text, draw: (at, size) => square(at, size, t.colour, COLOURS.grid) }))
+  return [...common.filter((i) => uses[i.text] !== false), ...terrain, ...markers, ...facing]
 }
 
 function fontSize(frame: Frame): number {

@@ -120,10 +120,7 @@ function mapHexes(view: RbView): MapHex[] {
     for (let row = 0; row < view.map.rows; row++) {
       const key = `${col},${row}`
       const end = deploy.get(key)
-      const tags = [
-        ...(obstacles.has(key) ? ['obstacle', 'fortress'] : []),
-        ...(end ? ['deploy', `deploy-${end}`] : []),
-      ]
+      const tags = [...(obstacles.has(key) ? ['obstacle'] : []), ...(end ? ['deploy', `deploy-${end}`] : [])]
       hexes.push({ col, row, label: label({ col, row }), board: null, tags })
     }
   return hexes
