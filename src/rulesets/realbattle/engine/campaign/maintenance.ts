@@ -9,14 +9,7 @@ import { cloneTeam, findWeapon, ownedWeapons, repayCost, takeId } from './team.j
 import type { CampaignAction, CampaignRules, Catalogue, OwnedAt, OwnedWeapon, Team } from './types.js'
 import { COUNTED_KINDS } from './types.js'
 
-const KINDS: ReadonlyArray<CampaignAction['kind']> = [
-  ...COUNTED_KINDS,
-  'borrow',
-  'repay',
-  'mount',
-  'unmount',
-  'field',
-]
+const KINDS: ReadonlyArray<CampaignAction['kind']> = [...COUNTED_KINDS, 'borrow', 'repay', 'mount', 'unmount', 'field']
 
 /** RB-24.4: whether the action takes one of the maintenance's five (loans, mounting and fielding are free). */
 export function isCounted(action: CampaignAction): boolean {
@@ -52,13 +45,20 @@ export function mountPlace(
   const params = { weapon: weapon.id, card: card.id, at: at.id, allowed: places.join(' or ') }
   if (asked !== undefined) {
     if (!places.includes(asked))
-      return { error: refuse('GAP-RB-2', 'realbattle.campaign.badMount', { ...params, mount: asked }, { field: 'mount' }) }
+      return {
+        error: refuse('GAP-RB-2', 'realbattle.campaign.badMount', { ...params, mount: asked }, { field: 'mount' }),
+      }
     const other = takenBy(asked)
     if (other)
       return {
-        error: refuse('GAP-RB-2', 'realbattle.campaign.slotTaken', { at: at.id, other: other.id, mount: asked }, {
-          field: 'mount',
-        }),
+        error: refuse(
+          'GAP-RB-2',
+          'realbattle.campaign.slotTaken',
+          { at: at.id, other: other.id, mount: asked },
+          {
+            field: 'mount',
+          },
+        ),
       }
     return { mount: asked }
   }
@@ -342,7 +342,17 @@ export function resolveAction(
       at.damage -= points
       t.money -= cost
       const limitedByMoney = affordable < Math.min(roll, at.damage + points)
-      events.push({ type: 'repaired', ref: 'RB-24.7', entrant, at: at.id, roll, points, cost, damage: at.damage, limitedByMoney })
+      events.push({
+        type: 'repaired',
+        ref: 'RB-24.7',
+        entrant,
+        at: at.id,
+        roll,
+        points,
+        cost,
+        damage: at.damage,
+        limitedByMoney,
+      })
       break
     }
     case 'resupply': {

@@ -25,7 +25,8 @@ export const CAMPAIGN_MESSAGES = {
   'realbattle.campaign.badMount': '{{weapon}} ({{card}}) cannot go at {{mount}}; it goes at {{allowed}}',
   'realbattle.campaign.slotTaken': '{{at}} already carries {{other}} at {{mount}}',
   'realbattle.campaign.noSlot': '{{at}} has no free place for {{weapon}} ({{allowed}} taken)',
-  'realbattle.campaign.atBroken': '{{at}} has {{damage}} damage against durability {{durability}}: it cannot be fielded',
+  'realbattle.campaign.atBroken':
+    '{{at}} has {{damage}} damage against durability {{durability}}: it cannot be fielded',
   'realbattle.campaign.noPilot': 'the team has no pilot {{pilot}}',
   'realbattle.campaign.deadPilot': '{{pilot}} is dead and cannot be fielded',
   'realbattle.campaign.scoutFee': 'the most fee a contract may cost must be a whole number of G0 or more, not {{fee}}',
