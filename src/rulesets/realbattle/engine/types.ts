@@ -155,8 +155,13 @@ export interface ScenarioAt {
   camp: Camp
   card: string
   pilot: { name: string; nameJa: string; basePp: number }
-  /** Weapon card ids with optional mount override and how many magazines (and spare sets) it carries. */
-  loadout: Array<{ weapon: string; mount?: Mount; magazines?: number }>
+  /**
+   * Weapon card ids with optional mount override and how many magazines (and spare sets) it carries; `ammo`:
+   * rounds loaded when it is not full (a campaign show, RB-24.8), else the card's capacity.
+   */
+  loadout: Array<{ weapon: string; mount?: Mount; magazines?: number; ammo?: number }>
+  /** Durability at the start when the AT is already damaged (a campaign show, RB-24.7), else the card's. */
+  durability?: number
 }
 
 /** What `setup` takes: the scenario with every card and table resolved (plain JSON). */
