@@ -506,16 +506,27 @@ function payAvoid(state: RbState, at: At, pp: number): void {
  * RB-6.6 / AMB-RB-5, checked when the AT has finished: its hex holds other ATs. The mover picks the target
  * (its order's, or the first by id), pays to avoid unless it rams or cannot; then the target may pay by its
  * standing order; else they collide (RB-10.5, 10.6): damage V + 2 − 1d6 each, speeds lowered, fall checks.
- * House readings: an AT that did not enter its hex this phase strikes from FF (as RB-13.8 treats an AT that
- * has not moved); a fallen AT (RB-19.1) and a confused one (RB-22.2: it can do nothing) do not pay to avoid.
+ * House readings: a pair that avoided or collided is settled for the rest of the phase (a friend that paid
+ * does not face the same AT again when it finishes); an AT that did not enter its hex this phase strikes from
+ * FF (as RB-13.8 treats an AT that has not moved); a fallen AT (RB-19.1) and a confused one (RB-22.2: it can
+ * do nothing) do not pay to avoid.
  */
-function collideAtEnd(state: RbState, at: At, order: ProgramOrder | undefined, dice: Dice, events: GameEvent[]) {
+function collideAtEnd(
+  state: RbState,
+  at: At,
+  order: ProgramOrder | undefined,
+  settled: Set<string>,
+  dice: Dice,
+  events: GameEvent[],
+): void {
   const scn = state.scenario
+  const pair = (o: At) => [at.id, o.id].sort().join(' ')
   const others = state.ats
-    .filter((o) => o.id !== at.id && inPlay(o) && sameHex(o.hex, at.hex))
+    .filter((o) => o.id !== at.id && inPlay(o) && sameHex(o.hex, at.hex) && !settled.has(pair(o)))
     .sort((a, b) => a.id.localeCompare(b.id))
   if (others.length === 0 || !inPlay(at)) return
   const target = others.find((o) => o.id === order?.target) ?? others[0]!
+  settled.add(pair(target))
   const dir: Dir6 = at.enteredFrom
     ? sector(offsetToAxial(target.hex!), target.facing, offsetToAxial(at.enteredFrom))
     : 'FF'
@@ -579,7 +590,14 @@ function hitObstacle(state: RbState, at: At, hex: OffsetHex, dice: Dice, events:
  * runs its program while each step can still be made (MP left, the table entry at its speed, the PP), and
  * goes straight for any MP left; the same holds when a step can no longer be paid for.
  */
-function act(state: RbState, at: At, order: ProgramOrder | undefined, dice: Dice, events: GameEvent[]): void {
+function act(
+  state: RbState,
+  at: At,
+  order: ProgramOrder | undefined,
+  settled: Set<string>,
+  dice: Dice,
+  events: GameEvent[],
+): void {
   const start = { ...at.hex! }
   const run = { dice, events, segment: { from: start, path: [] as OffsetHex[], facing: at.facing } }
   const w = startWalk(state, at, at.speed, run)
@@ -596,7 +614,7 @@ function act(state: RbState, at: At, order: ProgramOrder | undefined, dice: Dice
   flushMove(w)
   if (w.path.length > 0) at.enteredFrom = w.prev
   if (w.blockedHex) hitObstacle(state, at, w.blockedHex, dice, events)
-  collideAtEnd(state, at, order, dice, events)
+  collideAtEnd(state, at, order, settled, dice, events)
 }
 
 /**
@@ -605,7 +623,6 @@ function act(state: RbState, at: At, order: ProgramOrder | undefined, dice: Dice
  * state, which the caller has cloned.
  */
 export function runActionPhase(state: RbState, orders: RbOrder[], dice: Dice, events: GameEvent[]): void {
-  const scn = state.scenario
   const mine = state.ats.filter((a) => a.camp === state.active && inPlay(a))
   const speedOrder = new Map<string, number>()
   const programs = new Map<string, ProgramOrder>()
@@ -624,8 +641,9 @@ export function runActionPhase(state: RbState, orders: RbOrder[], dice: Dice, ev
     applySpeed(at, speed, 'RB-4.4', events)
     at.speedChoices = null
   }
+  const settled = new Set<string>()
   for (const at of priorityOrder(mine, dice)) {
     if (!inPlay(at)) continue
-    act(state, at, programs.get(at.id), dice, events)
+    act(state, at, programs.get(at.id), settled, dice, events)
   }
 }
