@@ -288,7 +288,7 @@ describe('runActionPhase', () => {
     const a2 = makeAt({ id: 'A2', hex: [4, 1], facing: 3, speed: 1 })
     const r = act(makeState([a1, a2]), [], [2])
     expect(r.of('move').map((e) => e.at)).toEqual(['A2', 'A1'])
-    expect(r.dice.rolls[0]).toMatchObject({ sides: 2, ref: 'RB-5.4' })
+    expect(r.dice.rolls).toMatchObject([{ sides: 2, purpose: 'priority', ref: 'RB-5.4' }])
   })
   it('magazine, purge, reload and smoke happen in the program, with their events', () => {
     const at = makeAt({
@@ -332,6 +332,17 @@ describe('runActionPhase', () => {
     const r = act(makeState([a1]), [])
     expect(r.of('plan-error')).toEqual([{ type: 'plan-error', ref: 'RB-22.1', at: 'A1' }])
     expect(r.at('A1')).toMatchObject({ speed: 1, hex: { col: 2, row: 3 } })
+  })
+  it('house reading: a step no longer paid for (PP spent avoiding a friend) ends the program; it goes straight', () => {
+    const a1 = makeAt({ id: 'A1', hex: [2, 0], facing: 3, speed: 4 })
+    const a2 = makeAt({ id: 'A2', hex: [2, 4], facing: 3, speed: 2, at: { actionPp: 1 } })
+    const state = makeState([a1, a2])
+    expect(checkProgram(state, 'A', program('A2', 'T1R F'), 2, 1)).toEqual([])
+    const r = act(state, [program('A1', 'F F F F', { collide: 'ram' }), program('A2', 'T1R F')])
+    expect(r.of('collision')).toEqual([
+      { type: 'collision', ref: 'RB-6.6', at: 'A1', target: 'A2', direction: 'BB', damage: {}, avoidedBy: 'A2', pp: 1 },
+    ])
+    expect(r.at('A2')).toMatchObject({ actionPp: 0, hex: { col: 2, row: 6 }, facing: 3 })
   })
   it('house reading: an AT slowed by an earlier collision runs its program while it can, then goes straight', () => {
     // A1 (speed 4) rams A2 (speed 3) from behind (BB, V = 1); A2 drops to speed 1, so its T2R can no longer be

@@ -467,7 +467,7 @@ export function priorityOrder(ats: At[], dice: Dice): At[] {
     while (j < sorted.length && compare(sorted[i]!, sorted[j]!) === 0) j++
     const tied = sorted.slice(i, j)
     while (tied.length > 1) {
-      const pick = dice.roll(tied.length, `priority among ${tied.map((a) => a.id).join(', ')}`, 'RB-5.4')
+      const pick = dice.roll(tied.length, 'priority', 'RB-5.4')
       out.push(tied.splice(pick - 1, 1)[0]!)
     }
     out.push(...tied)
