@@ -222,7 +222,11 @@ describe('checkProgram refusals', () => {
       params: { choices: '1' },
     })
     expect(refusal(check(state, 'B', -1))).toMatchObject({ rule: 'RB-4.8', key: 'realbattle.move.speedCross' })
-    expect(refusal(check(state, '', 6))).toMatchObject({ rule: 'RB-4.5', params: { min: -2, max: 5 } })
+    expect(refusal(check(state, '', 6))).toMatchObject({
+      rule: 'RB-4.5',
+      key: 'realbattle.move.speedRange',
+      params: { min: -2, max: 5 },
+    })
     const speedOrder = { kind: 'speed' as const, at: 'A1', speed: 2 }
     expect(refusal(checkSpeedOrder(state, 'A', speedOrder, 0))).toMatchObject({ rule: 'RB-4.4', params: { speed: 2 } })
     const stored = one({ speed: 0, speedChoices: [-1, 1] }).state

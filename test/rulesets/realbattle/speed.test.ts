@@ -106,6 +106,7 @@ describe('RB-4 speedChoices', () => {
   it('keeps the current speed: no change planned, plan error (RB-22.1), confusion (RB-22.2), fallen (RB-19.1)', () => {
     expect(speedChoices(scn, withPlan({ speed: 3 }))).toEqual([3])
     expect(speedChoices(scn, withPlan({ speed: 3, acc: 1, dec: 1, planError: true }))).toEqual([3])
+    expect(speedChoices(scn, withPlan({ speed: 3, acc: 1, dec: 2 }))).toEqual([3])
     expect(speedChoices(scn, withPlan({ speed: 3, acc: 1, confused: true }))).toEqual([3])
     expect(speedChoices(scn, withPlan({ speed: 0, acc: 1, fallen: true }))).toEqual([0])
     expect(speedChoices(scn, withPlan({ speed: 2, plan: null }))).toEqual([2])

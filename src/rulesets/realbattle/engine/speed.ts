@@ -21,6 +21,8 @@ export function speedChoices(scn: RbScenario, at: At): number[] {
   const v = at.speed
   const plan = at.plan
   if (!plan || at.fallen || at.planError || at.confused) return [v]
+  // RB-22.1: both planned is a plan error even when the flag was not set: neither happens.
+  if (plan.acc > 0 && plan.dec > 0) return [v]
   const card = cardOf(scn, at)
   const acc = plan.acc > 0
   const range = accelRange(scn.tables, acc ? plan.acc : plan.dec, card.ps, at.heavy)
