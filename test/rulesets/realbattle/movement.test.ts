@@ -1,7 +1,12 @@
 // RB-5…11, 19.3, 22.2: action programs (simulateProgram, checkProgram) and the action phase (runActionPhase).
 import { describe, expect, it } from 'vitest'
 import type { OrderError } from '../../../src/engine/ruleset.js'
-import { checkProgram, checkSpeedOrder, simulateProgram } from '../../../src/rulesets/realbattle/engine/movement.js'
+import {
+  actionChoices,
+  checkProgram,
+  checkSpeedOrder,
+  simulateProgram,
+} from '../../../src/rulesets/realbattle/engine/movement.js'
 import type { At, RbState } from '../../../src/rulesets/realbattle/engine/types.js'
 import { cards, makeAt, makeState } from './fixture.js'
 import { act, program, steps } from './move-helpers.js'
@@ -369,5 +374,45 @@ describe('runActionPhase', () => {
     ])
     expect(r.at('A1')).toMatchObject({ speed: 4, hex: { col: 2, row: 4 } })
     expect(r.at('A2')).toMatchObject({ speed: 1, hex: { col: 2, row: 5 }, facing: 3, durability: 14 })
+  })
+})
+
+describe('actionChoices', () => {
+  it('lists the patterns open at the speed with their PP, and the weapons each action may name', () => {
+    const at = makeAt({
+      id: 'A1',
+      hex: [2, 2],
+      speed: 3,
+      weapons: [
+        { card: 'hmg', ammo: 1, magazines: 1 },
+        { card: 'ml6', ammo: 0 },
+        { card: 'spare6', magazines: 1 },
+      ],
+      at: { actionPp: 5 },
+    })
+    const c = actionChoices(makeState([at]), at, 3)
+    expect(c.patterns).toEqual([
+      { step: 'T1', pp: 1 },
+      { step: 'T2', pp: 0 },
+      { step: 'T3', pp: 0 },
+      { step: 'O1', pp: 2 },
+      { step: 'O2', pp: 1 },
+      { step: 'O3', pp: 0 },
+      { step: 'P1', pp: 2 },
+      { step: 'P2', pp: 3 },
+      { step: 'P3', pp: 4 },
+    ])
+    expect(c).toMatchObject({
+      canStand: false,
+      magazines: ['hmg'],
+      reloads: [],
+      purgeable: ['hmg', 'ml6'],
+      smoke: false,
+    })
+    const still = actionChoices(makeState([at]), { ...at, speed: 0, actionPp: 6 }, 0)
+    expect(still.patterns.map((p) => p.step)).toEqual(['P1', 'P2', 'P3', 'S60', 'S120'])
+    expect(still.reloads).toEqual(['ml6'])
+    const fallen = actionChoices(makeState([at]), { ...at, fallen: true, speed: 0 }, 0)
+    expect(fallen).toMatchObject({ patterns: [], canStand: true, magazines: [] })
   })
 })

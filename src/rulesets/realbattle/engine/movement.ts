@@ -336,6 +336,10 @@ export interface Simulation {
  * up then; otherwise they must be exactly |speed| (RB-6.2). No steps: straight ahead by its speed.
  */
 export function simulateProgram(state: RbState, at: At, speed: number, steps: ProgramStep[]): Simulation {
+  if (!at.hex) {
+    const errors = [refuseMove('RB-5.3', 'realbattle.move.noAt', { at: at.id })]
+    return { errors, path: [], hex: { col: -1, row: -1 }, facing: at.facing, pp: 0, mp: 0, blockedAt: null }
+  }
   const clone = structuredClone(at)
   const w = startWalk(state, clone, speed, null)
   const program = steps.length === 0 && !at.fallen ? straight(speed) : steps
@@ -349,6 +353,50 @@ export function simulateProgram(state: RbState, at: At, speed: number, steps: Pr
     errors.push(refuseMove('RB-6.2', 'realbattle.move.mpShort', params))
   }
   return { errors, path: w.path, hex: clone.hex!, facing: clone.facing, pp: w.pp, mp: w.mp, blockedAt: w.blockedAt }
+}
+
+/** What an AT may do in its action phase at `speed`, for the seat's options (AtOptions.action). */
+export interface ActionChoices {
+  /** Each pattern it may use now and its PP as the first of a chain (T6, RB-7.7, 9.2, 20.1). */
+  patterns: Array<{ step: string; pp: number }>
+  canStand: boolean
+  magazines: string[]
+  reloads: string[]
+  purgeable: string[]
+  smoke: boolean
+}
+
+/**
+ * The patterns and actions open to the AT at `speed`, each checked as a one-step program would be (so the
+ * PP it has now count): turns, obliques and pick turns with their PP, on-the-spot turns at speed 0, and the
+ * weapons a magazine change, reload or purge may name. A fallen AT may only stand (RB-19.1).
+ */
+export function actionChoices(state: RbState, at: At, speed: number): ActionChoices {
+  const out: ActionChoices = { patterns: [], canStand: false, magazines: [], reloads: [], purgeable: [], smoke: false }
+  if (!at.hex) return out
+  // The PP of the step alone, or null when it cannot be made now.
+  const one = (step: ProgramStep): number | null => {
+    const w = startWalk(state, structuredClone(at), speed, null)
+    return stepOnce(w, step, 0).length === 0 ? w.pp : null
+  }
+  if (at.fallen) {
+    out.canStand = one({ op: 'STAND' }) !== null && !at.stoodUpTried
+    return out
+  }
+  const candidates: ProgramStep[] = []
+  for (const op of ['T', 'O', 'P'] as const) for (const n of [1, 2, 3] as const) candidates.push({ op, n, side: 'R' })
+  candidates.push({ op: 'S', side: 'R', deg: 60 }, { op: 'S', side: 'R', deg: 120 })
+  for (const step of candidates) {
+    const pp = one(step)
+    if (pp !== null) out.patterns.push({ step: stepText(step).replace(/R(\d*)$/, '$1'), pp })
+  }
+  for (const weapon of carried(at)) {
+    if (one({ op: 'MAG', weapon: weapon.id }) !== null) out.magazines.push(weapon.id)
+    if (one({ op: 'RELOAD', weapon: weapon.id }) !== null) out.reloads.push(weapon.id)
+    if (one({ op: 'PURGE', weapon: weapon.id }) !== null) out.purgeable.push(weapon.id)
+  }
+  out.smoke = one({ op: 'SMOKE' }) !== null
+  return out
 }
 
 // ---------------------------------------------------------------------------------------------------
