@@ -5,6 +5,7 @@ import {
   applySpeed,
   clampSpeed,
   defaultSpeed,
+  phaseSpeed,
   speedChoices,
   speedRule,
 } from '../../../src/rulesets/realbattle/engine/speed.js'
@@ -117,6 +118,11 @@ describe('RB-4 speedChoices', () => {
     expect(defaultSpeed([-2, 3], 0)).toBe(3)
     expect(defaultSpeed([-3, -2], -1)).toBe(-3)
     expect(defaultSpeed([3], 3)).toBe(3)
+  })
+  it('phaseSpeed: the ordered speed when it is a choice, else the default; stored choices first', () => {
+    const at = withPlan({ speed: 0, acc: 4 })
+    expect([phaseSpeed(scn, at, -2), phaseSpeed(scn, at, 2), phaseSpeed(scn, at)]).toEqual([-2, 3, 3])
+    expect(phaseSpeed(scn, { ...at, speedChoices: [-1, 1] }, -1)).toBe(-1)
   })
   it('names the rule a speed outside the choices breaks', () => {
     const at = withPlan({ speed: 2, dec: 1 })

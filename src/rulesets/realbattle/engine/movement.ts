@@ -17,7 +17,7 @@ import {
 import type { GameEvent, OrderError } from '../../../engine/ruleset.js'
 import { fallCheck, standUp } from './fall.js'
 import { refuseMove, type MoveMessageKey } from './messages-move.js'
-import { clampSpeed, applySpeed, defaultSpeed, speedChoices, speedRule } from './speed.js'
+import { applySpeed, clampSpeed, phaseSpeed, speedChoices, speedRule } from './speed.js'
 import { atById, carried, cardOf, inPlay, isHeavy, maxSpeed, minSpeed, spendablePp, weaponCard } from './stats.js'
 import { ACTION_PP, avoidCost, patternCost, spotTurnCost } from './tables.js'
 import type { At, Dir6, PatternKey, ProgramStep, RbOrder, RbScenario, RbState, WeaponState } from './types.js'
@@ -683,10 +683,7 @@ export function runActionPhase(state: RbState, orders: RbOrder[], dice: Dice, ev
     at.stoodUpTried = false
     if (at.planError) events.push({ type: 'plan-error', ref: 'RB-22.1', at: at.id })
     if (at.confused) events.push({ type: 'confused', ref: 'RB-22.2', at: at.id })
-    const choices = choicesOf(state, at)
-    const wanted = speedOrder.get(at.id)
-    const speed = wanted !== undefined && choices.includes(wanted) ? wanted : defaultSpeed(choices, at.speed)
-    applySpeed(at, speed, 'RB-4.4', events)
+    applySpeed(at, phaseSpeed(state.scenario, at, speedOrder.get(at.id)), 'RB-4.4', events)
     at.speedChoices = null
   }
   const settled = new Set<string>()

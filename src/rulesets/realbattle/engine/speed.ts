@@ -53,6 +53,15 @@ export function defaultSpeed(choices: readonly number[], current: number): numbe
   return best
 }
 
+/**
+ * The speed the AT takes in this phase: the one its order names when that is a choice, else the default.
+ * The choices are those stored at the reveal (`at.speedChoices`), else worked out now.
+ */
+export function phaseSpeed(scn: RbScenario, at: At, wanted?: number): number {
+  const choices = at.speedChoices ?? speedChoices(scn, at)
+  return wanted !== undefined && choices.includes(wanted) ? wanted : defaultSpeed(choices, at.speed)
+}
+
 /** The rule a speed outside the choices breaks: RB-4.5 out of range, RB-4.8 crossing 0, else RB-4.4. */
 export function speedRule(scn: RbScenario, at: At, speed: number): string {
   if (speed > maxSpeed(scn, at) || speed < minSpeed(scn, at)) return 'RB-4.5'
