@@ -416,3 +416,54 @@ describe('actionChoices', () => {
     expect(fallen).toMatchObject({ patterns: [], canStand: true, magazines: [] })
   })
 })
+
+describe('checked programs run as simulated', () => {
+  it('300 random programs: those checkProgram accepts end where simulateProgram says, with its PP', () => {
+    let seed = 12345
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    }
+    const tokens = [
+      'F',
+      'B',
+      'T1R',
+      'T1L',
+      'T2R',
+      'T3L',
+      'O1R',
+      'O2L',
+      'O3R',
+      'P1R',
+      'P2L',
+      'P3R',
+      'SL60',
+      'SR120',
+      'MAG:hmg',
+    ]
+    let accepted = 0
+    for (let i = 0; i < 300; i++) {
+      const speed = next(9) - 2
+      const text = Array.from({ length: next(6) }, () => tokens[next(tokens.length)]).join(' ')
+      const at = makeAt({
+        id: 'A1',
+        hex: [4 + next(12), 1 + next(12)],
+        facing: next(6) as 0,
+        speed,
+        card: 'brutish',
+        basePp: 12,
+        weapons: [{ card: 'hmg', ammo: 3, magazines: 1 }],
+      })
+      const state = makeState([at])
+      if (checkProgram(state, 'A', program('A1', text), speed, 0).length > 0) continue
+      accepted++
+      const sim = simulateProgram(state, at, speed, steps(text))
+      const faces = sim.blockedAt === null ? [] : [6, 1, 1]
+      const r = act(state, [program('A1', text)], faces)
+      expect(r.at('A1').hex).toEqual(sim.hex)
+      expect(r.at('A1').facing).toBe(sim.facing)
+      expect(r.at('A1').actionPp).toBe(12 - sim.pp)
+    }
+    expect(accepted).toBeGreaterThan(30)
+  })
+})
