@@ -277,7 +277,9 @@ export function formatOrder(o: RbOrder): string {
     case 'attack':
       if (o.volley) return `${o.at} volley ${o.target}`
       if (o.arm) return `${o.at} melee ${o.target} ${o.arm}`
-      return `${o.at} fire ${o.target}${o.weapon ? ` ${o.weapon}` : ''}${o.missiles === undefined ? '' : ` x${o.missiles}`}`
+      return [`${o.at} fire ${o.target}`, o.weapon, o.missiles === undefined ? undefined : `x${o.missiles}`]
+        .filter((w) => w !== undefined)
+        .join(' ')
     case 'policy': {
       const avoid = o.avoid ? ` avoid ${o.avoid}` : ''
       const fall = o.fall ? ` fall ${o.fall.kind} ${o.fall.kind === 'spend' ? o.fall.pp : o.fall.value}` : ''
