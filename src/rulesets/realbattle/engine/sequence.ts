@@ -270,6 +270,8 @@ function resolvePlanning(state: RbState, orders: readonly RbOrder[], events: Gam
     const base = at.pilot.basePp
     at.planRevealed = false
     at.speedChoices = null
+    at.confused = false
+    at.planError = false
     if (at.fallen) {
       at.plan = null
       at.actionPp = Math.min(base, at.actionPp + Math.floor(base / 2))
