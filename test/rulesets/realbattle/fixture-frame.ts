@@ -67,10 +67,7 @@ export function deployOrders(state: RbState, ids: string[], plans: Record<string
   return ids.flatMap((id, i) => {
     const at = state.ats.find((a) => a.id === id)!
     const end = state.ends[at.camp]
-    const [c, r] = state.scenario.map.deploy[end][i]!.split(',').map(Number) as [
-      number,
-      number,
-    ]
+    const [c, r] = state.scenario.map.deploy[end][i]!.split(',').map(Number) as [number, number]
     const [acc, dec, atk, def] = plans[id] ?? [0, 0, 0, 0]
     return [
       { kind: 'deploy', at: id, hex: [c, r], facing: end === 'a' ? 2 : 5 },

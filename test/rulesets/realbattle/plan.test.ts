@@ -25,7 +25,12 @@ describe('RB-21.3', () => {
   it('refuses accel and decel together (RB-21.3.1)', () => {
     const errors = checkPlan(state, scopedog, plan(1, 1, 0, 0), 3)
     expect(errors).toEqual([
-      expect.objectContaining({ rule: 'RB-21.3.1', key: 'realbattle.plan.both', order: 3, params: { at: 'A1', acc: 1, dec: 1 } }),
+      expect.objectContaining({
+        rule: 'RB-21.3.1',
+        key: 'realbattle.plan.both',
+        order: 3,
+        params: { at: 'A1', acc: 1, dec: 1 },
+      }),
     ])
   })
 

@@ -47,7 +47,12 @@ describe('set-up (RB-23.1–23.4)', () => {
   })
 
   it('gives the ends by the die: 1–3 camp A takes the a hexes, 4–6 the b hexes', () => {
-    for (const [roll, a] of [[1, 'a'], [3, 'a'], [4, 'b'], [6, 'b']] as const) {
+    for (const [roll, a] of [
+      [1, 'a'],
+      [3, 'a'],
+      [4, 'b'],
+      [6, 'b'],
+    ] as const) {
       const { state } = realbattle.setup(duel(), { players: 2 }, scriptedDice([roll]))
       expect(state.ends.A, `roll ${roll}`).toBe(a)
       expect(state.ends.B).toBe(a === 'a' ? 'b' : 'a')
@@ -141,7 +146,10 @@ describe('deployment (RB-23.4 [H], RB-23.6)', () => {
   })
 
   it('places the ATs, then rolls the first camp (1–3 A, else B, RB-23.5) and begins its player-turn', () => {
-    for (const [roll, first] of [[3, 'A'], [4, 'B']] as const) {
+    for (const [roll, first] of [
+      [3, 'A'],
+      [4, 'B'],
+    ] as const) {
       const { state, events, rolls } = started(duel(), 2, {}, { firstRoll: roll })
       expect(rolls.map((r) => [r.purpose, r.ref])).toEqual([['first camp', 'RB-23.5']])
       expect(state).toMatchObject({ first: first, active: first, turn: 1, step: 'action' })
@@ -162,7 +170,11 @@ describe('phase ① (RB-4.2): the active camp’s plans revealed and paid for', 
       { type: 'plan-revealed', ref: 'RB-4.2', at: 'A1', acc: 1, dec: 0, atk: 2, def: 2, actionPp: 1 },
     ])
     expect(at(state, 'A1')).toMatchObject({ planRevealed: true, actionPp: 1, speedChoices: [0] })
-    expect(at(state, 'B1')).toMatchObject({ planRevealed: false, actionPp: 6, plan: { acc: 0, dec: 1, atk: 3, def: 1 } })
+    expect(at(state, 'B1')).toMatchObject({
+      planRevealed: false,
+      actionPp: 6,
+      plan: { acc: 0, dec: 1, atk: 3, def: 1 },
+    })
     // The deployment's own events name the ATs whose plans were sealed, never a value.
     expect(events.filter((e) => e.type === 'plan-sealed')).toEqual([
       { type: 'plan-sealed', ref: 'RB-23.6', at: 'A1' },
