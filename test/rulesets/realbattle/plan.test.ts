@@ -77,7 +77,7 @@ describe('RB-21.3', () => {
     ])
   })
 
-  it('under tabletopErrors accepts RB-21.3.1 and 21.3.3 breaches (TV-RB-26: 1+0+3+3 = 7 > 6) but not illegal values', () => {
+  it('under tabletopErrors accepts 21.3.1 and 21.3.3 breaches (TV-RB-26: 1+0+3+3 = 7 > 6), not illegal values', () => {
     expect(checkPlan(loose, scopedog, plan(1, 0, 3, 3), 0)).toEqual([])
     expect(checkPlan(loose, scopedog, plan(2, 4, 0, 0), 0)).toEqual([])
     expect(rules(checkPlan(loose, scopedog, plan(3, 0, 0, 0), 0))).toEqual(['RB-21.3.2'])

@@ -21,7 +21,7 @@ function step(state: RbState, orders: Record<string, RbOrder[]> = {}, faces: num
 }
 
 describe('set-up (RB-23.1–23.4)', () => {
-  it('fields each AT from the scenario: weapons at capacity, speed 0, base PP, default policies, not yet deployed', () => {
+  it('fields each AT from the scenario: weapons at capacity, speed 0, base PP, default policies, no hex', () => {
     const scn = scenarioWith(
       [
         scopedog('A1', 'A', 9, [{ weapon: 'hmg', magazines: 2 }, { weapon: 'ml2s' }, { weapon: 'ml2s' }]),
