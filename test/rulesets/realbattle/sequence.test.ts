@@ -271,8 +271,7 @@ describe('planning (RB-21) and the turn (RB-3.2)', () => {
     const { state } = started(team(), 2)
     const atPlan = edit(step(state).state, 'A2', { fallen: true })
     const errors = realbattle.validate(atPlan, 'A', [{ kind: 'plan', at: 'A2', acc: 0, dec: 0, atk: 1, def: 0 }])
-    expect(errors.map((e) => e.rule)).toEqual(['RB-5.3'])
-    expect(errors[0]?.key).toBe('realbattle.notActive')
+    expect(errors.map((e) => [e.rule, e.key])).toEqual([['RB-21.5', 'realbattle.plan.fallen']])
   })
 
   it('counts turns from the first camp: turn 1 halves 1 and 2, then turn 2 (RB-3.2)', () => {

@@ -126,30 +126,38 @@ function line(order: RbOrder, key: PreviewKey, params: MessageParams, more: Part
 export function preview(state: RbState, seat: string, orders: readonly RbOrder[]): PreviewLine[] {
   const known = seatsOf(state).some((s) => s.id === seat)
   return orders.map((o) => {
-    if (!known) return line(o, 'realbattle.preview.noSeat', {})
-    const at = state.ats.find((a) => a.id === o.at && a.seat === seat)
-    if (!at || !inPlay(at)) return line(o, 'realbattle.preview.noAt', {})
-    if (o.kind === 'program') {
-      const sim = simulateProgram(state, at, chosenSpeed(at, orders), o.steps)
-      const first = sim.errors[0]
-      if (first) return line(o, 'realbattle.preview.programError', { at: at.id, rule: first.rule })
-      const params = { at: at.id, hex: hexLabel(sim.hex), facing: facingName(sim.facing), mp: sim.mp, pp: sim.pp }
-      return line(o, 'realbattle.preview.program', params, {
-        program: { hex: [sim.hex.col, sim.hex.row], facing: sim.facing, mp: sim.mp, pp: sim.pp, errors: 0 },
-      })
+    try {
+      return previewOne(state, seat, known, orders, o)
+    } catch {
+      return line(o, 'realbattle.preview.illegal', {})
     }
-    if (o.kind === 'attack') {
-      const option = attackOptions(state, at).find(
-        (a) =>
-          a.target === o.target &&
-          (a.weapon ?? null) === (o.weapon ?? null) &&
-          (a.arm ?? null) === (o.arm ?? null) &&
-          (a.volley ?? false) === (o.volley ?? false),
-      )
-      if (!option || checkAttacks(state, seat, [o]).length > 0) return line(o, 'realbattle.preview.illegal', {})
-      const params = { at: at.id, target: o.target, distance: option.distance, hit: option.hitBeforeEvasion }
-      return line(o, 'realbattle.preview.attack', params, { attack: option })
-    }
-    return line(o, 'realbattle.preview.order', { at: at.id, kind: o.kind })
   })
+}
+
+function previewOne(state: RbState, seat: string, known: boolean, orders: readonly RbOrder[], o: RbOrder): PreviewLine {
+  if (!known) return line(o, 'realbattle.preview.noSeat', {})
+  const at = state.ats.find((a) => a.id === o.at && a.seat === seat)
+  if (!at || !inPlay(at)) return line(o, 'realbattle.preview.noAt', {})
+  if (o.kind === 'program') {
+    const sim = simulateProgram(state, at, chosenSpeed(at, orders), o.steps)
+    const first = sim.errors[0]
+    if (first) return line(o, 'realbattle.preview.programError', { at: at.id, rule: first.rule })
+    const params = { at: at.id, hex: hexLabel(sim.hex), facing: facingName(sim.facing), mp: sim.mp, pp: sim.pp }
+    return line(o, 'realbattle.preview.program', params, {
+      program: { hex: [sim.hex.col, sim.hex.row], facing: sim.facing, mp: sim.mp, pp: sim.pp, errors: 0 },
+    })
+  }
+  if (o.kind === 'attack') {
+    const option = attackOptions(state, at).find(
+      (a) =>
+        a.target === o.target &&
+        (a.weapon ?? null) === (o.weapon ?? null) &&
+        (a.arm ?? null) === (o.arm ?? null) &&
+        (a.volley ?? false) === (o.volley ?? false),
+    )
+    if (!option || checkAttacks(state, seat, [o]).length > 0) return line(o, 'realbattle.preview.illegal', {})
+    const params = { at: at.id, target: o.target, distance: option.distance, hit: option.hitBeforeEvasion }
+    return line(o, 'realbattle.preview.attack', params, { attack: option })
+  }
+  return line(o, 'realbattle.preview.order', { at: at.id, kind: o.kind })
 }

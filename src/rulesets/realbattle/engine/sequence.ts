@@ -141,7 +141,6 @@ function validateAction(state: RbState, seat: string, orders: readonly RbOrder[]
   orders.forEach((o, order) => {
     if (o.kind !== 'speed' && o.kind !== 'program') return
     const at = atById(state, o.at) as At
-    if (at.confused) return errors.push(refuse('RB-22.2', 'realbattle.confused', { at: at.id }, { order }))
     if (o.kind === 'speed') {
       const choices = at.speedChoices ?? []
       if (choices.length === 0)
@@ -189,10 +188,11 @@ export function validateStep(
     seen.add(key)
     if (o.kind === 'policy' && o.avoid === undefined && o.fall === undefined)
       return errors.push(refuse('RB-6.6', 'realbattle.policy.empty', { at: o.at }, { order }))
-    if (state.step !== 'deploy' && o.kind !== 'policy' && !hasDecision(state, at))
-      errors.push(
-        refuse('RB-5.3', at.destroyed ? 'realbattle.notInPlay' : 'realbattle.notActive', { at: o.at }, { order }),
-      )
+    if (state.step === 'deploy' || o.kind === 'policy') return
+    if (!inPlay(at)) errors.push(refuse('RB-16.4', 'realbattle.notInPlay', { at: o.at }, { order }))
+    else if (at.camp !== state.active) errors.push(refuse('RB-5.5', 'realbattle.notActive', { at: o.at }, { order }))
+    else if (at.confused && state.step !== 'plan')
+      errors.push(refuse('RB-22.2', 'realbattle.confused', { at: o.at }, { order }))
   })
   if (errors.length > 0) return errors
   switch (state.step) {
