@@ -212,6 +212,50 @@ describe('the Real Battle Ruleset', () => {
   })
 })
 
+describe('moderator adjustments', () => {
+  const { state } = started(duel(), 2)
+
+  it('refuse what names nothing or changes nothing, each error at its change', () => {
+    const bad = realbattle.adjust(state, [
+      { kind: 'face', at: 'Z9', facing: 1 },
+      { kind: 'durability', at: 'A1', value: 16 },
+      { kind: 'ammo', at: 'A1', weapon: 'ml6', ammo: 1 },
+      { kind: 'restore', at: 'A1', hex: '0505', facing: 1 },
+      { kind: 'warp', at: 'A1' },
+    ])
+    expect(bad.ok ? [] : bad.errors.map((e) => [e.order, e.key])).toEqual([
+      [0, 'realbattle.adjust.noAt'],
+      [1, 'realbattle.adjust.same'],
+      [2, 'realbattle.adjust.noWeapon'],
+      [3, 'realbattle.adjust.inPlay'],
+      [4, 'realbattle.adjust.kind'],
+    ])
+  })
+
+  it('destroy and restore an AT, and refuse a durability beyond its card', () => {
+    const gone = realbattle.adjust(state, [{ kind: 'destroy', at: 'B1' }])
+    expect(gone.ok && gone.state.ats.find((a) => a.id === 'B1')?.destroyed).toBe(true)
+    if (!gone.ok) return
+    expect(realbattle.unitsOf(gone.state).B1?.status).toBe('destroyed')
+    const back = realbattle.adjust(gone.state, [{ kind: 'restore', at: 'B1', hex: '1805', facing: 5 }])
+    expect(back.ok && realbattle.unitsOf(back.state).B1).toMatchObject({ status: 'in play', hex: '1805', facing: 5 })
+    const tough = realbattle.adjust(state, [{ kind: 'durability', at: 'A1', value: 30 }])
+    expect(tough.ok ? [] : tough.errors.map((e) => [e.rule, e.key, e.order])).toEqual([
+      ['RB-16.4', 'realbattle.check.durability', 0],
+    ])
+  })
+
+  it('read their notation with errors on their lines', () => {
+    const p = realbattle.parseAdjustments('A1 face SE\nA1 teleport 0101\nZ1 fall\nA1 ammo hmg', state)
+    expect(p.ok ? [] : p.errors.map((e) => [e.line, e.key])).toEqual([
+      [2, 'realbattle.adjust.notation.badVerb'],
+      [3, 'realbattle.notation.noAt'],
+      [4, 'realbattle.notation.usage'],
+    ])
+    expect(p.orders).toEqual([{ kind: 'face', at: 'A1', facing: 2 }])
+  })
+})
+
 describe('a game by random legal orders', () => {
   for (const [name, scenario, players] of [
     ['duel', duel(), 2],

@@ -229,6 +229,30 @@ describe('phase ① (RB-4.2): the active camp’s plans revealed and paid for', 
   })
 })
 
+describe('a confused AT in a seat with another (RB-22.2, AMB-RB-13)', () => {
+  it('refuses its speed and program, and its attacks, while its teammate acts; it still plans', () => {
+    const options = { tabletopErrors: true }
+    const { state } = started(team(), 2, { A1: [2, 0, 3, 3] }, { options })
+    expect(at(state, 'A1').confused).toBe(true)
+    expect(realbattle.pending(state)[0]?.seats).toEqual(['A'])
+    const orders: RbOrder[] = [
+      { kind: 'speed', at: 'A1', speed: 0 },
+      { kind: 'program', at: 'A1', steps: [] },
+      { kind: 'program', at: 'A2', steps: [] },
+    ]
+    expect(realbattle.validate(state, 'A', orders).map((e) => [e.rule, e.order])).toEqual([
+      ['RB-22.2', 0],
+      ['RB-22.2', 1],
+    ])
+    expect(realbattle.validate(state, 'A', orders.slice(2))).toEqual([])
+    expect(realbattle.options(state, 'A').ats[0]?.blocked?.ref).toBe('RB-22.2')
+    const atPlan = step(state).state
+    expect(atPlan.step).toBe('plan')
+    const plan: RbOrder = { kind: 'plan', at: 'A1', acc: 0, dec: 0, atk: 1, def: 1 }
+    expect(realbattle.validate(atPlan, 'A', [plan])).toEqual([])
+  })
+})
+
 describe('planning (RB-21) and the turn (RB-3.2)', () => {
   it('seals the plan with no value in any event, resets action PP to base, and begins the other camp', () => {
     const { state } = started(duel(), 2)
