@@ -10,12 +10,13 @@ import { localiseOrderErrors, orderErrorMessage } from '../../src/i18n/orders.js
 import { parseOrders } from '../../src/rulesets/abaoaqu/engine/notation.js'
 import { MESSAGES as ABAOAQU } from '../../src/rulesets/abaoaqu/engine/messages.js'
 import { MESSAGES as GREENNOA } from '../../src/rulesets/greennoa/engine/messages.js'
+import { FRAME_MESSAGES as REALBATTLE } from '../../src/rulesets/realbattle/engine/messages.js'
 
 const read = (locale: string) =>
   JSON.parse(readFileSync(join(localesDir(), locale, 'orders.json'), 'utf8')) as Record<string, string>
 const en = read('en')
 const ja = read('ja')
-const tables: Record<string, string> = { ...ABAOAQU, ...GREENNOA, ...SERVER_MESSAGES }
+const tables: Record<string, string> = { ...ABAOAQU, ...GREENNOA, ...REALBATTLE, ...SERVER_MESSAGES }
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
