@@ -78,7 +78,7 @@ describe('Real Battle map model', () => {
     expect(model.rows).toBe(14)
     expect(model.hexes).toHaveLength(280)
     const hex = (m: typeof model, col: number, row: number) => m.hexes.find((h) => h.col === col && h.row === row)!
-    expect(hex(model, 5, 3)).toMatchObject({ label: '0503', tags: ['obstacle', 'fortress'] })
+    expect(hex(model, 5, 3)).toMatchObject({ label: '0503', tags: ['obstacle'] })
     expect(hex(model, 4, 3).tags).toEqual([])
     expect(hex(model, 0, 5).tags).toEqual([])
     const deploying = realbattleMapModel({ ...view, step: 'deploy' }, [])

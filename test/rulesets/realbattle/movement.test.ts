@@ -335,11 +335,11 @@ describe('runActionPhase', () => {
     const idle = act(makeState([at]), [])
     expect(idle.events).toEqual([])
   })
-  it('RB-22.1: a plan error is reported, and the AT keeps its speed', () => {
+  it('RB-22.1: after a plan error (told at the reveal) the AT keeps its speed', () => {
     const plan = { acc: 1, dec: 1, atk: 0, def: 0 }
     const a1 = makeAt({ id: 'A1', hex: [2, 2], facing: 3, speed: 1, at: { plan, planError: true } })
     const r = act(makeState([a1]), [])
-    expect(r.of('plan-error')).toEqual([{ type: 'plan-error', ref: 'RB-22.1', at: 'A1' }])
+    expect(r.of('speed')).toEqual([])
     expect(r.at('A1')).toMatchObject({ speed: 1, hex: { col: 2, row: 3 } })
   })
   it('house reading: a step no longer paid for (PP spent avoiding a friend) ends the program; it goes straight', () => {

@@ -169,7 +169,8 @@ describe('phase ① (RB-4.2): the active camp’s plans revealed and paid for', 
     expect(revealed).toEqual([
       { type: 'plan-revealed', ref: 'RB-4.2', at: 'A1', acc: 1, dec: 0, atk: 2, def: 2, actionPp: 1 },
     ])
-    expect(at(state, 'A1')).toMatchObject({ planRevealed: true, actionPp: 1, speedChoices: [0] })
+    // Accel 1 from speed 0: Δ 1 either way (RB-4.8a: from 0 the player picks the sign).
+    expect(at(state, 'A1')).toMatchObject({ planRevealed: true, actionPp: 1, speedChoices: [-1, 1] })
     expect(at(state, 'B1')).toMatchObject({
       planRevealed: false,
       actionPp: 6,

@@ -681,8 +681,7 @@ export function runActionPhase(state: RbState, orders: RbOrder[], dice: Dice, ev
   for (const at of mine) {
     at.enteredFrom = null
     at.stoodUpTried = false
-    if (at.planError) events.push({ type: 'plan-error', ref: 'RB-22.1', at: at.id })
-    if (at.confused) events.push({ type: 'confused', ref: 'RB-22.2', at: at.id })
+    // RB-22.1/22.2: the plan error and the confusion were told at the reveal (sequence.ts, phase ①).
     applySpeed(at, phaseSpeed(state.scenario, at, speedOrder.get(at.id)), 'RB-4.4', events)
     at.speedChoices = null
   }

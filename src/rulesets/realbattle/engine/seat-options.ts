@@ -139,7 +139,7 @@ function previewOne(state: RbState, seat: string, known: boolean, orders: readon
   const at = state.ats.find((a) => a.id === o.at && a.seat === seat)
   if (!at || !inPlay(at)) return line(o, 'realbattle.preview.noAt', {})
   if (o.kind === 'program') {
-    const sim = simulateProgram(state, at, chosenSpeed(at, orders), o.steps)
+    const sim = simulateProgram(state, at, chosenSpeed(state, at, orders), o.steps)
     const first = sim.errors[0]
     if (first) return line(o, 'realbattle.preview.programError', { at: at.id, rule: first.rule })
     const params = { at: at.id, hex: hexLabel(sim.hex), facing: facingName(sim.facing), mp: sim.mp, pp: sim.pp }

@@ -8,7 +8,7 @@ import { attackOptions, checkAttacks, runAttackPhase } from './combat.js'
 import { refuse } from './messages.js'
 import { checkProgram, runActionPhase } from './movement.js'
 import { checkPlan, planTotal } from './plan.js'
-import { speedChoices } from './speed.js'
+import { phaseSpeed, speedChoices } from './speed.js'
 import { atById, inPlay } from './stats.js'
 import { CAMPS, type At, type Camp, type Plan, type RbOrder, type RbState, type RbStep } from './types.js'
 
@@ -77,11 +77,14 @@ const KINDS: Record<RbStep, readonly RbOrder['kind'][]> = {
   plan: ['plan', 'policy'],
 }
 
-/** RB-4.4: the speed an AT takes in its action phase: the one chosen, else the first of its choices. */
-export function chosenSpeed(at: At, orders: readonly RbOrder[]): number {
+/**
+ * RB-4.4: the speed an AT takes in its action phase: the one chosen, else the default the action phase
+ * applies (speed.ts `phaseSpeed`: the largest change; from 0, forward), so validation and resolution agree.
+ */
+export function chosenSpeed(state: RbState, at: At, orders: readonly RbOrder[]): number {
   const o = orders.find((x) => x.kind === 'speed' && x.at === at.id)
   if (o?.kind === 'speed') return o.speed
-  return at.speedChoices?.[0] ?? at.speed
+  return phaseSpeed(state.scenario, at)
 }
 
 const planOf = (o: Extract<RbOrder, { kind: 'plan' }>): Plan => ({ acc: o.acc, dec: o.dec, atk: o.atk, def: o.def })
@@ -154,7 +157,7 @@ function validateAction(state: RbState, seat: string, orders: readonly RbOrder[]
             { order, field: 'speed' },
           ),
         )
-    } else errors.push(...checkProgram(state, seat, o, chosenSpeed(at, orders), order))
+    } else errors.push(...checkProgram(state, seat, o, chosenSpeed(state, at, orders), order))
   })
   return errors
 }
