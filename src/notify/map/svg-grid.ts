@@ -1,5 +1,5 @@
-// The board layer: hex fills (space, fortress, obstacles, deployment areas, screens), the grid, board borders, hex labels and
-// the coordinates on the edge. Each layer is one <path> where it can be: a few big elements
+// The board layer: hex fills (space, fortress, obstacles, deployment areas, screens), the grid, board
+// borders, hex labels and the coordinates on the edge. Each layer is one <path> where it can be: a few big elements
 // render much faster than hundreds of small ones.
 import { ALL_DIRECTIONS, offsetNeighbor } from '../../engine/hex/index.js'
 import { hexCentre, hexCorner, hexsideCorners, inWindow, type Frame, type Point } from './layout.js'
