@@ -3,10 +3,11 @@
 import { abaoaqu } from './abaoaqu/index.js'
 import type { RuleSystem } from './contract.js'
 import { greennoa } from './greennoa/index.js'
+import { realbattle } from './realbattle/index.js'
 
 export type { AnyRuleset, EmailLines, RuleSystem, ScenarioEntry, ScenarioSummary, StatusPanel } from './contract.js'
 
-const systems: RuleSystem[] = [abaoaqu, greennoa]
+const systems: RuleSystem[] = [abaoaqu, greennoa, realbattle]
 
 export function ruleSystems(): readonly RuleSystem[] {
   return systems

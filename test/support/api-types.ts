@@ -4752,6 +4752,121 @@ export interface paths {
                       ref: string
                     } | null
                   }
+                | {
+                    /** @enum {string} */
+                    system: 'realbattle'
+                    scenario: string
+                    map: {
+                      id: string
+                      name: string
+                      nameJa: string
+                      cols: number
+                      rows: number
+                      obstacles: string[]
+                      deploy: {
+                        a: string[]
+                        b: string[]
+                      }
+                    }
+                    ignoreObstacles: boolean
+                    camps: {
+                      A: {
+                        name: string
+                        nameJa: string
+                      }
+                      B: {
+                        name: string
+                        nameJa: string
+                      }
+                    }
+                    viewer: {
+                      seat: string
+                      /** @description camp A or B (RB-1.3) */
+                      camp: 'A' | 'B'
+                    } | null
+                    turn: number
+                    step: ('deploy' | 'action' | 'attack' | 'plan') | (never | null)
+                    active: ('A' | 'B') | (never | null)
+                    first: ('A' | 'B') | (never | null)
+                    ats: {
+                      id: string
+                      /** @description camp A or B (RB-1.3) */
+                      camp: 'A' | 'B'
+                      seat: string
+                      mine: boolean
+                      card: string
+                      name: string
+                      nameJa: string
+                      pilot: {
+                        name: string
+                        nameJa: string
+                        basePp: number
+                      }
+                      hex: {
+                        col: number
+                        row: number
+                      } | null
+                      /** @description 0 north, then clockwise */
+                      facing: 0 | 1 | 2 | 3 | 4 | 5
+                      speed: number
+                      maxSpeed: number
+                      minSpeed: number
+                      durability: number
+                      durabilityMax: number
+                      heavy: boolean
+                      fallen: boolean
+                      destroyed: boolean
+                      /** @description null: sealed from this viewer */
+                      actionPp: number | null
+                      plan: {
+                        acc: number
+                        dec: number
+                        atk: number
+                        def: number
+                      } | null
+                      defence: number | null
+                      planSealed: boolean
+                      weapons: {
+                        id: string
+                        card: string
+                        name: string
+                        nameJa: string
+                        mount:
+                          'handR' | 'handL' | 'armR' | 'armL' | 'shoulderR' | 'shoulderL' | 'torsoR' | 'torsoL' | 'none'
+                        ammo: number
+                        ammoMax: number | null
+                        magazines: number
+                        purged: boolean
+                      }[]
+                      policies?: {
+                        avoid: 'avoid-if-affordable' | 'never'
+                        fall:
+                          | {
+                              /** @enum {string} */
+                              kind: 'spend'
+                              pp: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'reach'
+                              value: number
+                            }
+                      }
+                    }[]
+                    smoke: {
+                      hex: {
+                        col: number
+                        row: number
+                      }
+                      /** @description camp A or B (RB-1.3) */
+                      camp: 'A' | 'B'
+                    }[]
+                    ended: {
+                      winner: ('A' | 'B') | (never | null)
+                      reason: string
+                      ref: string
+                    } | null
+                  }
               /**
                * @description your side's orders already submitted for this step (a teammate's private ones left out)
                */
@@ -4855,6 +4970,169 @@ export interface paths {
                           unit: string
                           /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
                           target: string
+                        }
+                    )
+                  | (
+                      | {
+                          /** @enum {string} */
+                          kind: 'deploy'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description [column, row] of a yellow deployment hex of its end */
+                          hex: number[]
+                          /** @description facing: 0 north, then clockwise to 5 */
+                          facing: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'plan'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description accel PP: a whole number from 0 to 20 */
+                          acc: number
+                          /** @description decel PP: a whole number from 0 to 20 */
+                          dec: number
+                          /** @description attack PP: a whole number from 0 to 20 */
+                          atk: number
+                          /** @description defence PP: a whole number from 0 to 20 */
+                          def: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'speed'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description the speed chosen: a whole number from -10 to 10 */
+                          speed: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'program'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description at most 32 steps */
+                          steps: (
+                            | {
+                                /** @enum {string} */
+                                op: 'F'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'B'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'T'
+                                /** @description the pattern: 1, 2 or 3 */
+                                n: 1 | 2 | 3
+                                /** @description "L" or "R" */
+                                side: 'L' | 'R'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'O'
+                                /** @description the pattern: 1, 2 or 3 */
+                                n: 1 | 2 | 3
+                                /** @description "L" or "R" */
+                                side: 'L' | 'R'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'P'
+                                /** @description the pattern: 1, 2 or 3 */
+                                n: 1 | 2 | 3
+                                /** @description "L" or "R" */
+                                side: 'L' | 'R'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'S'
+                                /** @description "L" or "R" */
+                                side: 'L' | 'R'
+                                /** @description 60 or 120 (degrees) */
+                                deg: 60 | 120
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'MAG'
+                                /**
+                                 * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                                 * "-", at most 16
+                                 */
+                                weapon: string
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'PURGE'
+                                /**
+                                 * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                                 * "-", at most 16
+                                 */
+                                weapon: string
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'RELOAD'
+                                /**
+                                 * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                                 * "-", at most 16
+                                 */
+                                weapon: string
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'STAND'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'SMOKE'
+                              }
+                          )[]
+                          /** @description "avoid" or "ram" */
+                          collide?: 'avoid' | 'ram'
+                          /** @description the AT rammed: a letter, then letters or digits, at most 16 in all */
+                          target?: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'attack'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description the target AT id: a letter, then letters or digits, at most 16 in all */
+                          target: string
+                          /**
+                           * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or "-",
+                           * at most 16
+                           */
+                          weapon?: string
+                          /** @description missiles fired: 1 to 10 */
+                          missiles?: number
+                          /** @description volley fire (RB-12.14) */
+                          volley?: boolean
+                          /** @description "L" or "R" */
+                          arm?: 'L' | 'R'
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'policy'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description "avoid-if-affordable" or "never" */
+                          avoid?: 'avoid-if-affordable' | 'never'
+                          /** @description { kind: "spend", pp } or { kind: "reach", value } */
+                          fall?:
+                            | {
+                                /** @enum {string} */
+                                kind: 'spend'
+                                /** @description PP spent on each fall check: a whole number from 0 to 20 */
+                                pp: number
+                              }
+                            | {
+                                /** @enum {string} */
+                                kind: 'reach'
+                                /** @description the fall value to reach: a whole number from 0 to 20 */
+                                value: number
+                              }
                         }
                     )
                 )[]
@@ -5503,6 +5781,129 @@ export interface paths {
                           ref: string
                         } | null
                       }
+                    | {
+                        /** @enum {string} */
+                        system: 'realbattle'
+                        scenario: string
+                        map: {
+                          id: string
+                          name: string
+                          nameJa: string
+                          cols: number
+                          rows: number
+                          obstacles: string[]
+                          deploy: {
+                            a: string[]
+                            b: string[]
+                          }
+                        }
+                        ignoreObstacles: boolean
+                        camps: {
+                          A: {
+                            name: string
+                            nameJa: string
+                          }
+                          B: {
+                            name: string
+                            nameJa: string
+                          }
+                        }
+                        viewer: {
+                          seat: string
+                          /** @description camp A or B (RB-1.3) */
+                          camp: 'A' | 'B'
+                        } | null
+                        turn: number
+                        step: ('deploy' | 'action' | 'attack' | 'plan') | (never | null)
+                        active: ('A' | 'B') | (never | null)
+                        first: ('A' | 'B') | (never | null)
+                        ats: {
+                          id: string
+                          /** @description camp A or B (RB-1.3) */
+                          camp: 'A' | 'B'
+                          seat: string
+                          mine: boolean
+                          card: string
+                          name: string
+                          nameJa: string
+                          pilot: {
+                            name: string
+                            nameJa: string
+                            basePp: number
+                          }
+                          hex: {
+                            col: number
+                            row: number
+                          } | null
+                          /** @description 0 north, then clockwise */
+                          facing: 0 | 1 | 2 | 3 | 4 | 5
+                          speed: number
+                          maxSpeed: number
+                          minSpeed: number
+                          durability: number
+                          durabilityMax: number
+                          heavy: boolean
+                          fallen: boolean
+                          destroyed: boolean
+                          /** @description null: sealed from this viewer */
+                          actionPp: number | null
+                          plan: {
+                            acc: number
+                            dec: number
+                            atk: number
+                            def: number
+                          } | null
+                          defence: number | null
+                          planSealed: boolean
+                          weapons: {
+                            id: string
+                            card: string
+                            name: string
+                            nameJa: string
+                            mount:
+                              | 'handR'
+                              | 'handL'
+                              | 'armR'
+                              | 'armL'
+                              | 'shoulderR'
+                              | 'shoulderL'
+                              | 'torsoR'
+                              | 'torsoL'
+                              | 'none'
+                            ammo: number
+                            ammoMax: number | null
+                            magazines: number
+                            purged: boolean
+                          }[]
+                          policies?: {
+                            avoid: 'avoid-if-affordable' | 'never'
+                            fall:
+                              | {
+                                  /** @enum {string} */
+                                  kind: 'spend'
+                                  pp: number
+                                }
+                              | {
+                                  /** @enum {string} */
+                                  kind: 'reach'
+                                  value: number
+                                }
+                          }
+                        }[]
+                        smoke: {
+                          hex: {
+                            col: number
+                            row: number
+                          }
+                          /** @description camp A or B (RB-1.3) */
+                          camp: 'A' | 'B'
+                        }[]
+                        ended: {
+                          winner: ('A' | 'B') | (never | null)
+                          reason: string
+                          ref: string
+                        } | null
+                      }
                   /**
                    * @description your side's orders already submitted for this step (a teammate's private ones left
                    * out)
@@ -5607,6 +6008,169 @@ export interface paths {
                               unit: string
                               /** @description a target unit id: a letter, then letters or digits, at most 16 in all */
                               target: string
+                            }
+                        )
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'deploy'
+                              /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                              at: string
+                              /** @description [column, row] of a yellow deployment hex of its end */
+                              hex: number[]
+                              /** @description facing: 0 north, then clockwise to 5 */
+                              facing: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'plan'
+                              /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                              at: string
+                              /** @description accel PP: a whole number from 0 to 20 */
+                              acc: number
+                              /** @description decel PP: a whole number from 0 to 20 */
+                              dec: number
+                              /** @description attack PP: a whole number from 0 to 20 */
+                              atk: number
+                              /** @description defence PP: a whole number from 0 to 20 */
+                              def: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'speed'
+                              /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                              at: string
+                              /** @description the speed chosen: a whole number from -10 to 10 */
+                              speed: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'program'
+                              /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                              at: string
+                              /** @description at most 32 steps */
+                              steps: (
+                                | {
+                                    /** @enum {string} */
+                                    op: 'F'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'B'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'T'
+                                    /** @description the pattern: 1, 2 or 3 */
+                                    n: 1 | 2 | 3
+                                    /** @description "L" or "R" */
+                                    side: 'L' | 'R'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'O'
+                                    /** @description the pattern: 1, 2 or 3 */
+                                    n: 1 | 2 | 3
+                                    /** @description "L" or "R" */
+                                    side: 'L' | 'R'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'P'
+                                    /** @description the pattern: 1, 2 or 3 */
+                                    n: 1 | 2 | 3
+                                    /** @description "L" or "R" */
+                                    side: 'L' | 'R'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'S'
+                                    /** @description "L" or "R" */
+                                    side: 'L' | 'R'
+                                    /** @description 60 or 120 (degrees) */
+                                    deg: 60 | 120
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'MAG'
+                                    /**
+                                     * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                     * digits or "-", at most 16
+                                     */
+                                    weapon: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'PURGE'
+                                    /**
+                                     * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                     * digits or "-", at most 16
+                                     */
+                                    weapon: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'RELOAD'
+                                    /**
+                                     * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                     * digits or "-", at most 16
+                                     */
+                                    weapon: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'STAND'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'SMOKE'
+                                  }
+                              )[]
+                              /** @description "avoid" or "ram" */
+                              collide?: 'avoid' | 'ram'
+                              /** @description the AT rammed: a letter, then letters or digits, at most 16 in all */
+                              target?: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'attack'
+                              /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                              at: string
+                              /** @description the target AT id: a letter, then letters or digits, at most 16 in all */
+                              target: string
+                              /**
+                               * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                               * "-", at most 16
+                               */
+                              weapon?: string
+                              /** @description missiles fired: 1 to 10 */
+                              missiles?: number
+                              /** @description volley fire (RB-12.14) */
+                              volley?: boolean
+                              /** @description "L" or "R" */
+                              arm?: 'L' | 'R'
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'policy'
+                              /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                              at: string
+                              /** @description "avoid-if-affordable" or "never" */
+                              avoid?: 'avoid-if-affordable' | 'never'
+                              /** @description { kind: "spend", pp } or { kind: "reach", value } */
+                              fall?:
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'spend'
+                                    /** @description PP spent on each fall check: a whole number from 0 to 20 */
+                                    pp: number
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'reach'
+                                    /** @description the fall value to reach: a whole number from 0 to 20 */
+                                    value: number
+                                  }
                             }
                         )
                     )[]
@@ -6196,6 +6760,55 @@ export interface paths {
                         result: string
                         in36: number
                       }[]
+                    }[]
+                  }
+                | {
+                    seat: string
+                    step: ('deploy' | 'action' | 'attack' | 'plan') | (never | null)
+                    toAct: boolean
+                    ats: {
+                      at: string
+                      deploy?: {
+                        hexes: number[][]
+                        facings: (0 | 1 | 2 | 3 | 4 | 5)[]
+                      }
+                      plan?: {
+                        acc: number[]
+                        dec: number[]
+                        atk: number[]
+                        def: number[]
+                        maxTotal: number
+                      }
+                      action?: {
+                        speedChoices: number[]
+                        actionPp: number
+                        patterns: {
+                          step: string
+                          pp: number
+                        }[]
+                        canStand: boolean
+                        magazines: string[]
+                        reloads: string[]
+                        purgeable: string[]
+                        smoke: boolean
+                      }
+                      attacks?: {
+                        target: string
+                        weapon?: string
+                        arm?: 'L' | 'R'
+                        volley?: boolean
+                        distance: number
+                        /** @description the hit number before the target's evasion (RB-12.11) */
+                        hitBeforeEvasion: number
+                        /** @description the evasion modifier when known, else null */
+                        evasion: number | null
+                        missilesMax?: number
+                        ammo?: number
+                      }[]
+                      blocked?: {
+                        reason: string
+                        ref: string
+                      }
                     }[]
                   }
             }
@@ -7286,6 +7899,169 @@ export interface paths {
                         target: string
                       }
                   )
+                | (
+                    | {
+                        /** @enum {string} */
+                        kind: 'deploy'
+                        /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                        at: string
+                        /** @description [column, row] of a yellow deployment hex of its end */
+                        hex: number[]
+                        /** @description facing: 0 north, then clockwise to 5 */
+                        facing: number
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'plan'
+                        /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                        at: string
+                        /** @description accel PP: a whole number from 0 to 20 */
+                        acc: number
+                        /** @description decel PP: a whole number from 0 to 20 */
+                        dec: number
+                        /** @description attack PP: a whole number from 0 to 20 */
+                        atk: number
+                        /** @description defence PP: a whole number from 0 to 20 */
+                        def: number
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'speed'
+                        /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                        at: string
+                        /** @description the speed chosen: a whole number from -10 to 10 */
+                        speed: number
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'program'
+                        /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                        at: string
+                        /** @description at most 32 steps */
+                        steps: (
+                          | {
+                              /** @enum {string} */
+                              op: 'F'
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'B'
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'T'
+                              /** @description the pattern: 1, 2 or 3 */
+                              n: 1 | 2 | 3
+                              /** @description "L" or "R" */
+                              side: 'L' | 'R'
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'O'
+                              /** @description the pattern: 1, 2 or 3 */
+                              n: 1 | 2 | 3
+                              /** @description "L" or "R" */
+                              side: 'L' | 'R'
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'P'
+                              /** @description the pattern: 1, 2 or 3 */
+                              n: 1 | 2 | 3
+                              /** @description "L" or "R" */
+                              side: 'L' | 'R'
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'S'
+                              /** @description "L" or "R" */
+                              side: 'L' | 'R'
+                              /** @description 60 or 120 (degrees) */
+                              deg: 60 | 120
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'MAG'
+                              /**
+                               * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                               * "-", at most 16
+                               */
+                              weapon: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'PURGE'
+                              /**
+                               * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                               * "-", at most 16
+                               */
+                              weapon: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'RELOAD'
+                              /**
+                               * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                               * "-", at most 16
+                               */
+                              weapon: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'STAND'
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'SMOKE'
+                            }
+                        )[]
+                        /** @description "avoid" or "ram" */
+                        collide?: 'avoid' | 'ram'
+                        /** @description the AT rammed: a letter, then letters or digits, at most 16 in all */
+                        target?: string
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'attack'
+                        /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                        at: string
+                        /** @description the target AT id: a letter, then letters or digits, at most 16 in all */
+                        target: string
+                        /**
+                         * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or "-", at
+                         * most 16
+                         */
+                        weapon?: string
+                        /** @description missiles fired: 1 to 10 */
+                        missiles?: number
+                        /** @description volley fire (RB-12.14) */
+                        volley?: boolean
+                        /** @description "L" or "R" */
+                        arm?: 'L' | 'R'
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'policy'
+                        /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                        at: string
+                        /** @description "avoid-if-affordable" or "never" */
+                        avoid?: 'avoid-if-affordable' | 'never'
+                        /** @description { kind: "spend", pp } or { kind: "reach", value } */
+                        fall?:
+                          | {
+                              /** @enum {string} */
+                              kind: 'spend'
+                              /** @description PP spent on each fall check: a whole number from 0 to 20 */
+                              pp: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'reach'
+                              /** @description the fall value to reach: a whole number from 0 to 20 */
+                              value: number
+                            }
+                      }
+                  )
               )[]
               /** @description the orders in the text notation */
               formatted: string
@@ -7420,6 +8196,205 @@ export interface paths {
                         result: string
                         in36: number
                       }[]
+                    }
+                  }[]
+                | {
+                    order:
+                      | {
+                          /** @enum {string} */
+                          kind: 'deploy'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description [column, row] of a yellow deployment hex of its end */
+                          hex: number[]
+                          /** @description facing: 0 north, then clockwise to 5 */
+                          facing: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'plan'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description accel PP: a whole number from 0 to 20 */
+                          acc: number
+                          /** @description decel PP: a whole number from 0 to 20 */
+                          dec: number
+                          /** @description attack PP: a whole number from 0 to 20 */
+                          atk: number
+                          /** @description defence PP: a whole number from 0 to 20 */
+                          def: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'speed'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description the speed chosen: a whole number from -10 to 10 */
+                          speed: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'program'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description at most 32 steps */
+                          steps: (
+                            | {
+                                /** @enum {string} */
+                                op: 'F'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'B'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'T'
+                                /** @description the pattern: 1, 2 or 3 */
+                                n: 1 | 2 | 3
+                                /** @description "L" or "R" */
+                                side: 'L' | 'R'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'O'
+                                /** @description the pattern: 1, 2 or 3 */
+                                n: 1 | 2 | 3
+                                /** @description "L" or "R" */
+                                side: 'L' | 'R'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'P'
+                                /** @description the pattern: 1, 2 or 3 */
+                                n: 1 | 2 | 3
+                                /** @description "L" or "R" */
+                                side: 'L' | 'R'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'S'
+                                /** @description "L" or "R" */
+                                side: 'L' | 'R'
+                                /** @description 60 or 120 (degrees) */
+                                deg: 60 | 120
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'MAG'
+                                /**
+                                 * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                                 * "-", at most 16
+                                 */
+                                weapon: string
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'PURGE'
+                                /**
+                                 * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                                 * "-", at most 16
+                                 */
+                                weapon: string
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'RELOAD'
+                                /**
+                                 * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or
+                                 * "-", at most 16
+                                 */
+                                weapon: string
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'STAND'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'SMOKE'
+                              }
+                          )[]
+                          /** @description "avoid" or "ram" */
+                          collide?: 'avoid' | 'ram'
+                          /** @description the AT rammed: a letter, then letters or digits, at most 16 in all */
+                          target?: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'attack'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description the target AT id: a letter, then letters or digits, at most 16 in all */
+                          target: string
+                          /**
+                           * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters, digits or "-",
+                           * at most 16
+                           */
+                          weapon?: string
+                          /** @description missiles fired: 1 to 10 */
+                          missiles?: number
+                          /** @description volley fire (RB-12.14) */
+                          volley?: boolean
+                          /** @description "L" or "R" */
+                          arm?: 'L' | 'R'
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'policy'
+                          /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                          at: string
+                          /** @description "avoid-if-affordable" or "never" */
+                          avoid?: 'avoid-if-affordable' | 'never'
+                          /** @description { kind: "spend", pp } or { kind: "reach", value } */
+                          fall?:
+                            | {
+                                /** @enum {string} */
+                                kind: 'spend'
+                                /** @description PP spent on each fall check: a whole number from 0 to 20 */
+                                pp: number
+                              }
+                            | {
+                                /** @enum {string} */
+                                kind: 'reach'
+                                /** @description the fall value to reach: a whole number from 0 to 20 */
+                                value: number
+                              }
+                        }
+                    /** @description what the order would do, in English */
+                    text: string
+                    /** @description the message key of `text` (locales/<locale>/orders.json) */
+                    key:
+                      | 'realbattle.preview.noSeat'
+                      | 'realbattle.preview.noAt'
+                      | 'realbattle.preview.program'
+                      | 'realbattle.preview.programError'
+                      | 'realbattle.preview.attack'
+                      | 'realbattle.preview.illegal'
+                      | 'realbattle.preview.order'
+                    params: {
+                      [key: string]: string | number
+                    }
+                    attack?: {
+                      target: string
+                      weapon?: string
+                      arm?: 'L' | 'R'
+                      volley?: boolean
+                      distance: number
+                      /** @description the hit number before the target's evasion (RB-12.11) */
+                      hitBeforeEvasion: number
+                      /** @description the evasion modifier when known, else null */
+                      evasion: number | null
+                      missilesMax?: number
+                      ammo?: number
+                    }
+                    program?: {
+                      hex: number[]
+                      /** @description 0 north, then clockwise */
+                      facing: 0 | 1 | 2 | 3 | 4 | 5
+                      mp: number
+                      pp: number
+                      errors: number
                     }
                   }[]
             }
@@ -8964,6 +9939,174 @@ export interface paths {
                                     target: string
                                   }
                               )
+                            | (
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'deploy'
+                                    /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                    at: string
+                                    /** @description [column, row] of a yellow deployment hex of its end */
+                                    hex: number[]
+                                    /** @description facing: 0 north, then clockwise to 5 */
+                                    facing: number
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'plan'
+                                    /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                    at: string
+                                    /** @description accel PP: a whole number from 0 to 20 */
+                                    acc: number
+                                    /** @description decel PP: a whole number from 0 to 20 */
+                                    dec: number
+                                    /** @description attack PP: a whole number from 0 to 20 */
+                                    atk: number
+                                    /** @description defence PP: a whole number from 0 to 20 */
+                                    def: number
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'speed'
+                                    /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                    at: string
+                                    /** @description the speed chosen: a whole number from -10 to 10 */
+                                    speed: number
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'program'
+                                    /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                    at: string
+                                    /** @description at most 32 steps */
+                                    steps: (
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'F'
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'B'
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'T'
+                                          /** @description the pattern: 1, 2 or 3 */
+                                          n: 1 | 2 | 3
+                                          /** @description "L" or "R" */
+                                          side: 'L' | 'R'
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'O'
+                                          /** @description the pattern: 1, 2 or 3 */
+                                          n: 1 | 2 | 3
+                                          /** @description "L" or "R" */
+                                          side: 'L' | 'R'
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'P'
+                                          /** @description the pattern: 1, 2 or 3 */
+                                          n: 1 | 2 | 3
+                                          /** @description "L" or "R" */
+                                          side: 'L' | 'R'
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'S'
+                                          /** @description "L" or "R" */
+                                          side: 'L' | 'R'
+                                          /** @description 60 or 120 (degrees) */
+                                          deg: 60 | 120
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'MAG'
+                                          /**
+                                           * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                           * digits or "-", at most 16
+                                           */
+                                          weapon: string
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'PURGE'
+                                          /**
+                                           * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                           * digits or "-", at most 16
+                                           */
+                                          weapon: string
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'RELOAD'
+                                          /**
+                                           * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                           * digits or "-", at most 16
+                                           */
+                                          weapon: string
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'STAND'
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'SMOKE'
+                                        }
+                                    )[]
+                                    /** @description "avoid" or "ram" */
+                                    collide?: 'avoid' | 'ram'
+                                    /**
+                                     * @description the AT rammed: a letter, then letters or digits, at most 16 in all
+                                     */
+                                    target?: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'attack'
+                                    /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                    at: string
+                                    /**
+                                     * @description the target AT id: a letter, then letters or digits, at most 16 in
+                                     * all
+                                     */
+                                    target: string
+                                    /**
+                                     * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                     * digits or "-", at most 16
+                                     */
+                                    weapon?: string
+                                    /** @description missiles fired: 1 to 10 */
+                                    missiles?: number
+                                    /** @description volley fire (RB-12.14) */
+                                    volley?: boolean
+                                    /** @description "L" or "R" */
+                                    arm?: 'L' | 'R'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'policy'
+                                    /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                    at: string
+                                    /** @description "avoid-if-affordable" or "never" */
+                                    avoid?: 'avoid-if-affordable' | 'never'
+                                    /** @description { kind: "spend", pp } or { kind: "reach", value } */
+                                    fall?:
+                                      | {
+                                          /** @enum {string} */
+                                          kind: 'spend'
+                                          /** @description PP spent on each fall check: a whole number from 0 to 20 */
+                                          pp: number
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          kind: 'reach'
+                                          /** @description the fall value to reach: a whole number from 0 to 20 */
+                                          value: number
+                                        }
+                                  }
+                              )
                           )[]
                           /**
                            * @description private orders (standing orders), by seat: those you may read, or all once
@@ -9081,6 +10224,174 @@ export interface paths {
                                        * all
                                        */
                                       target: string
+                                    }
+                                )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'deploy'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description [column, row] of a yellow deployment hex of its end */
+                                      hex: number[]
+                                      /** @description facing: 0 north, then clockwise to 5 */
+                                      facing: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'plan'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description accel PP: a whole number from 0 to 20 */
+                                      acc: number
+                                      /** @description decel PP: a whole number from 0 to 20 */
+                                      dec: number
+                                      /** @description attack PP: a whole number from 0 to 20 */
+                                      atk: number
+                                      /** @description defence PP: a whole number from 0 to 20 */
+                                      def: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'speed'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description the speed chosen: a whole number from -10 to 10 */
+                                      speed: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'program'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description at most 32 steps */
+                                      steps: (
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'F'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'B'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'T'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'O'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'P'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'S'
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                            /** @description 60 or 120 (degrees) */
+                                            deg: 60 | 120
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'MAG'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'PURGE'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'RELOAD'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'STAND'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'SMOKE'
+                                          }
+                                      )[]
+                                      /** @description "avoid" or "ram" */
+                                      collide?: 'avoid' | 'ram'
+                                      /**
+                                       * @description the AT rammed: a letter, then letters or digits, at most 16 in all
+                                       */
+                                      target?: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /**
+                                       * @description the target AT id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                      /**
+                                       * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                       * digits or "-", at most 16
+                                       */
+                                      weapon?: string
+                                      /** @description missiles fired: 1 to 10 */
+                                      missiles?: number
+                                      /** @description volley fire (RB-12.14) */
+                                      volley?: boolean
+                                      /** @description "L" or "R" */
+                                      arm?: 'L' | 'R'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'policy'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description "avoid-if-affordable" or "never" */
+                                      avoid?: 'avoid-if-affordable' | 'never'
+                                      /** @description { kind: "spend", pp } or { kind: "reach", value } */
+                                      fall?:
+                                        | {
+                                            /** @enum {string} */
+                                            kind: 'spend'
+                                            /** @description PP spent on each fall check: a whole number from 0 to 20 */
+                                            pp: number
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            kind: 'reach'
+                                            /** @description the fall value to reach: a whole number from 0 to 20 */
+                                            value: number
+                                          }
                                     }
                                 )
                             )[]
@@ -9208,6 +10519,174 @@ export interface paths {
                                       target: string
                                     }
                                 )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'deploy'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description [column, row] of a yellow deployment hex of its end */
+                                      hex: number[]
+                                      /** @description facing: 0 north, then clockwise to 5 */
+                                      facing: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'plan'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description accel PP: a whole number from 0 to 20 */
+                                      acc: number
+                                      /** @description decel PP: a whole number from 0 to 20 */
+                                      dec: number
+                                      /** @description attack PP: a whole number from 0 to 20 */
+                                      atk: number
+                                      /** @description defence PP: a whole number from 0 to 20 */
+                                      def: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'speed'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description the speed chosen: a whole number from -10 to 10 */
+                                      speed: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'program'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description at most 32 steps */
+                                      steps: (
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'F'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'B'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'T'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'O'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'P'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'S'
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                            /** @description 60 or 120 (degrees) */
+                                            deg: 60 | 120
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'MAG'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'PURGE'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'RELOAD'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'STAND'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'SMOKE'
+                                          }
+                                      )[]
+                                      /** @description "avoid" or "ram" */
+                                      collide?: 'avoid' | 'ram'
+                                      /**
+                                       * @description the AT rammed: a letter, then letters or digits, at most 16 in all
+                                       */
+                                      target?: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /**
+                                       * @description the target AT id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                      /**
+                                       * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                       * digits or "-", at most 16
+                                       */
+                                      weapon?: string
+                                      /** @description missiles fired: 1 to 10 */
+                                      missiles?: number
+                                      /** @description volley fire (RB-12.14) */
+                                      volley?: boolean
+                                      /** @description "L" or "R" */
+                                      arm?: 'L' | 'R'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'policy'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description "avoid-if-affordable" or "never" */
+                                      avoid?: 'avoid-if-affordable' | 'never'
+                                      /** @description { kind: "spend", pp } or { kind: "reach", value } */
+                                      fall?:
+                                        | {
+                                            /** @enum {string} */
+                                            kind: 'spend'
+                                            /** @description PP spent on each fall check: a whole number from 0 to 20 */
+                                            pp: number
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            kind: 'reach'
+                                            /** @description the fall value to reach: a whole number from 0 to 20 */
+                                            value: number
+                                          }
+                                    }
+                                )
                             )[]
                           }
                           /**
@@ -9326,6 +10805,174 @@ export interface paths {
                                        * all
                                        */
                                       target: string
+                                    }
+                                )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'deploy'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description [column, row] of a yellow deployment hex of its end */
+                                      hex: number[]
+                                      /** @description facing: 0 north, then clockwise to 5 */
+                                      facing: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'plan'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description accel PP: a whole number from 0 to 20 */
+                                      acc: number
+                                      /** @description decel PP: a whole number from 0 to 20 */
+                                      dec: number
+                                      /** @description attack PP: a whole number from 0 to 20 */
+                                      atk: number
+                                      /** @description defence PP: a whole number from 0 to 20 */
+                                      def: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'speed'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description the speed chosen: a whole number from -10 to 10 */
+                                      speed: number
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'program'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description at most 32 steps */
+                                      steps: (
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'F'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'B'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'T'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'O'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'P'
+                                            /** @description the pattern: 1, 2 or 3 */
+                                            n: 1 | 2 | 3
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'S'
+                                            /** @description "L" or "R" */
+                                            side: 'L' | 'R'
+                                            /** @description 60 or 120 (degrees) */
+                                            deg: 60 | 120
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'MAG'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'PURGE'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'RELOAD'
+                                            /**
+                                             * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case
+                                             * letters, digits or "-", at most 16
+                                             */
+                                            weapon: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'STAND'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'SMOKE'
+                                          }
+                                      )[]
+                                      /** @description "avoid" or "ram" */
+                                      collide?: 'avoid' | 'ram'
+                                      /**
+                                       * @description the AT rammed: a letter, then letters or digits, at most 16 in all
+                                       */
+                                      target?: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /**
+                                       * @description the target AT id: a letter, then letters or digits, at most 16 in
+                                       * all
+                                       */
+                                      target: string
+                                      /**
+                                       * @description a weapon id of the AT (e.g. "hmg", "ml6"): lower-case letters,
+                                       * digits or "-", at most 16
+                                       */
+                                      weapon?: string
+                                      /** @description missiles fired: 1 to 10 */
+                                      missiles?: number
+                                      /** @description volley fire (RB-12.14) */
+                                      volley?: boolean
+                                      /** @description "L" or "R" */
+                                      arm?: 'L' | 'R'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'policy'
+                                      /** @description an AT id: a letter, then letters or digits, at most 16 in all */
+                                      at: string
+                                      /** @description "avoid-if-affordable" or "never" */
+                                      avoid?: 'avoid-if-affordable' | 'never'
+                                      /** @description { kind: "spend", pp } or { kind: "reach", value } */
+                                      fall?:
+                                        | {
+                                            /** @enum {string} */
+                                            kind: 'spend'
+                                            /** @description PP spent on each fall check: a whole number from 0 to 20 */
+                                            pp: number
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            kind: 'reach'
+                                            /** @description the fall value to reach: a whole number from 0 to 20 */
+                                            value: number
+                                          }
                                     }
                                 )
                             )[]

@@ -18,7 +18,8 @@ const Facing = Type.Union(
   { description: '0 north, then clockwise' },
 )
 const Hex = Type.Object({ col: Type.Number(), row: Type.Number() })
-const HexPair = Type.Tuple([Type.Number(), Type.Number()])
+// A pair as an array of two, not a tuple: OpenAPI 3.0 has no tuples.
+const HexPair = Type.Unsafe<[number, number]>(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }))
 const StepSchema = literals(['deploy', 'action', 'attack', 'plan'])
 const MountSchema = literals(['handR', 'handL', 'armR', 'armL', 'shoulderR', 'shoulderL', 'torsoR', 'torsoL', 'none'])
 const ArmSchema = literals(['L', 'R'])

@@ -62,12 +62,13 @@ const Deploy = Type.Object(
   {
     kind: Type.Literal('deploy'),
     at: Id('an AT id'),
-    hex: Type.Tuple(
-      [
-        Type.Integer({ minimum: 0, maximum: MAP_MAX, description: 'the column' }),
-        Type.Integer({ minimum: 0, maximum: MAP_MAX, description: 'the row' }),
-      ],
-      { description: '[column, row] of a yellow deployment hex of its end' },
+    // A pair as an array of two, not a tuple: OpenAPI 3.0 has no tuples (as A-Bao-A-Qu's hexes).
+    hex: Type.Unsafe<[number, number]>(
+      Type.Array(Type.Integer({ minimum: 0, maximum: MAP_MAX }), {
+        minItems: 2,
+        maxItems: 2,
+        description: '[column, row] of a yellow deployment hex of its end',
+      }),
     ),
     facing: Type.Integer({ minimum: 0, maximum: 5, description: 'facing: 0 north, then clockwise to 5' }),
   },

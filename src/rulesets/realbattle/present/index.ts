@@ -1,6 +1,6 @@
 // How Real Battle is shown to players: every presentation hook of the RuleSystem (src/rulesets/contract.ts),
-// ready to spread into the system's value (src/rulesets/realbattle/index.ts), and the status panel beside
-// the map (a hook the contract does not name yet).
+// ready to spread into the system's value (src/rulesets/realbattle/index.ts), the status panel beside the
+// map included.
 import type { RuleSystem } from '../../contract.js'
 import { orderExamples } from './examples.js'
 import { localiseOptions, localisePreview } from './localise.js'
@@ -9,8 +9,8 @@ import { describeStep, narrateRealBattle, stepTitle } from './narrate.js'
 import { enemiesNear } from './nearby.js'
 import { compactOptions, optionsLegend } from './options-compact.js'
 import { describeOutcome } from './outcome.js'
+import { statusPanel } from './panel.js'
 
-export { statusPanel, type StatusPanel } from './panel.js'
 
 export const realbattlePresent = {
   stepTitle,
@@ -24,4 +24,5 @@ export const realbattlePresent = {
   orderExamples,
   enemiesNear: (view, locale) => enemiesNear(view, locale),
   map: realbattleMap,
+  statusPanel,
 } satisfies Omit<RuleSystem, 'id' | 'title' | 'ruleset' | 'scenarios'>

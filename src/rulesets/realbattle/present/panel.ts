@@ -6,11 +6,7 @@ import type { Locale } from '../../../i18n/index.js'
 import type { AtView } from '../engine/types.js'
 import { campName, isRbView, signed, words, type Translate } from './words.js'
 
-export interface StatusPanel {
-  title: string
-  columns: string[]
-  rows: string[][]
-}
+import type { StatusPanel } from '../../contract.js'
 
 const COLUMNS = ['id', 'pilot', 'at', 'camp', 'durability', 'speed', 'fallen', 'actionPp', 'ammo'] as const
 
