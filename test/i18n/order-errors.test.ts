@@ -10,13 +10,20 @@ import { localiseOrderErrors, orderErrorMessage } from '../../src/i18n/orders.js
 import { parseOrders } from '../../src/rulesets/abaoaqu/engine/notation.js'
 import { MESSAGES as ABAOAQU } from '../../src/rulesets/abaoaqu/engine/messages.js'
 import { MESSAGES as GREENNOA } from '../../src/rulesets/greennoa/engine/messages.js'
-import { FRAME_MESSAGES as REALBATTLE } from '../../src/rulesets/realbattle/engine/messages.js'
+import { CAMPAIGN_MESSAGES as REALBATTLE_CAMPAIGN } from '../../src/rulesets/realbattle/engine/campaign/messages.js'
+import { MESSAGES as REALBATTLE } from '../../src/rulesets/realbattle/engine/messages.js'
 
 const read = (locale: string) =>
   JSON.parse(readFileSync(join(localesDir(), locale, 'orders.json'), 'utf8')) as Record<string, string>
 const en = read('en')
 const ja = read('ja')
-const tables: Record<string, string> = { ...ABAOAQU, ...GREENNOA, ...REALBATTLE, ...SERVER_MESSAGES }
+const tables: Record<string, string> = {
+  ...ABAOAQU,
+  ...GREENNOA,
+  ...REALBATTLE,
+  ...REALBATTLE_CAMPAIGN,
+  ...SERVER_MESSAGES,
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -25,11 +32,24 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
+/** A quoted catalogue key in the code; one ending in '.' is a prefix that keys are built from. */
+const USED_KEY = /'((?:abaoaqu|greennoa|realbattle|server)\.[A-Za-z0-9.-]+)'/g
+
+/** The rule ids a message may name: A-12, GN-4-5b, AMB-A-6, GAP-RB-2, RB-21.5, §5.3. */
+const RULE_ID = /\b(?:AMB-|GAP-)?(?:(?:A|GN)-\d+(?:-\d+[a-z]?)?|RB-\d+(?:\.\d+)*[a-z]?)\b|§\d+\.\d+/g
+
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort()
 
 /** Values for every placeholder of `key`, the nested entries chosen by real values. */
 function sample(key: string): Record<string, string | number> {
-  const nested: Record<string, string> = { zone: 'rows', step: 'move', what: 'attack', side: 'TITANS', at: 'order' }
+  const nested: Record<string, string> = {
+    zone: 'rows',
+    step: 'move',
+    what: 'attack',
+    side: 'TITANS',
+    at: 'order',
+    arm: 'L',
+  }
   const params: Record<string, string | number> = {}
   const visit = (text: string) => {
     for (const name of placeholders(text)) params[name] = nested[name] ?? (name === 'line' ? 3 : `<${name}>`)
@@ -43,8 +63,7 @@ describe('order-error catalogues', () => {
   it('hold every key the code uses, in both languages', () => {
     const used = new Set<string>()
     for (const file of sourceFiles(join(localesDir(), '..', 'src')))
-      for (const m of readFileSync(file, 'utf8').matchAll(/'((?:abaoaqu|greennoa|server)\.[A-Za-z0-9.-]+)'/g))
-        if (!m[1]!.endsWith('.')) used.add(m[1]!)
+      for (const m of readFileSync(file, 'utf8').matchAll(USED_KEY)) if (!m[1]!.endsWith('.')) used.add(m[1]!)
     expect(used.size).toBeGreaterThan(150)
     for (const key of used) {
       expect(en[key], `en: ${key}`).toBeTypeOf('string')
@@ -65,8 +84,8 @@ describe('order-error catalogues', () => {
       const text = orderErrorMessage('ja', e)
       expect(text, key).not.toBe(e.message)
       expect(text, key).not.toMatch(/\{\{|\$t\(/)
-      for (const id of e.message.match(/\b(?:AMB-|GAP-)?(?:A|GN)-\d+(?:-\d+[a-z]?)?\b|§\d+\.\d+/g) ?? [])
-        expect(text, key).toContain(id)
+      expect(placeholders(ja[key]!), `ja: ${key}`).toEqual(placeholders(tables[key]!))
+      for (const id of e.message.match(RULE_ID) ?? []) expect(text, key).toContain(id)
     }
   })
 

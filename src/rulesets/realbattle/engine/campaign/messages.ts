@@ -1,5 +1,5 @@
 // The English of every campaign refusal (RB-24). Keys are realbattle.campaign.*; values go in as {{name}}.
-// (The locale catalogues, locales/<locale>/orders.json, get these keys when the campaign is wired in.)
+// The locale catalogues, locales/<locale>/orders.json, hold the same entries.
 import { refusals } from '../../../../engine/messages.js'
 
 export const CAMPAIGN_MESSAGES = {
@@ -15,7 +15,7 @@ export const CAMPAIGN_MESSAGES = {
   'realbattle.campaign.full': '{{weapon}} is already full ({{ammo}} rounds)',
   'realbattle.campaign.noAt': 'the team owns no AT {{at}}',
   'realbattle.campaign.noDamage': '{{at}} has no damage to repair',
-  'realbattle.campaign.amount': 'the amount must be a positive whole number of G10, not {{amount}}',
+  'realbattle.campaign.amount': 'the amount must be a positive multiple of G10, not {{amount}}',
   'realbattle.campaign.maxDebt':
     'borrowing G{{amount}} would make the debt G{{total}}, above the limit of G{{limit}} outstanding',
   'realbattle.campaign.repayTooMuch': 'the team owes G{{debt}} and cannot repay G{{amount}}',
@@ -29,7 +29,8 @@ export const CAMPAIGN_MESSAGES = {
     '{{at}} has {{damage}} damage against durability {{durability}}: it cannot be fielded',
   'realbattle.campaign.noPilot': 'the team has no pilot {{pilot}}',
   'realbattle.campaign.deadPilot': '{{pilot}} is dead and cannot be fielded',
-  'realbattle.campaign.scoutFee': 'the most fee a contract may cost must be a whole number of G0 or more, not {{fee}}',
+  'realbattle.campaign.scoutFee':
+    'the highest contract fee to accept must be a whole number of G, 0 or more, not {{fee}}',
   'realbattle.campaign.noShow': 'only {{n}} team(s) can field an AT with a living pilot: no show',
 } as const
 
