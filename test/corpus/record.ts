@@ -12,6 +12,8 @@ import { abaoaqu, type Order, type State } from '../../src/rulesets/abaoaqu/engi
 import * as abaoaquPlayer from '../../src/rulesets/abaoaqu/engine/random-orders.js'
 import { greennoa, type GnOrder, type GnState } from '../../src/rulesets/greennoa/engine/index.js'
 import * as greennoaPlayer from '../../src/rulesets/greennoa/engine/random-orders.js'
+import { realbattle, type RbOrder, type RbState } from '../../src/rulesets/realbattle/engine/index.js'
+import * as realbattlePlayer from '../../src/rulesets/realbattle/engine/random-orders.js'
 import { ruleSystem, type AnyRuleset } from '../../src/rulesets/index.js'
 import { applyEntry, outcomeOf, pendingOf, type Folded } from '../../src/games/fold.js'
 import { ordersAndResolution } from '../../src/games/write.js'
@@ -62,6 +64,17 @@ const PLAYERS: CorpusPlayer[] = [
     randomOrders: (state, seat, r) => greennoaPlayer.randomOrders(state as GnState, seat, r) as GnOrder[],
     fixedOptions: new Set(),
     httpGame: () => ({ scenario: 'GN-S1', players: 2 }),
+  },
+  // Real Battle's random players rarely destroy every enemy: every corpus game has a turn limit (RB-23.7 [H]).
+  {
+    ruleset: realbattle,
+    seedBase: 200_000,
+    rng: realbattlePlayer.rng,
+    randomOrders: (state, seat, r) => realbattlePlayer.randomOrders(state as RbState, seat, r) as RbOrder[],
+    fixedOptions: new Set(['turnLimit']),
+    extraOptions: (r) => ({ turnLimit: 3 + Math.floor(r() * 3) }),
+    onlyStanding: (orders) => realbattle.onlyStanding!(orders as RbOrder[]),
+    httpGame: () => ({ scenario: 'RB-23-S3', players: 4 }),
   },
 ]
 

@@ -62,7 +62,7 @@ const Deploy = Type.Object(
   {
     kind: Type.Literal('deploy'),
     at: Id('an AT id'),
-    // A pair as an array of two, not a tuple: OpenAPI 3.0 has no tuples (as A-Bao-A-Qu's hexes).
+    // A pair as an array of two, not a tuple: OpenAPI 3.0 has no tuples.
     hex: Type.Unsafe<[number, number]>(
       Type.Array(Type.Integer({ minimum: 0, maximum: MAP_MAX }), {
         minItems: 2,
