@@ -4837,6 +4837,7 @@ export interface paths {
                         ammoMax: number | null
                         magazines: number
                         purged: boolean
+                        maxRange: number
                       }[]
                       policies?: {
                         avoid: 'avoid-if-affordable' | 'never'
@@ -5874,6 +5875,7 @@ export interface paths {
                             ammoMax: number | null
                             magazines: number
                             purged: boolean
+                            maxRange: number
                           }[]
                           policies?: {
                             avoid: 'avoid-if-affordable' | 'never'

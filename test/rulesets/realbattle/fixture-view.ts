@@ -16,6 +16,7 @@ export function hmg(ammo = 10, magazines = 0): WeaponView {
     ammoMax: 10,
     magazines,
     purged: false,
+    maxRange: 12,
   }
 }
 
@@ -30,6 +31,7 @@ export function solidShooter(ammo = 5): WeaponView {
     ammoMax: 5,
     magazines: 0,
     purged: false,
+    maxRange: 14,
   }
 }
 
@@ -44,6 +46,7 @@ export function fcs(): WeaponView {
     ammoMax: null,
     magazines: 0,
     purged: false,
+    maxRange: 0,
   }
 }
 

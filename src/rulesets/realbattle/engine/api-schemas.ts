@@ -76,6 +76,7 @@ const AtViewSchema = Type.Object({
       ammoMax: orNull(Type.Number()),
       magazines: Type.Number(),
       purged: Type.Boolean(),
+      maxRange: Type.Number(),
     }),
   ),
   policies: Type.Optional(PoliciesSchema),

@@ -405,6 +405,8 @@ export interface AtView {
     ammoMax: number | null
     magazines: number
     purged: boolean
+    /** The longest distance the card's hit/power table reaches (0: it does not fire). */
+    maxRange: number
   }>
   /** The owner's standing orders; absent for everyone else. */
   policies?: Policies

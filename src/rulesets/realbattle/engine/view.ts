@@ -47,6 +47,7 @@ function atView(state: RbState, at: At, viewer: Viewer): AtView {
         ammoMax: wc.ammo,
         magazines: w.magazines,
         purged: w.purged,
+        maxRange: Math.max(0, ...wc.ranges.map((b) => b.to)),
       }
     }),
   }

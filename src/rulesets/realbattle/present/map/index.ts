@@ -53,39 +53,11 @@ const ARCS: Record<Exclude<Mount, 'none'>, readonly RelativeSector[]> = {
   torsoL: ['FF', 'FL'],
 }
 
-/**
- * The longest range of the house weapon cards (§9.3, 9.4) by English name, for views that do not carry a
- * weapon's range (`maxRange`, when the view has it, wins).
- */
-const HOUSE_RANGES: Record<string, number> = {
-  'heavy machine gun': 12,
-  'solid shooter': 14,
-  'dedicated solid shooter': 14,
-  'handy rocket launcher': 16,
-  'gatling gun': 11,
-  '6-tube missile launcher': 15,
-  '7-tube missile launcher': 15,
-  '2-tube small missile launcher': 9,
-  'pile bunker': 1,
-  'short machine gun': 9,
-  'short mg': 9,
-  'machine gun': 10,
-  'assault rifle': 13,
-  'small gatling': 7,
-}
-
 type Weapon = AtView['weapons'][number]
 
-/** A weapon's longest range: the view's own figure, else the house card's, else none. */
+/** A weapon's longest range, as the view gives it from the card (0 for equipment that does not fire). */
 export function weaponReach(w: Weapon): number {
-  const own = (w as Weapon & { maxRange?: unknown }).maxRange
-  if (typeof own === 'number' && Number.isFinite(own)) return own
-  const name = w.name.toLowerCase()
-  const exact = HOUSE_RANGES[name]
-  if (exact !== undefined) return exact
-  if (name.includes('gatling')) return 10
-  if (name.includes('missile')) return 12
-  return 0
+  return typeof w.maxRange === 'number' && Number.isFinite(w.maxRange) ? w.maxRange : 0
 }
 
 function usable(w: Weapon): boolean {
