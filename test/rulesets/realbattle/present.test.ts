@@ -382,3 +382,12 @@ describe('Real Battle enemies near and the status panel', () => {
     expect(statusPanel({ system: 'realbattle' }, 'en')).toBeNull()
   })
 })
+
+describe('a step that passed by itself', () => {
+  it('is told in words, naming the camp and the phase, in English and Japanese', () => {
+    const pass: GameEvent = { type: 'pass', ref: 'RB-3.2', step: 'attack', camp: 'A', reason: 'nothing to decide' }
+    expect(tell([pass], 'en')[0]).toMatch(/had no attack to make: its attack phase passed \(RB-3\.2\)\.$/)
+    expect(tell([pass], 'ja')[0]).toMatch(/攻撃フェイズは終わりました（RB-3\.2）。$/)
+    expect(tell([{ ...pass, step: 'action' }], 'en')[0]).toContain('went straight on by their speed')
+  })
+})

@@ -36,7 +36,7 @@ export function attackOrder(at: string, a: AttackOption, missiles?: number): str
   if (a.volley) return `${at} volley ${a.target}`
   // A launcher names how many missiles it fires (RB-12.7); one unless said.
   const launcher = a.missilesMax !== undefined && a.missilesMax > 1
-  return `${at} fire ${a.target} ${a.weapon ?? '?'}${launcher ? ` ${missiles ?? 1}` : ''}`
+  return `${at} fire ${a.target} ${a.weapon ?? '?'}${launcher ? ` x${missiles ?? 1}` : ''}`
 }
 
 // ---- choices ----------------------------------------------------------------------------------------

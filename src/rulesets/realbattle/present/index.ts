@@ -11,7 +11,6 @@ import { compactOptions, optionsLegend } from './options-compact.js'
 import { describeOutcome } from './outcome.js'
 import { statusPanel } from './panel.js'
 
-
 export const realbattlePresent = {
   stepTitle,
   describeStep,

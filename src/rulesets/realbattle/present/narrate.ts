@@ -158,6 +158,11 @@ const NARRATORS: Record<string, Narrator> = {
       ? c.t('ev.firstPlayer', { camp: c.camp(e.camp), roll: total(e.roll) })
       : c.t('ev.firstPlayerNoRoll', { camp: c.camp(e.camp) }),
   'plan-sealed': (e, c) => c.t('ev.planSealed', { at: c.at(e.at) }),
+  // idle.ts: a step in which no seat of the camp has anything to decide passes by itself (RB-3.2).
+  pass: (e, c) =>
+    ['action', 'attack', 'plan'].includes(str(e.step))
+      ? c.t(`ev.pass.${str(e.step)}`, { camp: c.camp(e.camp) })
+      : c.t('ev.pass.other', { camp: c.camp(e.camp) }),
   'plan-revealed': (e, c) =>
     c.t('ev.planRevealed', {
       at: c.at(e.at),
