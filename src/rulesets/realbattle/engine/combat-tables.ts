@@ -1,5 +1,6 @@
 // Real Battle combat look-ups (§9.1, GAP-RB-5, GAP-RB-6): T2 hit and evasion modifiers, T3 attacker speed,
 // T4 target direction/speed, T5 fire arc. The values are the scenario's tables (data), never constants here.
+import { attackerSpeedModifier, rowFor } from './tables.js'
 import type { Dir6, DirColumn, Mount, Tables } from './types.js'
 
 /** RB-22.3: the column for `pp`, or the next lower one; null when there is none lower. */
@@ -20,25 +21,12 @@ export function evasionModifier(tables: Tables, defencePp: number, ps: boolean):
   return columnAtOrBelow(ps ? tables.evasionPs : tables.evasionNormal, defencePp) ?? 0
 }
 
-/** The row with the largest `from` ≤ |speed|. */
-function speedRow<T extends { from: number }>(rows: readonly T[], speed: number): T | null {
-  const v = Math.abs(speed)
-  let best: T | null = null
-  for (const row of rows) if (row.from <= v && (best === null || row.from > best.from)) best = row
-  return best
-}
-
-/**
- * T3 by |attacker speed|. The movement part keeps the same look-up in `tables.ts`; this copy avoids a
- * dependency between the two parts while they are written, and the two should be merged.
- */
-export function attackerSpeedModifier(tables: Tables, speed: number): number {
-  return speedRow(tables.attackerSpeed, speed)?.mod ?? 0
-}
+/** T3 by |attacker speed| is movement's look-up too: one table, one function. */
+export { attackerSpeedModifier }
 
 /** T4: the attacker's direction as seen from the target (its column) and the target's |speed|. */
 export function targetSpeedModifier(tables: Tables, column: DirColumn, targetSpeed: number): number {
-  return speedRow(tables.targetSpeed, targetSpeed)?.mods[column] ?? 0
+  return rowFor(tables.targetSpeed, Math.abs(targetSpeed))?.mods[column] ?? 0
 }
 
 /** T5: the fire-arc modifier of a weapon at `mount` for a target in direction `dir`; null outside the arc. */

@@ -20,7 +20,7 @@ export function accelRange(
 }
 
 /** The row of a table keyed by `from` that holds `value`: the largest `from` ≤ value. */
-function rowFor<R extends { from: number }>(rows: readonly R[], value: number): R | undefined {
+export function rowFor<R extends { from: number }>(rows: readonly R[], value: number): R | undefined {
   let best: R | undefined
   for (const r of rows) if (r.from <= value && (!best || r.from > best.from)) best = r
   return best
