@@ -182,14 +182,3 @@ export function resolveOptions(scenarioDefaults: Options | undefined, chosen: Op
   Object.assign(out, scenarioDefaults ?? {}, chosen ?? {})
   return out
 }
-
-/** Problems with a game's option choices, as messages (checked at setup). */
-export function optionProblems(chosen: Options | undefined): string[] {
-  const problems: string[] = []
-  for (const [id, value] of Object.entries(chosen ?? {})) {
-    const spec = optionSpecs.find((s) => s.id === id)
-    if (!spec) problems.push(`unknown option "${id}"`)
-    else if (!spec.values.includes(value)) problems.push(`option "${id}" must be one of ${spec.values.join(', ')}`)
-  }
-  return problems
-}

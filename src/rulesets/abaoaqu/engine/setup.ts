@@ -5,7 +5,8 @@ import type { Ctx } from './context.js'
 import { emit } from './context.js'
 import { distanceToZone, hexKey, zoneHexes } from './geometry.js'
 import { STACK_LIMIT, setupZoneOf } from './movement.js'
-import { optionProblems, resolveOptions, type Options } from './options.js'
+import { optionProblems } from '../../../engine/options.js'
+import { optionSpecs, resolveOptions, type Options } from './options.js'
 import { rollLeadOff, run } from './sequence.js'
 import type { ByOption, Hex, Pilot, Scenario, State, Unit } from './types.js'
 import { RULES_VERSION, RULES_VERSIONS } from './rules-version.js'
@@ -109,7 +110,7 @@ function assignEntries(state: State): void {
 }
 
 export function setup(scenario: Scenario, config: SetupConfig, dice: Dice): Resolution<State> {
-  const problems = optionProblems(config.options)
+  const problems = optionProblems(optionSpecs, config.options)
   if (problems.length) throw new SetupError(problems.join('; '))
   const options = resolveOptions(scenario.options, config.options)
   const layout = scenario.seatLayouts.find((l) => l.players === config.players)

@@ -4,7 +4,8 @@ import type { GameEvent, Resolution, SetupConfig } from '../../../engine/ruleset
 import { inBounds, offsetKey } from '../../../engine/hex/index.js'
 import { GN_ID, GN_VERSION, SIDES, type GnScenario, type GnState, type Side, type Unit } from './types.js'
 import { formValues, pilotOf, unitType } from './units.js'
-import { optionProblems, resolveOptions } from './options.js'
+import { optionProblems } from '../../../engine/options.js'
+import { optionSpecs, resolveOptions } from './options.js'
 
 export const GN_VERSIONS: readonly string[] = [GN_VERSION]
 
@@ -66,7 +67,7 @@ export function setup(scenario: GnScenario, config: SetupConfig, dice: Dice): Re
   if (config.players !== 2) throw new Error(`GREEN NOA is played by 2 players, not ${config.players}`)
   const rulesVersion = config.rulesVersion ?? GN_VERSION
   if (!GN_VERSIONS.includes(rulesVersion)) throw new Error(`unknown rules version ${rulesVersion}`)
-  const problems = optionProblems(config.options)
+  const problems = optionProblems(optionSpecs, config.options)
   if (problems.length > 0) throw new Error(`GREEN NOA options: ${problems.join('; ')}`)
   checkScenario(scenario)
   const options = resolveOptions(scenario.options, config.options)

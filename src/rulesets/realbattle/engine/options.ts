@@ -34,17 +34,6 @@ export const optionSpecs: readonly OptionSpec[] = [
 
 export const DEFAULT_OPTIONS: RbOptions = { turnLimit: 0, tabletopErrors: false, endOnFirstKill: false }
 
-/** Every problem with game options given at setup: unknown ids and values a spec does not list. */
-export function optionProblems(given: Record<string, string | number | boolean> | undefined): string[] {
-  const problems: string[] = []
-  for (const [id, value] of Object.entries(given ?? {})) {
-    const spec = optionSpecs.find((o) => o.id === id)
-    if (!spec) problems.push(`unknown option ${id}`)
-    else if (!spec.values.includes(value)) problems.push(`option ${id} cannot be ${JSON.stringify(value)}`)
-  }
-  return problems
-}
-
 /** The options a game plays with: defaults, then the scenario's, then the game's own (already checked). */
 export function resolveOptions(
   scenario: Partial<RbOptions> | undefined,

@@ -2,7 +2,8 @@
 // ends (RB-23.4 [H]). The game then waits for both camps' sealed deployment (step `deploy`).
 import type { Dice } from '../../../engine/dice.js'
 import type { Resolution, Seat, SetupConfig } from '../../../engine/ruleset.js'
-import { optionProblems, resolveOptions } from './options.js'
+import { optionProblems } from '../../../engine/options.js'
+import { optionSpecs, resolveOptions } from './options.js'
 import {
   CAMPS,
   RB_ID,
@@ -47,7 +48,7 @@ function weaponsOf(scenario: RbScenario, loadout: RbScenario['ats'][number]['loa
 export function setup(scenario: RbScenario, config: SetupConfig, dice: Dice): Resolution<RbState> {
   const rulesVersion = config.rulesVersion ?? RB_VERSION
   if (!RB_VERSIONS.includes(rulesVersion)) throw new Error(`unknown rules version ${rulesVersion}`)
-  const problems = optionProblems(config.options)
+  const problems = optionProblems(optionSpecs, config.options)
   if (problems.length > 0) throw new Error(`Real Battle options: ${problems.join('; ')}`)
   const seats = seatLayout(scenario, config.players)
   const seatOf = (id: string): string => {
