@@ -308,8 +308,11 @@ describe('Real Battle played through the API and by email', () => {
         }
       } else if (options.step === 'attack') {
         counts.attack++
-        if (!emptyMagazine && options.ats.some((a) => a.at === 'A1' && a.attacks?.some((x) => x.weapon === 'ss'))) {
-          emptyMagazine = await emptyTheMagazine(gameId, g.logSeq)
+        const gun = options.ats.flatMap((a) =>
+          (a.attacks ?? []).filter((x) => x.weapon).map((x) => ({ ...x, at: a.at })),
+        )[0]
+        if (!emptyMagazine && gun) {
+          emptyMagazine = await emptyTheMagazine(gameId, seat, gun.at, gun.weapon!, g.logSeq)
           if (emptyMagazine) {
             sameStep.add(seat)
             continue
@@ -338,22 +341,27 @@ describe('Real Battle played through the API and by email', () => {
     }
 
     /**
-     * Firing with an empty magazine (RB-12.6): no magazine runs dry in three turns of single shots, so the
-     * game master empties A1's solid shooter and puts it beside an enemy (so a melee keeps it in the step);
-     * then A1 fires the solid shooter anyway.
+     * Firing with an empty magazine (RB-12.6): no magazine runs dry in three turns of one shot an AT, so the
+     * game master empties the gun of an AT about to attack and puts the AT beside an enemy, facing it (a
+     * melee keeps it in the step); then its player fires the empty gun anyway, as JSON and as text.
      */
-    async function emptyTheMagazine(id: string, seq: number): Promise<boolean> {
-      const view = (await s.app.inject({ method: 'GET', url: `/games/${id}/view`, headers: as(chirico) })).json()
+    async function emptyTheMagazine(id: string, seat: string, at: string, weapon: string, seq: number) {
+      const view = (await s.app.inject({ method: 'GET', url: `/games/${id}/view`, headers: as(players[seat]!) })).json()
         .view as RbView
+      const camp = view.ats.find((a) => a.id === at)!.camp
       const taken = new Set(view.ats.filter((a) => a.hex).map((a) => `${a.hex!.col},${a.hex!.row}`))
-      for (const enemy of view.ats.filter((a) => a.camp === 'B' && a.hex && !a.destroyed)) {
+      for (const enemy of view.ats.filter((a) => a.camp !== camp && a.hex && !a.destroyed)) {
         for (const d of [0, 1, 2, 3, 4, 5] as Direction[]) {
           const next = offsetNeighbor(enemy.hex!, d)
-          if (taken.has(`${next.col},${next.row}`) || next.col < 0 || next.row < 0 || next.col > 19 || next.row > 13)
+          if (taken.has(`${next.col},${next.row}`) || next.col < 1 || next.row < 1 || next.col > 18 || next.row > 12)
             continue
           const facing = ['N', 'NE', 'SE', 'S', 'SW', 'NW'][reverseDirection(d)]
           const hex = `${String(next.col).padStart(2, '0')}${String(next.row).padStart(2, '0')}`
-          const body = { kind: 'adjust', text: `A1 move ${hex} facing ${facing}\nA1 ammo ss 0`, reason: 'RB-12.6 test' }
+          const body = {
+            kind: 'adjust',
+            text: `${at} move ${hex} facing ${facing}\n${at} ammo ${weapon} 0`,
+            reason: 'RB-12.6',
+          }
           const preview = await s.app.inject({
             method: 'POST',
             url: `/games/${id}/corrections/preview`,
@@ -368,15 +376,13 @@ describe('Real Battle played through the API and by email', () => {
             payload: body,
           })
           expect(applied.statusCode, applied.body).toBe(201)
-          const a1 = (await optionsOf('A1')).ats[0]!
-          if (!a1.attacks?.length) return false
-          expect(a1.attacks.some((x) => x.weapon === 'ss')).toBe(false)
-          await refused(
-            'A1',
-            { seat: 'A1', orders: [{ kind: 'attack', at: 'A1', target: enemy.id, weapon: 'ss' }] },
-            'RB-12.6',
-          )
-          await refused('A1', `A1 fire ${enemy.id} ss`, 'RB-12.6', 1)
+          const after = (await optionsOf(seat)).ats.find((a) => a.at === at)!
+          if (!after.attacks?.length) continue
+          expect(after.attacks.some((x) => x.weapon === weapon)).toBe(false)
+          const fire = { kind: 'attack', at, target: enemy.id, weapon }
+          const json = seat === 'B1' ? asText([fire]) : { seat, orders: [fire] }
+          await refused(seat, json, 'RB-12.6')
+          await refused(seat, `# the gun is empty\n${asText([fire])}`, 'RB-12.6', 2)
           expect(seq).toBeLessThan((await summary(id)).logSeq)
           return true
         }
@@ -386,6 +392,8 @@ describe('Real Battle played through the API and by email', () => {
 
     // ---- what the game told --------------------------------------------------------------------------
     expect(replied).toBe(true)
+    expect(counts.attack).toBeGreaterThan(0)
+    expect(emptyMagazine).toBe(true)
     expect([...refusedMove].sort()).toEqual(expect.arrayContaining(['RB-6.2']))
     expect(refusedMove.has('RB-7.3') || refusedMove.has('RB-9.5')).toBe(true)
     expect(counts.action).toBeGreaterThanOrEqual(6)
