@@ -274,7 +274,7 @@ describe('Real Battle played through the API and by email', () => {
       const g = await summary(gameId)
       if (g.status !== 'ACTIVE') break
       const seat = g.pending.flatMap((p) => p.seats)[0]!
-      let options = await optionsOf(seat)
+      const options = await optionsOf(seat)
       expect(options.toAct).toBe(true)
       const mail = await phaseMail(seat, g.logSeq, String(options.step))
       checkMail(seat, mail, String(options.step))
@@ -358,7 +358,6 @@ describe('Real Battle played through the API and by email', () => {
         expect(res.json(), res.body).toMatchObject({ status: 'accepted' })
       } else await submit(seat, orders, how)
       expect((await summary(gameId)).logSeq).toBeGreaterThan(g.logSeq)
-      options = await optionsOf(seat)
     }
 
     /**
