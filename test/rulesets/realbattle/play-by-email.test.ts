@@ -466,8 +466,8 @@ describe('Real Battle played through the API and by email', () => {
       told(ja, /(を射撃|に一斉射撃|に格闘)：命中判定値\d+、ダイス\d+/)
     }
     if (counts.attack < 6) {
-      told(en, /had nothing to decide in its attack phase, which passes \(RB-3\.2\)/)
-      told(ja, /は攻撃フェイズで選べることがなく/)
+      told(en, /had no attack to make: its attack phase passed \(RB-3\.2\)/)
+      told(ja, /には可能な攻撃がなく、攻撃フェイズは終わりました/)
     }
 
     // The SVG map: every AT's counter with its facing and its speed mark.

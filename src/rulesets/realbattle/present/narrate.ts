@@ -226,12 +226,6 @@ const NARRATORS: Record<string, Narrator> = {
     })
   },
   turn: (e, c) => c.t('ev.turn', { turn: num(e.turn), camp: c.camp(e.camp) }),
-  // A step nobody had to decide (idle.ts): the attack phase of a camp with no attack, RB-3.2.
-  pass: (e, c) => {
-    const step = str(e.step)
-    if (!(STEPS as readonly string[]).includes(step)) throw new MalformedEvent(`unknown step ${step}`)
-    return c.t('ev.pass', { camp: c.camp(e.camp), step: c.t(`step.${step}`) })
-  },
   'game-over': (e, c) => {
     const reason = typeof e.reason === 'string' ? describeReason(e.reason, c.locale) : ''
     if (e.winner === null || e.winner === undefined) return c.t('ev.gameOverDraw', { reason })
