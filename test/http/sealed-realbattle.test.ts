@@ -1,0 +1,420 @@
+// Real Battle's sealed plans through the server (issue 15, docs/realbattle.md "Sealed information"): a plan is
+// its seat's alone (not a teammate's) until the owner's phase ① turns it up (RB-4.2); the first attack resolved
+// against an AT turns up its defence value only (RB-12.11); standing orders (`policy`) stay the seat's own until
+// the game ends. Every way another reader might get at them is tried: the summary, the view and past states,
+// the log (entries, payloads, hashes), options, the map (SVG and PNG), /verify, error messages and previews,
+// the webhook and every email, for a teammate, both opponents, a stranger and an anonymous reader.
+//
+// How we look for a sealed value without being fooled by coincidence (plan values are small digits that turn
+// up everywhere): 1. structured fields: every `plan`, `actionPp` and `defence` of a sealed AT is null in what
+// others read, `planSealed` true, no `policies`, and no log entry shows them its plan or policy order; 2. whole
+// bodies: what the others read is byte-identical before and after the owner's sealed submission, except for
+// the one new log entry and the log head, and that entry is the same (ids, hashes and times masked) in two
+// games whose sealed plans differ; 3. text markers for the notation and JSON of each plan and policy, which the
+// owner's own reads (the control) do contain, so the search is shown to find them when they are there.
+import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from '../support/smtp.js'
+import { startMailStack, type MailStack } from '../notify/stack.js'
+import { as, register, type User } from './helpers.js'
+
+let s: MailStack
+let alice: User // A1
+let carol: User // A2, Alice's teammate
+let bob: User // B1
+let dave: User // B2
+let eve: User // a stranger: signed in, not in the game
+let hook: Server
+let hookUrl: string
+const posts: string[] = []
+
+beforeAll(async () => {
+  s = await startMailStack()
+  ;[alice, carol, bob, dave, eve] = await Promise.all(
+    ['Alice', 'Carol', 'Bob', 'Dave', 'Eve'].map((n) => register(s.app, n)),
+  )
+  hook = createServer((req, res) => {
+    let body = ''
+    req.on('data', (d) => (body += d))
+    req.on('end', () => {
+      posts.push(body)
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r))
+  hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`
+}, 60_000)
+afterAll(async () => {
+  await s?.close()
+  await new Promise((r) => hook?.close(r))
+})
+
+type Seat = 'A1' | 'A2' | 'B1' | 'B2'
+interface Plan {
+  acc: number
+  dec: number
+  atk: number
+  def: number
+}
+const SEATS: Seat[] = ['A1', 'A2', 'B1', 'B2']
+const campOf = (seat: Seat) => seat[0] as 'A' | 'B'
+// Deployment: the A end is column 0, the B end column 19 (map A); A1 and B1 head along the open rows 0-2.
+const DEPLOY: Record<Seat, string> = { A1: '0004 NE', A2: '0009 SE', B1: '1904 NW', B2: '1909 SW' }
+// Each seat's pre-game plan (RB-21.3: accel or decel 0; within base PP 7 for A1/B1 and 6 for A2/B2).
+const PLANS: Record<Seat, Plan> = {
+  A1: { acc: 2, dec: 0, atk: 1, def: 3 },
+  A2: { acc: 0, dec: 1, atk: 3, def: 2 },
+  B1: { acc: 1, dec: 0, atk: 5, def: 1 },
+  B2: { acc: 0, dec: 2, atk: 2, def: 2 },
+}
+const POLICIES: Partial<Record<Seat, string>> = { A1: 'policy avoid never fall reach 9', B1: 'policy fall spend 3' }
+
+/** The strings that would give away a seat's plan or policy: its notation and its JSON. */
+function markers(seat: Seat, plan: Plan = PLANS[seat]): { plan: string[]; policy: string[] } {
+  const { acc, dec, atk, def } = plan
+  const policy =
+    seat === 'A1'
+      ? ['fall reach 9', '"avoid":"never"', '"kind":"reach","value":9', '"value":9,"kind":"reach"']
+      : seat === 'B1'
+        ? ['fall spend 3', '"kind":"spend","pp":3', '"pp":3,"kind":"spend"']
+        : []
+  return {
+    plan: [
+      `${seat} plan ${acc} ${dec} ${atk} ${def}`,
+      `"acc":${acc},"dec":${dec},"atk":${atk},"def":${def}`,
+      `"kind":"plan","at":"${seat}"`,
+      `"at":"${seat}","kind":"plan"`,
+    ],
+    policy,
+  }
+}
+
+const get = async (url: string, who: User | null) => {
+  const res = await s.app.inject({ method: 'GET', url, headers: as(who) })
+  return { status: res.statusCode, body: res.rawPayload.toString('latin1'), json: () => res.json() }
+}
+const send = (id: string, who: User, text: string, seat?: string) =>
+  s.app.inject({
+    method: 'POST',
+    url: `/games/${id}/orders`,
+    headers: as(who),
+    payload: seat ? { seat, text } : { text },
+  })
+async function submit(id: string, who: User, text: string) {
+  const res = await send(id, who, text)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as { seq: number; resolved: boolean }
+}
+
+/** A 4-player RB-23-S3 game: Alice A1, Carol A2, Bob B1, Dave B2. */
+async function newGame(title: string) {
+  const created = await s.app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: as(alice),
+    payload: { ruleset: 'realbattle', scenario: 'RB-23-S3', players: 4, seat: 'A1', title, webhookUrl: hookUrl },
+  })
+  expect(created.statusCode, created.body).toBe(201)
+  const id = created.json().id as string
+  for (const [who, seat] of [
+    [carol, 'A2'],
+    [bob, 'B1'],
+    [dave, 'B2'],
+  ] as const) {
+    const joined = await s.app.inject({ method: 'POST', url: `/games/${id}/join`, headers: as(who), payload: { seat } })
+    expect(joined.statusCode, joined.body).toBe(200)
+  }
+  const game = (await get(`/games/${id}`, alice)).json()
+  expect(game.status).toBe('ACTIVE')
+  expect(game.pending).toEqual([
+    expect.objectContaining({ step: 'deploy', sealed: true }),
+    expect.objectContaining({ step: 'deploy', sealed: true }),
+  ])
+  return id
+}
+
+/** The seat's deployment on its camp's end (rolled at setup: the map turned 180° for the b end). */
+async function deployText(id: string, seat: Seat, plan: Plan = PLANS[seat]) {
+  const opts = (await get(`/games/${id}/options`, SEAT_USER()[seat])).json()
+  const facings = opts.options.ats[0].deploy.facings as unknown[]
+  const aEnd = facings.includes('NE') || facings.includes(1)
+  const [hex, facing] = DEPLOY[seat].split(' ')
+  const turned = { NE: 'SW', SE: 'NW', NW: 'SE', SW: 'NE' } as Record<string, string>
+  const col = Number(hex.slice(0, 2))
+  const row = Number(hex.slice(2))
+  const at = aEnd ? hex : `${String(19 - col).padStart(2, '0')}${String(13 - row).padStart(2, '0')}`
+  return [
+    `${seat} deploy ${at} ${aEnd ? facing : turned[facing]}`,
+    `${seat} plan ${plan.acc} ${plan.dec} ${plan.atk} ${plan.def}`,
+    ...(POLICIES[seat] ? [`${seat} ${POLICIES[seat]}`] : []),
+  ].join('\n')
+}
+
+const logSeq = async (id: string) => (await get(`/games/${id}`, alice)).json().logSeq as number
+
+interface Reads {
+  /** Each route's body, by route (past states by `state@seq`, `view@seq`). */
+  bodies: Record<string, string>
+  view: { view: { ats: Array<Record<string, unknown>> }; submitted?: unknown } | null
+  log: Array<Record<string, unknown>>
+}
+const SEAT_USER = (): Record<Seat, User> => ({ A1: alice, A2: carol, B1: bob, B2: dave })
+
+/** Everything `who` can read about the game now (null: anonymous), past states included. */
+async function readAll(id: string, who: User | null, pastStates = true): Promise<Reads> {
+  const seq = await logSeq(id)
+  const urls = [
+    `/games/${id}`,
+    `/games/${id}/view`,
+    `/games/${id}/log?limit=500`,
+    `/games/${id}/map.svg`,
+    `/games/${id}/map.png`,
+    `/games/${id}/verify`,
+    `/games/${id}/options`,
+    ...SEATS.map((seat) => `/games/${id}/options?seat=${seat}`),
+    `/games/${id}/view?as=A1`,
+    `/games/${id}/view?as=B1`,
+  ]
+  if (pastStates)
+    for (let at = 1; at <= seq; at++) urls.push(`/games/${id}/view?at=${at}`, `/games/${id}/state?at=${at}`)
+  const bodies: Record<string, string> = {}
+  for (const url of urls) {
+    const r = await get(url, who)
+    expect(r.status, `${url}`).toBeLessThan(500)
+    bodies[url.slice(id.length + 7) || '/'] = `${r.status} ${r.body}`
+  }
+  const view = await get(`/games/${id}/view`, who)
+  const log = await get(`/games/${id}/log?limit=500`, who)
+  return {
+    bodies,
+    view: view.status === 200 ? view.json() : null,
+    log: log.status === 200 ? log.json().entries : [],
+  }
+}
+
+/** The views (now and past) in `reads`, as JSON. */
+function views(reads: Reads): Array<{ ats: Array<Record<string, unknown>> }> {
+  const out: Array<{ ats: Array<Record<string, unknown>> }> = []
+  for (const [url, body] of Object.entries(reads.bodies)) {
+    if (!/^\/(view|state)/.test(url) || !body.startsWith('200 ')) continue
+    const json = JSON.parse(body.slice(4))
+    if (Array.isArray((json.view ?? json).ats)) out.push(json)
+  }
+  return out
+}
+
+/** Nothing in `reads` gives away `owner`'s plan (unless `planOpen`) or its policy. */
+function expectSealed(reads: Reads, owner: Seat, who: string, opts: { planOpen?: boolean; defOpen?: boolean } = {}) {
+  const vs = views(reads).map((v) => ((v as { view?: typeof v }).view ?? v))
+  expect(vs.length, who).toBeGreaterThan(0)
+  for (const v of vs) {
+    const at = v.ats.find((a) => a.id === owner)!
+    expect(at.policies, `${who} reads ${owner}'s policies`).toBeUndefined()
+    if (opts.planOpen) continue
+    if (at.plan === null && at.planSealed === false) continue // no plan yet (before deployment)
+    expect(at, `${who} reads ${owner}'s plan`).toMatchObject({ plan: null, actionPp: null, planSealed: true })
+    if (!opts.defOpen) expect(at.defence, `${who} reads ${owner}'s defence`).toBeNull()
+  }
+  for (const e of reads.log) {
+    const payload = e.payload as {
+      orders?: Array<{ kind: string; at: string }>
+      private?: Record<string, unknown>
+      submissions?: Record<string, Array<{ kind: string }>>
+    } | null
+    if (!payload) continue
+    expect(payload.private?.[owner], `${who} reads ${owner}'s private orders at ${e.seq}`).toBeUndefined()
+    const kinds = [
+      ...(e.seat === owner ? (payload.orders ?? []) : []),
+      ...(payload.submissions?.[owner] ?? []),
+    ].map((o) => o.kind)
+    expect(kinds, `${who} reads ${owner}'s orders at ${e.seq}`).not.toContain('policy')
+    if (!opts.planOpen) expect(kinds, `${who} reads ${owner}'s orders at ${e.seq}`).not.toContain('plan')
+  }
+  const all = Object.values(reads.bodies).join('\n')
+  const m = markers(owner)
+  for (const text of [...m.policy, ...(opts.planOpen ? [] : m.plan)]) {
+    const where = Object.entries(reads.bodies).find(([, b]) => b.includes(text))
+    const at = where ? where[1].indexOf(text) : 0
+    expect(where && `${where[0]}: ${where[1].slice(at - 200, at + 100)}`, `${who} finds "${text}"`).toBeUndefined()
+  }
+}
+
+/** The control: the owner's own reads do show its plan and policy, and the markers find them. */
+function expectOwnerReads(reads: Reads, owner: Seat, resolved = true) {
+  // Before the step resolves the plan is in the seat's submission (the view's `submitted`), after it in the AT.
+  if (resolved) expect(reads.view!.view.ats.find((a) => a.id === owner)).toMatchObject({ plan: PLANS[owner], planSealed: false })
+  else expect(JSON.stringify(reads.view)).toContain(JSON.stringify({ kind: 'plan', at: owner, ...PLANS[owner] }))
+  const all = Object.values(reads.bodies).join('\n')
+  const m = markers(owner)
+  expect(m.plan.some((t) => all.includes(t)), `${owner} finds its plan`).toBe(true)
+  for (const t of m.policy.filter((x) => x.startsWith('"')).slice(0, 1))
+    expect(all.includes(t) || all.includes(m.policy[0]), `${owner} finds its policy`).toBe(true)
+}
+
+/**
+ * A body less what any submission changes (the log position, who has submitted and who is still awaited, the view's `submitted`, which
+ * is checked apart), for comparing before and after a sealed submission; binary and text bodies as they are.
+ */
+function comparable(body: string): string {
+  const [status, ...rest] = body.split(' ')
+  const text = rest.join(' ')
+  if (!text.startsWith('{')) return body
+  const drop = new Set(['seq', 'logSeq', 'pending', 'submitted', 'submittedPlayers', 'updatedAt', 'lastMoveAt', 'head'])
+  const strip = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(strip)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k)).map(([k, x]) => [k, strip(x)]))
+        : v
+  return `${status} ${JSON.stringify(strip(JSON.parse(text)))}`
+}
+
+/** Bodies with ids, hashes, salts, receipts and times masked. */
+const mask = (text: string, id: string) =>
+  text
+    .replaceAll(id, '<game>')
+    .replace(/[0-9a-f]{64}/g, '<hash>')
+    .replace(/[0-9a-f]{16}/g, '<h16>')
+    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>')
+    .replace(/"userId":"[^"]+"/g, '"userId":"<user>"')
+
+describe('Real Battle: sealed plans', () => {
+  it('nobody reads a sealed plan or a policy before it is revealed, by any route', async () => {
+    const id = await newGame('Sealed plans 封印')
+    const readers = { carol, bob, dave, eve, anonymous: null } as Record<string, User | null>
+
+    // Acting before the sealed plan is in: an action or an attack in the deploy step is refused naming the rule,
+    // and changes nothing.
+    const seq0 = await logSeq(id)
+    for (const text of ['A1 F F', 'A1 fire B1 ss']) {
+      const res = await send(id, alice, text)
+      expect(res.statusCode, res.body).toBe(422)
+      expect(res.body).toMatch(/"rule":"(RB-[\d.]+|STEP)"/)
+    }
+    expect(await logSeq(id)).toBe(seq0)
+
+    // What every other reader gets before Alice's sealed deployment, to compare with after.
+    const before: Record<string, Reads> = {}
+    for (const [name, who] of Object.entries(readers)) before[name] = await readAll(id, who, false)
+
+    const sent = await submit(id, alice, await deployText(id, 'A1'))
+    expect(sent.resolved).toBe(false)
+    // The control: Alice reads her own plan and policy.
+    expectOwnerReads(await readAll(id, alice), 'A1', false)
+    const mine = (await get(`/games/${id}/log?after=${sent.seq - 1}`, alice)).json().entries[0]
+    expect(mine.payload.private.A1).toEqual(
+      expect.arrayContaining([{ kind: 'plan', at: 'A1', ...PLANS.A1 }, expect.objectContaining({ kind: 'policy' })]),
+    )
+
+    // A plan sent twice for the same step: 409, and nothing changes.
+    const again = await send(id, alice, await deployText(id, 'A1', { acc: 0, dec: 0, atk: 0, def: 0 }))
+    expect(again.statusCode, again.body).toBe(409)
+    expect(await logSeq(id)).toBe(sent.seq)
+
+    for (const [name, who] of Object.entries(readers)) {
+      const now = await readAll(id, who)
+      expectSealed(now, 'A1', name)
+      // Byte for byte, every route reads as before, but the log's new entry and its head.
+      for (const [url, body] of Object.entries(before[name].bodies)) {
+        if (/^\/(log|verify)/.test(url)) continue
+        expect(comparable(now.bodies[url]), `${name} ${url}`).toBe(comparable(body))
+      }
+      // The teammate reads that Alice has deployed (the open part of her submission), not her plan or policy.
+      const submitted = (now.view?.submitted ?? {}) as Record<string, Array<{ kind: string }>>
+      if (name === 'carol') expect(submitted.A1?.map((o) => o.kind)).toEqual(['deploy'])
+      else expect(submitted.A1, name).toBeUndefined()
+      const entry = now.log.find((e) => e.seq === sent.seq)
+      // In the log: the teammate opens the entry's body (the deployment) but not its private leaf; the others
+      // nothing, and nobody a salt.
+      if (name === 'carol')
+        expect(entry).toMatchObject({ payload: { orders: [{ kind: 'deploy' }], private: {} }, sealed: ['private:A1'] })
+      else expect(entry, name).toMatchObject({ kind: 'ORDERS', seat: 'A1', payload: null, sealed: ['body', 'private:A1'] })
+      const leaves = entry!.leaves as Record<string, object>
+      expect(Object.keys(leaves['private:A1']), name).toEqual(['commitment'])
+      if (name !== 'carol') expect(Object.keys(leaves.body), name).toEqual(['commitment'])
+    }
+    // The teammate's own submission may not name Alice's AT, and the refusal does not echo her plan.
+    const tried = [
+      await send(id, carol, 'A1 plan 0 0 0 0'),
+      await send(id, carol, 'A1 plan 0 0 0 0', 'A1'),
+      await send(id, bob, 'A1 deploy 0005 NE'),
+      await s.app.inject({
+        method: 'POST',
+        url: `/games/${id}/orders/preview`,
+        headers: as(carol),
+        payload: { text: 'A1 plan 4 0 0 0\nA2 deploy 0009 SE' },
+      }),
+      await s.app.inject({
+        method: 'POST',
+        url: `/games/${id}/orders/preview`,
+        headers: as(bob),
+        payload: { seat: 'A1', text: 'A1 plan 4 0 0 0' },
+      }),
+      await s.app.inject({ method: 'GET', url: `/games/${id}/verify?receipt=${sent.seq}:${'0'.repeat(16)}`, headers: as(bob) }),
+    ]
+    expect(tried[0].statusCode, tried[0].body).toBe(422)
+    expect(tried[1].statusCode, tried[1].body).toBe(403)
+    expect(tried[2].statusCode, tried[2].body).toBe(422)
+    // (The refusals echo the reader's own orders, which name A1: only Alice's values are looked for.)
+    for (const r of tried) for (const t of [...markers('A1').plan.slice(0, 2), ...markers('A1').policy]) expect(r.body).not.toContain(t)
+    expect(await logSeq(id)).toBe(sent.seq)
+
+    // The same submission in a game where Alice's plan and policy differ: Bob reads the same sealed entry.
+    const other = await newGame('Sealed plans 封印')
+    const sent2 = await submit(other, alice, (await deployText(other, 'A1', { acc: 4, dec: 0, atk: 3, def: 0 })).replace(/policy.*/, 'policy fall spend 2'))
+    const e1 = (await get(`/games/${id}/log?after=${sent.seq - 1}`, bob)).body
+    const e2 = (await get(`/games/${other}/log?after=${sent2.seq - 1}`, bob)).body
+    expect(mask(e2, other)).toBe(mask(e1, id))
+
+    // Everyone deploys: each reader then reads its own plan, not the others'.
+    await submit(id, bob, await deployText(id, 'B1'))
+    await submit(id, carol, await deployText(id, 'A2'))
+    const done = await submit(id, dave, await deployText(id, 'B2'))
+    expect(done.resolved).toBe(true)
+    const view = (await get(`/games/${id}/view`, null)).json()
+    const v = view.view ?? view
+    const first = v.first as 'A' | 'B'
+    expect(['A', 'B']).toContain(first)
+    // The first camp's phase ① turned its plans up; the other camp's are sealed until its own phase ①.
+    const log = (await get(`/games/${id}/log?limit=500`, null)).json().entries as Array<Record<string, any>>
+    const events = log.flatMap((e) => (e.payload?.events ?? []) as Array<Record<string, unknown>>)
+    for (const seat of SEATS) {
+      const revealed = events.filter((e) => e.type === 'plan-revealed' && e.at === seat)
+      if (campOf(seat) === first) expect(revealed, seat).toEqual([expect.objectContaining({ ...PLANS[seat] })])
+      else expect(revealed, seat).toEqual([])
+    }
+    const users = SEAT_USER()
+    const everyone = { ...users, eve, anonymous: null } as Record<string, User | null>
+    const readsNow: Record<string, Reads> = {}
+    for (const [name, who] of Object.entries(everyone)) readsNow[name] = await readAll(id, who)
+    for (const owner of SEATS) {
+      expectOwnerReads(readsNow[owner], owner)
+      for (const [name, r] of Object.entries(readsNow)) {
+        if (everyone[name] === users[owner]) continue
+        expectSealed(r, owner, name, { planOpen: campOf(owner) === first })
+        if (campOf(owner) === first)
+          expect(r.view!.view.ats.find((a) => a.id === owner)).toMatchObject({ plan: PLANS[owner], planSealed: false })
+      }
+    }
+
+    // Emails and the webhook: nobody else's message gives away a sealed plan or any policy.
+    await waitFor('your-phase emails', () => s.mails(users[first === 'A' ? 'A1' : 'B1'].email, 'your-phase').length >= 1)
+    await waitFor('a webhook post', () => posts.length >= 1)
+    await new Promise((r) => setTimeout(r, 500))
+    for (const owner of SEATS) {
+      const sealedPlan = campOf(owner) !== first
+      const m = markers(owner)
+      for (const [name, who] of Object.entries(everyone)) {
+        if (!who || who === users[owner]) continue
+        for (const mail of s.mails(who.email)) {
+          const text = `${mail.parsed.text ?? ''}\n${mail.parsed.html || ''}`
+          for (const t of [...m.policy, ...(sealedPlan ? m.plan : [])])
+            expect(text.includes(t), `${name}'s email finds "${t}"`).toBe(false)
+          if (sealedPlan) expect(text).not.toMatch(new RegExp(`${owner}[^\\n<]{0,40}plan`, 'i'))
+        }
+      }
+      for (const p of posts) for (const t of m.policy) expect(p).not.toContain(t)
+      if (sealedPlan) for (const p of posts) for (const t of m.plan) expect(p).not.toContain(t)
+    }
+  }, 240_000)
+})
