@@ -58,8 +58,9 @@ interface Plan {
 }
 const SEATS: Seat[] = ['A1', 'A2', 'B1', 'B2']
 const campOf = (seat: Seat) => seat[0] as 'A' | 'B'
-// Deployment: the A end is column 0, the B end column 19 (map A); A1 and B1 head along the open rows 0-2.
-const DEPLOY: Record<Seat, string> = { A1: '0004 NE', A2: '0009 SE', B1: '1904 NW', B2: '1909 SW' }
+// Deployment, as on the `a` end (column 0 of map A; the `b` end is the map turned 180°): A1 and B1 start on the
+// same edge and head along its open rows, towards each other.
+const DEPLOY: Record<Seat, string> = { A1: '0004 NE', A2: '0009 SE', B1: '0009 SE', B2: '0004 NE' }
 // Each seat's pre-game plan (RB-21.3: accel or decel 0; within base PP 7 for A1/B1 and 6 for A2/B2).
 const PLANS: Record<Seat, Plan> = {
   A1: { acc: 2, dec: 0, atk: 1, def: 3 },
@@ -82,6 +83,7 @@ function markers(seat: Seat, plan: Plan = PLANS[seat]): { plan: string[]; policy
     plan: [
       `${seat} plan ${acc} ${dec} ${atk} ${def}`,
       `"acc":${acc},"dec":${dec},"atk":${atk},"def":${def}`,
+      `accel ${acc}, decel ${dec}, attack ${atk}, defence ${def}`,
       `"kind":"plan","at":"${seat}"`,
       `"at":"${seat}","kind":"plan"`,
     ],
@@ -398,20 +400,29 @@ describe('Real Battle: sealed plans', () => {
     }
 
     // Emails and the webhook: nobody else's message gives away a sealed plan or any policy.
-    await waitFor('your-phase emails', () => s.mails(users[first === 'A' ? 'A1' : 'B1'].email, 'your-phase').length >= 1)
+    const firstSeats = SEATS.filter((x) => campOf(x) === first)
+    await waitFor('your-phase emails', () => firstSeats.every((x) => s.mails(users[x].email, 'your-phase').length >= 1))
     await waitFor('a webhook post', () => posts.length >= 1)
-    await new Promise((r) => setTimeout(r, 500))
+    await new Promise((r) => setTimeout(r, 1000))
     for (const owner of SEATS) {
       const sealedPlan = campOf(owner) !== first
       const m = markers(owner)
       for (const [name, who] of Object.entries(everyone)) {
         if (!who || who === users[owner]) continue
         for (const mail of s.mails(who.email)) {
-          const text = `${mail.parsed.text ?? ''}\n${mail.parsed.html || ''}`
+          // Lines are wrapped in the text part: spaces and line ends are read as one space.
+          const text = `${mail.parsed.text ?? ''}\n${mail.parsed.html || ''}`.replace(/\s+/g, ' ')
           for (const t of [...m.policy, ...(sealedPlan ? m.plan : [])])
             expect(text.includes(t), `${name}'s email finds "${t}"`).toBe(false)
-          if (sealedPlan) expect(text).not.toMatch(new RegExp(`${owner}[^\\n<]{0,40}plan`, 'i'))
+          if (sealedPlan) expect(text).not.toMatch(new RegExp(`${owner}[^<]{0,40}reveals its plan`))
         }
+      }
+      // The control: a revealed plan is in the teammate's your-phase email, in the words the search looks for.
+      if (!sealedPlan) {
+        const others = SEATS.filter((x) => x !== owner && campOf(x) === first).flatMap((x) => s.mails(users[x].email))
+        const told = others.map((mail) => `${mail.parsed.text ?? ''}`.replace(/\s+/g, ' ')).join('\n')
+        expect(told).toContain(m.plan[2])
+        expect(told).toMatch(new RegExp(`${owner}[^<]{0,40}reveals its plan`))
       }
       for (const p of posts) for (const t of m.policy) expect(p).not.toContain(t)
       if (sealedPlan) for (const p of posts) for (const t of m.plan) expect(p).not.toContain(t)
