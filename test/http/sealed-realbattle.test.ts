@@ -429,3 +429,107 @@ describe('Real Battle: sealed plans', () => {
     }
   }, 240_000)
 })
+
+describe('Real Battle: the reveals', () => {
+  it("the other camp's plans open at its own phase ①; an attack opens the target's defence and nothing else", async () => {
+    const id = await newGame('Reveals')
+    for (const seat of SEATS) await submit(id, SEAT_USER()[seat], await deployText(id, seat))
+    const users = SEAT_USER()
+    const everyone = { ...users, eve, anonymous: null } as Record<string, User | null>
+    const v0 = (await get(`/games/${id}/view`, null)).json().view
+    const first = v0.first as 'A' | 'B'
+    const second = first === 'A' ? 'B' : 'A'
+    const events = async (after = 0) =>
+      ((await get(`/games/${id}/log?after=${after}&limit=500`, null)).json().entries as Array<Record<string, any>>)
+        .flatMap((e) => ((e.payload?.events ?? []) as Array<Record<string, any>>).map((ev) => ({ ...ev, seq: e.seq })))
+    // Each camp's later plans: accel 1, attack 3, defence 2 (6 PP, within both pilots' base).
+    const later: Plan = { acc: 1, dec: 0, atk: 3, def: 2 }
+
+    let secondRevealedAt: number | null = null
+    let attack: { seq: number; before: number; target: string; def: number } | null = null
+    for (let round = 0; round < 60 && !(attack && secondRevealedAt); round++) {
+      const game = (await get(`/games/${id}`, alice)).json()
+      if (game.status !== 'ACTIVE') break
+      const p = game.pending[0] as { step: string; seats: Seat[] }
+      const before = game.logSeq as number
+      let declared: { target: string } | null = null
+      for (const seat of p.seats) {
+        const opts = (await get(`/games/${id}/options?seat=${seat}`, users[seat])).json().options
+        const lines: string[] = []
+        for (const at of opts.ats as Array<Record<string, any>>) {
+          if (p.step === 'action' && at.action) {
+            const choices = at.action.speedChoices as number[]
+            if (choices.length > 1) lines.push(`${at.at} speed ${Math.max(...choices)}`)
+          }
+          if (p.step === 'attack' && at.attacks?.length && !declared) {
+            const a = at.attacks[0]
+            lines.push(`${at.at} fire ${a.target} ${a.weapon}`)
+            declared = { target: a.target }
+          }
+          if (p.step === 'plan' && at.plan) lines.push(`${at.at} plan ${later.acc} ${later.dec} ${later.atk} ${later.def}`)
+        }
+        await submit(id, users[seat], lines.length ? lines.join('\n') : 'pass')
+      }
+      const after = await logSeq(id)
+      const evs = (await events(before)).filter((e) => e.seq > before)
+      // (An attack on a fallen AT, or one whose plan is already open, turns nothing up: RB-12.11.)
+      const shown = evs.find((e) => e.type === 'defence-revealed')
+      if (shown && !attack) {
+        expect(shown.at).toBe(declared?.target)
+        expect(Object.keys(shown).sort()).toEqual(['at', 'def', 'ref', 'seq', 'type'])
+        attack = { seq: after, before, target: shown.at, def: shown.def }
+      }
+      if (!secondRevealedAt && evs.some((e) => e.type === 'plan-revealed' && campOf(e.at) === second))
+        secondRevealedAt = after
+    }
+
+    // The second camp's pre-game plans opened at its first phase ①, for everyone, and not before.
+    expect(secondRevealedAt, 'the second camp never began its player-turn').not.toBeNull()
+    const revealed = (await events()).filter((e) => e.type === 'plan-revealed' && campOf(e.at) === second)
+    for (const seat of SEATS.filter((x) => campOf(x) === second)) {
+      const ev = revealed.find((e) => e.at === seat)!
+      expect(ev).toMatchObject(PLANS[seat])
+      for (const [name, who] of Object.entries(everyone)) {
+        const then = (await get(`/games/${id}/view?at=${ev.seq}`, who)).json().view
+        if (then) expect(then.ats.find((a: { id: string }) => a.id === seat), name).toMatchObject({ plan: PLANS[seat] })
+        const justBefore = (await get(`/games/${id}/view?at=${ev.seq - 1}`, who))
+        if (who !== users[seat] && justBefore.status === 200)
+          expect(justBefore.json().view.ats.find((a: { id: string }) => a.id === seat), name).toMatchObject({
+            plan: null,
+            planSealed: true,
+          })
+      }
+    }
+
+    // The first attack on an AT turned its defence up (RB-12.11): the view shows `defence`, not the plan or
+    // the action PP, to everyone but its seat; before the attack it showed none of them.
+    expect(attack, 'no attack could be made within the turns played').not.toBeNull()
+    const { target, def, seq, before } = attack!
+    const at = (v: { ats: Array<{ id: string; plan: Plan }> }) => v.ats.find((a) => a.id === target)!
+    // The control: its seat reads the plan whose defence was turned up.
+    const owner = users[target as Seat]
+    expect(at((await get(`/games/${id}/view?at=${seq}`, owner)).json().view).plan.def).toBe(def)
+    let readers = 0
+    for (const [name, who] of Object.entries(everyone)) {
+      if (who === owner) continue
+      const nowRes = await get(`/games/${id}/view?at=${seq}`, who)
+      const wasRes = await get(`/games/${id}/view?at=${before}`, who)
+      const current = (await get(`/games/${id}/view`, who)).json().view
+      if (at(current).planSealed) expect(at(current), name).toMatchObject({ plan: null, actionPp: null })
+      // Past positions are for the game's players until it is over: a stranger or anonymous reader is refused.
+      if (name === 'eve' || name === 'anonymous') {
+        expect([nowRes.status, wasRes.status], name).toEqual([expect.any(Number), expect.any(Number)])
+        if (nowRes.status !== 200) {
+          expect([401, 403]).toContain(nowRes.status)
+          continue
+        }
+      }
+      const now = nowRes.json().view
+      const was = wasRes.json().view
+      readers++
+      expect(at(was), name).toMatchObject({ plan: null, actionPp: null, defence: null, planSealed: true })
+      expect(at(now), name).toMatchObject({ plan: null, actionPp: null, defence: def, planSealed: true })
+    }
+    expect(readers).toBeGreaterThanOrEqual(3)
+  }, 300_000)
+})
