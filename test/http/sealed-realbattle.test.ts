@@ -30,9 +30,13 @@ const posts: string[] = []
 
 beforeAll(async () => {
   s = await startMailStack()
-  ;[alice, carol, bob, dave, eve] = await Promise.all(
-    ['Alice', 'Carol', 'Bob', 'Dave', 'Eve'].map((n) => register(s.app, n)),
-  )
+  ;[alice, carol, bob, dave, eve] = await Promise.all([
+    register(s.app, 'Alice'),
+    register(s.app, 'Carol'),
+    register(s.app, 'Bob'),
+    register(s.app, 'Dave'),
+    register(s.app, 'Eve'),
+  ])
   hook = createServer((req, res) => {
     let body = ''
     req.on('data', (d) => (body += d))
@@ -57,6 +61,10 @@ interface Plan {
   def: number
 }
 const SEATS: Seat[] = ['A1', 'A2', 'B1', 'B2']
+/** A log event as read through the API (with the position of its entry, where added). */
+type Ev = { type: string; at: Seat; def: number; seq: number } & Record<string, unknown>
+/** An AT in a view, as far as this test reads it. */
+type AtRead = { id: string; plan: Plan | null; planSealed: boolean; actionPp: number | null } & Record<string, unknown>
 const campOf = (seat: Seat) => seat[0] as 'A' | 'B'
 // Deployment, as on the `a` end (column 0 of map A; the `b` end is the map turned 180°): A1 and B1 start on the
 // same edge and head along its open rows, towards each other.
@@ -140,7 +148,7 @@ async function deployText(id: string, seat: Seat, plan: Plan = PLANS[seat]) {
   const opts = (await get(`/games/${id}/options`, SEAT_USER()[seat])).json()
   const facings = opts.options.ats[0].deploy.facings as unknown[]
   const aEnd = facings.includes('NE') || facings.includes(1)
-  const [hex, facing] = DEPLOY[seat].split(' ')
+  const [hex, facing] = DEPLOY[seat].split(' ') as [string, string]
   const turned = { NE: 'SW', SE: 'NW', NW: 'SE', SW: 'NE' } as Record<string, string>
   const col = Number(hex.slice(0, 2))
   const row = Number(hex.slice(2))
@@ -212,7 +220,7 @@ function expectSealed(
   who: string,
   opts: { planOpen?: boolean; defOpen?: boolean; plan?: Plan; viewOpen?: boolean } = {},
 ) {
-  const vs = views(reads).map((v) => ((v as { view?: typeof v }).view ?? v))
+  const vs = views(reads).map((v) => (v as { view?: typeof v }).view ?? v)
   expect(vs.length, who).toBeGreaterThan(0)
   for (const v of vs) {
     const at = v.ats.find((a) => a.id === owner)!
@@ -230,14 +238,12 @@ function expectSealed(
     } | null
     if (!payload) continue
     expect(payload.private?.[owner], `${who} reads ${owner}'s private orders at ${e.seq}`).toBeUndefined()
-    const kinds = [
-      ...(e.seat === owner ? (payload.orders ?? []) : []),
-      ...(payload.submissions?.[owner] ?? []),
-    ].map((o) => o.kind)
+    const kinds = [...(e.seat === owner ? (payload.orders ?? []) : []), ...(payload.submissions?.[owner] ?? [])].map(
+      (o) => o.kind,
+    )
     expect(kinds, `${who} reads ${owner}'s orders at ${e.seq}`).not.toContain('policy')
     if (!opts.planOpen) expect(kinds, `${who} reads ${owner}'s orders at ${e.seq}`).not.toContain('plan')
   }
-  const all = Object.values(reads.bodies).join('\n')
   const m = markers(owner, opts.plan)
   for (const text of [...m.policy, ...(opts.planOpen ? [] : m.plan)]) {
     const where = Object.entries(reads.bodies).find(([, b]) => b.includes(text))
@@ -249,18 +255,26 @@ function expectSealed(
 /** The control: the owner's own reads do show its plan and policy, and the markers find them. */
 function expectOwnerReads(reads: Reads, owner: Seat, resolved = true) {
   // Before the step resolves the plan is in the seat's submission (the view's `submitted`), after it in the AT.
-  if (resolved) expect(reads.view!.view.ats.find((a) => a.id === owner)).toMatchObject({ plan: PLANS[owner], planSealed: false })
+  if (resolved)
+    expect(reads.view!.view.ats.find((a) => a.id === owner)).toMatchObject({ plan: PLANS[owner], planSealed: false })
   else expect(JSON.stringify(reads.view)).toContain(JSON.stringify({ kind: 'plan', at: owner, ...PLANS[owner] }))
   const all = Object.values(reads.bodies).join('\n')
   const m = markers(owner)
-  expect(m.plan.some((t) => all.includes(t)), `${owner} finds its plan`).toBe(true)
-  for (const t of m.policy.filter((x) => x.startsWith('"')).slice(0, 1))
-    expect(all.includes(t) || all.includes(m.policy[0]), `${owner} finds its policy`).toBe(true)
+  expect(
+    m.plan.some((t) => all.includes(t)),
+    `${owner} finds its plan`,
+  ).toBe(true)
+  if (m.policy.length > 0)
+    expect(
+      m.policy.some((t) => all.includes(t)),
+      `${owner} finds its policy`,
+    ).toBe(true)
 }
 
 /**
- * A body less what any submission changes (the log position, who has submitted and who is still awaited, the view's `submitted`, which
- * is checked apart), for comparing before and after a sealed submission; binary and text bodies as they are.
+ * A body less what any submission changes (the log position, who has submitted and who is still awaited, the
+ * view's `submitted`, which is checked apart), for comparing before and after a sealed submission; binary and
+ * text bodies as they are.
  */
 function comparable(body: string): string {
   const [status, ...rest] = body.split(' ')
@@ -271,7 +285,11 @@ function comparable(body: string): string {
     Array.isArray(v)
       ? v.map(strip)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k)).map(([k, x]) => [k, strip(x)]))
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([k]) => !drop.has(k))
+              .map(([k, x]) => [k, strip(x)]),
+          )
         : v
   return `${status} ${JSON.stringify(strip(JSON.parse(text)))}`
 }
@@ -322,9 +340,9 @@ describe('Real Battle: sealed plans', () => {
       const now = await readAll(id, who)
       expectSealed(now, 'A1', name)
       // Byte for byte, every route reads as before, but the log's new entry and its head.
-      for (const [url, body] of Object.entries(before[name].bodies)) {
+      for (const [url, body] of Object.entries(before[name]!.bodies)) {
         if (/^\/(log|verify)/.test(url)) continue
-        expect(comparable(now.bodies[url]), `${name} ${url}`).toBe(comparable(body))
+        expect(comparable(now.bodies[url] ?? ''), `${name} ${url}`).toBe(comparable(body))
       }
       // The teammate reads that Alice has deployed (the open part of her submission), not her plan or policy.
       const submitted = (now.view?.submitted ?? {}) as Record<string, Array<{ kind: string }>>
@@ -335,10 +353,11 @@ describe('Real Battle: sealed plans', () => {
       // nothing, and nobody a salt.
       if (name === 'carol')
         expect(entry).toMatchObject({ payload: { orders: [{ kind: 'deploy' }], private: {} }, sealed: ['private:A1'] })
-      else expect(entry, name).toMatchObject({ kind: 'ORDERS', seat: 'A1', payload: null, sealed: ['body', 'private:A1'] })
+      else
+        expect(entry, name).toMatchObject({ kind: 'ORDERS', seat: 'A1', payload: null, sealed: ['body', 'private:A1'] })
       const leaves = entry!.leaves as Record<string, object>
-      expect(Object.keys(leaves['private:A1']), name).toEqual(['commitment'])
-      if (name !== 'carol') expect(Object.keys(leaves.body), name).toEqual(['commitment'])
+      expect(Object.keys(leaves['private:A1'] ?? {}), name).toEqual(['commitment'])
+      if (name !== 'carol') expect(Object.keys(leaves.body ?? {}), name).toEqual(['commitment'])
     }
     // The teammate's own submission may not name Alice's AT, and the refusal does not echo her plan.
     const tried = [
@@ -357,18 +376,25 @@ describe('Real Battle: sealed plans', () => {
         headers: as(bob),
         payload: { seat: 'A1', text: 'A1 plan 4 0 0 0' },
       }),
-      await s.app.inject({ method: 'GET', url: `/games/${id}/verify?receipt=${sent.seq}:${'0'.repeat(16)}`, headers: as(bob) }),
+      await s.app.inject({
+        method: 'GET',
+        url: `/games/${id}/verify?receipt=${sent.seq}:${'0'.repeat(16)}`,
+        headers: as(bob),
+      }),
     ]
-    expect(tried[0].statusCode, tried[0].body).toBe(422)
-    expect(tried[1].statusCode, tried[1].body).toBe(403)
-    expect(tried[2].statusCode, tried[2].body).toBe(422)
+    expect(tried.map((r) => r.statusCode).slice(0, 3), tried.map((r) => r.body).join('\n')).toEqual([422, 403, 422])
     // (The refusals echo the reader's own orders, which name A1: only Alice's values are looked for.)
-    for (const r of tried) for (const t of [...markers('A1').plan.slice(0, 2), ...markers('A1').policy]) expect(r.body).not.toContain(t)
+    for (const r of tried)
+      for (const t of [...markers('A1').plan.slice(0, 2), ...markers('A1').policy]) expect(r.body).not.toContain(t)
     expect(await logSeq(id)).toBe(sent.seq)
 
     // The same submission in a game where Alice's plan and policy differ: Bob reads the same sealed entry.
     const other = await newGame('Sealed plans 封印')
-    const sent2 = await submit(other, alice, (await deployText(other, 'A1', { acc: 4, dec: 0, atk: 3, def: 0 })).replace(/policy.*/, 'policy fall spend 2'))
+    const sent2 = await submit(
+      other,
+      alice,
+      (await deployText(other, 'A1', { acc: 4, dec: 0, atk: 3, def: 0 })).replace(/policy.*/, 'policy fall spend 2'),
+    )
     const e1 = (await get(`/games/${id}/log?after=${sent.seq - 1}`, bob)).body
     const e2 = (await get(`/games/${other}/log?after=${sent2.seq - 1}`, bob)).body
     expect(mask(e2, other)).toBe(mask(e1, id))
@@ -383,8 +409,8 @@ describe('Real Battle: sealed plans', () => {
     const first = v.first as 'A' | 'B'
     expect(['A', 'B']).toContain(first)
     // The first camp's phase ① turned its plans up; the other camp's are sealed until its own phase ①.
-    const log = (await get(`/games/${id}/log?limit=500`, null)).json().entries as Array<Record<string, any>>
-    const events = log.flatMap((e) => (e.payload?.events ?? []) as Array<Record<string, unknown>>)
+    const log = (await get(`/games/${id}/log?limit=500`, null)).json().entries as Array<{ payload: { events?: Ev[] } }>
+    const events = log.flatMap((e) => e.payload?.events ?? [])
     for (const seat of SEATS) {
       const revealed = events.filter((e) => e.type === 'plan-revealed' && e.at === seat)
       if (campOf(seat) === first) expect(revealed, seat).toEqual([expect.objectContaining({ ...PLANS[seat] })])
@@ -395,7 +421,7 @@ describe('Real Battle: sealed plans', () => {
     const readsNow: Record<string, Reads> = {}
     for (const [name, who] of Object.entries(everyone)) readsNow[name] = await readAll(id, who)
     for (const owner of SEATS) {
-      expectOwnerReads(readsNow[owner], owner)
+      expectOwnerReads(readsNow[owner]!, owner)
       for (const [name, r] of Object.entries(readsNow)) {
         if (everyone[name] === users[owner]) continue
         expectSealed(r, owner, name, { planOpen: campOf(owner) === first })
@@ -436,7 +462,7 @@ describe('Real Battle: sealed plans', () => {
 })
 
 describe('Real Battle: the reveals', () => {
-  it("the other camp's plans open at its own phase ①; an attack opens the target's defence and nothing else", async () => {
+  it("the other camp's plans open at its own phase ①; an attack opens the target's defence only", async () => {
     const id = await newGame('Reveals')
     for (const seat of SEATS) await submit(id, SEAT_USER()[seat], await deployText(id, seat))
     const users = SEAT_USER()
@@ -445,8 +471,14 @@ describe('Real Battle: the reveals', () => {
     const first = v0.first as 'A' | 'B'
     const second = first === 'A' ? 'B' : 'A'
     const events = async (after = 0) =>
-      ((await get(`/games/${id}/log?after=${after}&limit=500`, null)).json().entries as Array<Record<string, any>>)
-        .flatMap((e) => ((e.payload?.events ?? []) as Array<Record<string, any>>).map((ev) => ({ ...ev, seq: e.seq })))
+      (
+        (await get(`/games/${id}/log?after=${after}&limit=500`, null)).json().entries as Array<Record<string, unknown>>
+      ).flatMap((e) =>
+        (((e.payload as { events?: Ev[] } | null)?.events ?? []) as Ev[]).map((ev) => ({
+          ...ev,
+          seq: e.seq as number,
+        })),
+      )
     // Each seat's later plans, all different, and different from the pre-game ones (within each pilot's base).
     const LATER: Record<Seat, Plan> = {
       A1: { acc: 1, dec: 0, atk: 3, def: 2 },
@@ -468,18 +500,25 @@ describe('Real Battle: the reveals', () => {
       for (const seat of p.seats) {
         const opts = (await get(`/games/${id}/options?seat=${seat}`, users[seat])).json().options
         const lines: string[] = []
-        for (const at of opts.ats as Array<Record<string, any>>) {
+        type Opts = {
+          at: Seat
+          action?: { speedChoices: number[] }
+          attacks?: Array<{ target: string; weapon: string }>
+          plan?: object
+        }
+        for (const at of opts.ats as Opts[]) {
           if (p.step === 'action' && at.action) {
             const choices = at.action.speedChoices as number[]
             if (choices.length > 1) lines.push(`${at.at} speed ${Math.max(...choices)}`)
           }
           if (p.step === 'attack' && at.attacks?.length && !declared) {
-            const a = at.attacks[0]
+            const a = at.attacks[0]!
             lines.push(`${at.at} fire ${a.target} ${a.weapon}`)
             declared = { target: a.target }
           }
           const later = LATER[at.at as Seat]
-          if (p.step === 'plan' && at.plan) lines.push(`${at.at} plan ${later.acc} ${later.dec} ${later.atk} ${later.def}`)
+          if (p.step === 'plan' && at.plan)
+            lines.push(`${at.at} plan ${later.acc} ${later.dec} ${later.atk} ${later.def}`)
         }
         // Acting out of turn: an attack in the action step, before it is time, is refused naming the rule and
         // changes nothing.
@@ -534,10 +573,17 @@ describe('Real Battle: the reveals', () => {
       expect(ev).toMatchObject(PLANS[seat])
       for (const [name, who] of Object.entries(everyone)) {
         const then = (await get(`/games/${id}/view?at=${ev.seq}`, who)).json().view
-        if (then) expect(then.ats.find((a: { id: string }) => a.id === seat), name).toMatchObject({ plan: PLANS[seat] })
-        const justBefore = (await get(`/games/${id}/view?at=${ev.seq - 1}`, who))
+        if (then)
+          expect(
+            then.ats.find((a: { id: string }) => a.id === seat),
+            name,
+          ).toMatchObject({ plan: PLANS[seat] })
+        const justBefore = await get(`/games/${id}/view?at=${ev.seq - 1}`, who)
         if (who !== users[seat] && justBefore.status === 200)
-          expect(justBefore.json().view.ats.find((a: { id: string }) => a.id === seat), name).toMatchObject({
+          expect(
+            justBefore.json().view.ats.find((a: { id: string }) => a.id === seat),
+            name,
+          ).toMatchObject({
             plan: null,
             planSealed: true,
           })
@@ -549,10 +595,10 @@ describe('Real Battle: the reveals', () => {
     expect(planChecked && refusedEarly).toBe(true)
     expect(attack, 'no attack could be made within the turns played').not.toBeNull()
     const { target, def, seq, before } = attack!
-    const at = (v: { ats: Array<{ id: string; plan: Plan }> }) => v.ats.find((a) => a.id === target)!
+    const at = (v: { ats: AtRead[] }) => v.ats.find((a) => a.id === target)!
     // The control: its seat reads the plan whose defence was turned up.
     const owner = users[target as Seat]
-    expect(at((await get(`/games/${id}/view?at=${seq}`, owner)).json().view).plan.def).toBe(def)
+    expect(at((await get(`/games/${id}/view?at=${seq}`, owner)).json().view).plan?.def).toBe(def)
     let readers = 0
     for (const [name, who] of Object.entries(everyone)) {
       if (who === owner) continue
