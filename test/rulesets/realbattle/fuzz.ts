@@ -22,6 +22,7 @@ import {
   inPlay,
   maxSpeed,
   minSpeed,
+  spendablePp,
   weaponCard,
 } from '../../../src/rulesets/realbattle/engine/stats.js'
 import type { At, AtOptions, ProgramStep } from '../../../src/rulesets/realbattle/engine/types.js'
@@ -32,6 +33,11 @@ import { realbattleScenarios } from '../../../src/rulesets/realbattle/scenarios/
  * keeps the nine files together under a minute of CPU in `npm test`.
  */
 export const FUZZ_GAMES_RB = Math.max(1, Number(process.env.FUZZ_GAMES ?? 8) || 8)
+
+/** A file plays FUZZ_GAMES_RB games, and at least one of every player count of its scenario. */
+export function gamesOf(scenario: string): number {
+  return Math.max(FUZZ_GAMES_RB, scenarioData(scenario).players.length)
+}
 
 /** Resolutions a game may take before it counts as one that never ends. */
 export const STEP_BOUND = 4000
@@ -250,58 +256,61 @@ function checkSharing(state: RbState, allowed: Set<string>, where: string): void
 
 const PLAN_FIELDS = ['acc', 'dec', 'atk', 'def'] as const
 
+/** An invariant: cheap to check, its message built only when it breaks. */
+function must(ok: boolean, message: () => string): void {
+  if (!ok) throw new Error(`invariant broken: ${message()}`)
+}
+
 export function checkInvariants(prev: RbState | null, state: RbState, events: readonly GameEvent[], where: string) {
   const scn = state.scenario
   const obstacles = new Set(scn.ignoreObstacles ? [] : scn.map.obstacles)
   expect(realbattle.check(state), `${where}: check(state)`).toEqual([])
   for (const at of state.ats) {
-    const w = `${where}: ${at.id}`
+    const w = () => `${where}: ${at.id} ${JSON.stringify(at)}`
     const card = cardOf(scn, at)
-    expect(at.actionPp, `${w} action PP`).toBeGreaterThanOrEqual(0)
-    expect(at.spentEnemyTurn, `${w} PP spent in the enemy's turn`).toBeGreaterThanOrEqual(0)
+    must(at.actionPp >= 0, () => `${w()}: action PP ${at.actionPp}`)
+    must(at.spentEnemyTurn >= 0, () => `${w()}: PP spent in the enemy's turn ${at.spentEnemyTurn}`)
     if (inPlay(at) && !state.options.tabletopErrors) {
       const p = at.plan
       const sealed = p && !at.planRevealed ? p.acc + p.dec + p.atk + p.def : 0
-      expect(
-        at.actionPp - sealed - at.spentEnemyTurn,
-        `${w} spendable PP before the floor at 0`,
-      ).toBeGreaterThanOrEqual(0)
+      const raw = at.actionPp - sealed - at.spentEnemyTurn
+      must(raw >= 0, () => `${w()}: spendable PP ${raw} before the floor at 0 (spendablePp ${spendablePp(at)})`)
     }
-    expect(at.durability, `${w} durability`).toBeLessThanOrEqual(card.durability)
+    must(at.durability <= card.durability, () => `${w()}: durability over ${card.durability}`)
     // A destroyed AT keeps the overflow of the damage that destroyed it (durability ≤ 0; the campaign reads
     // it through max(0, …)): only ATs in play are held to 1..max.
-    if (!at.destroyed) expect(at.durability, `${w} durability`).toBeGreaterThanOrEqual(1)
-    if (at.destroyedBy === 'damage') expect(at.durability, `${w} destroyed by damage`).toBeLessThanOrEqual(0)
+    must(at.destroyed || at.durability >= 1, () => `${w()}: durability ${at.durability} and not destroyed`)
+    must(at.destroyedBy !== 'damage' || at.durability <= 0, () => `${w()}: destroyed by damage with durability`)
+    must(!at.destroyed || at.destroyedBy !== null, () => `${w()}: destroyed, by nothing`)
     const before = prev?.ats.find((a) => a.id === at.id)
     if (before?.destroyed) {
-      expect(at.destroyed, `${w} stays destroyed`).toBe(true)
-      expect(at.hex, `${w} stays where it was destroyed`).toEqual(before.hex)
+      must(at.destroyed, () => `${w()}: no longer destroyed`)
+      must(JSON.stringify(at.hex) === JSON.stringify(before.hex), () => `${w()}: moved after its destruction`)
     }
-    if (at.destroyed) expect(at.destroyedBy, `${w} how it was destroyed`).not.toBeNull()
     for (const weapon of at.weapons) {
       const wc = weaponCard(scn, weapon)
-      expect(weapon.ammo, `${w} ${weapon.id} ammo`).toBeGreaterThanOrEqual(0)
-      if (wc.ammo !== null) expect(weapon.ammo, `${w} ${weapon.id} ammo`).toBeLessThanOrEqual(wc.ammo)
-      expect(weapon.magazines, `${w} ${weapon.id} magazines`).toBeGreaterThanOrEqual(0)
+      const cap = wc.ammo ?? 0
+      must(weapon.ammo >= 0 && weapon.ammo <= cap, () => `${w()}: ${weapon.id} ammo ${weapon.ammo} outside 0..${cap}`)
+      must(weapon.magazines >= 0, () => `${w()}: ${weapon.id} magazines ${weapon.magazines}`)
     }
     if (!inPlay(at)) {
-      if (state.step !== 'deploy' && !at.destroyed) throw new Error(`${w}: not deployed after the deployment`)
+      must(state.step === 'deploy' || at.destroyed, () => `${w()}: not deployed after the deployment`)
       continue
     }
     const h = at.hex!
-    expect(h.col >= 0 && h.col < scn.map.cols && h.row >= 0 && h.row < scn.map.rows, `${w} on the map`).toBe(true)
-    expect(obstacles.has(key(h)), `${w} on an obstacle ${key(h)}`).toBe(false)
-    expect(at.speed, `${w} speed`).toBeGreaterThanOrEqual(minSpeed(scn, at))
-    expect(at.speed, `${w} speed`).toBeLessThanOrEqual(maxSpeed(scn, at))
-    if (at.fallen) expect(at.speed, `${w} fallen, speed`).toBe(0)
+    must(h.col >= 0 && h.col < scn.map.cols && h.row >= 0 && h.row < scn.map.rows, () => `${w()}: off the map`)
+    must(!obstacles.has(key(h)), () => `${w()}: on an obstacle`)
+    const [lo, hi] = [minSpeed(scn, at), maxSpeed(scn, at)]
+    must(at.speed >= lo && at.speed <= hi, () => `${w()}: speed ${at.speed} outside ${lo}..${hi}`)
+    must(!at.fallen || at.speed === 0, () => `${w()}: fallen at speed ${at.speed}`)
   }
   checkSharing(state, sharingAllowed(prev, events), where)
   // Sealed information: events carry no plan value but at the reveal (and the defence turned up by an attack).
   for (const e of events) {
     if (e.type === 'plan-sealed')
-      expect(Object.keys(e).sort(), `${where}: ${JSON.stringify(e)}`).toEqual(['at', 'ref', 'type'])
+      must(Object.keys(e).sort().join() === 'at,ref,type', () => `${where}: ${JSON.stringify(e)}`)
     if (e.type !== 'plan-revealed' && e.type !== 'defence-revealed')
-      for (const f of PLAN_FIELDS) expect(e, `${where}: event ${e.type} carries ${f}`).not.toHaveProperty(f)
+      for (const f of PLAN_FIELDS) must(!(f in e), () => `${where}: event ${JSON.stringify(e)} carries ${f}`)
   }
   // Views: each seat's (and an observer's) never shows another seat's sealed plan.
   const viewers = [null, ...realbattle.seats(state).map((s) => s.id)]
@@ -310,16 +319,15 @@ export function checkInvariants(prev: RbState | null, state: RbState, events: re
     for (const av of v.ats) {
       const at = atById(state, av.id)!
       if (at.seat === viewer || at.planRevealed) continue
-      const w = `${where}: view of ${viewer ?? 'observer'} of ${at.id}`
-      expect(av.plan, `${w} plan`).toBeNull()
-      expect(av.actionPp, `${w} action PP`).toBeNull()
-      if (!at.defRevealed) expect(av.defence, `${w} defence`).toBeNull()
-      expect(av.policies, `${w} policies`).toBeUndefined()
+      must(
+        av.plan === null && av.actionPp === null && (at.defRevealed || av.defence === null) && !('policies' in av),
+        () => `${where}: view of ${viewer ?? 'observer'} shows ${at.id}'s sealed plan: ${JSON.stringify(av)}`,
+      )
     }
   }
   if (state.ended === null) {
-    const pending = realbattle.pending(state)
-    expect(pending.flatMap((p) => p.seats).length, `${where}: someone must act`).toBeGreaterThan(0)
+    const seats = realbattle.pending(state).flatMap((p) => p.seats)
+    must(seats.length > 0, () => `${where}: nobody to act`)
   }
 }
 
@@ -406,7 +414,9 @@ export function fuzzScenario(scenario: string, fileIndex: number): { endings: Ma
   const { players } = scenarioData(scenario)
   const endings = new Map<string, number>()
   const tally = emptyTally()
-  for (let game = 0; game < FUZZ_GAMES_RB; game++) {
+  const games = gamesOf(scenario)
+  const t0 = performance.now()
+  for (let game = 0; game < games; game++) {
     const seed = 300_000 + 1000 * fileIndex + game
     const r = rng(seed ^ 0x5eed)
     const unlimited = game % 3 === 2
@@ -427,6 +437,7 @@ export function fuzzScenario(scenario: string, fileIndex: number): { endings: Ma
     endings.set(k, (endings.get(k) ?? 0) + 1)
     for (const f of Object.keys(tally) as Array<keyof Tally>) tally[f] += result.tally[f]
   }
+  console.log(`${scenario}: ${games} games, ${(performance.now() - t0).toFixed(0)} ms`)
   console.log(`${scenario} endings`, Object.fromEntries(endings), 'tally', tally)
   return { endings, tally }
 }
