@@ -227,30 +227,31 @@ function aggressiveOrders(state: RbState, seat: string, r: () => number): RbOrde
 // ---------------------------------------------------------------------------------------------------
 // Invariants
 
-/** Pairs of ATs that may share a hex after this resolution: collision events, and ATs already sharing. */
-function sharingAllowed(prev: RbState | null, events: readonly GameEvent[]): Set<string> {
-  const pairs = new Set<string>()
-  const pair = (a: string, b: string) => [a, b].sort().join(' ')
-  for (const e of events) if (e.type === 'collision') pairs.add(pair(String(e.at), String(e.target)))
-  if (prev) {
+/**
+ * RB-6.6 / AMB-RB-5: ATs share a hex only after a collision (avoided or not) or when they already did. An AT
+ * in a shared hex is explained when it took part in a collision of this resolution (as the mover or the
+ * target: a mover ending among several ATs meets one of them), or was in that hex before with another AT.
+ * An AT that came into the hex must be explained; of those that stayed, at most one (the one the others came
+ * to) may be unexplained.
+ */
+function checkSharing(prev: RbState | null, state: RbState, events: readonly GameEvent[], where: string): void {
+  const collided = new Set<string>()
+  for (const e of events) if (e.type === 'collision') collided.add(String(e.at)).add(String(e.target))
+  const hexesOf = (s: RbState) => {
     const byHex = new Map<string, string[]>()
-    for (const a of prev.ats) if (inPlay(a)) byHex.set(key(a.hex!), [...(byHex.get(key(a.hex!)) ?? []), a.id])
-    for (const ids of byHex.values()) for (const a of ids) for (const b of ids) if (a < b) pairs.add(pair(a, b))
+    for (const a of s.ats) if (inPlay(a)) byHex.set(key(a.hex!), [...(byHex.get(key(a.hex!)) ?? []), a.id])
+    return byHex
   }
-  return pairs
-}
-
-/** ATs in one hex are explained when the pairs that may share join them all (union-find over the hex). */
-function checkSharing(state: RbState, allowed: Set<string>, where: string): void {
-  const byHex = new Map<string, string[]>()
-  for (const a of state.ats) if (inPlay(a)) byHex.set(key(a.hex!), [...(byHex.get(key(a.hex!)) ?? []), a.id])
-  for (const [hex, ids] of byHex) {
+  const before = prev ? hexesOf(prev) : new Map<string, string[]>()
+  for (const [hex, ids] of hexesOf(state)) {
     if (ids.length < 2) continue
-    const root = new Map(ids.map((id) => [id, id]))
-    const find = (x: string): string => (root.get(x) === x ? x : find(root.get(x)!))
-    for (const a of ids) for (const b of ids) if (a < b && allowed.has(`${a} ${b}`)) root.set(find(a), find(b))
-    const groups = new Set(ids.map(find))
-    expect(groups.size, `${where}: ATs ${ids.join(', ')} share hex ${hex} without a collision`).toBe(1)
+    const there = before.get(hex) ?? []
+    const unexplained = ids.filter((id) => !collided.has(id) && !(there.includes(id) && there.length > 1))
+    const cameIn = unexplained.filter((id) => !there.includes(id))
+    must(
+      cameIn.length === 0 && unexplained.length <= 1,
+      () => `${where}: ATs ${ids.join(', ')} share hex ${hex} without a collision (${unexplained.join(', ')})`,
+    )
   }
 }
 
@@ -304,7 +305,7 @@ export function checkInvariants(prev: RbState | null, state: RbState, events: re
     must(at.speed >= lo && at.speed <= hi, () => `${w()}: speed ${at.speed} outside ${lo}..${hi}`)
     must(!at.fallen || at.speed === 0, () => `${w()}: fallen at speed ${at.speed}`)
   }
-  checkSharing(state, sharingAllowed(prev, events), where)
+  checkSharing(prev, state, events, where)
   // Sealed information: events carry no plan value but at the reveal (and the defence turned up by an attack).
   for (const e of events) {
     if (e.type === 'plan-sealed')
@@ -385,7 +386,14 @@ export function playRandomGame(c: GameConfig): FuzzResult {
     const res = realbattle.resolve(state, sub, createDice(gameSeed, seq++))
     submissions.push(sub)
     tallyOf(res.events, tally)
-    checkInvariants(state, res.state, res.events, where)
+    try {
+      checkInvariants(state, res.state, res.events, where)
+    } catch (e) {
+      // The step's submissions and events, so a broken invariant can be read without replaying the game.
+      const detail = `\nsubmissions ${JSON.stringify(sub)}\nevents ${JSON.stringify(res.events)}`
+      if (e instanceof Error) e.message += detail
+      throw e
+    }
     state = res.state
     steps++
   }
@@ -406,38 +414,57 @@ export function replayGame(c: GameConfig, submissions: ReadonlyArray<Record<stri
 }
 
 /**
+ * The `game`-th game of the fuzz file `fileIndex`: every third by the aggressive player without a turn
+ * limit (it must end by destruction), the others with a limit of 3 to 8 turns, some by the aggressive
+ * player, some with the tabletop-error or first-kill option; the player counts in turn.
+ */
+export function gameConfig(scenario: string, fileIndex: number, game: number): GameConfig {
+  const { players } = scenarioData(scenario)
+  const seed = 300_000 + 1000 * fileIndex + game
+  const r = rng(seed ^ 0x5eed)
+  const unlimited = game % 3 === 2
+  return {
+    scenario,
+    seed,
+    players: players[game % players.length]!,
+    player: unlimited || r() < 0.3 ? 'aggressive' : 'random',
+    turnLimit: unlimited ? 0 : 3 + Math.floor(r() * 6),
+    tabletopErrors: r() < 0.2,
+    endOnFirstKill: !unlimited && r() < 0.15,
+  }
+}
+
+/**
  * One file's games: FUZZ_GAMES_RB of the scenario across every player count; every third game by the
  * aggressive player without a turn limit (it must end by destruction), the others with a limit of 3 to 8
  * turns, some with the tabletop-error or first-kill option. Prints the endings and the tally.
  */
-export function fuzzScenario(scenario: string, fileIndex: number): { endings: Map<string, number>; tally: Tally } {
-  const { players } = scenarioData(scenario)
+export function fuzzScenario(
+  scenario: string,
+  fileIndex: number,
+): { endings: Map<string, number>; tally: Tally; byPlayer: Record<Player, Tally> } {
   const endings = new Map<string, number>()
   const tally = emptyTally()
+  const byPlayer: Record<Player, Tally> = { random: emptyTally(), aggressive: emptyTally() }
   const games = gamesOf(scenario)
   const t0 = performance.now()
   for (let game = 0; game < games; game++) {
-    const seed = 300_000 + 1000 * fileIndex + game
-    const r = rng(seed ^ 0x5eed)
-    const unlimited = game % 3 === 2
-    const config: GameConfig = {
-      scenario,
-      seed,
-      players: players[game % players.length]!,
-      player: unlimited || r() < 0.3 ? 'aggressive' : 'random',
-      turnLimit: unlimited ? 0 : 3 + Math.floor(r() * 6),
-      tabletopErrors: r() < 0.2,
-      endOnFirstKill: !unlimited && r() < 0.15,
-    }
+    const config = gameConfig(scenario, fileIndex, game)
     const result = playRandomGame(config)
     if (game === 0) expect(replayGame(config, result.submissions), 'replay gives the same state').toEqual(result.state)
-    if (unlimited) expect(result.state.ended!.reason, `${scenario} seed ${seed}`).not.toMatch(/turn limit/)
+    if (config.turnLimit === 0)
+      expect(result.state.ended!.reason, `${scenario} seed ${config.seed}: ends by destruction`).not.toMatch(
+        /turn limit/,
+      )
     const end = result.state.ended!
     const k = `${end.winner ?? 'draw'}: ${end.reason}`
     endings.set(k, (endings.get(k) ?? 0) + 1)
-    for (const f of Object.keys(tally) as Array<keyof Tally>) tally[f] += result.tally[f]
+    for (const f of Object.keys(tally) as Array<keyof Tally>) {
+      tally[f] += result.tally[f]
+      byPlayer[config.player][f] += result.tally[f]
+    }
   }
   console.log(`${scenario}: ${games} games, ${(performance.now() - t0).toFixed(0)} ms`)
-  console.log(`${scenario} endings`, Object.fromEntries(endings), 'tally', tally)
-  return { endings, tally }
+  console.log(`${scenario} endings`, Object.fromEntries(endings), 'tally', byPlayer)
+  return { endings, tally, byPlayer }
 }
