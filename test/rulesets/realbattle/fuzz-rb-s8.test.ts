@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest'
+import { fuzzScenario, gamesOf } from './fuzz.js'
+
+describe('fuzz RB-23-S8', () => {
+  it(`${gamesOf('RB-23-S8')} random games, every player count, end keeping every invariant`, () => {
+    const { endings, tally } = fuzzScenario('RB-23-S8', 8)
+    expect([...endings.values()].reduce((a, b) => a + b, 0)).toBe(gamesOf('RB-23-S8'))
+    expect(tally.attacks, 'the random players attack').toBeGreaterThan(0)
+  }, 900_000)
+})
