@@ -117,12 +117,20 @@ async function submit(id: string, who: User, text: string) {
 }
 
 /** A 4-player RB-23-S3 game: Alice A1, Carol A2, Bob B1, Dave B2. */
-async function newGame(title: string) {
+async function newGame(title: string, gameMaster?: User) {
   const created = await s.app.inject({
     method: 'POST',
     url: '/games',
     headers: as(alice),
-    payload: { ruleset: 'realbattle', scenario: 'RB-23-S3', players: 4, seat: 'A1', title, webhookUrl: hookUrl },
+    payload: {
+      ruleset: 'realbattle',
+      scenario: 'RB-23-S3',
+      players: 4,
+      seat: 'A1',
+      title,
+      webhookUrl: hookUrl,
+      ...(gameMaster ? { gameMaster: gameMaster.email } : {}),
+    },
   })
   expect(created.statusCode, created.body).toBe(201)
   const id = created.json().id as string
@@ -463,8 +471,33 @@ describe('Real Battle: sealed plans', () => {
 
 describe('Real Battle: the reveals', () => {
   it("the other camp's plans open at its own phase ①; an attack opens the target's defence only", async () => {
-    const id = await newGame('Reveals')
+    const referee = await register(s.app, 'Referee')
+    const id = await newGame('Reveals', referee)
     for (const seat of SEATS) await submit(id, SEAT_USER()[seat], await deployText(id, seat))
+    // Left to the dice, the ATs may not come within reach in the turns played. The game master puts each pair
+    // four hexes apart on an open column, face to face, so the first camp's attack step has attacks: a
+    // correction, which reveals nothing (docs/moderation.md).
+    const placing = {
+      kind: 'adjust',
+      text: ['A1 move 0801 facing S', 'B1 move 0805 facing N', 'A2 move 1101 facing S', 'B2 move 1105 facing N'].join(
+        '\n',
+      ),
+      reason: 'face to face, so that an attack reveals a defence',
+    }
+    const preview = await s.app.inject({
+      method: 'POST',
+      url: `/games/${id}/corrections/preview`,
+      headers: as(referee),
+      payload: placing,
+    })
+    expect(preview.statusCode, preview.body).toBe(200)
+    const placed = await s.app.inject({
+      method: 'POST',
+      url: `/games/${id}/corrections`,
+      headers: as(referee, { 'if-match': `"${preview.json().seq}"` }),
+      payload: placing,
+    })
+    expect(placed.statusCode, placed.body).toBe(201)
     const users = SEAT_USER()
     const everyone = { ...users, eve, anonymous: null } as Record<string, User | null>
     const v0 = (await get(`/games/${id}/view`, null)).json().view
