@@ -106,8 +106,11 @@ describe('RB-10 AT-to-AT collision', () => {
   it('RB-16.4: a collision can destroy; the destroyed AT makes no fall check', () => {
     const b1 = target('B1', 2, 0, 2, { policies: never, durability: 3 })
     const r = act(makeState([mover(2), b1]), [program('A1', 'F F', { collide: 'ram' })], [6, 1, 1, 1])
-    expect(r.at('B1')).toMatchObject({ destroyed: true, destroyedBy: 'damage', durability: -2 })
-    expect(r.of('destroyed')).toEqual([{ type: 'destroyed', ref: 'RB-16.4', at: 'B1', by: 'damage' }])
+    // 5 damage against 3 left: the track stops at 0, and the event keeps what the campaign's survival needs.
+    expect(r.at('B1')).toMatchObject({ destroyed: true, destroyedBy: 'damage', durability: 0 })
+    expect(r.of('destroyed')).toEqual([
+      { type: 'destroyed', ref: 'RB-16.4', at: 'B1', by: 'damage', damageThisPhase: 5, durabilityBefore: 3 },
+    ])
     expect(r.of('fall-check').map((e) => e.at)).toEqual(['A1'])
   })
   it('RB-20.1, 20.2, 10.4: heavy damage lowers max speed, and the speed drops to it at once', () => {

@@ -546,7 +546,7 @@ describe('RB-12.11 reveal, RB-16.4 destruction', () => {
       },
     ])
     expect(ofType(events, 'attack-lapsed')).toEqual([{ type: 'attack-lapsed', ref: 'RB-12.1', at: 'A3', target: 'B1' }])
-    expect(ats[3]).toMatchObject({ destroyed: true, destroyedBy: 'damage', durability: -1 })
+    expect(ats[3]).toMatchObject({ destroyed: true, destroyedBy: 'damage', durability: 0 })
     expect(ats[2]!.weapons[0]!.ammo).toBe(10)
   })
 })

@@ -279,10 +279,10 @@ export function checkInvariants(prev: RbState | null, state: RbState, events: re
       must(raw >= 0, () => `${w()}: spendable PP ${raw} before the floor at 0 (spendablePp ${spendablePp(at)})`)
     }
     must(at.durability <= card.durability, () => `${w()}: durability over ${card.durability}`)
-    // A destroyed AT keeps the overflow of the damage that destroyed it (durability ≤ 0; the campaign reads
-    // it through max(0, …)): only ATs in play are held to 1..max.
+    // Durability runs 0..max (RB-16.4: the track stops at 0); an AT destroyed by damage is at 0.
+    must(at.durability >= 0, () => `${w()}: durability ${at.durability} below 0`)
     must(at.destroyed || at.durability >= 1, () => `${w()}: durability ${at.durability} and not destroyed`)
-    must(at.destroyedBy !== 'damage' || at.durability <= 0, () => `${w()}: destroyed by damage with durability`)
+    must(at.destroyedBy !== 'damage' || at.durability === 0, () => `${w()}: destroyed by damage with durability`)
     must(!at.destroyed || at.destroyedBy !== null, () => `${w()}: destroyed, by nothing`)
     const before = prev?.ats.find((a) => a.id === at.id)
     if (before?.destroyed) {

@@ -419,7 +419,8 @@ function damageCheck(
   const cell = cardOf(state.scenario, target).damage[column][roll - 2]
   if (!cell) throw new Error(`RB-16.2: no damage-table cell ${column} ${roll} for ${target.card}`)
   const damage = damageOf(shot.band.power, cell.armour, cell.vital, shot.type)
-  target.durability -= damage
+  // RB-16.4: destroyed at 0 or less; the track stops at 0 (the damage taken is kept in `took`).
+  target.durability = Math.max(0, target.durability - damage)
   took.damage += damage
   events.push({
     type: 'damage',

@@ -481,11 +481,20 @@ export function checkProgram(
 /** RB-16.4, 20.1, 20.2: damage taken; destroyed at 0 or less; heavy damage at half, and its speed limit. */
 function takeDamage(scn: RbScenario, at: At, damage: number, events: GameEvent[]): void {
   if (damage <= 0) return
-  at.durability -= damage
-  if (at.durability <= 0) {
+  const before = at.durability
+  at.durability = Math.max(0, before - damage)
+  if (before - damage <= 0) {
     at.destroyed = true
     at.destroyedBy = 'damage'
-    events.push({ type: 'destroyed', ref: 'RB-16.4', at: at.id, by: 'damage' })
+    // The campaign's survival check (RB-24.15) reads the damage of the phase and the durability before it.
+    events.push({
+      type: 'destroyed',
+      ref: 'RB-16.4',
+      at: at.id,
+      by: 'damage',
+      damageThisPhase: damage,
+      durabilityBefore: before,
+    })
     return
   }
   if (!at.heavy && isHeavy(scn, at)) {
