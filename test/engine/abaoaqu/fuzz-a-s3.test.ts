@@ -3,7 +3,7 @@ import { loadAbaoaquScenario } from '../../../src/rulesets/abaoaqu/scenarios/ind
 import { FUZZ_GAMES, playRandomGame } from './fuzz.js'
 
 describe('fuzz A-S3', () => {
-  it(`${FUZZ_GAMES} random games, with every player count, end by victory or the turn limit keeping every invariant`, () => {
+  it(`${FUZZ_GAMES} random games of every player count end by victory or the turn limit, every invariant kept`, () => {
     const { min, max } = loadAbaoaquScenario('A-S3').players
     const endings = new Map<string, number>()
     for (let game = 0; game < FUZZ_GAMES; game++) {
