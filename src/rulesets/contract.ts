@@ -2,6 +2,7 @@
 // engine (a Ruleset: rules, notation, order schema, options, preview), its scenario loader, and the
 // words and pictures its emails use; it is listed once in src/rulesets/index.ts. The generic layers
 // (games, store, http, notify, scenarios, main) reach a system only through this contract.
+import type { Dice } from '../engine/dice.js'
 import type { GameEvent, Outcome, Pending, Ruleset } from '../engine/ruleset.js'
 import type { Locale } from '../i18n/index.js'
 import type { HexMapModel } from '../present/map-model.js'
@@ -100,4 +101,104 @@ export interface RuleSystem {
    * the system has no map; its emails go without one and GET /games/:id/map.* answers 404.
    */
   map?(view: unknown, events: readonly GameEvent[]): HexMapModel
+  /** A campaign of several games between teams (a season format, `format: 'campaign'`). Absent: none. */
+  campaign?: RuleCampaign
+}
+
+/**
+ * A refused campaign action or setting: the rule at fault (RB-24.5), the message in the reader's language,
+ * the message key and parameters, the action's index in the batch (`order`), its line in a text batch
+ * (`line`, from 1) and the field at fault.
+ */
+export interface CampaignRefusal {
+  rule: string
+  message: string
+  key?: string
+  params?: Record<string, string | number>
+  order?: number
+  line?: number
+  field?: string
+}
+
+/** One team of a campaign season: the season entry it belongs to, and its state (the system's own JSON). */
+export interface CampaignTeam {
+  entrant: string
+  team: unknown
+}
+
+/** A show's game, as the league layer creates it: scenario data (not one of the catalogue) and its seats. */
+export interface CampaignShowGame {
+  /** The game's scenario: a summary (id, title, sides, exactly one seat layout) and the engine's data. */
+  scenario: ScenarioEntry
+  /** Every seat of that layout, with the entrant (team) whose player holds it. */
+  seats: Array<{ seat: string; side: string; entrant: string }>
+  /** What `settle` needs back after the game (plain JSON; the season's log keeps it). */
+  lineUp: unknown
+}
+
+/**
+ * A rule system's campaign (Real Battle's RB-24): teams that keep money, units and crews from one game to the
+ * next, a maintenance period of actions before each game ("show"), and a settlement after it. The league
+ * layer (src/leagues/campaign*.ts) keeps the season's log, rolls the season's verifiable dice and calls only
+ * these hooks; every hook is pure, and every die comes from `dice`.
+ */
+export interface RuleCampaign {
+  /**
+   * The season's campaign rules: `input` overrides the system's defaults (absent: the defaults). Returns the
+   * complete rules (plain JSON, stored with the season) or the refusal naming the field (`rules.<name>`).
+   */
+  checkRules(input: unknown): { rules: unknown } | { refusal: CampaignRefusal }
+  /** Whether a catalogue scenario can give the shows their map (null) or why not. */
+  baseScenario(scenarioId: string): CampaignRefusal | null
+  /** A new team, as the campaign's rules start it. */
+  newTeam(entrant: string, rules: unknown): unknown
+  /** How many actions a team has in each maintenance period. */
+  actionsPerPeriod(rules: unknown): number
+  /**
+   * Maintenance actions written in text (docs/orders-<system>.md), one a line; blank lines and `#` comments
+   * are skipped. All the errors with their line numbers, or the actions (as `maintain` takes them).
+   */
+  parseActions(text: string, locale: Locale): { actions: unknown[] } | { errors: CampaignRefusal[] }
+  /** Actions as text lines in the same notation (the log and the emails show them so). */
+  formatActions(actions: readonly unknown[]): string[]
+  /**
+   * A batch of actions in order against the team as it is, with `used` of the period's actions already taken.
+   * All or nothing: the first refused action returns its refusal (with `order`), and nothing is applied.
+   * `counted` is how many of the period's actions the batch used.
+   */
+  maintain(
+    team: unknown,
+    actions: readonly unknown[],
+    ctx: { rules: unknown; used: number; dice: Dice; locale: Locale },
+  ): { team: unknown; events: GameEvent[]; counted: number } | { refusal: CampaignRefusal }
+  /**
+   * The show after a maintenance period: the line-up drawn with the dice and the game to play, or no show
+   * (fewer than two teams can field) with the reason. `scenario` is the catalogue scenario giving the map.
+   */
+  show(
+    teams: readonly CampaignTeam[],
+    ctx: { rules: unknown; scenario: string; dice: Dice; title: string },
+  ): { game: CampaignShowGame } | { noShow: CampaignRefusal }
+  /**
+   * After a show's game has ended: the final state the engine folded, the events of the last resolution, and
+   * the game's outcome (the winning side, or null for a draw; a resignation or adjudication ends a game
+   * without the engine). Returns every team (in the order given) and the settlement's events. Also used with
+   * no show (`final` null): only what falls due after every show (interest) is applied.
+   */
+  settle(
+    teams: readonly CampaignTeam[],
+    lineUp: unknown,
+    final: { state: unknown; events: readonly GameEvent[]; winner: string | null; reason: string } | null,
+    ctx: { rules: unknown; dice: Dice },
+  ): { teams: CampaignTeam[]; events: GameEvent[] }
+  /** The campaign's score (the standings sort by it, highest first): Real Battle's money net of debt. */
+  netWorth(team: unknown, rules: unknown): number
+  /** A team as its readers see it (money, debt, units, weapons, crews, net worth), words in `locale`. */
+  teamView(team: unknown, rules: unknown, locale: Locale): Record<string, unknown>
+  /** A team as short lines for an email (the maintenance period's and the settlement's). */
+  teamLines(team: unknown, rules: unknown, locale: Locale): string[]
+  /** What the team may do in a maintenance period, with prices, as example lines in the notation. */
+  actionHelp(team: unknown, rules: unknown, locale: Locale): EmailLines
+  /** The campaign's events (maintenance, line-up, settlement) told a sentence a line. */
+  narrate(events: readonly GameEvent[], locale: Locale): string[]
 }
