@@ -7,7 +7,7 @@ import { gameMetaRow, lockGameRow, type LockedGame } from '../store/games.js'
 import { receiptOf, type NewEntry } from '../store/log.js'
 import { Conflict, Forbidden, InvalidInput } from './errors.js'
 import { hiddenFrom, noSuchGame } from './access.js'
-import { ruleSystem, type ScenarioSummary } from '../rulesets/index.js'
+import { ruleSystem, type ScenarioEntry, type ScenarioSummary } from '../rulesets/index.js'
 import { normaliseEmail } from './moderation-access.js'
 import { resignationWinner, type Folded } from './fold.js'
 import { loadFolded } from './load.js'
@@ -210,15 +210,48 @@ export async function createSeatedGame(tx: Tx, input: SeatedGameInput): Promise<
   if (!layout)
     throw new InvalidInput(`${scenario.summary.id} is not a game of one player against one`, { field: 'scenario' })
   const [homeSeat, awaySeat] = layout
+  const made = await createFilledGame(tx, {
+    ...input,
+    scenario: null,
+    scenarioId: scenario.summary.id,
+    seats: [
+      { seat: homeSeat.id, side: homeSeat.side, userId: input.homeUserId },
+      { seat: awaySeat.id, side: awaySeat.side, userId: input.awayUserId },
+    ],
+    seasonRound: null,
+  })
+  return { ...made, homeSide: homeSeat.side, awaySide: awaySeat.side }
+}
+
+export interface FilledGameInput extends Omit<SeatedGameInput, 'scenario' | 'homeUserId' | 'awayUserId'> {
+  /** The scenario's data when it is not one of the catalogue's (a campaign's show); null: the catalogue's. */
+  scenario: ScenarioEntry | null
+  scenarioId: string
+  seats: Array<{ seat: string; side: string; userId: string }>
+  /** A campaign season's round (the show's game). */
+  seasonRound: number | null
+}
+
+/**
+ * A game with every seat already filled, started in the caller's transaction: a league fixture, or a
+ * campaign's show played on scenario data built for it (`input.scenario`, kept in the SETUP entry like any
+ * scenario's data, so the game replays without the catalogue). After the commit, call gameStarted().
+ */
+export async function createFilledGame(
+  tx: Tx,
+  input: FilledGameInput,
+): Promise<Omit<SeatedGame, 'homeSide' | 'awaySide'>> {
+  const system = ruleSystem(input.ruleset)
+  if (!system) throw new InvalidInput(`unknown rule system "${input.ruleset}"`, { field: 'ruleset' })
   const seed = randomBytes(32).toString('hex')
   const now = new Date()
   const game = await tx.game.create({
     data: {
       ruleset: system.id,
       rulesVersion: system.ruleset.version,
-      scenarioId: scenario.summary.id,
+      scenarioId: input.scenarioId,
       title: input.title,
-      players: 2,
+      players: input.seats.length,
       private: false,
       phaseHours: input.phaseHours,
       missedPolicy: input.missedPolicy,
@@ -229,23 +262,17 @@ export async function createSeatedGame(tx: Tx, input: SeatedGameInput): Promise<
       createdById: input.createdById,
       clubId: input.clubId,
       seasonId: input.seasonId,
+      seasonRound: input.seasonRound,
       vacationDays: input.vacationDays,
-      seats: {
-        create: [
-          { seat: homeSeat.id, side: homeSeat.side, userId: input.homeUserId, joinedAt: now },
-          { seat: awaySeat.id, side: awaySeat.side, userId: input.awayUserId, joinedAt: now },
-        ],
-      },
+      seats: { create: input.seats.map((s) => ({ seat: s.seat, side: s.side, userId: s.userId, joinedAt: now })) },
     },
     select: { id: true },
   })
   const locked = await lockGame(tx, game.id)
-  const folded = await startGame(tx, locked)
+  const folded = await startGame(tx, locked, input.scenario?.data)
   const row = await tx.game.findUniqueOrThrow({ where: { id: game.id }, select: { deadlineAt: true } })
   return {
     gameId: game.id,
-    homeSide: homeSeat.side,
-    awaySide: awaySeat.side,
     deadlineAt: row.deadlineAt,
     started: { id: game.id, rulesVersion: locked.rulesVersion, folded },
   }
@@ -273,9 +300,9 @@ export function twoSidedLayout(summary: ScenarioSummary): [Layout['seats'][numbe
 }
 
 /** Every seat is taken: the SETUP entry begins the log, and the seed's hash is published. */
-async function startGame(tx: Tx, game: LockedGame): Promise<Folded> {
+async function startGame(tx: Tx, game: LockedGame, data?: unknown): Promise<Folded> {
   const system = ruleSystem(game.ruleset)!
-  const scenario = system.scenarios().find((s) => s.summary.id === game.scenarioId)
+  const scenario = data !== undefined ? { data } : system.scenarios().find((s) => s.summary.id === game.scenarioId)
   if (!scenario) throw new Conflict(`scenario ${game.scenarioId} is no longer available on this server`)
   // The log itself names the dice seed's commitment, who holds each seat and the game master, so none
   // can be changed in the game's row later without /verify and every receipt noticing.

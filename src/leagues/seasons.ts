@@ -7,13 +7,15 @@ import { Conflict, Forbidden, InvalidInput, NotFound } from '../games/errors.js'
 import { MISSED_POLICIES, resign, twoSidedLayout, type Tx } from '../games/lifecycle.js'
 import { ruleSystem } from '../rulesets/index.js'
 import type { Db } from '../store/db.js'
-import type { Prisma } from '../store/generated/client.js'
+import { Prisma } from '../store/generated/client.js'
 import { oneLineName, sameName } from './names.js'
 import { seasonResults } from './results.js'
 import { seasonStandings } from './standings-read.js'
 import { clubRole } from './roles.js'
 
-export const SEASON_FORMATS = ['single', 'double', 'swiss'] as const
+export const SEASON_FORMATS = ['single', 'double', 'swiss', 'campaign'] as const
+/** The longest campaign, in shows. */
+export const CAMPAIGN_SHOWS = { min: 1, max: 20 } as const
 export const SCENARIO_CHOICES = ['fixed', 'rotating', 'random'] as const
 export const TIE_BREAKS = ['head-to-head', 'wins', 'sonneborn-berger', 'buchholz'] as const
 export const WITHDRAWAL_RULES = ['forfeit-rest'] as const
@@ -58,6 +60,14 @@ export interface SeasonRules {
   forfeitsRated: boolean
   membersOnly: boolean
   withdrawal: string
+  /** Format campaign: the shows it lasts and the rule system's campaign rules (complete once checked). */
+  campaign: CampaignSettings | null
+}
+
+export interface CampaignSettings {
+  shows: number
+  /** The rule system's campaign rules: overrides as given, complete once checked. */
+  rules?: Record<string, unknown>
 }
 
 /** As it arrives: dates as ISO text, anything but the ruleset, scenarios and format optional. */
@@ -85,6 +95,7 @@ export const SEASON_DEFAULTS: Omit<SeasonRules, 'ruleset' | 'scenarios' | 'forma
   forfeitsRated: false,
   membersOnly: true,
   withdrawal: 'forfeit-rest',
+  campaign: null,
 }
 
 /** Who asks: a signed-in user, with their site role (ADMIN may do what a club owner may). */
@@ -110,6 +121,7 @@ const RULE_FIELDS = [
   'forfeitsRated',
   'membersOnly',
   'withdrawal',
+  'campaign',
 ] as const satisfies ReadonlyArray<keyof SeasonRules>
 
 const oneOf = (field: string, value: string, allowed: readonly string[]) => {
@@ -144,11 +156,15 @@ export function checkRules(
   if (!system) throw new InvalidInput(`unknown rule system "${r.ruleset}"`, { field: 'ruleset' })
   if (!Array.isArray(r.scenarios) || r.scenarios.length === 0)
     throw new InvalidInput('a season needs at least one scenario', { field: 'scenarios' })
+  oneOf('format', r.format, SEASON_FORMATS)
   r.scenarios.forEach((id, i) => {
     const scenario = system.scenarios().find((s) => s.summary.id === id)
     if (!scenario)
       throw new InvalidInput(`rule system ${system.id} has no scenario "${id}"`, { field: `scenarios[${i}]` })
-    if (!twoSidedLayout(scenario.summary))
+    if (r.format === 'campaign') {
+      const refusal = system.campaign?.baseScenario(id)
+      if (refusal) throw new InvalidInput(`${refusal.rule}: ${refusal.message}`, { field: `scenarios[${i}]` })
+    } else if (!twoSidedLayout(scenario.summary))
       throw new InvalidInput(
         `${id} is not a game of one player against one (a fixture needs a two-player layout with a seat per side)`,
         { field: `scenarios[${i}]` },
@@ -157,7 +173,7 @@ export function checkRules(
   if (new Set(r.scenarios).size !== r.scenarios.length)
     throw new InvalidInput('a scenario is listed twice', { field: 'scenarios' })
   oneOf('scenarioChoice', r.scenarioChoice, SCENARIO_CHOICES)
-  oneOf('format', r.format, SEASON_FORMATS)
+  r.campaign = checkCampaign(system, r, given('campaign'))
   if (r.format === 'swiss') {
     if (r.swissRounds === null || r.swissRounds === undefined)
       throw new InvalidInput('a Swiss season needs swissRounds, the number of rounds', { field: 'swissRounds' })
@@ -221,6 +237,45 @@ export function checkRules(
   return Object.fromEntries(RULE_FIELDS.map((k) => [k, r[k]])) as unknown as SeasonRules
 }
 
+/**
+ * A campaign season's settings: the rule system must have a campaign; one division (the teams play in one
+ * pool of shows, whose camps are drawn at random); the number of shows; the system's campaign rules. Null for
+ * the other formats, which take no campaign settings.
+ */
+function checkCampaign(
+  system: NonNullable<ReturnType<typeof ruleSystem>>,
+  r: SeasonRules,
+  asked: boolean,
+): CampaignSettings | null {
+  const given = r.campaign as Partial<CampaignSettings> | null | undefined
+  if (r.format !== 'campaign') {
+    // Kept from a campaign season changed to another format: dropped. Given with another format: refused.
+    if (given && asked)
+      throw new InvalidInput('campaign settings are for a season of format campaign', { field: 'campaign' })
+    return null
+  }
+  if (!system.campaign)
+    throw new InvalidInput(`${system.title} has no campaign: format campaign is for a rule system that has one`, {
+      field: 'format',
+    })
+  if (r.divisions.length !== 1)
+    throw new InvalidInput('a campaign is played in one division: its shows draw their camps from every team', {
+      field: 'divisions',
+    })
+  const shows = given?.shows
+  if (typeof shows !== 'number' || !Number.isInteger(shows) || shows < CAMPAIGN_SHOWS.min || shows > CAMPAIGN_SHOWS.max)
+    throw new InvalidInput(
+      `a campaign needs campaign.shows, the number of shows it lasts, a whole number from ${CAMPAIGN_SHOWS.min} to ${CAMPAIGN_SHOWS.max}`,
+      { field: 'campaign.shows' },
+    )
+  const checked = system.campaign.checkRules(given?.rules)
+  if ('refusal' in checked)
+    throw new InvalidInput(`${checked.refusal.rule}: ${checked.refusal.message}`, {
+      field: `campaign.${checked.refusal.field ?? 'rules'}`,
+    })
+  return { shows, rules: checked.rules as Record<string, unknown> }
+}
+
 // ---- reading ----
 
 export type SeasonRow = Prisma.SeasonGetPayload<object>
@@ -251,6 +306,7 @@ export function rulesOf(s: SeasonRow): SeasonRules {
     forfeitsRated: s.forfeitsRated,
     membersOnly: s.membersOnly,
     withdrawal: s.withdrawal,
+    campaign: (s.campaign as CampaignSettings | null) ?? null,
   }
 }
 
@@ -298,6 +354,8 @@ function summaryOf(s: SeasonRow) {
     createdAt: s.createdAt.toISOString(),
     startedAt: s.startedAt?.toISOString() ?? null,
     finishedAt: s.finishedAt?.toISOString() ?? null,
+    stage: s.stage,
+    stageEndsAt: s.stageEndsAt?.toISOString() ?? null,
   }
 }
 export type SeasonView = ReturnType<typeof viewOf>
@@ -365,6 +423,7 @@ function rulesData(r: SeasonRules) {
     divisions: r.divisions as unknown as Prisma.InputJsonValue,
     points: r.points as unknown as Prisma.InputJsonValue,
     tieBreaks: r.tieBreaks,
+    campaign: (r.campaign ?? Prisma.DbNull) as Prisma.InputJsonValue | typeof Prisma.DbNull,
   }
 }
 

@@ -5,7 +5,18 @@ import type { RuleSystem } from './contract.js'
 import { greennoa } from './greennoa/index.js'
 import { realbattle } from './realbattle/index.js'
 
-export type { AnyRuleset, EmailLines, RuleSystem, ScenarioEntry, ScenarioSummary, StatusPanel } from './contract.js'
+export type {
+  AnyRuleset,
+  CampaignRefusal,
+  CampaignShowGame,
+  CampaignTeam,
+  EmailLines,
+  RuleCampaign,
+  RuleSystem,
+  ScenarioEntry,
+  ScenarioSummary,
+  StatusPanel,
+} from './contract.js'
 
 const systems: RuleSystem[] = [abaoaqu, greennoa, realbattle]
 

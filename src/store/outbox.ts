@@ -257,6 +257,48 @@ export const OUTBOX_PAYLOADS = {
       Type.Object({ name: Type.String(), promoted: Type.Array(Type.String()), relegated: Type.Array(Type.String()) }),
     ),
   }),
+  /**
+   * A campaign's maintenance period opened (src/leagues/campaign.ts): one row per team, told to its player,
+   * with the team as it stands (the rule system's own JSON, shown through its campaign hooks).
+   */
+  'campaign-period': Type.Object({
+    ...SeasonFields,
+    ruleset: Type.String(),
+    entryId: Type.String(),
+    round: Type.Integer({ minimum: 1 }),
+    shows: Type.Integer({ minimum: 1 }),
+    /** When the period closes (an ISO instant). */
+    endsAt: Type.String(),
+    team: Type.Unknown(),
+    rules: Type.Unknown(),
+  }),
+  /**
+   * A campaign's show was settled (or there was none): every entrant is told what happened and where each
+   * team stands; `finished` when it was the last show.
+   */
+  'campaign-settled': Type.Object({
+    ...SeasonFields,
+    ruleset: Type.String(),
+    round: Type.Integer({ minimum: 1 }),
+    shows: Type.Integer({ minimum: 1 }),
+    gameId: Type.Union([Type.String(), Type.Null()]),
+    /** Why there was no show (in English; null when there was one). */
+    noShow: Type.Union([Type.String(), Type.Null()]),
+    /** The settlement's events (the rule system narrates them in each reader's language). */
+    events: Type.Array(Type.Unknown()),
+    /** Every team by net worth, highest first. */
+    standings: Type.Array(
+      Type.Object({
+        position: Type.Integer({ minimum: 1 }),
+        entryId: Type.String(),
+        userId: Type.String(),
+        name: Type.String(),
+        netWorth: Type.Number(),
+        withdrawn: Type.Boolean(),
+      }),
+    ),
+    finished: Type.Boolean(),
+  }),
 } satisfies Record<string, TSchema>
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS

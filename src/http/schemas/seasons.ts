@@ -26,7 +26,9 @@ const rules = {
   ruleset: Type.String({ description: 'a rule system id (GET /rulesets)' }),
   scenarios: Type.Array(Type.String(), { description: 'two-player scenarios of that rule system' }),
   scenarioChoice: Type.String({ description: 'fixed | rotating | random (the season’s verifiable dice)' }),
-  format: Type.String({ description: 'single | double (round robin) | swiss' }),
+  format: Type.String({
+    description: 'single | double (round robin) | swiss | campaign (a rule system with a campaign: teams across shows)',
+  }),
   swissRounds: orNull(
     Type.Integer({ maximum: 10_000, description: 'Swiss only: at least 1, at most entrants − 1 at the start' }),
   ),
@@ -53,6 +55,19 @@ const rules = {
   forfeitsRated: Type.Boolean(),
   membersOnly: Type.Boolean(),
   withdrawal: Type.String({ description: 'forfeit-rest' }),
+  campaign: orNull(
+    Type.Object(
+      {
+        shows: Type.Integer({ maximum: 10_000, description: 'the shows (games) the campaign lasts, 1 to 20' }),
+        rules: Type.Optional(
+          Type.Record(Type.String(), Type.Unknown(), {
+            description: "overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)",
+          }),
+        ),
+      },
+      { additionalProperties: false, description: 'format campaign only; the scenarios give the shows their maps' },
+    ),
+  ),
 }
 
 /** The rules, each optional: a change names only what it changes; a new season gets defaults. */
@@ -110,6 +125,8 @@ const seasonFields = {
   createdAt: DateTime,
   startedAt: orNull(DateTime),
   finishedAt: orNull(DateTime),
+  stage: orNull(Type.String({ description: 'a running campaign: maintenance | show' })),
+  stageEndsAt: orNull(Type.String({ description: 'when the maintenance period closes' })),
 }
 
 export const Season = Type.Object({ ...seasonFields, entrants: Type.Array(Entrant) }, { title: 'Season' })
