@@ -33,6 +33,7 @@ import { ratingRoutes } from './routes/ratings.js'
 import { vacationRoutes } from './routes/vacations.js'
 import { seasonReadRoutes } from './routes/season-reads.js'
 import { seasonRoutes } from './routes/seasons.js'
+import { campaignRoutes } from './routes/campaigns.js'
 import { calendarRoutes } from './routes/calendar.js'
 import { webPlugin } from '../web/index.js'
 
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(seasonReadRoutes)
   await app.register(clubRoutes)
   await app.register(seasonRoutes)
+  await app.register(campaignRoutes)
   await app.register(webPlugin)
   // The mail catcher's inbox: only where mail is caught (no SMTP_URL) and never in production.
   if (config.env !== 'production' && !config.mail.smtpUrl) await app.register(devMailRoutes)

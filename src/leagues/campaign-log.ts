@@ -194,3 +194,57 @@ export function chainProblem(seasonId: string, log: readonly SeasonLogEntryRow[]
 }
 
 export const seasonReceipt = (e: Pick<SeasonLogEntryRow, 'seq' | 'hash'>) => receiptOf(e.seq, e.hash)
+
+export interface CampaignRow {
+  entryId: string
+  userId: string
+  name: string
+  position: number
+  netWorth: number
+  withdrawn: boolean
+}
+
+/** The teams by net worth, highest first; equal net worth shares a position (then by entry order). */
+export function campaignTable(
+  people: Array<{ entryId: string; userId: string; name: string; status: string }>,
+  teams: Map<string, unknown>,
+  worth: (team: unknown) => number,
+): CampaignRow[] {
+  const rows = people
+    .filter((p) => teams.has(p.entryId))
+    .map((p, i) => ({ p, i, w: worth(teams.get(p.entryId)) }))
+    .sort((a, b) => b.w - a.w || a.i - b.i)
+  return rows.map((r, i) => ({
+    entryId: r.p.entryId,
+    userId: r.p.userId,
+    name: r.p.name,
+    position: rows.findIndex((x) => x.w === r.w) + 1 || i + 1,
+    netWorth: r.w,
+    withdrawn: r.p.status === 'withdrawn',
+  }))
+}
+
+/**
+ * Each team's shows: played, and won, drawn or lost by its side (the show's game outcome, as the settlement
+ * recorded it), by entry id.
+ */
+export function showResults(
+  log: readonly SeasonLogEntryRow[],
+): Map<string, { played: number; won: number; drawn: number; lost: number }> {
+  const out = new Map<string, { played: number; won: number; drawn: number; lost: number }>()
+  for (const e of log) {
+    if (e.kind !== 'SETTLED') continue
+    const settled = e.payload as SettledPayload
+    const show = log.findLast((x) => x.kind === 'SHOW' && x.round === e.round)?.payload as ShowPayload | undefined
+    if (!show?.gameId || settled.gameId !== show.gameId) continue
+    for (const seat of show.seats) {
+      const r = out.get(seat.entrant) ?? { played: 0, won: 0, drawn: 0, lost: 0 }
+      r.played++
+      if (settled.winner === null) r.drawn++
+      else if (settled.winner === seat.side) r.won++
+      else r.lost++
+      out.set(seat.entrant, r)
+    }
+  }
+  return out
+}

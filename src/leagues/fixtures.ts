@@ -46,7 +46,10 @@ export function scenarioDicePosition(round: number, divisionIndex: number, board
 }
 
 /** The scenario of a fixture: fixed, rotating by round, or drawn from the season's verifiable dice. */
-export function scenarioFor(season: Pick<FixtureSeason, 'scenarios' | 'scenarioChoice' | 'seed'>, f: PlannedFixture) {
+export function scenarioFor(
+  season: Pick<FixtureSeason, 'scenarios' | 'scenarioChoice' | 'seed'>,
+  f: Pick<PlannedFixture, 'round' | 'divisionIndex' | 'board'>,
+) {
   const list = season.scenarios
   if (season.scenarioChoice === 'rotating') return list[(f.round - 1) % list.length]!
   if (season.scenarioChoice === 'random' && list.length > 1) {

@@ -7,6 +7,7 @@ import type { Db } from '../store/db.js'
 import { createFixtures, type FixtureEntrant, type FixtureSeason, type PlannedFixture } from './fixtures.js'
 import { roundRobin } from './formats/round-robin.js'
 import { pairKey, pairSwiss, type SwissPlayer } from './formats/swiss.js'
+import { advanceCampaign, startCampaign } from './campaign.js'
 import { queueClosingMail } from './standings-mail.js'
 import { seasonResults } from './results.js'
 import {
@@ -52,6 +53,14 @@ export async function startSeason(db: Db, actor: Actor | null, seasonId: string,
           { division: d.name, field: 'swissRounds' },
         )
     }
+    // A campaign: teams, not fixtures (campaign.ts).
+    if (rules.format === 'campaign')
+      return startCampaign(
+        tx,
+        s,
+        entrants.map((e) => e.entryId),
+        now,
+      )
     const planned: PlannedFixture[] = []
     let rounds = 1
     for (const [divisionIndex, d] of byDivision.entries()) {
@@ -132,6 +141,8 @@ export type RoundOutcome = 'paired' | 'finished' | 'waiting'
  * rounds remain; otherwise the season is finished. Locks the season row, so one process does it once.
  */
 export async function advanceSeason(db: Db, seasonId: string, now = new Date()): Promise<RoundOutcome> {
+  const format = await db.season.findUnique({ where: { id: seasonId }, select: { format: true } })
+  if (format?.format === 'campaign') return advanceCampaign(db, seasonId, now)
   const result = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       Array<{ id: string }>

@@ -3,6 +3,8 @@
 import type { Prisma } from '../store/generated/client.js'
 import type { Db } from '../store/db.js'
 import { NotFound } from '../games/errors.js'
+import { ruleSystem } from '../rulesets/index.js'
+import { campaignTable, readSeasonLog, showResults, teamsOf } from './campaign-log.js'
 import { seasonResults, type FixtureResult } from './results.js'
 import {
   computeStandings,
@@ -11,6 +13,7 @@ import {
   type Entrant,
   type Points,
   type SeasonFormat,
+  type StandingRow,
   type TieBreak,
 } from './standings.js'
 
@@ -98,6 +101,7 @@ async function entrants(db: Tx, seasonId: string): Promise<Entrant[]> {
 /** The season's table, division by division; NotFound for an unknown season. */
 export async function seasonStandings(db: Tx, seasonId: string): Promise<SeasonStandings> {
   const { season, divisions } = await heading(db, seasonId)
+  if (season.format === 'campaign') return campaignStandings(db, season, divisions)
   const [people, results] = await Promise.all([entrants(db, seasonId), seasonResults(db, seasonId)])
   return {
     season,
@@ -110,6 +114,48 @@ export async function seasonStandings(db: Tx, seasonId: string): Promise<SeasonS
       divisions,
     }),
   }
+}
+
+/**
+ * A campaign's table (docs/campaigns.md): the teams by net worth, highest first (the rule system's score;
+ * Real Battle's money net of debt, AMB-RB-17), shown as the points; played, won, drawn and lost count the
+ * shows. No tie-breaks: equal net worth shares a position.
+ */
+async function campaignStandings(db: Tx, season: SeasonHeading, divisions: Division[]): Promise<SeasonStandings> {
+  const row = await db.season.findUniqueOrThrow({ where: { id: season.id }, select: { ruleset: true, campaign: true } })
+  const campaign = ruleSystem(row.ruleset)?.campaign
+  const rules = (row.campaign as { rules?: unknown } | null)?.rules
+  const people = await entrants(db, season.id)
+  const log = await readSeasonLog(db, season.id)
+  const teams = teamsOf(log)
+  const shows = showResults(log)
+  const table = campaign ? campaignTable(people, teams, (t) => campaign.netWorth(t, rules)) : []
+  const d = divisions[0] ?? { name: 'Main', promote: 0, relegate: 0 }
+  const listed = new Set(table.map((t) => t.entryId))
+  const rows: StandingRow[] = [
+    ...table.map((t) => ({ t, played: shows.get(t.entryId) })),
+    // Before the start there are no teams: every entrant at 0.
+    ...people
+      .filter((p) => !listed.has(p.entryId))
+      .map((p) => ({ t: { ...p, position: 1, netWorth: 0, withdrawn: p.status === 'withdrawn' }, played: undefined })),
+  ].map(({ t, played }) => ({
+    entryId: t.entryId,
+    userId: t.userId,
+    name: t.name,
+    position: t.position,
+    played: played?.played ?? 0,
+    won: played?.won ?? 0,
+    drawn: played?.drawn ?? 0,
+    lost: played?.lost ?? 0,
+    forfeitsLost: 0,
+    byes: 0,
+    points: t.netWorth,
+    tieBreaks: {},
+    withdrawn: t.withdrawn,
+    zone: null,
+    netWorth: t.netWorth,
+  }))
+  return { season, divisions: [{ division: d.name, promote: 0, relegate: 0, rows }] }
 }
 
 /** The season's fixtures with their players and results, in round, division and board order. */

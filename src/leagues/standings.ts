@@ -5,7 +5,7 @@ import type { FixtureResult } from './results.js'
 
 export const TIE_BREAKS = ['head-to-head', 'wins', 'sonneborn-berger', 'buchholz'] as const
 export type TieBreak = (typeof TIE_BREAKS)[number]
-export type SeasonFormat = 'single' | 'double' | 'swiss'
+export type SeasonFormat = 'single' | 'double' | 'swiss' | 'campaign'
 
 export interface Entrant {
   entryId: string
@@ -55,6 +55,8 @@ export interface StandingRow {
   tieBreaks: Record<string, number>
   withdrawn: boolean
   zone: Zone
+  /** A campaign's score (its points): the team's net worth. */
+  netWorth?: number
 }
 
 export interface DivisionStandings {

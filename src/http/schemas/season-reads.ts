@@ -31,6 +31,9 @@ const StandingRow = Type.Object({
   tieBreaks: Type.Record(Type.String(), Type.Number(), { description: "each of the season's tie-breaks, by name" }),
   withdrawn: Type.Boolean(),
   zone: Type.Union([Type.Literal('promote'), Type.Literal('relegate'), Type.Null()]),
+  netWorth: Type.Optional(
+    Type.Number({ description: "a campaign: the team's net worth (Real Battle: money less debt), also its points" }),
+  ),
 })
 
 export const StandingsAnswer = Type.Object({
@@ -39,7 +42,7 @@ export const StandingsAnswer = Type.Object({
     name: Type.String(),
     clubId: Type.String(),
     clubName: Type.String(),
-    format: Type.String({ description: 'single | double | swiss' }),
+    format: Type.String({ description: 'single | double | swiss | campaign' }),
     status: Type.String({ description: 'open | running | finished' }),
     round: Type.Integer(),
     points: Type.Object({ win: Type.Number(), draw: Type.Number(), loss: Type.Number() }),
