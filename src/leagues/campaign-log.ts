@@ -131,7 +131,7 @@ export async function appendSeasonLog(tx: Tx, seasonId: string, e: NewSeasonEntr
       seasonId,
       ...row,
       payload: row.payload as Prisma.InputJsonValue,
-      rolls: row.rolls as unknown as Prisma.InputJsonValue,
+      rolls: row.rolls,
       idempotencyKey: e.idempotencyKey ?? null,
       prevHash: s.lastHash,
       hash,

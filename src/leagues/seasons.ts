@@ -265,7 +265,8 @@ function checkCampaign(
   const shows = given?.shows
   if (typeof shows !== 'number' || !Number.isInteger(shows) || shows < CAMPAIGN_SHOWS.min || shows > CAMPAIGN_SHOWS.max)
     throw new InvalidInput(
-      `a campaign needs campaign.shows, the number of shows it lasts, a whole number from ${CAMPAIGN_SHOWS.min} to ${CAMPAIGN_SHOWS.max}`,
+      'a campaign needs campaign.shows, the number of shows it lasts, a whole number from ' +
+        `${CAMPAIGN_SHOWS.min} to ${CAMPAIGN_SHOWS.max}`,
       { field: 'campaign.shows' },
     )
   const checked = system.campaign.checkRules(given?.rules)

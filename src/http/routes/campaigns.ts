@@ -75,7 +75,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body: ActionsInput =
-        typeof request.body === 'string' ? { text: request.body } : ((request.body ?? {}) as ActionsInput)
+        typeof request.body === 'string' ? { text: request.body } : ((request.body ?? {}))
       if (body.actions === undefined && body.text === undefined && body.done === undefined)
         throw badRequest('send {"actions": [...]} or {"text": "..."} (and "done": true when finished)', {
           field: 'body',
