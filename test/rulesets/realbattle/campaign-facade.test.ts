@@ -376,7 +376,7 @@ describe("the readers' views", () => {
       expect(parsed, help.lines.join('\n')).toHaveProperty('actions')
       expect(help.lines.join('\n')).toMatch(/^repair at1/m)
     }
-    const broke = rc.actionHelp({ ...rc.newTeam('e9', rules), money: 0 } as Team, rules, 'en')
+    const broke = rc.actionHelp({ ...(rc.newTeam('e9', rules) as Team), money: 0 }, rules, 'en')
     expect(broke.lines.join('\n')).toMatch(/^borrow 1000/m)
     expect(broke.lines.join('\n')).not.toMatch(/^buy-at/m)
   })
