@@ -28,7 +28,7 @@ function ready(entrant: string, over: Partial<Team> = {}): Team {
         id: 'at1',
         card: 'scopedog',
         damage: 0,
-        loadout: [{ id: 'w2', card: 'hmg', ammo: 40, magazines: 1, mount: 'handR' }],
+        loadout: [{ id: 'w2', card: 'hmg', ammo: 10, magazines: 1, mount: 'handR' }],
       },
     ],
     weapons: [],
@@ -219,6 +219,13 @@ describe('setup takes what a show gives (RB-24.7, 24.8)', () => {
     expect(() => realbattle.setup(scenario, { players: 2 }, scriptedDice([1]))).toThrow(/RB-24.7/)
     scenario.ats[0]!.durability = 17
     expect(() => realbattle.setup(scenario, { players: 2 }, scriptedDice([1]))).toThrow(/RB-24.7/)
+    delete scenario.ats[0]!.durability
+    scenario.ats[0]!.loadout[0]!.ammo = 11
+    expect(() => realbattle.setup(scenario, { players: 2 }, scriptedDice([1]))).toThrow(/RB-24.8/)
+    scenario.ats[0]!.loadout[0]!.ammo = -1
+    expect(() => realbattle.setup(scenario, { players: 2 }, scriptedDice([1]))).toThrow(/RB-24.8/)
+    scenario.ats[0]!.loadout[0]!.ammo = 0
+    expect(realbattle.setup(scenario, { players: 2 }, scriptedDice([1])).state.ats[0]!.weapons[0]!.ammo).toBe(0)
   })
 })
 
