@@ -27,7 +27,18 @@ export function seatLayout(scenario: RbScenario, players: number): Seat[] {
   return layout.seats.map((s) => ({ id: s.id, side: s.side, groups: [...s.groups] }))
 }
 
-/** RB-23.3: each weapon with its ammo at capacity; a second card of the same id takes a digit ("hmg2"). */
+/** RB-24.8: the rounds a show's weapon carries home and back (0..capacity); absent, full (RB-23.3). */
+function ammoOf(ammo: number | undefined, capacity: number, weapon: string): number {
+  if (ammo === undefined) return capacity
+  if (!(Number.isInteger(ammo) && ammo >= 0 && ammo <= capacity))
+    throw new Error(`RB-24.8: weapon ${weapon} starts with ${ammo} rounds, not 0..${capacity}`)
+  return ammo
+}
+
+/**
+ * RB-23.3: each weapon with its ammo at capacity; a second card of the same id takes a digit ("hmg2"). A
+ * campaign show (RB-24.8) gives `ammo` when a weapon is not full.
+ */
 function weaponsOf(scenario: RbScenario, loadout: RbScenario['ats'][number]['loadout']): WeaponState[] {
   const seen: Record<string, number> = {}
   return loadout.map((item) => {
@@ -38,7 +49,7 @@ function weaponsOf(scenario: RbScenario, loadout: RbScenario['ats'][number]['loa
       id: n === 1 ? item.weapon : `${item.weapon}${n}`,
       card: item.weapon,
       mount: item.mount ?? card.mount,
-      ammo: card.ammo ?? 0,
+      ammo: ammoOf(item.ammo, card.ammo ?? 0, item.weapon),
       magazines: item.magazines ?? 0,
       purged: false,
     }
@@ -61,6 +72,12 @@ export function setup(scenario: RbScenario, config: SetupConfig, dice: Dice): Re
   const ats: At[] = scenario.ats.map((s) => {
     const card = scenario.cards[s.card]
     if (!card) throw new Error(`RB-23.1: no AT card ${s.card}`)
+    // RB-24.7: a campaign show fields an AT with the damage it carried home (`durability` left, 1..card's).
+    if (
+      s.durability !== undefined &&
+      !(Number.isInteger(s.durability) && s.durability >= 1 && s.durability <= card.durability)
+    )
+      throw new Error(`RB-24.7: AT ${s.id} starts with durability ${s.durability}, not 1..${card.durability}`)
     return {
       id: s.id,
       camp: s.camp,
@@ -70,7 +87,7 @@ export function setup(scenario: RbScenario, config: SetupConfig, dice: Dice): Re
       hex: null,
       facing: s.camp === 'A' ? 2 : 5,
       speed: 0,
-      durability: card.durability,
+      durability: s.durability ?? card.durability,
       destroyed: false,
       destroyedBy: null,
       fallen: false,
