@@ -38,6 +38,7 @@ export async function startMailStack(
     MAIL_BACKOFF_MS: '100',
     RELAY_INTERVAL_MS: '50',
     PUBLIC_URL: 'http://hexmail.test',
+    LOG_LEVEL: process.env.DBG_LOG ?? 'silent',
     ...env,
   })
   const app = await buildApp({ config, db: t.db })

@@ -1,8 +1,12 @@
 -- The campaign season format (docs/campaigns.md): a rule system's teams keep money, units and crews from one
 -- game ("show") to the next. The season's settings, where it stands (a maintenance period or a show), and
 -- its own append-only, hash-chained log, of which every team is the fold.
+ALTER TABLE "Season" DROP CONSTRAINT "Season_format_check";
+ALTER TABLE "Season" ADD CONSTRAINT "Season_format_check" CHECK (format IN ('single', 'double', 'swiss', 'campaign'));
 ALTER TABLE "Season" ADD COLUMN "campaign" JSONB;
-ALTER TABLE "Season" ADD COLUMN "stage" TEXT;
+-- A campaign has its settings, and only a campaign has them.
+ALTER TABLE "Season" ADD CONSTRAINT "Season_campaign_check" CHECK ((format = 'campaign') = ("campaign" IS NOT NULL));
+ALTER TABLE "Season" ADD COLUMN "stage" TEXT CHECK ("stage" IN ('maintenance', 'show'));
 ALTER TABLE "Season" ADD COLUMN "stageEndsAt" TIMESTAMP(3);
 ALTER TABLE "Season" ADD COLUMN "logSeq" INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE "Season" ADD COLUMN "lastHash" TEXT NOT NULL DEFAULT '';
@@ -10,7 +14,7 @@ ALTER TABLE "Season" ADD COLUMN "lastHash" TEXT NOT NULL DEFAULT '';
 CREATE TABLE "SeasonLogEntry" (
     "seasonId" UUID NOT NULL,
     "seq" INTEGER NOT NULL,
-    "kind" TEXT NOT NULL,
+    "kind" TEXT NOT NULL CHECK ("kind" IN ('START', 'PERIOD', 'ACTIONS', 'SHOW', 'SETTLED', 'CLOSED')),
     "round" INTEGER NOT NULL,
     "entryId" UUID,
     "userId" UUID,
