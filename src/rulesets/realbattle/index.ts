@@ -2,6 +2,7 @@
 // (scenarios/), and how it is shown to players (present/), in English and Japanese
 // (locales/*/realbattle.json). The design and the plan: docs/realbattle.md.
 import type { RuleSystem } from '../contract.js'
+import { realbattleCampaign } from './campaign/index.js'
 import { realbattle as engine } from './engine/index.js'
 import { realbattlePresent } from './present/index.js'
 import { realbattleScenarios } from './scenarios/index.js'
@@ -12,4 +13,6 @@ export const realbattle: RuleSystem = {
   ruleset: engine,
   scenarios: realbattleScenarios,
   ...realbattlePresent,
+  // RB-24: the campaign as a season format (campaign/).
+  campaign: realbattleCampaign,
 }

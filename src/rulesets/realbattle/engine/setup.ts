@@ -27,7 +27,10 @@ export function seatLayout(scenario: RbScenario, players: number): Seat[] {
   return layout.seats.map((s) => ({ id: s.id, side: s.side, groups: [...s.groups] }))
 }
 
-/** RB-23.3: each weapon with its ammo at capacity; a second card of the same id takes a digit ("hmg2"). */
+/**
+ * RB-23.3: each weapon with its ammo at capacity; a second card of the same id takes a digit ("hmg2"). A
+ * campaign show (RB-24.8) gives `ammo` when a weapon is not full: it is kept within 0..capacity.
+ */
 function weaponsOf(scenario: RbScenario, loadout: RbScenario['ats'][number]['loadout']): WeaponState[] {
   const seen: Record<string, number> = {}
   return loadout.map((item) => {
@@ -38,7 +41,7 @@ function weaponsOf(scenario: RbScenario, loadout: RbScenario['ats'][number]['loa
       id: n === 1 ? item.weapon : `${item.weapon}${n}`,
       card: item.weapon,
       mount: item.mount ?? card.mount,
-      ammo: card.ammo ?? 0,
+      ammo: item.ammo === undefined ? (card.ammo ?? 0) : Math.max(0, Math.min(card.ammo ?? 0, item.ammo)),
       magazines: item.magazines ?? 0,
       purged: false,
     }
@@ -61,6 +64,12 @@ export function setup(scenario: RbScenario, config: SetupConfig, dice: Dice): Re
   const ats: At[] = scenario.ats.map((s) => {
     const card = scenario.cards[s.card]
     if (!card) throw new Error(`RB-23.1: no AT card ${s.card}`)
+    // RB-24.7: a campaign show fields an AT with the damage it carried home (`durability` left, 1..card's).
+    if (
+      s.durability !== undefined &&
+      !(Number.isInteger(s.durability) && s.durability >= 1 && s.durability <= card.durability)
+    )
+      throw new Error(`RB-24.7: AT ${s.id} starts with durability ${s.durability}, not 1..${card.durability}`)
     return {
       id: s.id,
       camp: s.camp,
@@ -70,7 +79,7 @@ export function setup(scenario: RbScenario, config: SetupConfig, dice: Dice): Re
       hex: null,
       facing: s.camp === 'A' ? 2 : 5,
       speed: 0,
-      durability: card.durability,
+      durability: s.durability ?? card.durability,
       destroyed: false,
       destroyedBy: null,
       fallen: false,
