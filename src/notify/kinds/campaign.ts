@@ -104,11 +104,21 @@ export function campaignTable(rows: CampaignStanding[], reader: string | null, l
   return [line(head), ...body.map(line)]
 }
 
+/**
+ * A narrated line with each team's entry id (the events name teams by it) put as the team's name. Longest
+ * ids first, so an id that begins another is never replaced inside it.
+ */
+export function withNames(line: string, teams: ReadonlyArray<{ entryId: string; name: string }>): string {
+  const byLength = [...teams].filter((t) => t.entryId !== '').sort((a, b) => b.entryId.length - a.entryId.length)
+  return byLength.reduce((text, t) => text.split(t.entryId).join(t.name), line)
+}
+
 export const campaignSettled: Composer = async (env, n) => {
   const p = n.payload as OutboxPayload<'campaign-settled'>
   const locale = readerLocale(env)
   const c = campaignOf(p.ruleset)
-  const happened = ask([] as string[], c.narrate && (() => c.narrate!(p.events as GameEvent[], locale)))
+  const narrated = ask([] as string[], c.narrate && (() => c.narrate!(p.events as GameEvent[], locale)))
+  const happened = narrated.map((line) => withNames(line, p.standings))
   const noShow = p.gameId === null
   const composed = composeEmail('campaign-settled', {
     ...seasonRef(env, p),
