@@ -28,7 +28,7 @@ function ready(entrant: string, over: Partial<Team> = {}): Team {
         id: 'at1',
         card: 'scopedog',
         damage: 0,
-        loadout: [{ id: 'w2', card: 'hmg', ammo: 40, magazines: 1, mount: 'handR' }],
+        loadout: [{ id: 'w2', card: 'hmg', ammo: 10, magazines: 1, mount: 'handR' }],
       },
     ],
     weapons: [],
@@ -219,6 +219,13 @@ describe('setup takes what a show gives (RB-24.7, 24.8)', () => {
     expect(() => realbattle.setup(scenario, { players: 2 }, scriptedDice([1]))).toThrow(/RB-24.7/)
     scenario.ats[0]!.durability = 17
     expect(() => realbattle.setup(scenario, { players: 2 }, scriptedDice([1]))).toThrow(/RB-24.7/)
+    delete scenario.ats[0]!.durability
+    scenario.ats[0]!.loadout[0]!.ammo = 11
+    expect(() => realbattle.setup(scenario, { players: 2 }, scriptedDice([1]))).toThrow(/RB-24.8/)
+    scenario.ats[0]!.loadout[0]!.ammo = -1
+    expect(() => realbattle.setup(scenario, { players: 2 }, scriptedDice([1]))).toThrow(/RB-24.8/)
+    scenario.ats[0]!.loadout[0]!.ammo = 0
+    expect(realbattle.setup(scenario, { players: 2 }, scriptedDice([1])).state.ats[0]!.weapons[0]!.ammo).toBe(0)
   })
 })
 
@@ -376,7 +383,7 @@ describe("the readers' views", () => {
       expect(parsed, help.lines.join('\n')).toHaveProperty('actions')
       expect(help.lines.join('\n')).toMatch(/^repair at1/m)
     }
-    const broke = rc.actionHelp({ ...rc.newTeam('e9', rules), money: 0 } as Team, rules, 'en')
+    const broke = rc.actionHelp({ ...(rc.newTeam('e9', rules) as Team), money: 0 }, rules, 'en')
     expect(broke.lines.join('\n')).toMatch(/^borrow 1000/m)
     expect(broke.lines.join('\n')).not.toMatch(/^buy-at/m)
   })

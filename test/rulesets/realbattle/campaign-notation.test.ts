@@ -169,3 +169,17 @@ describe('malformed lines are refused with their line number', () => {
     expect(parsed('\n # nothing \n')).toEqual([])
   })
 })
+
+describe('docs/orders-realbattle.md', () => {
+  it('every example and every line of the tables of "Maintenance actions (campaign)" parses', async () => {
+    const { readFileSync } = await import('node:fs')
+    const doc = readFileSync(new URL('../../../docs/orders-realbattle.md', import.meta.url), 'utf8')
+    const section = doc.slice(doc.indexOf('## Maintenance actions (campaign)'))
+    const blocks = [...section.matchAll(/```\n([\s\S]*?)```/g)].map((m) => m[1]!)
+    expect(blocks.length).toBeGreaterThanOrEqual(2)
+    for (const block of blocks) expect(parsed(block).length, block).toBeGreaterThan(0)
+    const cells = [...section.matchAll(/^\| `([a-z-]+ [^`]*)`/gm)].map((m) => m[1]!)
+    expect(cells.length).toBeGreaterThanOrEqual(12)
+    for (const cell of cells) expect(parsed(cell), cell).toHaveLength(1)
+  })
+})

@@ -27,9 +27,17 @@ export function seatLayout(scenario: RbScenario, players: number): Seat[] {
   return layout.seats.map((s) => ({ id: s.id, side: s.side, groups: [...s.groups] }))
 }
 
+/** RB-24.8: the rounds a show's weapon carries home and back (0..capacity); absent, full (RB-23.3). */
+function ammoOf(ammo: number | undefined, capacity: number, weapon: string): number {
+  if (ammo === undefined) return capacity
+  if (!(Number.isInteger(ammo) && ammo >= 0 && ammo <= capacity))
+    throw new Error(`RB-24.8: weapon ${weapon} starts with ${ammo} rounds, not 0..${capacity}`)
+  return ammo
+}
+
 /**
  * RB-23.3: each weapon with its ammo at capacity; a second card of the same id takes a digit ("hmg2"). A
- * campaign show (RB-24.8) gives `ammo` when a weapon is not full: it is kept within 0..capacity.
+ * campaign show (RB-24.8) gives `ammo` when a weapon is not full.
  */
 function weaponsOf(scenario: RbScenario, loadout: RbScenario['ats'][number]['loadout']): WeaponState[] {
   const seen: Record<string, number> = {}
@@ -41,7 +49,7 @@ function weaponsOf(scenario: RbScenario, loadout: RbScenario['ats'][number]['loa
       id: n === 1 ? item.weapon : `${item.weapon}${n}`,
       card: item.weapon,
       mount: item.mount ?? card.mount,
-      ammo: item.ammo === undefined ? (card.ammo ?? 0) : Math.max(0, Math.min(card.ammo ?? 0, item.ammo)),
+      ammo: ammoOf(item.ammo, card.ammo ?? 0, item.weapon),
       magazines: item.magazines ?? 0,
       purged: false,
     }
