@@ -69,6 +69,8 @@ export const NOTIFYING_KINDS = [
   'season-fixture',
   'season-standings',
   'season-closed',
+  'campaign-period',
+  'campaign-settled',
   'club-invite',
 ] as const
 
@@ -81,6 +83,9 @@ export const ADDRESSED_KINDS = new Set([
   'season-fixture',
   'season-standings',
   'season-closed',
+  // A campaign season's: a maintenance period to the team's player, a settlement to every entrant.
+  'campaign-period',
+  'campaign-settled',
 ])
 
 /** Who is told what for one outbox row. Pure: the rows it reads are passed in. */

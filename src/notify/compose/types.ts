@@ -441,6 +441,63 @@ export const SeasonClosedSchema = Group({
 })
 export type SeasonClosedData = Static<typeof SeasonClosedSchema>
 
+/** A campaign's maintenance period is open for the reader's team: its state, what it may do, how to send it. */
+export const CampaignPeriodSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  ...SeasonRefFields,
+  /** Maintenance period `round` of `shows` (each period comes before the show of the same number). */
+  round: Count,
+  shows: Count,
+  /** When the period closes, and what happens to actions not sent by then. */
+  deadline: DeadlineSchema,
+  /** The team as short lines (RuleCampaign.teamLines); none for a system without them. */
+  team: Lines,
+  /** What the team may do, with prices (RuleCampaign.actionHelp), and how many lines were left out. */
+  actions: Group({ lines: Lines, omitted: Count }),
+  /** How many actions a period allows; absent when the system does not say. */
+  actionsPerPeriod: Opt(Count),
+  /** POST the actions here (the API, signed in with a token: not a signed page link). */
+  actionsUrl: Url,
+  /** GET the team in full here (the API). */
+  teamUrl: Url,
+  /** The request body shown as the example, one JSON line. */
+  example: Text,
+})
+export type CampaignPeriodData = Static<typeof CampaignPeriodSchema>
+
+/** One team of a campaign's table: net worth as written ("G1,234"); the reader's own team is `you`. */
+const CampaignStandingSchema = Group({
+  position: Count,
+  name: Text,
+  netWorth: Text,
+  withdrawn: Type.Boolean({ problem: 'is not true or false' }),
+  you: Type.Boolean({ problem: 'is not true or false' }),
+})
+
+/** A campaign's show was settled (or there was none): what happened, the table, the game's link. */
+export const CampaignSettledSchema = Group({
+  ...LinksFields,
+  recipient: RecipientSchema,
+  ...SeasonRefFields,
+  round: Count,
+  shows: Count,
+  /** The show's game page, signed for the reader; absent when there was no show. */
+  gameUrl: Opt(Url),
+  /** There was no show this round. */
+  noShow: Type.Boolean({ problem: 'is not true or false' }),
+  /** Why there was no show, when it can be said in the reader's language; absent otherwise. */
+  noShowReason: Opt(Text),
+  /** It was the last show: the campaign is over. */
+  finished: Type.Boolean({ problem: 'is not true or false' }),
+  /** The settlement's events, a sentence each (RuleCampaign.narrate). */
+  happened: Lines,
+  standings: Type.Array(CampaignStandingSchema, { problem: 'is not a list of standings' }),
+  /** The same table laid out in columns for plain text (wide characters count two). */
+  table: Lines,
+})
+export type CampaignSettledData = Static<typeof CampaignSettledSchema>
+
 /** An invitation to join a club (never signed: the invitee may have no account, and may pass it on). */
 export const ClubInviteSchema = Group({
   ...LinksFields,
@@ -471,6 +528,8 @@ export const EMAIL_SCHEMAS = {
   'season-fixture': SeasonFixtureSchema,
   'season-standings': SeasonStandingsSchema,
   'season-closed': SeasonClosedSchema,
+  'campaign-period': CampaignPeriodSchema,
+  'campaign-settled': CampaignSettledSchema,
   'club-invite': ClubInviteSchema,
 }
 

@@ -1,4 +1,5 @@
 // The email composer of each notification kind. A kind with no composer here has no email.
+import { campaignPeriod, campaignSettled } from './campaign.js'
 import type { Composer } from './core.js'
 import { deadline } from './deadline.js'
 import { digest } from './digest.js'
@@ -39,6 +40,8 @@ const COMPOSERS = new Map<string, Composer>([
   ['season-fixture', seasonFixture],
   ['season-standings', seasonStandings],
   ['season-closed', seasonClosed],
+  ['campaign-period', campaignPeriod],
+  ['campaign-settled', campaignSettled],
   ['club-invite', clubInvite],
 ])
 

@@ -31,6 +31,8 @@ const samples: { [K in EmailKind]: () => EmailDataByKind[K] } = {
   'season-fixture': fixtures.seasonFixture,
   'season-standings': fixtures.seasonStandings,
   'season-closed': fixtures.seasonClosed,
+  'campaign-period': fixtures.campaignPeriod,
+  'campaign-settled': fixtures.campaignSettled,
   'club-invite': fixtures.clubInvite,
 }
 
@@ -86,8 +88,13 @@ describe('every kind', () => {
     },
   )
 
-  // League news and club invitations are about no one game: they have no receipt.
-  const gameless = (k: EmailKind) => k === 'season-standings' || k === 'season-closed' || k === 'club-invite'
+  // League news, campaign news and club invitations are about no one game: they have no receipt.
+  const gameless = (k: EmailKind) =>
+    k === 'season-standings' ||
+    k === 'season-closed' ||
+    k === 'campaign-period' ||
+    k === 'campaign-settled' ||
+    k === 'club-invite'
 
   it.each(EMAIL_KINDS.filter((k) => !accountMail(k) && !gameless(k)))(
     '%s: the receipt of the log and its verify link in both parts',

@@ -21,6 +21,8 @@ import {
   type SeasonStandingsData,
   type SeasonClosedData,
   type ClubInviteData,
+  type CampaignPeriodData,
+  type CampaignSettledData,
   type PhaseResolvedData,
   type Recipient,
   type ReminderData,
@@ -309,6 +311,54 @@ export function seasonClosed(): SeasonClosedData {
     standings,
     table,
     divisions: [{ name: 'Premier', promoted: [], relegated: ['Sayla'] }],
+  }
+}
+
+/** Char's team in a Real Battle campaign, maintenance period 2 of 3 (the lines as the hooks write them). */
+export function campaignPeriod(): CampaignPeriodData {
+  return {
+    ...links,
+    recipient: char,
+    ...seasonRef,
+    round: 2,
+    shows: 3,
+    deadline: { at: DEADLINE, ifMissed: 'the actions you have not sent are simply not taken' },
+    team: ['Money G1,450, debt G0, net worth G1,450', 'at1 Scopedog: damage 3/16; heavy machine gun (w2) 20 rounds'],
+    actions: {
+      lines: ['repair at1  # G150', 'buy-weapon hmg  # G300', 'scout  # a pilot, fee by the dice'],
+      omitted: 2,
+    },
+    actionsPerPeriod: 5,
+    actionsUrl: `${BASE}/seasons/s_1/teams/e_1/actions`,
+    teamUrl: `${BASE}/seasons/s_1/teams/e_1`,
+    example: '{"text":"buy-weapon hmg\\nrepair at1","done":true}',
+  }
+}
+
+/** Show 2 of 3 settled; Char's team second. */
+export function campaignSettled(): CampaignSettledData {
+  return {
+    ...links,
+    recipient: char,
+    ...seasonRef,
+    round: 2,
+    shows: 3,
+    gameUrl: game.url,
+    noShow: false,
+    noShowReason: null,
+    finished: false,
+    happened: ['Amuro survives the show and earns G400.', 'シャア・アズナブル pays G25 of interest.'],
+    standings: [
+      { position: 1, name: 'Amuro', netWorth: 'G3,400', withdrawn: false, you: false },
+      { position: 2, name: 'シャア・アズナブル', netWorth: 'G2,975', withdrawn: false, you: true },
+      { position: 3, name: 'Sayla', netWorth: '-G120', withdrawn: true, you: false },
+    ],
+    table: [
+      'Pos  Team                       Net worth',
+      '  1  Amuro                         G3,400',
+      '  2  シャア・アズナブル (you)      G2,975',
+      '  3  Sayla (withdrawn)              -G120',
+    ],
   }
 }
 
