@@ -91,7 +91,10 @@ describe('a Real Battle campaign season', () => {
     await refused({ ...CAMPAIGN_SEASON, ruleset: 'abaoaqu', scenarios: ['A-S4'] }, 'format')
     await refused({ ...CAMPAIGN_SEASON, campaign: { shows: 0 } }, 'campaign.shows')
     await refused({ ...CAMPAIGN_SEASON, campaign: undefined }, 'campaign.shows')
-    await refused({ ...CAMPAIGN_SEASON, campaign: { shows: 2, rules: { startMoney: -5 } } }, 'campaign.rules.startMoney')
+    await refused(
+      { ...CAMPAIGN_SEASON, campaign: { shows: 2, rules: { startMoney: -5 } } },
+      'campaign.rules.startMoney',
+    )
     await refused({ ...CAMPAIGN_SEASON, campaign: { shows: 2, rules: { bribes: 1 } } }, 'campaign.rules.bribes')
     await refused(
       {
@@ -121,7 +124,10 @@ describe('a Real Battle campaign season', () => {
     await s.t.db.season.update({ where: { id: season.id }, data: { seed: SEED, seedCommitment: seedCommitment(SEED) } })
 
     // Nothing to act on before the start.
-    const entrants = (await ok('GET', `/seasons/${season.id}`, null)).entrants as Array<{ entryId: string; userId: string }>
+    const entrants = (await ok('GET', `/seasons/${season.id}`, null)).entrants as Array<{
+      entryId: string
+      userId: string
+    }>
     const entryOf = (name: string) => entrants.find((e) => e.userId === people[name]!.id)!.entryId
     const early = await call('POST', `/seasons/${season.id}/teams/${entryOf('Fyana')}/actions`, people.Fyana!, {
       text: 'buy-at scopedog',
@@ -291,7 +297,8 @@ describe('a Real Battle campaign season', () => {
     expect(table.map((r) => r.points)).toEqual(table.map((r) => r.netWorth))
     const chirico = await team('Chirico')
     expect(chirico.team.debt).toBeGreaterThan(0)
-    expect(chirico.netWorth).toBe(chirico.team.money - chirico.team.debt)
+    // AMB-RB-17: money less what repaying the debt would cost (105 %).
+    expect(chirico.netWorth).toBe(chirico.team.money - Math.ceil((chirico.team.debt * 105) / 100))
     for (const name of NAMES)
       await waitFor(`${name}'s final email`, () => s.mails(people[name]!.email, 'campaign-settled').length === 2)
     // The history of a team is its part of the log, narrated.
@@ -318,7 +325,8 @@ describe('a Real Battle campaign season', () => {
     const used = new Map<string, number>()
     for (const e of entries) {
       if (e.kind === 'PERIOD') used.clear()
-      if (e.kind === 'SETTLED') for (const [id, t] of Object.entries((e.payload as { teams: object }).teams)) teams.set(id, t)
+      if (e.kind === 'SETTLED')
+        for (const [id, t] of Object.entries((e.payload as { teams: object }).teams)) teams.set(id, t)
       if (e.kind !== 'ACTIONS') continue
       const p = e.payload as { actions: unknown[]; team: unknown; counted: number }
       if (p.actions.length === 0) continue
