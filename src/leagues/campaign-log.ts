@@ -28,7 +28,10 @@ export interface PeriodPayload {
   endsAt: string
 }
 export interface ActionsPayload {
+  /** The actions taken (a batch stopped by a refusal keeps those before it, whose dice were rolled). */
   actions: unknown[]
+  /** The action that stopped the batch, or null. */
+  refused?: CampaignRefusal | null
   /** The same actions in the text notation. */
   lines: string[]
   events: GameEvent[]

@@ -11,7 +11,7 @@ import { Conflict, Forbidden, IdempotencyKeyReused, InvalidInput, NotFound, Orde
 import { createFilledGame, gameStarted, type SeatedGame, type Tx } from '../games/lifecycle.js'
 import { loadFolded } from '../games/load.js'
 import type { Locale } from '../i18n/index.js'
-import { ruleSystem, type CampaignTeam, type RuleCampaign } from '../rulesets/index.js'
+import { ruleSystem, type CampaignRefusal, type CampaignTeam, type RuleCampaign } from '../rulesets/index.js'
 import type { Db } from '../store/db.js'
 import type { Prisma } from '../store/generated/client.js'
 import { canonicalJson } from '../store/log.js'
@@ -390,20 +390,38 @@ export async function submitActions(
       throw new Conflict(`you have already finished the maintenance of period ${s.round}`, { round: s.round })
     const { actions, saidDone } = readActions(c, input, opts.locale)
     const team = teamsOf(log).get(entryId)
-    const dice = createDice(s.seed, s.logSeq + 1)
+    let dice = createDice(s.seed, s.logSeq + 1)
     let after = { team, events: [] as GameEvent[], counted: 0 }
+    let taken = actions
+    let refused: CampaignRefusal | null = null
     if (actions.length > 0) {
-      const r = c.maintain(team, actions, { rules: settings.rules, used: mine.used, dice, locale: opts.locale })
-      if ('refusal' in r) throw new OrdersRefused([r.refusal])
-      after = r
+      const ctx = { rules: settings.rules, used: mine.used, locale: opts.locale }
+      const r = c.maintain(team, actions, { ...ctx, dice })
+      if ('refusal' in r) {
+        // Dice rolled for the actions before the refused one are never taken back: were the batch dropped,
+        // its sender would have seen them (a purchase failed, so the mount after it was refused) and could
+        // send again for new ones. So when dice were rolled, those actions stand, with the same dice (the
+        // same positions give the same faces), and the answer names the refused action. When none were,
+        // nothing changes.
+        const order = r.refusal.order ?? 0
+        if (dice.rolls.length === 0 || order === 0) throw new OrdersRefused([r.refusal])
+        refused = r.refusal
+        taken = actions.slice(0, order)
+        dice = createDice(s.seed, s.logSeq + 1)
+        const prefix = c.maintain(team, taken, { ...ctx, dice })
+        if ('refusal' in prefix) throw new OrdersRefused([prefix.refusal])
+        after = prefix
+      } else after = r
     }
     const payload: ActionsPayload & { request: string } = {
-      actions,
-      lines: c.formatActions(actions),
+      actions: taken,
+      lines: c.formatActions(taken),
+      refused,
       events: after.events,
       counted: after.counted,
       used: mine.used + after.counted,
-      done: saidDone,
+      // A batch stopped by a refusal does not finish the period: its sender has more to say.
+      done: saidDone && refused === null,
       team: after.team,
       request,
     }
@@ -417,7 +435,7 @@ export async function submitActions(
       idempotencyKey: opts.idempotencyKey ?? null,
     })
     let started: Started[] = []
-    if (saidDone) {
+    if (payload.done) {
       const state = periodState([...log, written], s.round)
       const entered = (await entrantsOf(tx, seasonId)).filter((e) => e.status === 'entered')
       if (entered.every((e) => state.get(e.entryId)?.done)) started = await closePeriod(tx, seasonId, now)
@@ -472,6 +490,8 @@ async function actionsAnswer(db: Db, seasonId: string, entryId: string, seq: num
     used: p.used,
     left,
     done: p.done,
+    /** The action that stopped the batch (those before it, whose dice were rolled, stand); null: all taken. */
+    refused: p.refused ?? null,
     stage: s.stage,
     team: c.teamView(teamsOf(log).get(entryId), settingsOf(s).rules, locale),
   }
