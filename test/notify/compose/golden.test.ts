@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, it } from 'vitest'
 import { composeEmail, type EmailDataByKind, type EmailKind } from '../../../src/notify/compose/index.js'
+import { campaignTable } from '../../../src/notify/kinds/campaign.js'
 import { standingsTable } from '../../../src/notify/kinds/season.js'
 import { expectGolden } from '../../support/golden.js'
 import * as fixtures from './fixtures.js'
@@ -63,6 +64,36 @@ const CASES: Record<string, Case> = {
     },
   ],
   'season-closed': ['season-closed', fixtures.seasonClosed],
+  'campaign-period': ['campaign-period', fixtures.campaignPeriod],
+  'campaign-period-bare': [
+    'campaign-period',
+    () => ({ ...fixtures.campaignPeriod(), team: [], actions: { lines: [], omitted: 0 }, actionsPerPeriod: null }),
+  ],
+  'campaign-settled': ['campaign-settled', fixtures.campaignSettled],
+  'campaign-settled-no-show-ja': [
+    'campaign-settled',
+    () => {
+      const data = fixtures.campaignSettled()
+      const standings = data.standings.map((r, i) => ({
+        ...r,
+        entryId: `e${i}`,
+        userId: r.you ? 'u-char' : `u${i}`,
+        netWorth: Number(r.netWorth.replace(/[G,]/g, '')),
+      }))
+      return {
+        ...data,
+        recipient: { ...fixtures.char, locale: 'ja' },
+        gameUrl: null,
+        noShow: true,
+        happened: ['チームシャア・アズナブルが借金G500の利子G25を払いました（RB-24.20）。'],
+        table: campaignTable(standings, 'u-char', 'ja'),
+      }
+    },
+  ],
+  'campaign-settled-finished': [
+    'campaign-settled',
+    () => ({ ...fixtures.campaignSettled(), finished: true, round: 3, happened: [] }),
+  ],
   'club-invite': ['club-invite', fixtures.clubInvite],
   'club-invite-ja': [
     'club-invite',
