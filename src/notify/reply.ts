@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { mailSecret, type Config } from '../config.js'
 import type { OrderError } from '../engine/ruleset.js'
 import { messageById, postMessage } from '../games/messages.js'
+import { submitActions } from '../leagues/campaign.js'
 import { submitOrders, type IgnoredLine, type SubmitResult } from '../games/orders.js'
 import { DomainError, OrdersRefused, refusalCount } from '../games/errors.js'
 import { translate, translator, type Locale, type Values } from '../i18n/index.js'
@@ -325,6 +326,7 @@ async function handleReply(ctx: ReplyContext, mail: InboundMail, token: string |
     return refuse(`it came from ${mail.from || 'no sender'}, not from the player the notification was for`, null, n.id)
   if (check === 'expired') return refuse(why('expired'), n, n.id)
   if (n.kind === 'game-message') return replyAsMessage(ctx, mail, key, n, refuse, finish)
+  if (n.kind === 'campaign-period') return replyAsActions(ctx, mail, key, n, refuse, finish)
   if (!n.gameId || !n.seat || n.seq === null || (n.kind !== 'your-phase' && n.kind !== 'reminder'))
     return refuse(why('noOrders'), n, n.id)
   // Orders are for the step the email announced: a resolution since then means it is over (teammates'
@@ -404,6 +406,7 @@ type Refuse = (
   reason: string | Why,
   answerTo: NotificationRef | null,
   notificationId: string | null,
+  text?: (locale: Locale) => string,
 ) => Promise<InboundResult>
 type Finish = (result: InboundResult, answer: OutboxRow | null, notificationId: string | null) => Promise<InboundResult>
 
@@ -471,4 +474,78 @@ export async function startReplyListener(config: Config, db: Db, log: FastifyBas
     },
     logger: log,
   })
+}
+
+/**
+ * A reply to a campaign's maintenance email (docs/campaigns.md) carries the team's actions in the text
+ * notation, one a line (a line `done` finishes the team's maintenance): taken as a POST of them would be,
+ * keyed by the delivery so the same email delivered again is taken once. Only while the period the email
+ * opened is still open.
+ */
+async function replyAsActions(
+  ctx: ReplyContext,
+  mail: InboundMail,
+  key: string,
+  n: NotificationRef,
+  refuse: Refuse,
+  finish: Finish,
+): Promise<InboundResult> {
+  const pool = poolOf(ctx.db)!
+  const row = (
+    await pool.query<{ payload: { seasonId?: string; entryId?: string; round?: number } }>(
+      `SELECT o.payload FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" WHERE n.id = $1::bigint`,
+      [n.id],
+    )
+  ).rows[0]
+  const p = row?.payload
+  if (!n.userId || !p?.seasonId || !p.entryId || !p.round) return refuse(why('noOrders'), n, n.id)
+  const season = await ctx.db.season.findUnique({
+    where: { id: p.seasonId },
+    select: { status: true, stage: true, round: true },
+  })
+  if (!season || season.status !== 'running' || season.stage !== 'maintenance' || season.round !== p.round)
+    return refuse(why('periodOver', { round: p.round }), n, n.id)
+  const seasonUrl = `${ctx.publicUrl}/s/${p.seasonId}`
+  const locale = await localeOf(ctx.db, n.userId)
+  try {
+    const taken = await submitActions(
+      ctx.db,
+      { userId: n.userId, role: 'USER' },
+      p.seasonId,
+      p.entryId,
+      { text: mail.ordersText },
+      { idempotencyKey: `email:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`, locale },
+    )
+    const t = translator(locale, 'email')
+    const refused = taken.refused as OrderError | null
+    const text =
+      `${t('campaignReply.taken', { round: taken.round })}\n\n` +
+      `${(taken.lines.length ? taken.lines : ['—']).map((l) => `  ${l}`).join('\n')}\n\n` +
+      (taken.narration.length ? `${taken.narration.map((l) => `  ${l}`).join('\n')}\n\n` : '') +
+      (refused ? `${t('campaignReply.stopped')}\n${errorLines([refused], locale)}\n\n` : '') +
+      `${t(taken.done ? 'campaignReply.done' : 'campaignReply.left', { left: taken.left })}\n` +
+      `${t('campaignReply.season', { url: seasonUrl })}\n`
+    const answer = taken.replayed
+      ? null
+      : answerRow(mail, key, { userId: n.userId, gameId: null }, reSubject(mail, locale), text)
+    return await finish(
+      {
+        ...{ messageId: mail.messageId },
+        status: 'accepted',
+        reason: taken.replayed ? 'already applied' : 'maintenance actions taken',
+        answered: answer !== null,
+        seq: taken.seq,
+      },
+      answer,
+      n.id,
+    )
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e
+    const errors = e instanceof OrdersRefused ? e.errors : []
+    if (errors.length)
+      return refuse(`actions refused:\n${errorLines(errors, 'en')}`, n, n.id, (l) =>
+        refusedAnswer(l, errors, [], mail.ordersText, seasonUrl),
+      )
+    return refuse(e.message, n, n.id)
+  }
 }

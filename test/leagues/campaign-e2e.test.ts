@@ -11,6 +11,8 @@ import { createDice, seedCommitment, verifyRolls, type DieRoll } from '../../src
 import { leagueTick } from '../../src/leagues/clock.js'
 import { chainProblem, type SeasonLogEntryRow } from '../../src/leagues/campaign-log.js'
 import { ruleSystem } from '../../src/rulesets/index.js'
+import MailComposer from 'nodemailer/lib/mail-composer'
+import { handleInbound, replyContext } from '../../src/notify/reply.js'
 import { startMailStack, type MailStack } from '../notify/stack.js'
 import { waitFor } from '../support/smtp.js'
 import { as, register, type User } from '../http/helpers.js'
@@ -37,6 +39,10 @@ beforeAll(async () => {
   await s.t.db.user.update({ where: { id: people['山田太郎']!.id }, data: { name: '山田太郎' } })
 }, 120_000)
 afterAll(async () => s?.close())
+
+function compose(from: string, to: string, text: string, messageId: string): Promise<Buffer> {
+  return new MailComposer({ from, to, subject: 'Re: maintenance', text, messageId }).compile().build()
+}
 
 type Method = 'GET' | 'POST' | 'PATCH'
 const call = (method: Method, url: string, user: User | null, payload?: object | string, headers = {}) =>
@@ -270,7 +276,37 @@ describe('a Real Battle campaign season', () => {
       await waitFor(`${name}'s 2nd period email`, () => s.mails(people[name]!.email, 'campaign-period').length === 2)
     }
 
-    // Period 2: the deadline passes with nobody done; the clock closes it and show 2 starts.
+    // Period 2 by email: 山田太郎 replies to the period's email. A line the rules refuse is answered with its
+    // line and rule, in Japanese, and changes nothing; then actions and 完了 are taken, once however often
+    // the same email is delivered.
+    const yamada = people['山田太郎']!
+    const periodMail = s.mails(yamada.email, 'campaign-period')[1]!
+    const address = String(periodMail.parsed.replyTo?.value[0]?.address)
+    expect(address).toMatch(/^play\+/)
+    const ctx = replyContext(s.config, s.t.db)
+    const yamadaBefore = await team('山田太郎')
+    const bounced = await handleInbound(
+      ctx,
+      await compose(yamada.email, address, 'borrow 100\nbuy-at nothing-such', '<camp-bad@client.example>'),
+    )
+    expect(bounced.status, bounced.reason).toBe('refused')
+    expect(await team('山田太郎')).toEqual(yamadaBefore)
+    await waitFor('the refusal', () => s.mails(yamada.email, 'reply').length === 1)
+    const refusal = String(s.mails(yamada.email, 'reply')[0]!.parsed.text)
+    expect(refusal).toMatch(/RB-24/)
+    expect(refusal).toContain('nothing-such')
+    const good = await compose(yamada.email, address, 'borrow 100\n完了\n\n> quoted text', '<camp-ok@client.example>')
+    const taken = await handleInbound(ctx, good)
+    expect(taken.status, taken.reason).toBe('accepted')
+    expect((await handleInbound(ctx, good)).status).toBe('duplicate')
+    await waitFor('the answer', () => s.mails(yamada.email, 'reply').length === 2)
+    const answer = String(s.mails(yamada.email, 'reply')[1]!.parsed.text)
+    expect(answer).toContain('第2整備期間の行動を受け付けました')
+    expect(answer).toContain('borrow 100')
+    expect((await team('山田太郎')).team.debt).toBe(100)
+    expect((await team('山田太郎')).period?.done).toBe(true)
+
+    // The deadline passes with the others not done; the clock closes the period and show 2 starts.
     await ok('POST', `/seasons/${season.id}/teams/${entryOf('Chirico')}/actions`, people.Chirico!, 'borrow 200')
     await leagueTick(s.t.db, new Date(Date.now() + 49 * 3_600_000))
     const log2 = (await ok('GET', `/seasons/${season.id}/log`, null)).entries as typeof log1

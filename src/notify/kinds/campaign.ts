@@ -10,7 +10,8 @@ import type { OutboxPayload } from '../../store/outbox.js'
 import { EMAIL_NS } from '../compose/helpers.js'
 import { composeEmail } from '../compose/index.js'
 import { displayWidth } from '../compose/text-wrap.js'
-import { readerLocale, type Composer, type KindEnv } from './core.js'
+import { makeReplyToken, replyAddress } from '../inbound/index.js'
+import { readerLocale, replyBinding, type Composer, type KindEnv } from './core.js'
 
 type CampaignStanding = OutboxPayload<'campaign-settled'>['standings'][number]
 
@@ -63,7 +64,13 @@ export const campaignPeriod: Composer = async (env, n) => {
     teamUrl: api,
     example: ACTIONS_EXAMPLE,
   })
-  return { composed }
+  // A reply to this email carries the team's actions (src/notify/reply.ts), until two days after the close.
+  const exp = Math.floor(new Date(p.endsAt).getTime() / 1000) + 48 * 3600
+  const replyTo = replyAddress(
+    env.ctx.replyBase,
+    makeReplyToken({ id: BigInt(n.id), exp, binding: replyBinding(n) }, env.ctx.secret),
+  )
+  return { composed, replyTo }
 }
 
 /** Net worth as the rules write money: "G1,234"; a team in debt "-G200". */
