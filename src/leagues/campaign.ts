@@ -567,7 +567,7 @@ function logLine(c: RuleCampaign, e: SeasonLogEntryRow, locale: Locale, entryId?
     hash: e.hash,
     lines: e.kind === 'ACTIONS' ? (p.lines as string[]) : [],
     ...(e.kind === 'SHOW'
-      ? { gameId: p.gameId, noShow: (p.noShow as { message?: string } | null)?.message ?? null }
+      ? { gameId: p.gameId as string | null, noShow: (p.noShow as { message?: string } | null)?.message ?? null }
       : {}),
     narration: c.narrate(eventsOf(e, entryId), locale),
     rolls: e.rolls,

@@ -22110,7 +22110,7 @@ export interface paths {
                 name: string
                 clubId: string
                 clubName: string
-                /** @description single | double | swiss */
+                /** @description single | double | swiss | campaign */
                 format: string
                 /** @description open | running | finished */
                 status: string
@@ -22147,6 +22147,8 @@ export interface paths {
                   }
                   withdrawn: boolean
                   zone: 'promote' | 'relegate' | (never | null)
+                  /** @description a campaign: the team's net worth (Real Battle: money less debt), also its points */
+                  netWorth?: number
                 }[]
               }[]
             }
@@ -27264,7 +27266,10 @@ export interface paths {
                 scenarios: string[]
                 /** @description fixed | rotating | random (the season’s verifiable dice) */
                 scenarioChoice: string
-                /** @description single | double (round robin) | swiss */
+                /**
+                 * @description single | double (round robin) | swiss | campaign (a rule system with a campaign: teams
+                 * across shows)
+                 */
                 format: string
                 /** @description Swiss only: at least 1, at most entrants − 1 at the start */
                 swissRounds: number | null
@@ -27295,6 +27300,17 @@ export interface paths {
                 membersOnly: boolean
                 /** @description forfeit-rest */
                 withdrawal: string
+                /** @description format campaign only; the scenarios give the shows their maps */
+                campaign: {
+                  /** @description the shows (games) the campaign lasts, 1 to 20 */
+                  shows: number
+                  /**
+                   * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
+                   */
+                  rules?: {
+                    [key: string]: unknown
+                  }
+                } | null
                 /** @description open | running | finished */
                 status: string
                 /** @description the last round paired */
@@ -27311,6 +27327,10 @@ export interface paths {
                 startedAt: string | null
                 /** Format: date-time */
                 finishedAt: string | null
+                /** @description a running campaign: maintenance | show */
+                stage: string | null
+                /** @description when the maintenance period closes */
+                stageEndsAt: string | null
               }[]
             }
           }
@@ -27436,7 +27456,10 @@ export interface paths {
             ruleset: string
             /** @description two-player scenarios of that rule system */
             scenarios: string[]
-            /** @description single | double (round robin) | swiss */
+            /**
+             * @description single | double (round robin) | swiss | campaign (a rule system with a campaign: teams
+             * across shows)
+             */
             format: string
             /** @description fixed | rotating | random (the season’s verifiable dice) */
             scenarioChoice?: string
@@ -27472,6 +27495,15 @@ export interface paths {
             membersOnly?: boolean
             /** @description forfeit-rest */
             withdrawal?: string
+            /** @description format campaign only; the scenarios give the shows their maps */
+            campaign?: {
+              /** @description the shows (games) the campaign lasts, 1 to 20 */
+              shows: number
+              /** @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md) */
+              rules?: {
+                [key: string]: unknown
+              }
+            } | null
             /**
              * Format: uuid
              * @description a finished season of the same club that this one follows: its players enter in the division
@@ -27500,7 +27532,10 @@ export interface paths {
               scenarios: string[]
               /** @description fixed | rotating | random (the season’s verifiable dice) */
               scenarioChoice: string
-              /** @description single | double (round robin) | swiss */
+              /**
+               * @description single | double (round robin) | swiss | campaign (a rule system with a campaign: teams
+               * across shows)
+               */
               format: string
               /** @description Swiss only: at least 1, at most entrants − 1 at the start */
               swissRounds: number | null
@@ -27531,6 +27566,17 @@ export interface paths {
               membersOnly: boolean
               /** @description forfeit-rest */
               withdrawal: string
+              /** @description format campaign only; the scenarios give the shows their maps */
+              campaign: {
+                /** @description the shows (games) the campaign lasts, 1 to 20 */
+                shows: number
+                /**
+                 * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
+                 */
+                rules?: {
+                  [key: string]: unknown
+                }
+              } | null
               /** @description open | running | finished */
               status: string
               /** @description the last round paired */
@@ -27547,6 +27593,10 @@ export interface paths {
               startedAt: string | null
               /** Format: date-time */
               finishedAt: string | null
+              /** @description a running campaign: maintenance | show */
+              stage: string | null
+              /** @description when the maintenance period closes */
+              stageEndsAt: string | null
               entrants: {
                 /** Format: uuid */
                 entryId: string
@@ -27905,7 +27955,10 @@ export interface paths {
               scenarios: string[]
               /** @description fixed | rotating | random (the season’s verifiable dice) */
               scenarioChoice: string
-              /** @description single | double (round robin) | swiss */
+              /**
+               * @description single | double (round robin) | swiss | campaign (a rule system with a campaign: teams
+               * across shows)
+               */
               format: string
               /** @description Swiss only: at least 1, at most entrants − 1 at the start */
               swissRounds: number | null
@@ -27936,6 +27989,17 @@ export interface paths {
               membersOnly: boolean
               /** @description forfeit-rest */
               withdrawal: string
+              /** @description format campaign only; the scenarios give the shows their maps */
+              campaign: {
+                /** @description the shows (games) the campaign lasts, 1 to 20 */
+                shows: number
+                /**
+                 * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
+                 */
+                rules?: {
+                  [key: string]: unknown
+                }
+              } | null
               /** @description open | running | finished */
               status: string
               /** @description the last round paired */
@@ -27952,6 +28016,10 @@ export interface paths {
               startedAt: string | null
               /** Format: date-time */
               finishedAt: string | null
+              /** @description a running campaign: maintenance | show */
+              stage: string | null
+              /** @description when the maintenance period closes */
+              stageEndsAt: string | null
               entrants: {
                 /** Format: uuid */
                 entryId: string
@@ -28093,7 +28161,10 @@ export interface paths {
             scenarios?: string[]
             /** @description fixed | rotating | random (the season’s verifiable dice) */
             scenarioChoice?: string
-            /** @description single | double (round robin) | swiss */
+            /**
+             * @description single | double (round robin) | swiss | campaign (a rule system with a campaign: teams
+             * across shows)
+             */
             format?: string
             /** @description Swiss only: at least 1, at most entrants − 1 at the start */
             swissRounds?: number | null
@@ -28127,6 +28198,15 @@ export interface paths {
             membersOnly?: boolean
             /** @description forfeit-rest */
             withdrawal?: string
+            /** @description format campaign only; the scenarios give the shows their maps */
+            campaign?: {
+              /** @description the shows (games) the campaign lasts, 1 to 20 */
+              shows: number
+              /** @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md) */
+              rules?: {
+                [key: string]: unknown
+              }
+            } | null
           }
         }
       }
@@ -28149,7 +28229,10 @@ export interface paths {
               scenarios: string[]
               /** @description fixed | rotating | random (the season’s verifiable dice) */
               scenarioChoice: string
-              /** @description single | double (round robin) | swiss */
+              /**
+               * @description single | double (round robin) | swiss | campaign (a rule system with a campaign: teams
+               * across shows)
+               */
               format: string
               /** @description Swiss only: at least 1, at most entrants − 1 at the start */
               swissRounds: number | null
@@ -28180,6 +28263,17 @@ export interface paths {
               membersOnly: boolean
               /** @description forfeit-rest */
               withdrawal: string
+              /** @description format campaign only; the scenarios give the shows their maps */
+              campaign: {
+                /** @description the shows (games) the campaign lasts, 1 to 20 */
+                shows: number
+                /**
+                 * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
+                 */
+                rules?: {
+                  [key: string]: unknown
+                }
+              } | null
               /** @description open | running | finished */
               status: string
               /** @description the last round paired */
@@ -28196,6 +28290,10 @@ export interface paths {
               startedAt: string | null
               /** Format: date-time */
               finishedAt: string | null
+              /** @description a running campaign: maintenance | show */
+              stage: string | null
+              /** @description when the maintenance period closes */
+              stageEndsAt: string | null
               entrants: {
                 /** Format: uuid */
                 entryId: string
@@ -29658,7 +29756,10 @@ export interface paths {
               scenarios: string[]
               /** @description fixed | rotating | random (the season’s verifiable dice) */
               scenarioChoice: string
-              /** @description single | double (round robin) | swiss */
+              /**
+               * @description single | double (round robin) | swiss | campaign (a rule system with a campaign: teams
+               * across shows)
+               */
               format: string
               /** @description Swiss only: at least 1, at most entrants − 1 at the start */
               swissRounds: number | null
@@ -29689,6 +29790,17 @@ export interface paths {
               membersOnly: boolean
               /** @description forfeit-rest */
               withdrawal: string
+              /** @description format campaign only; the scenarios give the shows their maps */
+              campaign: {
+                /** @description the shows (games) the campaign lasts, 1 to 20 */
+                shows: number
+                /**
+                 * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
+                 */
+                rules?: {
+                  [key: string]: unknown
+                }
+              } | null
               /** @description open | running | finished */
               status: string
               /** @description the last round paired */
@@ -29705,6 +29817,10 @@ export interface paths {
               startedAt: string | null
               /** Format: date-time */
               finishedAt: string | null
+              /** @description a running campaign: maintenance | show */
+              stage: string | null
+              /** @description when the maintenance period closes */
+              stageEndsAt: string | null
               entrants: {
                 /** Format: uuid */
                 entryId: string
@@ -29970,6 +30086,970 @@ export interface paths {
         }
       }
     }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/seasons/{id}/teams/{entrant}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A campaign team: money, debt, units, weapons, crews, net worth, and its history in the season's log */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+          /** @description the team's season entry id (GET /seasons/:id entrants) */
+          entrant: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              seasonId: string
+              entryId: string
+              userId: string
+              name: string
+              withdrawn: boolean
+              /** @description open | running | finished */
+              status: string
+              round: number
+              shows: number
+              /** @description maintenance | show */
+              stage: string | null
+              /** @description when the maintenance period closes */
+              stageEndsAt: string | null
+              /** @description a period */
+              period: {
+                used: number
+                left: number
+                done: boolean
+              } | null
+              /** @description the standings sort by it */
+              netWorth: number | null
+              /** @description the rule system's own shape (Real Battle: money, debt, ats, weapons, pilots, field) */
+              team: {
+                [key: string]: unknown
+              } | null
+              /** @description the season's log entries about this team */
+              history: {
+                seq: number
+                /** @description START | PERIOD | ACTIONS | SHOW | SETTLED | CLOSED */
+                kind: string
+                round: number
+                entryId: string | null
+                /** Format: date-time */
+                at: string
+                hash: string
+                /** @description ACTIONS: the actions taken, in the text notation */
+                lines: string[]
+                /** @description SHOW: the show's game */
+                gameId?: string | null
+                /** @description SHOW: why there was none */
+                noShow?: string | null
+                /** @description what happened, in the reader's language */
+                narration: string[]
+                /** @description the season's dice rolled at this entry's position */
+                rolls: {
+                  seq: number
+                  index: number
+                  sides: number
+                  face: number
+                  purpose: string
+                  ref: string
+                }[]
+              }[]
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/seasons/{id}/teams/{entrant}/actions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** A team's maintenance actions (JSON or text), resolved at once with the season's dice */
+    post: {
+      parameters: {
+        query?: never
+        header?: {
+          'idempotency-key'?: string
+        }
+        path: {
+          id: string
+          /** @description the team's season entry id (GET /seasons/:id entrants) */
+          entrant: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description maintenance actions as JSON, in the rule system's shape (docs/orders-realbattle.md) */
+            actions?: unknown[]
+            /** @description the same in the text notation, one a line; a line "done" ends */
+            text?: string
+            /** @description the team has finished this period's maintenance */
+            done?: boolean
+          }
+          'text/plain': string
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @description the season's log entry written */
+              seq: number
+              hash: string
+              round: number
+              /** @description the actions taken, in the text notation */
+              lines: string[]
+              narration: string[]
+              events: unknown[]
+              rolls: {
+                seq: number
+                index: number
+                sides: number
+                face: number
+                purpose: string
+                ref: string
+              }[]
+              /** @description the period's actions used so far */
+              used: number
+              left: number
+              /** @description the team has finished this period's maintenance */
+              done: boolean
+              /** @description the action that stopped the batch; those before it, whose dice were rolled, stand */
+              refused: {
+                rule: string
+                message: string
+                key?: string
+                params?: {
+                  [key: string]: unknown
+                }
+                order?: number
+                line?: number
+                field?: string
+              } | null
+              stage: string | null
+              /** @description the rule system's own shape (Real Battle: money, debt, ats, weapons, pilots, field) */
+              team: {
+                [key: string]: unknown
+              }
+              /** @description a retry with the same Idempotency-Key: the first answer again */
+              replayed: boolean
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No valid access token */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Not allowed to you */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The body is larger than the limit of this route */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The body has a content type this route does not take */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description Understood, but refused: "errors" lists each reason */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/seasons/{id}/log': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A campaign's log: every entry with its hash chain and dice, the seed once the season has finished */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              seasonId: string
+              /** @description SHA-256 of the season's dice seed */
+              seedCommitment: string
+              /** @description revealed once the season has finished */
+              seed: string | null
+              entries: {
+                seq: number
+                /** @description START | PERIOD | ACTIONS | SHOW | SETTLED | CLOSED */
+                kind: string
+                round: number
+                entryId: string | null
+                /** Format: date-time */
+                at: string
+                hash: string
+                /** @description ACTIONS: the actions taken, in the text notation */
+                lines: string[]
+                /** @description SHOW: the show's game */
+                gameId?: string | null
+                /** @description SHOW: why there was none */
+                noShow?: string | null
+                /** @description what happened, in the reader's language */
+                narration: string[]
+                /** @description the season's dice rolled at this entry's position */
+                rolls: {
+                  seq: number
+                  index: number
+                  sides: number
+                  face: number
+                  purpose: string
+                  ref: string
+                }[]
+                prevHash: string
+                userId: string | null
+                /** @description the entry as hashed: anyone can check the chain */
+                payload: unknown
+              }[]
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox'
 import { seasonLogRead, submitActions, teamRead, type ActionsInput } from '../../leagues/campaign.js'
 import { readerLocale } from '../locale.js'
 import { problems } from '../schemas/problem.js'
+import { ActionsAnswer, SeasonLogAnswer, TeamAnswer } from '../schemas/campaigns.js'
 import { badRequest } from '../problems.js'
 import { idempotencyKey } from './shared.js'
 
@@ -40,8 +41,6 @@ const ActionsOrText = {
 /** The largest body of actions, in bytes. */
 const ACTIONS_MAX_BYTES = 32 * 1024
 
-const Json = Type.Record(Type.String(), Type.Unknown())
-
 export const campaignRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body))
 
@@ -52,7 +51,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['leagues'],
         summary: "A campaign team: money, debt, units, weapons, crews, net worth, and its history in the season's log",
         params: TeamParams,
-        response: { 200: Json, ...problems(400, 404, 409) },
+        response: { 200: TeamAnswer, ...problems(400, 404, 409) },
       },
     },
     async (request) => teamRead(app.db, request.params.id, request.params.entrant, await readerLocale(app, request)),
@@ -70,12 +69,11 @@ export const campaignRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: TeamParams,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
         body: ActionsOrText,
-        response: { 200: Json, ...problems(400, 401, 403, 404, 409, 413, 415, 422) },
+        response: { 200: ActionsAnswer, ...problems(400, 401, 403, 404, 409, 413, 415, 422) },
       },
     },
     async (request) => {
-      const body: ActionsInput =
-        typeof request.body === 'string' ? { text: request.body } : ((request.body ?? {}))
+      const body: ActionsInput = typeof request.body === 'string' ? { text: request.body } : (request.body ?? {})
       if (body.actions === undefined && body.text === undefined && body.done === undefined)
         throw badRequest('send {"actions": [...]} or {"text": "..."} (and "done": true when finished)', {
           field: 'body',
@@ -99,7 +97,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['leagues'],
         summary: "A campaign's log: every entry with its hash chain and dice, the seed once the season has finished",
         params: SeasonParams,
-        response: { 200: Json, ...problems(400, 404, 409) },
+        response: { 200: SeasonLogAnswer, ...problems(400, 404, 409) },
       },
     },
     async (request) => seasonLogRead(app.db, request.params.id, await readerLocale(app, request)),
