@@ -88,6 +88,9 @@ const policies = [
       to('notify', 'games', 'store', 'engine', 'rulesets-registry', 'present', 'config', 'i18n'),
       // Emails sign their page links for the addressee (docs/sign-in-links.md): that file alone, pure crypto.
       { to: { element: { type: 'auth', fileInternalPath: ['page-links.ts', 'sealed-tokens.ts'] } } },
+      // A reply to a campaign's maintenance email is a batch of the team's actions (docs/campaigns.md): that
+      // use case alone (leagues never import notify, so no cycle).
+      { to: { element: { type: 'leagues', fileInternalPath: ['campaign.ts'] } } },
     ],
   },
   {

@@ -517,7 +517,7 @@ async function replyAsActions(
       { idempotencyKey: `email:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`, locale },
     )
     const t = translator(locale, 'email')
-    const refused = taken.refused as OrderError | null
+    const refused = taken.refused
     const text =
       `${t('campaignReply.taken', { round: taken.round })}\n\n` +
       `${(taken.lines.length ? taken.lines : ['—']).map((l) => `  ${l}`).join('\n')}\n\n` +
