@@ -77,7 +77,7 @@ afterAll(async () => w?.close())
 const teamPath = (who: string) => `/s/${seasonId}/teams/${entryOf[who]}`
 
 describe('a campaign season on its pages', () => {
-  it('the season page shows the campaign, its maintenance period with its deadline, and the table by net worth', async () => {
+  it('the season page shows the campaign, its period and deadline, and the table by net worth', async () => {
     const reader = await newPerson(w)
     await reader.page.goto(`/s/${seasonId}`)
     await ready(reader.page)
@@ -186,7 +186,10 @@ describe('a campaign season on its pages', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
     expect(keys[1]).toBe(keys[0])
     expect(keys[2]).not.toBe(keys[0])
-    const log = (await call('GET', `/seasons/${seasonId}/log`, null)).entries as Array<{ kind: string; lines: string[] }>
+    const log = (await call('GET', `/seasons/${seasonId}/log`, null)).entries as Array<{
+      kind: string
+      lines: string[]
+    }>
     expect(log.filter((e) => e.kind === 'ACTIONS' && e.lines.join() === 'borrow 100')).toHaveLength(2)
     await context.close()
   })
@@ -229,7 +232,20 @@ describe('a campaign season on its pages', () => {
     await anonymous.context.close()
   })
 
-  it('"Finished for this period" from the page; once every team is done the season page links to the show', async () => {
+  it('"Finished for this period" from the page; every team done, the season page links to the show', async () => {
+    // Every team gets an AT and a pilot through the API, so that all can field (a purchase or a scouting
+    // may fail on the dice: RB-24.5, RB-24.9; each is tried again).
+    const PILOTS: Record<string, string> = { chirico: 'Chirico', yamada: 'Gotho', fyana: 'Fyana' }
+    for (const who of ['chirico', 'yamada', 'fyana'] as const) {
+      for (let i = 0; i < 6; i++) {
+        const t = (await call('GET', `/seasons/${seasonId}/teams/${entryOf[who]}`, null)) as {
+          team: { ats: unknown[]; pilots: unknown[] }
+        }
+        if (t.team.ats.length > 0 && t.team.pilots.length > 0) break
+        const line = t.team.ats.length === 0 ? 'buy-at scopedog' : `scout name "${PILOTS[who]}"`
+        await call('POST', `/seasons/${seasonId}/teams/${entryOf[who]}/actions`, people[who], line)
+      }
+    }
     const { context, page } = await newPerson(w, PHONE)
     await signIn(page, people.chirico.email)
     await page.goto(teamPath('chirico'))

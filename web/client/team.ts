@@ -34,7 +34,9 @@ function money(n: number): string {
 function refusalText(r: Refusal): string {
   const where = r.line ? w('line', { line: r.line }) : ''
   if (!where) return r.rule ? `${r.rule}: ${r.message}` : r.message
-  return r.rule ? w('problem', { where, rule: r.rule, message: r.message }) : w('problemNoRule', { where, message: r.message })
+  return r.rule
+    ? w('problem', { where, rule: r.rule, message: r.message })
+    : w('problemNoRule', { where, message: r.message })
 }
 
 function answerBox(): HTMLElement | null {
@@ -96,7 +98,11 @@ async function submit(form: HTMLFormElement): Promise<void> {
     if (a.refused) {
       // The actions before the refused one stand (their dice were rolled); the rest of the text stays to fix.
       out.push(el('p', 'error', w('partly')), list([refusalText(a.refused)], 'refusals error'))
-      if (a.refused.line) box.value = text.split(/\r?\n/).slice(a.refused.line - 1).join('\n')
+      if (a.refused.line)
+        box.value = text
+          .split(/\r?\n/)
+          .slice(a.refused.line - 1)
+          .join('\n')
       box.setAttribute('aria-invalid', 'true')
     } else box.value = ''
     if (a.done) out.push(el('p', 'ok', w('finished')))

@@ -183,7 +183,8 @@ export async function campaignPages(app: FastifyInstance) {
     const history = [...t.history].reverse().map((h) => ({
       ...h,
       kindText: words(locale, `campaign.kind.${h.kind}`),
-      roundText: h.round > 0 ? words(locale, 'campaign.roundN', { round: h.round }) : words(locale, 'campaign.startRound'),
+      roundText:
+        h.round > 0 ? words(locale, 'campaign.roundN', { round: h.round }) : words(locale, 'campaign.startRound'),
       gameHref: typeof h.gameId === 'string' ? `/g/${h.gameId}` : null,
       noShowText: h.noShow ? words(locale, 'campaign.noShow', { message: h.noShow }) : null,
     }))
