@@ -40,6 +40,9 @@ async function signIn(page: Page, address: string) {
   ])
 }
 
+/** The page's document, as seen from page.evaluate (the tests are typed without the DOM). */
+type Doc = { document: { documentElement: { scrollWidth: number } } }
+
 const text = async (page: Page, selector: string) =>
   ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim()
 
@@ -122,7 +125,9 @@ describe('a campaign season on its pages', () => {
     expect(await text(page, '#period-used')).toBe('Actions used: 0; left: 5.')
     expect(await seriousViolations(page), 'team page with its form, 390 px').toEqual([])
     // Nothing wider than the phone: the page does not scroll sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(
+      await page.evaluate(() => (globalThis as unknown as Doc).document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(PHONE.width)
 
     // buy-at scopedog, by keyboard: the narration of the purchase and its dice, the money changed.
     const box = page.getByLabel('Actions, one a line')
@@ -133,6 +138,8 @@ describe('a campaign season on its pages', () => {
     const narration = await page.locator('#actions-answer ul.narration li').allTextContents()
     expect(narration.length).toBeGreaterThan(0)
     expect(narration.join(' ')).toMatch(/Scopedog/)
+    expect(narration.join(' ')).toContain('Chirico')
+    expect(narration.join(' ')).not.toContain(entryOf.chirico)
     const after = (await call('GET', `/seasons/${seasonId}/teams/${entryOf.chirico}`, null)) as {
       team: { money: number; ats: unknown[] }
       period: { used: number }
@@ -148,6 +155,7 @@ describe('a campaign season on its pages', () => {
     // The history tells it, in its round.
     await expect.poll(() => text(page, '#history li[data-kind="ACTIONS"]'), WAIT).toContain('Round 1')
     expect(await text(page, '#history li[data-kind="ACTIONS"]')).toContain('buy-at scopedog')
+    expect(await text(page, '#history')).not.toContain(entryOf.chirico)
     await screenshot(page, 'campaign-team-phone')
 
     // A bad line: refused with its line number and rule, nothing changed, the text kept to fix.

@@ -39,6 +39,15 @@ function refusalText(r: Refusal): string {
     : w('problemNoRule', { where, message: r.message })
 }
 
+/** The narration names a team by its entry id ("team 4023…"): the page names it by its player. */
+function named(line: string): string {
+  const names = JSON.parse($('team-names')?.textContent ?? '{}') as Record<string, string>
+  return Object.entries(names).reduce(
+    (text, [id, name]) => text.split(`team ${id}`).join(name).split(id).join(name),
+    line,
+  )
+}
+
 function answerBox(): HTMLElement | null {
   return $('actions-answer')
 }
@@ -93,7 +102,7 @@ async function submit(form: HTMLFormElement): Promise<void> {
     const res = await api<Answer>('POST', path, body, { 'idempotency-key': key })
     const a = res.body
     const out: Node[] = [el('p', 'ok', a.narration.length > 0 ? w('taken') : w('takenNothing'))]
-    if (a.narration.length > 0) out.push(list(a.narration, 'narration'))
+    if (a.narration.length > 0) out.push(list(a.narration.map(named), 'narration'))
     if (typeof a.team?.money === 'number') out.push(el('p', '', w('moneyNow', { money: money(a.team.money) })))
     if (a.refused) {
       // The actions before the refused one stand (their dice were rolled); the rest of the text stays to fix.

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { seasonLogRead, teamRead } from '../../leagues/campaign.js'
+import { seasonView } from '../../leagues/seasons.js'
 import type { DivisionStandings, StandingRow } from '../../leagues/standings.js'
 import { translate, type Locale } from '../../i18n/index.js'
 import { notFound } from '../../http/problems.js'
@@ -180,8 +181,13 @@ export async function campaignPages(app: FastifyInstance) {
           : t.stage === 'maintenance'
             ? 'maintenance'
             : 'show'
+    // The narration names a team by its entry id ("team 4023…"): the page names it by its player.
+    const entrants = (await seasonView(app.db, id)).entrants
+    const named = (line: string) =>
+      entrants.reduce((text, e) => text.split(`team ${e.entryId}`).join(e.name).split(e.entryId).join(e.name), line)
     const history = [...t.history].reverse().map((h) => ({
       ...h,
+      narration: h.narration.map(named),
       kindText: words(locale, `campaign.kind.${h.kind}`),
       roundText:
         h.round > 0 ? words(locale, 'campaign.roundN', { round: h.round }) : words(locale, 'campaign.startRound'),
@@ -200,6 +206,7 @@ export async function campaignPages(app: FastifyInstance) {
       team: t.team ? teamSection(t.team as unknown as TeamView, locale) : null,
       history,
       actionsPath: `/seasons/${id}/teams/${entrant}/actions`,
+      entryNames: Object.fromEntries(entrants.map((e) => [e.entryId, e.name])),
     })
   })
 }
