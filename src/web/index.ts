@@ -12,6 +12,7 @@ import { webAssets } from './assets.js'
 import { pageViewer, renderPage } from './context.js'
 import { authPages } from './pages/auth.js'
 import { cataloguePages } from './pages/catalogue.js'
+import { campaignPages } from './pages/campaign.js'
 import { clubPages } from './pages/clubs.js'
 import { gamePages } from './pages/game.js'
 import { homePages } from './pages/home.js'
@@ -139,4 +140,5 @@ async function pages(app: FastifyInstance) {
   await app.register(logPages)
   await app.register(moderationPages)
   await app.register(clubPages)
+  await app.register(campaignPages)
 }

@@ -8,6 +8,7 @@ import { startModeration } from './moderation.js'
 import { startPreferences } from './preferences.js'
 import { startReplay } from './replay.js'
 import { startTalk } from './talk.js'
+import { startTeam } from './team.js'
 import { startVerify } from './verify.js'
 
 const pages: Record<string, () => void> = {
@@ -16,6 +17,7 @@ const pages: Record<string, () => void> = {
   'moderation-game': startModeration,
   preferences: startPreferences,
   replay: startReplay,
+  'season-team': startTeam,
   verify: startVerify,
 }
 

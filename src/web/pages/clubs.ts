@@ -15,6 +15,7 @@ import { translate, type Locale } from '../../i18n/index.js'
 import { ruleSystem } from '../../rulesets/index.js'
 import { notFound } from '../../http/problems.js'
 import { browserLocale, pageViewer, renderPage, type PageViewer } from '../context.js'
+import { campaignSeasonView } from './campaign.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const ClubQuery = Type.Object({
@@ -156,7 +157,13 @@ export async function clubPages(app: FastifyInstance) {
     const owner =
       viewer !== null && (viewer.role === 'ADMIN' || (await clubRole(app.db, s.clubId, viewer.id)) === 'owner')
     const open = rules.status === 'open'
+    // A campaign (docs/campaigns.md): its stage and the table by net worth, each team linking to its page.
+    const campaign =
+      rules.format === 'campaign'
+        ? await campaignSeasonView(app, rules, standings.divisions, entry?.entryId ?? null, viewer, locale)
+        : null
     return renderPage(app, request, reply, 'season', viewer, s.name, {
+      campaign,
       titleText: s.name,
       season: s,
       statusText: words(locale, `status.${s.status}`),
