@@ -484,7 +484,7 @@ async function actionsAnswer(db: Db, seasonId: string, entryId: string, seq: num
     hash: e.hash,
     round: e.round,
     lines: p.lines,
-    narration: c.narrate(p.events, locale),
+    narration: c.narrate(p.events, locale, await namesOf(db, seasonId)),
     events: p.events,
     rolls: e.rolls,
     used: p.used,
@@ -531,7 +531,9 @@ export async function teamRead(db: Db, seasonId: string, entryId: string, locale
     },
     netWorth: team === undefined ? null : c.netWorth(team, settings.rules),
     team: team === undefined ? null : c.teamView(team, settings.rules, locale),
-    history: log.filter((e) => concerns(e, entryId)).map((e) => logLine(c, e, locale, entryId)),
+    history: log
+      .filter((e) => concerns(e, entryId))
+      .map((e) => logLine(c, e, locale, Object.fromEntries(people.map((p) => [p.entryId, p.name])), entryId)),
   }
 }
 
@@ -556,7 +558,13 @@ function eventsOf(e: SeasonLogEntryRow, entryId?: string): GameEvent[] {
   return all.filter((ev) => ev.entrant === undefined || ev.entrant === entryId)
 }
 
-function logLine(c: RuleCampaign, e: SeasonLogEntryRow, locale: Locale, entryId?: string) {
+function logLine(
+  c: RuleCampaign,
+  e: SeasonLogEntryRow,
+  locale: Locale,
+  names: Record<string, string>,
+  entryId?: string,
+) {
   const p = e.payload as Record<string, unknown>
   return {
     seq: e.seq,
@@ -569,7 +577,7 @@ function logLine(c: RuleCampaign, e: SeasonLogEntryRow, locale: Locale, entryId?
     ...(e.kind === 'SHOW'
       ? { gameId: p.gameId as string | null, noShow: (p.noShow as { message?: string } | null)?.message ?? null }
       : {}),
-    narration: c.narrate(eventsOf(e, entryId), locale),
+    narration: c.narrate(eventsOf(e, entryId), locale, names),
     rolls: e.rolls,
   }
 }
@@ -581,16 +589,22 @@ export async function seasonLogRead(db: Db, seasonId: string, locale: Locale) {
   settingsOf(s)
   const c = campaignOf(s.ruleset)
   const log = await readSeasonLog(db, seasonId)
+  const names = await namesOf(db, seasonId)
   return {
     seasonId,
     seedCommitment: s.seedCommitment,
     seed: s.status === 'finished' ? s.seed : null,
     entries: log.map((e) => ({
-      ...logLine(c, e, locale),
+      ...logLine(c, e, locale, names),
       prevHash: e.prevHash,
       userId: e.userId,
       // Whole, as hashed: anyone can check the chain (chainProblem) from this answer alone.
       payload: e.payload,
     })),
   }
+}
+
+/** Each team's name (its player's), by entry id: how the narration names teams. */
+async function namesOf(db: Tx | Db, seasonId: string): Promise<Record<string, string>> {
+  return Object.fromEntries((await entrantsOf(db, seasonId)).map((p) => [p.entryId, p.name]))
 }

@@ -199,6 +199,9 @@ export interface RuleCampaign {
   teamLines(team: unknown, rules: unknown, locale: Locale): string[]
   /** What the team may do in a maintenance period, with prices, as example lines in the notation. */
   actionHelp(team: unknown, rules: unknown, locale: Locale): EmailLines
-  /** The campaign's events (maintenance, line-up, settlement) told a sentence a line. */
-  narrate(events: readonly GameEvent[], locale: Locale): string[]
+  /**
+   * The campaign's events (maintenance, line-up, settlement) told a sentence a line; `names` gives each team
+   * (by entrant, as the events name them) the name readers know it by.
+   */
+  narrate(events: readonly GameEvent[], locale: Locale, names?: Readonly<Record<string, string>>): string[]
 }

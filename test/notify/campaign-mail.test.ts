@@ -223,13 +223,15 @@ describe('campaign emails', () => {
     expect(text).toMatch(/What happened\n-+\n- /)
     expect(text).not.toContain(entry.alice)
     expect(text).not.toContain(entry.bob)
-    // The events as the row keeps them (jsonb orders an object's keys its own way: the narrator reads them so).
+    // The events as the row keeps them (jsonb orders an object's keys its own way: the narrator sorts them).
     const stored = await s.t.sql(
       `SELECT payload->'events' AS events FROM "Outbox" WHERE kind = 'campaign-settled' ORDER BY id DESC LIMIT 1`,
     )
-    const narrated = rc
-      .narrate(stored.rows[0]!.events as never[], 'en')
-      .map((l) => l.split(entry.alice).join('Alice').split(entry.bob).join('ボブ').split(entry.carol).join('Carol'))
+    const narrated = rc.narrate(stored.rows[0]!.events as never[], 'en', {
+      [entry.alice]: 'Alice',
+      [entry.bob]: 'ボブ',
+      [entry.carol]: 'Carol',
+    })
     expect(narrated.length).toBeGreaterThan(2)
     for (const line of narrated) expect(flat(text)).toContain(flat(line))
     expect(flat(text)).toMatch(/The show is over: (\S+ won|a draw)/)

@@ -124,7 +124,12 @@ export const campaignSettled: Composer = async (env, n) => {
   const p = n.payload as OutboxPayload<'campaign-settled'>
   const locale = readerLocale(env)
   const c = campaignOf(p.ruleset)
-  const narrated = ask([] as string[], c.narrate && (() => c.narrate!(p.events as GameEvent[], locale)))
+  const narrated = ask(
+    [] as string[],
+    c.narrate &&
+      (() =>
+        c.narrate!(p.events as GameEvent[], locale, Object.fromEntries(p.standings.map((t) => [t.entryId, t.name])))),
+  )
   const happened = narrated.map((line) => withNames(line, p.standings))
   const noShow = p.gameId === null
   const composed = composeEmail('campaign-settled', {

@@ -14,12 +14,15 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
 const DECLINED = ['refused', 'fee-above-max', 'pp-below-min', 'cannot-pay']
 const PARTS = ['win', 'lose', 'draw', 'destroyed', 'smaller', 'weaker', 'condolence']
+const rank = (k: string) => (PARTS.includes(k) ? PARTS.indexOf(k) : PARTS.length)
 
 /** One event's sentence, or null when the event is not one this narrator reads. */
-function line(e: GameEvent, locale: Locale): string | null {
+function line(e: GameEvent, locale: Locale, names: Readonly<Record<string, string>>): string | null {
   const t = campaignWords(locale)
   const catalogue = campaignCatalogue()
-  const team = t('team', { entrant: str(e.entrant) ?? '?' })
+  const entrant = str(e.entrant)
+  const named = entrant !== null && Object.hasOwn(names, entrant) ? names[entrant] : undefined
+  const team = named !== undefined ? named : t('team', { entrant: entrant ?? '?' })
   const g = (v: unknown) => {
     const n = num(v)
     return n === null ? '?' : money(n)
@@ -88,6 +91,8 @@ function line(e: GameEvent, locale: Locale): string | null {
       const parts =
         e.parts !== null && typeof e.parts === 'object'
           ? Object.entries(e.parts as Record<string, unknown>)
+              // The rules' order, whatever order the stored JSON gives the keys (PostgreSQL's jsonb sorts them).
+              .sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
               .map(([k, v]) => (PARTS.includes(k) ? t(`part.${k}`, { amount: g(v) }) : `${k} G${g(v)}`))
               .join(locale === 'ja' ? '、' : ', ')
           : ''
@@ -109,11 +114,15 @@ function line(e: GameEvent, locale: Locale): string | null {
 }
 
 /** The campaign's events, a sentence each (RB-24). */
-export function narrate(events: readonly GameEvent[], locale: Locale): string[] {
+export function narrate(
+  events: readonly GameEvent[],
+  locale: Locale,
+  names: Readonly<Record<string, string>> = {},
+): string[] {
   return events.map((e) => {
     if (e === null || typeof e !== 'object') return fallbackLine(e)
     try {
-      return line(e, locale) ?? fallbackLine(e)
+      return line(e, locale, names) ?? fallbackLine(e)
     } catch {
       return fallbackLine(e)
     }
