@@ -11,22 +11,13 @@ import { EMAIL_NS } from '../compose/helpers.js'
 import { composeEmail } from '../compose/index.js'
 import { displayWidth } from '../compose/text-wrap.js'
 import { makeReplyToken, replyAddress } from '../inbound/index.js'
-import { readerLocale, replyBinding, type Composer, type KindEnv } from './core.js'
+import { readerLocale, replyBinding, type Composer } from './core.js'
+import { seasonRef } from './season.js'
 
 type CampaignStanding = OutboxPayload<'campaign-settled'>['standings'][number]
 
 /** The body of the example request: two actions as text, and `done` to end the maintenance early. */
 export const ACTIONS_EXAMPLE = JSON.stringify({ text: 'buy-weapon hmg\nrepair at1', done: true })
-
-function seasonRef(env: KindEnv, p: { seasonId: string; seasonName: string; clubName: string }) {
-  return {
-    ...env.links,
-    recipient: env.recipient,
-    season: p.seasonName,
-    club: p.clubName,
-    seasonUrl: env.page(`/s/${p.seasonId}`),
-  }
-}
 
 /**
  * The system's campaign hooks; none for a system without a campaign (or an unknown one), and each hook

@@ -12,7 +12,8 @@ import { gameData } from './game.js'
 
 type Standing = OutboxPayload<'season-standings'>['standings'][number]
 
-function seasonRef(env: KindEnv, p: { seasonId: string; seasonName: string; clubName: string }) {
+/** What every league email names: the season, its club and its page (signed for the reader). */
+export function seasonRef(env: KindEnv, p: { seasonId: string; seasonName: string; clubName: string }) {
   return {
     ...env.links,
     recipient: env.recipient,
