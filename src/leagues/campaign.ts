@@ -253,6 +253,14 @@ async function settleRound(
     shows: settings.shows,
     gameId: final?.gameId ?? null,
     noShow: show?.noShow?.message ?? null,
+    noShowReason: show?.noShow
+      ? {
+          rule: show.noShow.rule,
+          message: show.noShow.message,
+          ...(show.noShow.key ? { key: show.noShow.key } : {}),
+          ...(show.noShow.params ? { params: show.noShow.params } : {}),
+        }
+      : null,
     events: r.events,
     standings: table.map((t) => ({
       position: t.position,

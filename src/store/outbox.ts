@@ -284,6 +284,18 @@ export const OUTBOX_PAYLOADS = {
     gameId: Type.Union([Type.String(), Type.Null()]),
     /** Why there was no show (in English; null when there was one). */
     noShow: Type.Union([Type.String(), Type.Null()]),
+    /** The same as the rule system's refusal: its key and values put it in each reader's language. */
+    noShowReason: Type.Optional(
+      Type.Union([
+        Type.Object({
+          rule: Type.String(),
+          message: Type.String(),
+          key: Type.Optional(Type.String()),
+          params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+        }),
+        Type.Null(),
+      ]),
+    ),
     /** The settlement's events (the rule system narrates them in each reader's language). */
     events: Type.Array(Type.Unknown()),
     /** Every team by net worth, highest first. */

@@ -287,6 +287,12 @@ describe('campaign emails', () => {
       shows: 3,
       gameId: null,
       noShow: 'Only 1 team can field a living pilot and an AT: there is no show',
+      noShowReason: {
+        rule: 'RB-24.10',
+        message: 'only 1 team(s) can field an AT with a living pilot: no show',
+        key: 'realbattle.campaign.noShow',
+        params: { n: 1 },
+      },
       events: quiet.events,
       standings: standingsOf(quiet.teams),
       finished: false,
@@ -298,14 +304,16 @@ describe('campaign emails', () => {
     const en = mail(alice, 'campaign-settled')[1]!.parsed
     expect(en.subject).toBe(`[${CLUB}] ${SEASON} — no show this round`)
     expect(flat(en.text)).toContain(`There was no show in round 2 of 3 of ${SEASON} (${CLUB}).`)
-    expect(flat(en.text)).toContain('Why: Only 1 team can field a living pilot and an AT: there is no show')
+    expect(flat(en.text)).toContain('Why: only 1 team(s) can field an AT with a living pilot: no show (RB-24.10)')
     expect(String(en.text)).not.toContain('/g/')
     expect(String(en.text)).toMatch(/ 1 {2}\S+.* +G[\d,]+$/m)
     const ja = mail(bob, 'campaign-settled')[1]!.parsed
     expect(ja.subject).toBe(`[${CLUB}] ${SEASON}：今回は興行がありませんでした`)
     expect(tight(ja.text)).toContain(tight(`${CLUB}の${SEASON}、第2回（全3回）は興行がありませんでした。`))
-    // The reason is written in English only: a Japanese reader is not given it half-translated.
-    expect(String(ja.text)).not.toContain('Only 1 team')
+    // The reason in Japanese, from the rule system's refusal key; never the English half-translated.
+    expect(tight(ja.text)).toContain(tight('出場させられるチームが1つしかありません'))
+    expect(String(ja.text)).toContain('RB-24.10')
+    expect(String(ja.text)).not.toMatch(/Only 1 team|only 1 team/)
 
     // The last show: the campaign is over.
     const last = showOne()

@@ -13,6 +13,7 @@ import { displayWidth } from '../compose/text-wrap.js'
 import { makeReplyToken, replyAddress } from '../inbound/index.js'
 import { readerLocale, replyBinding, type Composer } from './core.js'
 import { seasonRef } from './season.js'
+import { orderErrorMessage } from '../../i18n/orders.js'
 
 type CampaignStanding = OutboxPayload<'campaign-settled'>['standings'][number]
 
@@ -129,8 +130,15 @@ export const campaignSettled: Composer = async (env, n) => {
     shows: p.shows,
     gameUrl: p.gameId ? env.page(`/g/${p.gameId}`) : null,
     noShow,
-    // The reason comes in English only: a reader of another language is told there was none, not why.
-    noShowReason: noShow && locale === 'en' && p.noShow?.trim() ? p.noShow : null,
+    // In the reader's language where the rule system's refusal came with its key; else the English, to an
+    // English reader only (another is told there was none, not why).
+    noShowReason: !noShow
+      ? null
+      : p.noShowReason
+        ? `${orderErrorMessage(locale, p.noShowReason)} (${p.noShowReason.rule})`
+        : locale === 'en' && p.noShow?.trim()
+          ? p.noShow
+          : null,
     finished: p.finished,
     happened,
     standings: p.standings.map((r) => ({
