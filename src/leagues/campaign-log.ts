@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { DieRoll } from '../engine/dice.js'
 import type { GameEvent } from '../engine/ruleset.js'
-import type { CampaignRefusal, CampaignShowGame } from '../rulesets/index.js'
+import type { CampaignRefusal, CampaignShowGame, ScenarioSummary } from '../rulesets/index.js'
 import { canonicalJson, receiptOf } from '../store/log.js'
 import type { Prisma } from '../store/generated/client.js'
 import type { Db } from '../store/db.js'
@@ -50,6 +50,8 @@ export interface ShowPayload {
   lineUp: unknown
   /** Fewer than two teams could field: no show this round. */
   noShow: CampaignRefusal | null
+  /** The show's scenario as the catalogue would list it (its title, the sides' names), for emails and pages. */
+  summary?: ScenarioSummary
 }
 export interface SettledPayload {
   gameId: string | null

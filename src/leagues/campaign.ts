@@ -171,6 +171,7 @@ export async function closePeriod(tx: Tx, seasonId: string, now: Date): Promise<
     seats: out.game.seats,
     lineUp: out.game.lineUp,
     noShow: null,
+    summary: out.game.scenario.summary,
   }
   await appendSeasonLog(tx, seasonId, { kind: 'SHOW', round: s.round, payload, rolls: dice.rolls })
   await tx.season.update({ where: { id: seasonId }, data: { stage: 'show', stageEndsAt: null } })

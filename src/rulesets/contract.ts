@@ -182,8 +182,9 @@ export interface RuleCampaign {
   /**
    * After a show's game has ended: the final state the engine folded, the events of the last resolution, and
    * the game's outcome (the winning side, or null for a draw; a resignation or adjudication ends a game
-   * without the engine). Returns every team (in the order given) and the settlement's events. Also used with
-   * no show (`final` null): only what falls due after every show (interest) is applied.
+   * without the engine). Returns every team (in the order given) and the settlement's events. Also called when
+   * there was no show (`final` null): whatever the rules apply to a round without a game (Real Battle: nothing;
+   * its interest falls due after a match, RB-24.20).
    */
   settle(
     teams: readonly CampaignTeam[],

@@ -278,7 +278,7 @@ describe('campaign emails', () => {
   })
 
   it('campaign-settled with no show, and the last one: the subject says so; no game link', async () => {
-    // No show: only interest falls due (settle with no game).
+    // No show: nothing falls due (settle with no game; RB-24.20 charges interest after a match).
     const quiet = rc.settle(teams, null, null, { rules, dice: createDice(seedHex(9), 4) })
     await outbox('campaign-settled', {
       ...base,

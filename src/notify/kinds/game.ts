@@ -1,6 +1,6 @@
 // A game as emails name it, and the events of its log between two positions.
 import type { GameEvent } from '../../engine/ruleset.js'
-import { ruleSystem } from '../../rulesets/index.js'
+import { ruleSystem, type ScenarioSummary } from '../../rulesets/index.js'
 import type { Db } from '../../store/db.js'
 import { receiptOf } from '../../store/log.js'
 import type { GameRef } from '../compose/index.js'
@@ -50,10 +50,29 @@ function scenarioOf(ruleset: string, scenarioId: string) {
     .find((s) => s.summary.id === scenarioId)?.summary
 }
 
+/**
+ * A campaign show's scenario is built for it, not one of the catalogue: its season's log keeps its summary
+ * (the SHOW entry of the game's round), so emails name the show and its sides as the catalogue would.
+ */
+async function showSummary(
+  ctx: MessageContext,
+  game: { id: string; seasonId: string | null; seasonRound: number | null },
+): Promise<ScenarioSummary | undefined> {
+  if (!game.seasonId || game.seasonRound === null) return undefined
+  const shows = await ctx.db.seasonLogEntry.findMany({
+    where: { seasonId: game.seasonId, kind: 'SHOW', round: game.seasonRound },
+    select: { payload: true },
+  })
+  const show = shows
+    .map((e) => e.payload as { gameId?: unknown; summary?: ScenarioSummary })
+    .find((p) => p.gameId === game.id)
+  return show?.summary
+}
+
 /** The game as emails name it, with the receipt of log position `seq` when given. */
 export async function gameData(ctx: MessageContext, gameId: string, seq?: number | null): Promise<GameData> {
   const game = await ctx.db.game.findUniqueOrThrow({ where: { id: gameId }, include: { seats: true } })
-  const scenario = scenarioOf(game.ruleset, game.scenarioId)
+  const scenario = scenarioOf(game.ruleset, game.scenarioId) ?? (await showSummary(ctx, game))
   return {
     game,
     ref: {

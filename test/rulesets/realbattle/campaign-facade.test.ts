@@ -311,18 +311,23 @@ describe('show and settle (RB-24.10–24.20)', () => {
     ).toThrow(/camp/)
   })
 
-  it('settle with no show: interest only (RB-24.20)', () => {
+  it('settle with no show: nothing falls due, not even interest (RB-24.20: "after every match")', () => {
     const teams = [ct(ready('e1', { debt: 1000, money: 20 })), ct(ready('e2', { debt: 210 })), ct(ready('e3'))]
     const out = rc.settle(teams, null, null, { rules, dice: scriptedDice([]) })
-    expect(out.events).toEqual([
-      expect.objectContaining({ type: 'interest', entrant: 'e1', amount: 50, paidBy: 'loan' }),
-      expect.objectContaining({ type: 'interest', entrant: 'e2', amount: 20, paidBy: 'cash' }),
-    ])
-    expect(out.teams.map((t) => [(t.team as Team).money, (t.team as Team).debt])).toEqual([
-      [20, 1050],
-      [980, 210],
-      [1000, 0],
-    ])
+    expect(out.events).toEqual([])
+    expect(out.teams).toEqual(teams)
+  })
+
+  it('refuses rules that make money from nothing: repaying under 100 %, free repairs (RB-24.21, RB-24.7)', () => {
+    for (const [over, field] of [
+      [{ repayPercent: 99 }, 'rules.repayPercent'],
+      [{ repayPercent: 0 }, 'rules.repayPercent'],
+      [{ repairPerPoint: 0 }, 'rules.repairPerPoint'],
+    ] as const) {
+      const r = rc.checkRules(over)
+      expect('refusal' in r && r.refusal.field, JSON.stringify(over)).toBe(field)
+    }
+    expect('rules' in rc.checkRules({ repayPercent: 100 })).toBe(true)
   })
 
   it('a crowded show: six teams of four ATs each field two, within six deployment hexes an end (RB-23.4)', () => {

@@ -120,6 +120,9 @@ describe('malformed lines are refused with their line number', () => {
     ['scout name', 'realbattle.campaign.notation.usage', 'RB-24.9'],
     ['scout name ""', 'realbattle.campaign.notation.name', 'RB-24.9'],
     [`scout name "${'あ'.repeat(41)}"`, 'realbattle.campaign.notation.name', 'RB-24.9'],
+    // Nothing to read: a zero-width space, a bidi override.
+    ['scout name "\u200b"', 'realbattle.campaign.notation.name', 'RB-24.9'],
+    ['scout name "\u202eocirihC"', 'realbattle.campaign.notation.name', 'RB-24.9'],
     ['scout name "Chirico', 'realbattle.campaign.notation.name', 'RB-24.4'],
     ['mount w3 at1', 'realbattle.campaign.notation.usage', 'GAP-RB-2'],
     ['mount w3 on', 'realbattle.campaign.notation.usage', 'GAP-RB-2'],

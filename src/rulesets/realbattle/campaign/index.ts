@@ -180,14 +180,8 @@ function settle(
   const rules = asRules(ctx.rules)
   const list = teams.map((t) => asTeam(t.team))
   if (final === null) {
-    // RB-24.20: "after every match" — a period without a show still falls due (house reading).
-    const events: GameEvent[] = []
-    const out = list.map((t, i) => {
-      const r = chargeInterest(t, rules)
-      events.push(...r.events)
-      return { entrant: teams[i]!.entrant, team: r.team }
-    })
-    return { teams: out, events }
+    // RB-24.20: interest falls due "after every match"; a round without a show had none, so nothing is due.
+    return { teams: list.map((t, i) => ({ entrant: teams[i]!.entrant, team: t })), events: [] }
   }
   let state = final.state as RbState
   if (!state || typeof state !== 'object' || !Array.isArray(state.ats))

@@ -9,8 +9,11 @@ export const RULE_BOUNDS: Readonly<Record<keyof CampaignRules, readonly [number,
   actionsPerMaintenance: [1, 20], // RB-24.4
   atsPerShow: [1, 4], // RB-24.10
   interestPercent: [0, 500], // RB-24.20
-  repayPercent: [0, 500], // RB-24.21
-  repairPerPoint: [0, 100_000], // RB-24.7
+  // RB-24.21: repaying costs at least what was borrowed: below 100 %, borrowing then repaying would make
+  // money from nothing.
+  repayPercent: [100, 500],
+  // RB-24.7: a repair always costs something (G0 would make damage meaningless).
+  repairPerPoint: [1, 100_000],
   maxDebt: [0, 10_000_000], // RB-24.19 [H]
 }
 

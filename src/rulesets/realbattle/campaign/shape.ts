@@ -48,7 +48,10 @@ export function isName(value: unknown): value is string {
     [...value].length >= 1 &&
     [...value].length <= 40 &&
     // eslint-disable-next-line no-control-regex -- control characters are what is refused
-    !/[\u0000-\u001f\u007f"「」“”]/.test(value)
+    !/[\u0000-\u001f\u007f"「」“”]/.test(value) &&
+    // Something to read: not only spaces and invisible format characters (zero-width space, bidi marks).
+    /[^\s\p{Cf}]/u.test(value) &&
+    !/[\u202a-\u202e\u2066-\u2069]/.test(value)
   )
 }
 
