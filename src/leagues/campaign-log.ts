@@ -215,17 +215,18 @@ export function campaignTable(
   teams: Map<string, unknown>,
   worth: (team: unknown) => number,
 ): CampaignRow[] {
+  // Withdrawn teams after every team still in (docs/leagues.md), each group by net worth, then entry order.
   const rows = people
     .filter((p) => teams.has(p.entryId))
-    .map((p, i) => ({ p, i, w: worth(teams.get(p.entryId)) }))
-    .sort((a, b) => b.w - a.w || a.i - b.i)
+    .map((p, i) => ({ p, i, w: worth(teams.get(p.entryId)), out: p.status === 'withdrawn' ? 1 : 0 }))
+    .sort((a, b) => a.out - b.out || b.w - a.w || a.i - b.i)
   return rows.map((r, i) => ({
     entryId: r.p.entryId,
     userId: r.p.userId,
     name: r.p.name,
-    position: rows.findIndex((x) => x.w === r.w) + 1 || i + 1,
+    position: rows.findIndex((x) => x.w === r.w && x.out === r.out) + 1 || i + 1,
     netWorth: r.w,
-    withdrawn: r.p.status === 'withdrawn',
+    withdrawn: r.out === 1,
   }))
 }
 

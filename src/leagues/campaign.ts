@@ -307,7 +307,9 @@ export async function advanceCampaign(db: Db, seasonId: string, now: Date): Prom
     >`SELECT id FROM "Season" WHERE id = ${seasonId}::uuid AND status = 'running' FOR UPDATE SKIP LOCKED`
     if (rows.length === 0) return { outcome: 'waiting' as const, started: [] as Started[] }
     const s = await tx.season.findUniqueOrThrow({ where: { id: seasonId } })
-    if (s.stage === 'maintenance' && s.stageEndsAt && s.stageEndsAt <= now) {
+    // The period closes at its deadline, or when every team still in has said done (a withdrawal may make
+    // that so: the last team not done has left).
+    if (s.stage === 'maintenance' && ((s.stageEndsAt && s.stageEndsAt <= now) || (await allDone(tx, s)))) {
       const started = await closePeriod(tx, seasonId, now)
       return { outcome: await outcomeOf(tx, seasonId), started }
     }
@@ -397,7 +399,11 @@ export async function submitActions(
     const mine = periodState(log, s.round).get(entryId) ?? { used: 0, done: false }
     if (mine.done)
       throw new Conflict(`you have already finished the maintenance of period ${s.round}`, { round: s.round })
-    const { actions, saidDone } = readActions(c, input, opts.locale)
+    const { actions, saidDone, lineOf } = readActions(c, input, opts.locale)
+    const withLine = (r: CampaignRefusal): CampaignRefusal =>
+      r.line === undefined && r.order !== undefined && lineOf[r.order] !== undefined
+        ? { ...r, line: lineOf[r.order] }
+        : r
     const team = teamsOf(log).get(entryId)
     let dice = createDice(s.seed, s.logSeq + 1)
     let after = { team, events: [] as GameEvent[], counted: 0 }
@@ -413,12 +419,12 @@ export async function submitActions(
         // same positions give the same faces), and the answer names the refused action. When none were,
         // nothing changes.
         const order = r.refusal.order ?? 0
-        if (dice.rolls.length === 0 || order === 0) throw new OrdersRefused([r.refusal])
-        refused = r.refusal
+        if (dice.rolls.length === 0 || order === 0) throw new OrdersRefused([withLine(r.refusal)])
+        refused = withLine(r.refusal)
         taken = actions.slice(0, order)
         dice = createDice(s.seed, s.logSeq + 1)
         const prefix = c.maintain(team, taken, { ...ctx, dice })
-        if ('refusal' in prefix) throw new OrdersRefused([prefix.refusal])
+        if ('refusal' in prefix) throw new OrdersRefused([withLine(prefix.refusal)])
         after = prefix
       } else after = r
     }
@@ -455,20 +461,31 @@ export async function submitActions(
   return { ...(await actionsAnswer(db, seasonId, entryId, done.seq, opts.locale)), replayed: done.replayed }
 }
 
-function readActions(c: RuleCampaign, input: ActionsInput, locale: Locale): { actions: unknown[]; saidDone: boolean } {
+function readActions(
+  c: RuleCampaign,
+  input: ActionsInput,
+  locale: Locale,
+): { actions: unknown[]; saidDone: boolean; lineOf: number[] } {
   if (input.text !== undefined && input.actions !== undefined)
     throw new InvalidInput('send actions as JSON or as text, not both', { field: 'text' })
   let actions: unknown[] = input.actions ?? []
   let saidDone = input.done === true
+  let lineOf: number[] = []
   if (input.text !== undefined) {
     if (input.text.length > MAX_ACTIONS_TEXT)
       throw new InvalidInput(`the text of actions is longer than ${MAX_ACTIONS_TEXT} characters`, { field: 'text' })
-    // A `done` line is ours, not the rule system's: it is blanked (the lines keep their numbers).
-    const lines = input.text.split(/\r?\n/)
-    if (lines.some((l) => DONE_LINE.test(l))) saidDone = true
-    const parsed = c.parseActions(lines.map((l) => (DONE_LINE.test(l) ? '' : l)).join('\n'), locale)
+    // A `done` line is ours, not the rule system's: it ends the text (nothing after it is read).
+    let lines = input.text.split(/\r?\n/)
+    const end = lines.findIndex((l) => DONE_LINE.test(l))
+    if (end >= 0) {
+      saidDone = true
+      lines = lines.slice(0, end)
+    }
+    const parsed = c.parseActions(lines.join('\n'), locale)
     if ('errors' in parsed) throw new OrdersRefused(parsed.errors)
     actions = parsed.actions
+    // The line of each action (blank lines and # comments make none), for refusals that name only the action.
+    lineOf = lines.flatMap((l, i) => (/^\s*(#|$)/.test(l.normalize('NFKC')) ? [] : [i + 1]))
   }
   if (!Array.isArray(actions)) throw new InvalidInput('actions must be a list', { field: 'actions' })
   if (actions.length > MAX_ACTIONS_PER_BATCH)
@@ -477,7 +494,7 @@ function readActions(c: RuleCampaign, input: ActionsInput, locale: Locale): { ac
     throw new InvalidInput('send at least one action, or "done": true to finish the maintenance', {
       field: 'actions',
     })
-  return { actions, saidDone }
+  return { actions, saidDone, lineOf }
 }
 
 /** The answer to a batch: the entry written, what it did, and where the team's period stands. */
@@ -616,4 +633,17 @@ export async function seasonLogRead(db: Db, seasonId: string, locale: Locale) {
 /** Each team's name (its player's), by entry id: how the narration names teams. */
 async function namesOf(db: Tx | Db, seasonId: string): Promise<Record<string, string>> {
   return Object.fromEntries((await entrantsOf(db, seasonId)).map((p) => [p.entryId, p.name]))
+}
+
+/** Whether every team still in the season has said it is done with the current maintenance period. */
+async function allDone(tx: Tx, s: SeasonRow): Promise<boolean> {
+  const state = periodState(await readSeasonLog(tx, s.id, { kinds: ['ACTIONS'] }), s.round)
+  const entered = (await entrantsOf(tx, s.id)).filter((e) => e.status === 'entered')
+  return entered.every((e) => state.get(e.entryId)?.done)
+}
+
+/** After a withdrawal: a running campaign whose period waited only on that player closes it now. */
+export async function campaignAfterWithdrawal(db: Db, seasonId: string): Promise<void> {
+  const s = await db.season.findUnique({ where: { id: seasonId }, select: { format: true, status: true } })
+  if (s?.format === 'campaign' && s.status === 'running') await advanceCampaign(db, seasonId, new Date())
 }

@@ -128,6 +128,8 @@ async function campaignStandings(db: Tx, season: SeasonHeading, divisions: Divis
   const people = await entrants(db, season.id)
   const log = await readSeasonLog(db, season.id)
   const teams = teamsOf(log)
+  // Before the start there are no teams yet: each entrant as a new team would stand.
+  if (campaign && log.length === 0) for (const p of people) teams.set(p.entryId, campaign.newTeam(p.entryId, rules))
   const shows = showResults(log)
   const table = campaign ? campaignTable(people, teams, (t) => campaign.netWorth(t, rules)) : []
   const d = divisions[0] ?? { name: 'Main', promote: 0, relegate: 0 }

@@ -216,6 +216,22 @@ describe('a Real Battle campaign season', () => {
     expect(dear.json().errors[0].order).toBe(1)
     expect(await team('Chirico')).toEqual(poorer)
 
+    // A refusal names the line in the text (blank lines and comments make no action), and changes nothing.
+    const lined = await act('Chirico', '# loans first\nborrow 100\n\nrepay 100\nbuy-at brutish')
+    expect(lined.statusCode, lined.body).toBe(422)
+    expect(lined.json().errors[0]).toMatchObject({ rule: 'RB-24.5', order: 2, line: 5 })
+    expect(await team('Chirico')).toEqual(poorer)
+    // Dice rolled are never taken back: the scout (2d6, RB-24.9) stands; the purchase after it is refused.
+    const partial = await act('Chirico', 'scout refuse\nbuy-at brutish')
+    expect(partial.statusCode, partial.body).toBe(200)
+    expect(partial.json().lines).toEqual(['scout refuse'])
+    expect(partial.json().rolls.length).toBeGreaterThan(0)
+    expect(partial.json().refused).toMatchObject({ rule: 'RB-24.5', order: 1, line: 2 })
+    expect(partial.json().done).toBe(false)
+    // JSON nested absurdly deep is refused before anything reads it.
+    const deep = await act('Chirico', JSON.parse(`{"actions":[${'['.repeat(3000)}${']'.repeat(3000)}]}`) as object)
+    expect(deep.statusCode, deep.body).toBe(400)
+
     // A retry of the same request with the same key answers the first result and adds nothing.
     const logBefore = (await ok('GET', `/seasons/${season.id}/log`, null)).entries.length
     const again = await act('Chirico', 'buy-at scopedog', { 'idempotency-key': 'p1-0' })
@@ -227,8 +243,12 @@ describe('a Real Battle campaign season', () => {
     expect(reused.statusCode, reused.body).toBe(422)
 
     // Everyone says done (by a `done` line, or JSON); the last one closes the period and the show starts.
-    const chiricoDone = await act('Chirico', 'done')
+    // Nothing after a `done` line is read.
+    const debtBefore = (await team('Chirico')).team.debt
+    const chiricoDone = await act('Chirico', 'borrow 10\ndone\nborrow 20')
     expect(chiricoDone.statusCode, chiricoDone.body).toBe(200)
+    expect(chiricoDone.json().lines).toEqual(['borrow 10'])
+    expect((await team('Chirico')).team.debt).toBe(debtBefore + 10)
     const twice = await act('Chirico', 'borrow 100')
     expect(twice.statusCode, twice.body).toBe(409)
     await ok('POST', `/seasons/${season.id}/teams/${entryOf('山田太郎')}/actions`, people['山田太郎']!, '完了')
@@ -264,12 +284,24 @@ describe('a Real Battle campaign season', () => {
     const period2 = await ok('GET', `/seasons/${season.id}`, null)
     expect(period2.stage).toBe('maintenance')
     expect(period2.round).toBe(2)
-    // RB-24.16: winners earn G1,000 and the loser G500 at least (the smaller camp and the weaker PP add more).
+    // RB-24.16: winners earn G1,000 and the loser G500 at least (the smaller camp and the weaker PP add more);
+    // RB-24.20: interest on a debt, paid in cash when the team can. The money moved by exactly that.
+    const settled = (
+      (await ok('GET', `/seasons/${season.id}/log`, null)).entries as Array<{
+        kind: string
+        round: number
+        payload: { events: Array<{ type: string; entrant?: string; amount?: number; paidBy?: string }> }
+      }>
+    ).find((e) => e.kind === 'SETTLED' && e.round === 1)!
     for (const name of NAMES) {
-      const gained = (await team(name)).team.money - (money1[name] as number)
-      if (name === loserName) expect(gained).toBeGreaterThanOrEqual(500)
-      else expect(gained).toBeGreaterThanOrEqual(1000)
-      expect(gained % 100).toBe(0)
+      const mine = settled.payload.events.filter((e) => e.entrant === entryOf(name))
+      const rewards = mine.filter((e) => e.type === 'reward').reduce((a, e) => a + e.amount!, 0)
+      const interest = mine
+        .filter((e) => e.type === 'interest' && e.paidBy === 'cash')
+        .reduce((a, e) => a + e.amount!, 0)
+      expect(rewards).toBeGreaterThanOrEqual(name === loserName ? 500 : 1000)
+      expect(rewards % 100).toBe(0)
+      expect((await team(name)).team.money - (money1[name] as number)).toBe(rewards - interest)
     }
     for (const name of NAMES) {
       await waitFor(`${name}'s settlement email`, () => s.mails(people[name]!.email, 'campaign-settled').length === 1)

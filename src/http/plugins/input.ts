@@ -4,6 +4,8 @@
 //   bidirectional override (it disguises what a reader sees);
 // - numbers are finite: the schema validator turns "1e309" in a query string into Infinity, which
 //   passes its integer, minimum and maximum checks.
+// - no value is nested deeper than MAX_DEPTH levels (hashing and canonical JSON recurse; no order or action
+//   of any rule system comes near it).
 // Raw bodies (Buffers: emails) are left to the route that reads them.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -33,18 +35,22 @@ function textFault(s: string): string | null {
   return null
 }
 
+/** How deep a request's JSON may nest (arrays and objects). */
+export const MAX_DEPTH = 64
+
 /** The first string or number at fault in a parsed value; iterative, so deep nesting cannot overflow the stack. */
 export function findFault(root: unknown, where: string, check: (v: unknown) => string | null): Fault | null {
-  const stack: Array<{ value: unknown; path: string }> = [{ value: root, path: where }]
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: root, path: where, depth: 0 }]
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!
+    const { value, path, depth } = stack.pop()!
     const message = check(value)
     if (message) return { field: path, message }
     if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue
+    if (depth >= MAX_DEPTH) return { field: where, message: `is nested more than ${MAX_DEPTH} levels deep` }
     for (const [key, child] of Object.entries(value)) {
       const keyMessage = textFault(key)
       if (keyMessage) return { field: path, message: `has a field name that ${keyMessage}` }
-      stack.push({ value: child, path: `${path}/${key}` })
+      stack.push({ value: child, path: `${path}/${key}`, depth: depth + 1 })
     }
   }
   return null

@@ -24,6 +24,7 @@ import {
   type Actor,
 } from '../../leagues/seasons.js'
 import { startSeason } from '../../leagues/rounds.js'
+import { campaignAfterWithdrawal } from '../../leagues/campaign.js'
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const actor = (request: FastifyRequest): Actor => ({ userId: request.viewer!.sub, role: request.viewer!.role })
@@ -119,7 +120,12 @@ export const seasonRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Withdrawn, ...problems(400, 401, 404, 409) },
       },
     },
-    async (request) => withdraw(app.db, actor(request), request.params.id),
+    async (request) => {
+      const done = await withdraw(app.db, actor(request), request.params.id)
+      // A campaign whose maintenance period waited only on this player moves on now, not at the next tick.
+      await campaignAfterWithdrawal(app.db, request.params.id)
+      return done
+    },
   )
 
   app.patch(

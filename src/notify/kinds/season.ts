@@ -27,7 +27,8 @@ export const seasonFixture: Composer = async (env, n) => {
   const p = n.payload as OutboxPayload<'season-fixture'>
   const g = await gameData(env.ctx, p.gameId)
   const me = p.players.find((x) => x.userId === n.userId)
-  const others = p.players.filter((x) => x !== me).map((x) => x.name)
+  // The other side's players (a campaign's show has teammates on the reader's side: not opponents).
+  const others = p.players.filter((x) => x !== me && (!me || x.side !== me.side)).map((x) => x.name)
   const side = me?.side ?? ''
   const composed = composeEmail('season-fixture', {
     ...addressed(env, g.ref),
