@@ -7,7 +7,6 @@ import type { GameEvent } from '../../../engine/ruleset.js'
 import { orderErrorMessage } from '../../../i18n/orders.js'
 import type { Locale } from '../../../i18n/index.js'
 import {
-  chargeInterest,
   fieldingOf,
   isCounted,
   netWorth,
