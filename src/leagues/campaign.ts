@@ -5,7 +5,7 @@
 // row, appends to its hash-chained log (campaign-log.ts), and rolls the season's own verifiable dice at the
 // entry's position, so the teams and every roll can be re-derived once the seed is revealed at the end.
 import { createHash } from 'node:crypto'
-import { createDice } from '../engine/dice.js'
+import { createDice, verifyRolls } from '../engine/dice.js'
 import type { GameEvent } from '../engine/ruleset.js'
 import { Conflict, Forbidden, IdempotencyKeyReused, InvalidInput, NotFound, OrdersRefused } from '../games/errors.js'
 import { createFilledGame, gameStarted, type SeatedGame, type Tx } from '../games/lifecycle.js'
@@ -26,6 +26,7 @@ import {
   type SettledPayload,
   type ShowPayload,
   campaignTable,
+  chainProblem,
 } from './campaign-log.js'
 import { scenarioFor } from './fixtures.js'
 import { entrantsOf, lockSeason, SEASON_TX, type Actor, type CampaignSettings, type SeasonRow } from './seasons.js'
@@ -646,4 +647,30 @@ async function allDone(tx: Tx, s: SeasonRow): Promise<boolean> {
 export async function campaignAfterWithdrawal(db: Db, seasonId: string): Promise<void> {
   const s = await db.season.findUnique({ where: { id: seasonId }, select: { format: true, status: true } })
   if (s?.format === 'campaign' && s.status === 'running') await advanceCampaign(db, seasonId, new Date())
+}
+
+/**
+ * What anyone can check of a campaign from its log alone (GET /seasons/:id/verify): the hash chain, and once
+ * the season has finished, the seed against its commitment and every recorded roll against the seed.
+ */
+export async function verifySeason(db: Db, seasonId: string) {
+  const s = await db.season.findUnique({ where: { id: seasonId } })
+  if (!s) throw new NotFound(`no season ${seasonId}`)
+  settingsOf(s)
+  const log = await readSeasonLog(db, seasonId)
+  const problem = chainProblem(seasonId, log)
+  const rolls = log.flatMap((e) => e.rolls)
+  const revealed = s.status === 'finished'
+  const checked = revealed ? verifyRolls(s.seed, s.seedCommitment, rolls) : null
+  return {
+    seasonId,
+    entries: log.length,
+    hashChainOk: problem === null,
+    problem,
+    seedRevealed: revealed,
+    seedCommitmentOk: checked?.commitmentOk ?? null,
+    rolls: rolls.length,
+    rollsOk: checked ? checked.ok : null,
+    mismatches: checked?.mismatches ?? [],
+  }
 }

@@ -376,6 +376,25 @@ describe('a Real Battle campaign season', () => {
     const late = await act('Fyana', 'borrow 100')
     expect(late.statusCode, late.body).toBe(409)
 
+    // The server's own check, from the log alone: the chain, the seed, every roll.
+    const verified0 = await ok('GET', `/seasons/${season.id}/verify`, null)
+    expect(verified0).toMatchObject({ hashChainOk: true, seedRevealed: true, seedCommitmentOk: true, rollsOk: true })
+    expect(verified0.rolls).toBeGreaterThan(5)
+    // A database in hostile hands: an entry's payload changed by hand is found.
+    const first = await s.t.db.seasonLogEntry.findFirstOrThrow({ where: { seasonId: season.id, kind: 'ACTIONS' } })
+    await s.t.db.seasonLogEntry.update({
+      where: { seasonId_seq: { seasonId: season.id, seq: first.seq } },
+      data: { payload: { ...(first.payload as object), used: 0 } },
+    })
+    const tampered = await ok('GET', `/seasons/${season.id}/verify`, null)
+    expect(tampered.hashChainOk).toBe(false)
+    expect(tampered.problem).toContain(`entry ${first.seq}`)
+    await s.t.db.seasonLogEntry.update({
+      where: { seasonId_seq: { seasonId: season.id, seq: first.seq } },
+      data: { payload: first.payload as object },
+    })
+    expect((await ok('GET', `/seasons/${season.id}/verify`, null)).hashChainOk).toBe(true)
+
     // As an outsider: the chain, the dice, and every team re-derived from START.
     const log = await ok('GET', `/seasons/${season.id}/log`, null)
     const entries: SeasonLogEntryRow[] = log.entries.map((e: Record<string, unknown>) => ({

@@ -31056,6 +31056,215 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/seasons/{id}/verify': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Checks a campaign's log: its hash chain, and once it has finished, the seed and every roll */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              seasonId: string
+              entries: number
+              /** @description every entry links to the one before and hashes to what it says */
+              hashChainOk: boolean
+              /** @description where the chain breaks */
+              problem: string | null
+              /** @description the season has finished: its seed is public */
+              seedRevealed: boolean
+              /** @description SHA-256 of the seed (its bytes) is the commitment */
+              seedCommitmentOk: boolean | null
+              /** @description the rolls recorded in the log */
+              rolls: number
+              /** @description every roll re-derived from the seed; null before it is revealed */
+              rollsOk: boolean | null
+              mismatches: {
+                seq: number
+                index: number
+                recorded: number
+                derived: number
+              }[]
+            }
+          }
+        }
+        /** @description The request is malformed: "errors" names each field at fault */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description No such thing (or not visible to you) */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+        /** @description The state does not allow it now */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/problem+json': {
+              /** @description about:blank: the title says what went wrong */
+              type: string
+              title: string
+              status: number
+              detail: string
+              /** @description the path of the request */
+              instance: string
+              /** @description every fault found: fields, or orders */
+              errors?: {
+                /** @description where: e.g. body/title, querystring/at */
+                field?: string
+                message: string
+                /** @description the rule an order breaks */
+                rule?: string
+                /** @description the line of the text notation */
+                line?: number
+                /** @description the index of the order in the submission */
+                order?: number
+                /**
+                 * @description a refused order: the message id in the order-error catalogues (locales/*\/orders.json)
+                 */
+                key?: string
+                /** @description the values the message names */
+                params?: {
+                  [key: string]: string | number
+                }
+              }[]
+              /** @description lines of an emailed reply that were not read as orders */
+              ignored?: {
+                line: number
+                text: string
+              }[]
+              /** @description the field at fault */
+              field?: string
+              /** @description where the log is now (a stale If-Match, a step gone by) */
+              currentSeq?: number
+              /** @description the size limit of the body, in bytes */
+              limit?: number
+            } & {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/dev/mail': {
     parameters: {
       query?: never

@@ -2,10 +2,10 @@
 // The rules live in src/leagues/campaign.ts; these only read the request and answer.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { seasonLogRead, submitActions, teamRead, type ActionsInput } from '../../leagues/campaign.js'
+import { seasonLogRead, submitActions, teamRead, verifySeason, type ActionsInput } from '../../leagues/campaign.js'
 import { readerLocale } from '../locale.js'
 import { problems } from '../schemas/problem.js'
-import { ActionsAnswer, SeasonLogAnswer, TeamAnswer } from '../schemas/campaigns.js'
+import { ActionsAnswer, SeasonLogAnswer, SeasonVerifyAnswer, TeamAnswer } from '../schemas/campaigns.js'
 import { badRequest } from '../problems.js'
 import { idempotencyKey } from './shared.js'
 
@@ -101,5 +101,18 @@ export const campaignRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => seasonLogRead(app.db, request.params.id, await readerLocale(app, request)),
+  )
+
+  app.get(
+    '/seasons/:id/verify',
+    {
+      schema: {
+        tags: ['leagues'],
+        summary: "Checks a campaign's log: its hash chain, and once it has finished, the seed and every roll",
+        params: SeasonParams,
+        response: { 200: SeasonVerifyAnswer, ...problems(400, 404, 409) },
+      },
+    },
+    async (request) => verifySeason(app.db, request.params.id),
   )
 }

@@ -98,3 +98,20 @@ export const SeasonLogAnswer = Type.Object(
   },
   { title: 'SeasonLog' },
 )
+
+export const SeasonVerifyAnswer = Type.Object(
+  {
+    seasonId: Type.String(),
+    entries: Type.Integer(),
+    hashChainOk: Type.Boolean({ description: 'every entry links to the one before and hashes to what it says' }),
+    problem: orNull(Type.String({ description: 'where the chain breaks' })),
+    seedRevealed: Type.Boolean({ description: 'the season has finished: its seed is public' }),
+    seedCommitmentOk: orNull(Type.Boolean({ description: 'SHA-256 of the seed (its bytes) is the commitment' })),
+    rolls: Type.Integer({ description: 'the rolls recorded in the log' }),
+    rollsOk: orNull(Type.Boolean({ description: 'every roll re-derived from the seed; null before it is revealed' })),
+    mismatches: Type.Array(
+      Type.Object({ seq: Type.Integer(), index: Type.Integer(), recorded: Type.Integer(), derived: Type.Integer() }),
+    ),
+  },
+  { title: 'SeasonVerification' },
+)
