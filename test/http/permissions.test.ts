@@ -136,6 +136,10 @@ const TABLE: Record<string, Row> = {
   'GET /c/:id': { request: () => ({ method: 'GET', url: `/c/${randomUUID()}` }), expect: all(404) },
   'GET /s/:id': { request: () => ({ method: 'GET', url: `/s/${randomUUID()}` }), expect: all(404) },
   'GET /s/:id/fixtures': { request: () => ({ method: 'GET', url: `/s/${randomUUID()}/fixtures` }), expect: all(404) },
+  'GET /s/:id/teams/:entrant': {
+    request: () => ({ method: 'GET', url: `/s/${randomUUID()}/teams/${randomUUID()}` }),
+    expect: all(404),
+  },
   'POST /auth/register': {
     request: () => ({
       method: 'POST',
@@ -203,6 +207,15 @@ const TABLE: Record<string, Row> = {
   },
   'GET /seasons/:id/fixtures': {
     request: () => ({ method: 'GET', url: `/seasons/${randomUUID()}/fixtures` }),
+    expect: all(404),
+  },
+  'GET /seasons/:id/teams/:entrant': {
+    request: () => ({ method: 'GET', url: `/seasons/${randomUUID()}/teams/${randomUUID()}` }),
+    expect: all(404),
+  },
+  'GET /seasons/:id/log': { request: () => ({ method: 'GET', url: `/seasons/${randomUUID()}/log` }), expect: all(404) },
+  'GET /seasons/:id/verify': {
+    request: () => ({ method: 'GET', url: `/seasons/${randomUUID()}/verify` }),
     expect: all(404),
   },
   'GET /games': { request: () => ({ method: 'GET', url: '/games' }), expect: all(200) },
@@ -559,6 +572,15 @@ const TABLE: Record<string, Row> = {
   },
   'POST /seasons/:id/start': {
     request: () => ({ method: 'POST', url: `/seasons/${randomUUID()}/start` }),
+    expect: signedIn(404),
+  },
+  // A campaign's team acts only by its own player (test/leagues/campaign-e2e.test.ts: 403 for another).
+  'POST /seasons/:id/teams/:entrant/actions': {
+    request: () => ({
+      method: 'POST',
+      url: `/seasons/${randomUUID()}/teams/${randomUUID()}/actions`,
+      payload: { done: true },
+    }),
     expect: signedIn(404),
   },
   'POST /me/calendar-token': {
