@@ -311,6 +311,28 @@ describe('show and settle (RB-24.10–24.20)', () => {
     ).toThrow(/camp/)
   })
 
+  it('the settlement names who sat out and why, and each pilot by name (RB-24.10)', () => {
+    const idle = ct(ready('e3', { pilots: [] }))
+    const teams = [ct(ready('e1')), ct(ready('e2')), idle]
+    const r = rc.show(teams, { rules, scenario: 'RB-23-S1', dice: scriptedDice([1]), title: 'S' })
+    if (!('game' in r)) throw new Error('no show')
+    const data = r.game.scenario.data as RbScenario
+    const state: RbState = realbattle.setup(data, { players: 2 }, scriptedDice([1])).state
+    const out = rc.settle(
+      teams,
+      r.game.lineUp,
+      { state, events: [], winner: 'A', reason: 'camp B resigned' },
+      { rules, dice: scriptedDice([]) },
+    )
+    expect(out.events).toContainEqual({ type: 'sat-out', ref: 'RB-24.10', entrant: 'e3', reason: 'no-pilot' })
+    const en = rc.narrate(out.events, 'en', { e1: 'Chirico', e2: 'Fyana', e3: 'Gotho' })
+    expect(en).toContain('Gotho sat the show out: it has no living pilot (RB-24.10).')
+    expect(en.join('\n')).toMatch(/Pilot e1 \(p3\) of Chirico earns G/)
+    const ja = rc.narrate(out.events, 'ja', { e1: 'キリコ', e2: 'フィアナ', e3: 'ゴウト' })
+    expect(ja.join('\n')).toContain('パイロットe1 (p3)')
+    expect(ja).toContain('ゴウトは今回の興行に出場しませんでした：生きているパイロットがいません（RB-24.10）。')
+  })
+
   it('settle with no show: nothing falls due, not even interest (RB-24.20: "after every match")', () => {
     const teams = [ct(ready('e1', { debt: 1000, money: 20 })), ct(ready('e2', { debt: 210 })), ct(ready('e3'))]
     const out = rc.settle(teams, null, null, { rules, dice: scriptedDice([]) })

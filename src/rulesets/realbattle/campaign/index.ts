@@ -81,10 +81,32 @@ function maintain(
     if (errors.length > 0) return localise({ ...errors[0]!, order })
     const r = resolveAction(team, action, campaignCatalogue(), rules, ctx.dice)
     team = r.team
-    events.push(...r.events)
+    events.push(...withPilotNames(r.events, [team]))
     if (isCounted(action)) counted += 1
   }
   return { team, events, counted }
+}
+
+/**
+ * The events name a pilot by its team-unique id ("p3"); readers know it by name. Each event naming a pilot of
+ * these teams gets `pilotName` and `pilotNameJa` (the narration shows them, the id in brackets).
+ */
+function withPilotNames(events: readonly GameEvent[], teams: readonly Team[]): GameEvent[] {
+  return events.map((e) => {
+    if (typeof e.pilot !== 'string') return e
+    const team = teams.find((t) => t.entrant === e.entrant) ?? (teams.length === 1 ? teams[0] : undefined)
+    const pilot = team?.pilots.find((p) => p.id === e.pilot)
+    return pilot ? { ...e, pilotName: pilot.name, pilotNameJa: pilot.nameJa } : e
+  })
+}
+
+/** RB-24.10: the teams that sat the show out, and why (they were not fielded: no AT, or no living pilot). */
+function sitOutEvents(lineUp: unknown): GameEvent[] {
+  const sitOut = (lineUp as { sitOut?: unknown } | null)?.sitOut
+  if (!Array.isArray(sitOut)) return []
+  return sitOut
+    .filter((x): x is { entrant: string; reason: string } => typeof x?.entrant === 'string')
+    .map((x) => ({ type: 'sat-out', ref: 'RB-24.10', entrant: x.entrant, reason: String(x.reason) }))
 }
 
 /**
@@ -192,7 +214,12 @@ function settle(
     state = { ...state, ended: { winner: final.winner as Camp | null, reason: final.reason, ref: 'RB-24.12' } }
   }
   const r = settleShow(list, asLineUp(lineUp), state, final.events, rules, ctx.dice)
-  return { teams: r.teams.map((team, i) => ({ entrant: teams[i]!.entrant, team })), events: r.events }
+  const named = withPilotNames(r.events, list)
+  return {
+    teams: r.teams.map((team, i) => ({ entrant: teams[i]!.entrant, team })),
+    // The result first, then who sat out; pilots named from the teams before the show (the dead too).
+    events: [...named.slice(0, 1), ...sitOutEvents(lineUp), ...named.slice(1)],
+  }
 }
 
 export const realbattleCampaign: RuleCampaign = {

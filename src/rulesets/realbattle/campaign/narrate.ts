@@ -28,6 +28,11 @@ function line(e: GameEvent, locale: Locale, names: Readonly<Record<string, strin
     return n === null ? '?' : money(n)
   }
   const s = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '?')
+  // A pilot by name where the event carries one (the Japanese name for a Japanese reader), its id in brackets.
+  const who = (v: unknown) => {
+    const name = str(locale === 'ja' ? (e.pilotNameJa ?? e.pilotName) : (e.pilotName ?? e.pilotNameJa))
+    return name ? `${name} (${s(v)})` : s(v)
+  }
   const card = (v: unknown) => cardName(catalogue, v, locale)
   switch (e.type) {
     case 'bought':
@@ -70,7 +75,7 @@ function line(e: GameEvent, locale: Locale, names: Readonly<Record<string, strin
     case 'unmounted':
       return t('ev.unmounted', { team, weapon: s(e.weapon), at: s(e.at) })
     case 'field':
-      return t('ev.field', { team, at: s(e.at), pilot: s(e.pilot) })
+      return t('ev.field', { team, at: s(e.at), pilot: who(e.pilot) })
     case 'interest':
       return t(e.paidBy === 'loan' ? 'ev.interestLoan' : 'ev.interestCash', {
         team,
@@ -83,7 +88,7 @@ function line(e: GameEvent, locale: Locale, names: Readonly<Record<string, strin
       return t('ev.showDraw', { reason })
     }
     case 'survival': {
-      const values = { team, pilot: s(e.pilot), at: s(e.at), roll: s(e.roll), value: s(e.value) }
+      const values = { team, pilot: who(e.pilot), at: s(e.at), roll: s(e.roll), value: s(e.value) }
       if (e.instantDeath === true) return t('ev.instantDeath', values)
       return t(e.survived === true ? 'ev.survived' : 'ev.killed', values)
     }
@@ -96,18 +101,20 @@ function line(e: GameEvent, locale: Locale, names: Readonly<Record<string, strin
               .map(([k, v]) => (PARTS.includes(k) ? t(`part.${k}`, { amount: g(v) }) : `${k} G${g(v)}`))
               .join(locale === 'ja' ? '、' : ', ')
           : ''
-      return t('ev.reward', { team, pilot: s(e.pilot), amount: g(e.amount), parts })
+      return t('ev.reward', { team, pilot: who(e.pilot), amount: g(e.amount), parts })
     }
     case 'exp':
-      return t('ev.exp', { team, pilot: s(e.pilot), gained: s(e.gained), exp: s(e.exp) })
+      return t('ev.exp', { team, pilot: who(e.pilot), gained: s(e.gained), exp: s(e.exp) })
     case 'growth':
-      return t('ev.growth', { team, pilot: s(e.pilot), from: s(e.from), to: s(e.to) })
+      return t('ev.growth', { team, pilot: who(e.pilot), from: s(e.from), to: s(e.to) })
     case 'pilot-dead':
-      return t('ev.pilotDead', { team, pilot: s(e.pilot) })
+      return t('ev.pilotDead', { team, pilot: who(e.pilot) })
     case 'at-lost':
       return t('ev.atLost', { team, at: s(e.at), card: card(e.card) })
     case 'at-back':
       return t('ev.atBack', { team, at: s(e.at), damage: s(e.damage) })
+    case 'sat-out':
+      return t(e.reason === 'no-pilot' ? 'ev.satOutNoPilot' : 'ev.satOutNoAt', { team })
     default:
       return null
   }
