@@ -117,9 +117,9 @@ export async function seasonStandings(db: Tx, seasonId: string): Promise<SeasonS
 }
 
 /**
- * A campaign's table (docs/campaigns.md): the teams by net worth, highest first (the rule system's score;
- * Real Battle's money net of debt, AMB-RB-17), shown as the points; played, won, drawn and lost count the
- * shows. No tie-breaks: equal net worth shares a position.
+ * A campaign's table (docs/campaigns.md): the teams by net worth, highest first (the rule system's score),
+ * shown as the points; played, won, drawn and lost count the shows. No tie-breaks: equal net worth shares a
+ * position; withdrawn teams come after those still in.
  */
 async function campaignStandings(db: Tx, season: SeasonHeading, divisions: Division[]): Promise<SeasonStandings> {
   const row = await db.season.findUniqueOrThrow({ where: { id: season.id }, select: { ruleset: true, campaign: true } })

@@ -137,7 +137,7 @@ export interface CampaignShowGame {
 }
 
 /**
- * A rule system's campaign (Real Battle's RB-24): teams that keep money, units and crews from one game to the
+ * A rule system's campaign (docs/campaigns.md): teams that keep money, units and crews from one game to the
  * next, a maintenance period of actions before each game ("show"), and a settlement after it. The league
  * layer (src/leagues/campaign*.ts) keeps the season's log, rolls the season's verifiable dice and calls only
  * these hooks; every hook is pure, and every die comes from `dice`.
@@ -183,8 +183,8 @@ export interface RuleCampaign {
    * After a show's game has ended: the final state the engine folded, the events of the last resolution, and
    * the game's outcome (the winning side, or null for a draw; a resignation or adjudication ends a game
    * without the engine). Returns every team (in the order given) and the settlement's events. Also called when
-   * there was no show (`final` null): whatever the rules apply to a round without a game (Real Battle: nothing;
-   * its interest falls due after a match, RB-24.20).
+   * there was no show (`final` null): whatever the rules apply to a round
+   * without a game (possibly nothing).
    */
   settle(
     teams: readonly CampaignTeam[],
@@ -192,7 +192,7 @@ export interface RuleCampaign {
     final: { state: unknown; events: readonly GameEvent[]; winner: string | null; reason: string } | null,
     ctx: { rules: unknown; dice: Dice },
   ): { teams: CampaignTeam[]; events: GameEvent[] }
-  /** The campaign's score (the standings sort by it, highest first): Real Battle's money net of debt. */
+  /** The campaign's score (the standings sort by it, highest first), e.g. money net of debt. */
   netWorth(team: unknown, rules: unknown): number
   /** A team as its readers see it (money, debt, units, weapons, crews, net worth), words in `locale`. */
   teamView(team: unknown, rules: unknown, locale: Locale): Record<string, unknown>

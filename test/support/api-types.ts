@@ -22147,7 +22147,7 @@ export interface paths {
                   }
                   withdrawn: boolean
                   zone: 'promote' | 'relegate' | (never | null)
-                  /** @description a campaign: the team's net worth (Real Battle: money less debt), also its points */
+                  /** @description a campaign: the team's net worth (the rule system's score), also its points */
                   netWorth?: number
                 }[]
               }[]
@@ -27304,9 +27304,7 @@ export interface paths {
                 campaign: {
                   /** @description the shows (games) the campaign lasts, 1 to 20 */
                   shows: number
-                  /**
-                   * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
-                   */
+                  /** @description overrides of the rule system's campaign rules (docs/campaigns.md) */
                   rules?: {
                     [key: string]: unknown
                   }
@@ -27499,7 +27497,7 @@ export interface paths {
             campaign?: {
               /** @description the shows (games) the campaign lasts, 1 to 20 */
               shows: number
-              /** @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md) */
+              /** @description overrides of the rule system's campaign rules (docs/campaigns.md) */
               rules?: {
                 [key: string]: unknown
               }
@@ -27570,9 +27568,7 @@ export interface paths {
               campaign: {
                 /** @description the shows (games) the campaign lasts, 1 to 20 */
                 shows: number
-                /**
-                 * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
-                 */
+                /** @description overrides of the rule system's campaign rules (docs/campaigns.md) */
                 rules?: {
                   [key: string]: unknown
                 }
@@ -27993,9 +27989,7 @@ export interface paths {
               campaign: {
                 /** @description the shows (games) the campaign lasts, 1 to 20 */
                 shows: number
-                /**
-                 * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
-                 */
+                /** @description overrides of the rule system's campaign rules (docs/campaigns.md) */
                 rules?: {
                   [key: string]: unknown
                 }
@@ -28202,7 +28196,7 @@ export interface paths {
             campaign?: {
               /** @description the shows (games) the campaign lasts, 1 to 20 */
               shows: number
-              /** @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md) */
+              /** @description overrides of the rule system's campaign rules (docs/campaigns.md) */
               rules?: {
                 [key: string]: unknown
               }
@@ -28267,9 +28261,7 @@ export interface paths {
               campaign: {
                 /** @description the shows (games) the campaign lasts, 1 to 20 */
                 shows: number
-                /**
-                 * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
-                 */
+                /** @description overrides of the rule system's campaign rules (docs/campaigns.md) */
                 rules?: {
                   [key: string]: unknown
                 }
@@ -29794,9 +29786,7 @@ export interface paths {
               campaign: {
                 /** @description the shows (games) the campaign lasts, 1 to 20 */
                 shows: number
-                /**
-                 * @description overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)
-                 */
+                /** @description overrides of the rule system's campaign rules (docs/campaigns.md) */
                 rules?: {
                   [key: string]: unknown
                 }
@@ -30141,7 +30131,7 @@ export interface paths {
               } | null
               /** @description the standings sort by it */
               netWorth: number | null
-              /** @description the rule system's own shape (Real Battle: money, debt, ats, weapons, pilots, field) */
+              /** @description the rule system's own shape (its docs/orders-<system>.md) */
               team: {
                 [key: string]: unknown
               } | null
@@ -30362,7 +30352,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description maintenance actions as JSON, in the rule system's shape (docs/orders-realbattle.md) */
+            /** @description maintenance actions as JSON, in the rule system's shape (its docs/orders-<system>.md) */
             actions?: unknown[]
             /** @description the same in the text notation, one a line; a line "done" ends */
             text?: string
@@ -30414,7 +30404,7 @@ export interface paths {
                 field?: string
               } | null
               stage: string | null
-              /** @description the rule system's own shape (Real Battle: money, debt, ats, weapons, pilots, field) */
+              /** @description the rule system's own shape (its docs/orders-<system>.md) */
               team: {
                 [key: string]: unknown
               }

@@ -20,7 +20,7 @@ const ActionsBody = Type.Object(
     actions: Type.Optional(
       Type.Array(Type.Unknown(), {
         maxItems: 50,
-        description: "maintenance actions as JSON, in the rule system's shape (docs/orders-realbattle.md)",
+        description: "maintenance actions as JSON, in the rule system's shape (its docs/orders-<system>.md)",
       }),
     ),
     text: Type.Optional(

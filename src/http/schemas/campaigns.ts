@@ -1,10 +1,10 @@
 // What the campaign routes answer (docs/campaigns.md): a team, a batch of maintenance actions taken, and the
-// season's log. A team and its events are the rule system's own JSON (Real Battle's: docs/orders-realbattle.md).
+// season's log. A team and its events are the rule system's own JSON (docs/orders-<system>.md).
 import { Type } from '@sinclair/typebox'
 import { orNull } from './contract.js'
 
 const SystemJson = Type.Record(Type.String(), Type.Unknown(), {
-  description: "the rule system's own shape (Real Battle: money, debt, ats, weapons, pilots, field)",
+  description: "the rule system's own shape (its docs/orders-<system>.md)",
 })
 const DieRoll = Type.Object({
   seq: Type.Integer(),

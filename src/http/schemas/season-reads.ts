@@ -32,7 +32,7 @@ const StandingRow = Type.Object({
   withdrawn: Type.Boolean(),
   zone: Type.Union([Type.Literal('promote'), Type.Literal('relegate'), Type.Null()]),
   netWorth: Type.Optional(
-    Type.Number({ description: "a campaign: the team's net worth (Real Battle: money less debt), also its points" }),
+    Type.Number({ description: "a campaign: the team's net worth (the rule system's score), also its points" }),
   ),
 })
 

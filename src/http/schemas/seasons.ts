@@ -61,7 +61,7 @@ const rules = {
         shows: Type.Integer({ maximum: 10_000, description: 'the shows (games) the campaign lasts, 1 to 20' }),
         rules: Type.Optional(
           Type.Record(Type.String(), Type.Unknown(), {
-            description: "overrides of the rule system's campaign rules (Real Battle: docs/orders-realbattle.md)",
+            description: "overrides of the rule system's campaign rules (docs/campaigns.md)",
           }),
         ),
       },
