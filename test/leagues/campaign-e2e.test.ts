@@ -381,10 +381,13 @@ describe('a Real Battle campaign season', () => {
     expect(verified0).toMatchObject({ hashChainOk: true, seedRevealed: true, seedCommitmentOk: true, rollsOk: true })
     expect(verified0.rolls).toBeGreaterThan(5)
     // A database in hostile hands: an entry's payload changed by hand is found.
-    const first = await s.t.db.seasonLogEntry.findFirstOrThrow({ where: { seasonId: season.id, kind: 'ACTIONS' } })
+    const first = await s.t.db.seasonLogEntry.findFirstOrThrow({
+      where: { seasonId: season.id, kind: 'ACTIONS' },
+      orderBy: { seq: 'asc' },
+    })
     await s.t.db.seasonLogEntry.update({
       where: { seasonId_seq: { seasonId: season.id, seq: first.seq } },
-      data: { payload: { ...(first.payload as object), used: 0 } },
+      data: { payload: { ...(first.payload as object), used: 999 } },
     })
     const tampered = await ok('GET', `/seasons/${season.id}/verify`, null)
     expect(tampered.hashChainOk).toBe(false)
