@@ -62,7 +62,7 @@ function line(e: GameEvent, locale: Locale, names: Readonly<Record<string, strin
     case 'scouted': {
       if (e.pp === null) return t('ev.scoutNobody', { team, roll: s(e.roll) })
       if (e.hired === true)
-        return t('ev.scoutHired', { team, pilot: s(e.pilot), pp: s(e.pp), fee: g(e.fee), roll: s(e.roll) })
+        return t('ev.scoutHired', { team, pilot: who(e.pilot), pp: s(e.pp), fee: g(e.fee), roll: s(e.roll) })
       const why = DECLINED.includes(String(e.declined)) ? t(`declined.${String(e.declined)}`) : s(e.declined)
       return t('ev.scoutDeclined', { team, pp: s(e.pp), fee: g(e.fee), roll: s(e.roll), why })
     }
