@@ -175,3 +175,93 @@ export function hexRefKey(hex: HexRef): string {
 export function compareHexRefs(a: HexRef, b: HexRef): number {
   return a.row - b.row || a.col - b.col
 }
+
+// ---------------------------------------------------------------------------------------------------
+// A table without hexes (MS@W): positions in hundredths of an inch, x to the right, y up (north).
+// ---------------------------------------------------------------------------------------------------
+
+/** A point on a table, in hundredths of an inch. */
+export interface TablePt {
+  x: number
+  y: number
+}
+
+/** A terrain piece as drawn: its outline, and how it is shaded (rough hatched, impassable dark, sight-blocking edged). */
+export interface TableTerrain {
+  polygon: TablePt[]
+  move: 'open' | 'rough' | 'impassable'
+  blocksLOS: boolean
+  label: string
+}
+
+/** A unit standing on the table: a disc of `diameter`, its side's colour, its name beside it. */
+export interface TableDisc {
+  at: TablePt
+  diameter: number
+  side: string
+  /** What a player names in orders (the unit id). */
+  label: string
+  /** Its type, small (a line break sets it on two lines). */
+  sublabel: string
+  markers: string[]
+  /** Every fact about it in words (an SVG tooltip; PNGs ignore it). */
+  title: string
+}
+
+/** A circle drawn on request: a unit's move range (radius in hundredths), labelled. */
+export interface TableRange {
+  at: TablePt
+  radius: number
+  side: string
+  label: string
+}
+
+/** A unit's move in the last phase: its path, from where it stood. */
+export interface TablePath {
+  from: TablePt
+  path: TablePt[]
+  side: string
+}
+
+/** An attack of the last phase: a line from the attacker to the target, labelled with its result. */
+export interface TableFire {
+  from: TablePt
+  to: TablePt
+  side: string
+  label: string
+  hit: boolean
+}
+
+/** Something lying on the table (a dropped weapon). */
+export interface TableObject {
+  at: TablePt
+  label: string
+}
+
+export interface TableMapModel {
+  kind: 'table'
+  title: string
+  subtitle: string
+  /** The table, in hundredths of an inch. */
+  width: number
+  height: number
+  terrain: TableTerrain[]
+  /** Deployment zones, faintly in the side's colour. */
+  zones: Array<{ side: string; x0: number; y0: number; x1: number; y1: number }>
+  sides: MapSide[]
+  discs: TableDisc[]
+  ranges: TableRange[]
+  paths: TablePath[]
+  fire: TableFire[]
+  losses: Array<{ at: TablePt; side: string }>
+  objects: TableObject[]
+  markerKey?: MapMarkerKey[]
+  highlight?: MapHighlight
+}
+
+/** Any map a rule system draws: hexes, or an open table. */
+export type MapModel = HexMapModel | TableMapModel
+
+export function isTableMap(model: MapModel): model is TableMapModel {
+  return (model as { kind?: unknown }).kind === 'table'
+}
