@@ -15,14 +15,31 @@ export const UNIT = 100
 
 /** Reads a decimal number of inches with at most two decimals ("12.5", "8", "0.25", "-1"): hundredths, or null. */
 export function parseInches(text: string): number | null {
-  void text
-  throw new Error('table geometry: not built yet')
+  const m = /^(-?)(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!m) return null
+  const value = Number(m[2]) * UNIT + Number((m[3] ?? '').padEnd(2, '0'))
+  return m[1] === '-' ? -value : value
 }
 
 /** Hundredths as inches, shortest form: 1250 → "12.5", 800 → "8", 25 → "0.25". */
 export function formatInches(n: number): string {
-  void n
-  throw new Error('table geometry: not built yet')
+  if (!Number.isInteger(n)) throw new Error(`formatInches: ${n} is not a whole number of hundredths`)
+  const sign = n < 0 ? '-' : ''
+  const a = Math.abs(n)
+  const whole = Math.floor(a / UNIT)
+  const frac = a % UNIT
+  if (frac === 0) return `${sign}${whole}`
+  return `${sign}${whole}.${String(frac).padStart(2, '0').replace(/0$/, '')}`
+}
+
+/** The least integer r with r² ≥ n (n a non-negative safe integer), exact. */
+export function isqrtCeil(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`isqrtCeil: ${n} is not a non-negative safe integer`)
+  let r = Math.floor(Math.sqrt(n))
+  // Math.sqrt may be off by one for large n: correct it with exact integer checks.
+  while (r * r > n) r--
+  while (r * r < n) r++
+  return r
 }
 
 /** The squared distance, exact (an integer). */
@@ -32,21 +49,24 @@ export function dist2(a: Pt, b: Pt): number {
 
 /** The distance centre to centre, rounded up to a whole hundredth (the integer square root, ceiling). */
 export function distance(a: Pt, b: Pt): number {
-  void a
-  void b
-  throw new Error('table geometry: not built yet')
+  return isqrtCeil(dist2(a, b))
 }
 
 /** Whether min ≤ |ab| ≤ max, exactly (on squares). */
 export function withinBand(a: Pt, b: Pt, min: number, max: number): boolean {
-  void [a, b, min, max]
-  throw new Error('table geometry: not built yet')
+  const d2 = dist2(a, b)
+  return min * min <= d2 && d2 <= max * max
 }
 
 /** The length of the path from `from` through `path`, each leg rounded up to a whole hundredth. */
 export function pathLength(from: Pt, path: readonly Pt[]): number {
-  void [from, path]
-  throw new Error('table geometry: not built yet')
+  let total = 0
+  let at = from
+  for (const p of path) {
+    total += distance(at, p)
+    at = p
+  }
+  return total
 }
 
 /** Where a simple polygon holds a point: strictly inside, on its boundary, or outside. Exact. */
