@@ -411,7 +411,8 @@ export interface MsSuitView {
   defend: number
   move: number
   hover: number | null
-  items: Array<ItemState & { name: string; usable: boolean }>
+  /** `nameJa` (added by present): the item type's Japanese name, for Japanese readers. */
+  items: Array<ItemState & { name: string; nameJa?: string; usable: boolean }>
   destroyed: boolean
   errorPhases: number
   aim: { target: string; round: number } | null
@@ -476,4 +477,14 @@ export interface MsSeatOptions {
   reaction: { kind: 'shield' | 'counter'; ms: string; attacker: string; choices: string[] } | null
   /** The deploy step: the seat's suits and its side's zone. */
   deploy: { zone: MsSideData['zone']; suits: string[]; hold: Record<string, string[]> } | null
+  /** Added by present: where the enemy suits stand (for order examples: a move toward one). */
+  enemies?: MsEnemyAt[]
+}
+
+// --- added by present ---
+
+/** An enemy suit's position in a seat's options (order examples move toward the nearest). */
+export interface MsEnemyAt {
+  id: string
+  at: Pt
 }

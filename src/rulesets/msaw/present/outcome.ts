@@ -1,0 +1,47 @@
+// How an MS@W game ended, in the reader's language. The engine writes the reason in English (the log keeps it
+// as it is); this reads the known kinds back (GAP-M-4: annihilation, the round limit with the enemy cost each
+// side destroyed, a draw) and says them from the catalogue. Any other reason is shown as written.
+import type { Outcome } from '../../../engine/ruleset.js'
+import type { Locale } from '../../../i18n/index.js'
+import { words } from './words.js'
+
+const KINDS: Array<{ kind: string; test: RegExp }> = [
+  { kind: 'roundLimit', test: /round ?limit|rounds? (were|was|are|have been)? ?played|last round/i },
+  {
+    kind: 'annihilation',
+    test: /annihilat|only (one )?side (left|with suits)|no (enemy )?suits? left|(all|every) (the )?(enemy |other )?(suits?|side'?s?) .*destroyed|one side left/i,
+  },
+  { kind: 'draw', test: /\bdraw\b|no side (has )?suits?|all sides? (were |are )?destroyed|mutual/i },
+]
+
+/** "federation 250, zeon 100": the cost each side destroyed, as the engine's round-limit reason lists it. */
+export function costsOf(reason: string): string {
+  const colon = reason.indexOf(':')
+  if (colon < 0) return ''
+  const pairs = [...reason.slice(colon + 1).matchAll(/([A-Za-z][\w-]*)\D{0,12}?(\d+)/g)]
+  return pairs.map((m) => `${m[1]} ${m[2]}`).join(', ')
+}
+
+/** The kind of a stored reason, or null when it is of no known kind. */
+export function reasonKind(reason: string): string | null {
+  return KINDS.find((k) => k.test.test(reason))?.kind ?? null
+}
+
+/** The stored reason in the reader's words, or as written when it is of no known kind. */
+export function describeReason(reason: string, locale: Locale, winner: string | null = null): string {
+  const kind = reasonKind(reason)
+  if (!kind) return reason
+  const t = words(locale)
+  if (kind !== 'roundLimit') return t(`why.${kind}`)
+  const costs = costsOf(reason)
+  const head = t(winner === null ? 'why.roundLimitEqual' : 'why.roundLimit')
+  return costs ? t('why.withCosts', { head, costs }) : head
+}
+
+/** Why the game ended, with who won, in the reader's words (the stored reason when of no known kind). */
+export function describeOutcome(outcome: Outcome, locale: Locale): string {
+  if (!reasonKind(outcome.reason)) return outcome.reason
+  const reason = describeReason(outcome.reason, locale, outcome.winner)
+  const t = words(locale)
+  return outcome.winner === null ? t('outcome.draw', { reason }) : t('outcome.won', { side: outcome.winner, reason })
+}
