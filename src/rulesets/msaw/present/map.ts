@@ -74,7 +74,8 @@ function itemWords(s: MsSuitView): string {
 
 /** "GM1 ジム（RGM-79 GM）" over "at 12.5,8: HP 19/20, Attack 12, Defend 10, Move 10"; items; states. */
 function suitWords(s: MsSuitView & { at: Pt }): string {
-  const move = `Move ${formatInches(s.move)}"${typeof s.hover === 'number' && s.hover > 0 ? ` (hover ${formatInches(s.hover)}")` : ''}`
+  const hover = typeof s.hover === 'number' && s.hover > 0 ? ` (hover ${formatInches(s.hover)}")` : ''
+  const move = `Move ${formatInches(s.move)}"${hover}`
   const facts = [
     `HP ${s.hp}/${s.maxHp}`,
     `Attack ${s.attack}`,
@@ -84,7 +85,8 @@ function suitWords(s: MsSuitView & { at: Pt }): string {
     isObject(s.aim) ? `aiming at ${s.aim.target}` : '',
   ].filter((x) => x !== '')
   const items = itemWords(s)
-  return `${s.id} ${s.nameJa || s.name}（${s.name}）\nat ${ptLabel(s.at)}: ${facts.join(', ')}${items ? `\n${items}` : ''}`
+  const head = `${s.id} ${s.nameJa || s.name}（${s.name}）`
+  return `${head}\nat ${ptLabel(s.at)}: ${facts.join(', ')}${items ? `\n${items}` : ''}`
 }
 
 function discs(view: MsView): TableDisc[] {

@@ -208,7 +208,8 @@ function damage(e: GameEvent, c: NarrationContext): string {
   const toShield = num(e.toShield)
   const toHp = num(e.toHp)
   const ds = dice(e.dice)
-  const shown = ds.length > 1 || ds.reduce((a, b) => a + b, 0) !== rolled ? ` (${diceText(ds, rolled)})` : ''
+  const shown =
+    ds.length > 1 || ds.reduce((a, b) => a + b, 0) !== rolled ? c.t('dmg.dice', { dice: diceText(ds, rolled) }) : ''
   const weapon = c.attacker ? c.item(c.attacker, e.weapon) : itemName(c.locale, undefined, str(e.weapon))
   const parts: string[] = []
   if (typeof e.shield === 'string' && e.shield && (toShield > 0 || e.shieldDestroyed === true)) {
@@ -220,8 +221,9 @@ function damage(e: GameEvent, c: NarrationContext): string {
     )
   }
   if (toHp > 0 || parts.length === 0) parts.push(c.t('dmg.hp', { ms: c.ms(e.ms), count: toHp, hp: num(e.hp) }))
-  const amount = total === rolled ? c.t('dmg.amount', { rolled }) : c.t('dmg.halved', { rolled, total })
-  return c.t('ev.damage', { weapon, amount, dice: shown, parts: parts.join(c.t('sep')) })
+  const amount =
+    total === rolled ? c.t('dmg.amount', { rolled, dice: shown }) : c.t('dmg.halved', { rolled, total, dice: shown })
+  return c.t('ev.damage', { weapon, amount, parts: parts.join(c.t('sep')) })
 }
 
 /** A void attack's or a refused counterattack's reason: a message key read through the catalogues, else as written. */

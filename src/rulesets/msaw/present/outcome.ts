@@ -7,11 +7,9 @@ import { words } from './words.js'
 
 const KINDS: Array<{ kind: string; test: RegExp }> = [
   { kind: 'roundLimit', test: /round ?limit|rounds? (were|was|are|have been)? ?played|last round/i },
-  {
-    kind: 'annihilation',
-    test: /annihilat|only (one )?side (left|with suits)|no (enemy )?suits? left|(all|every) (the )?(enemy |other )?(suits?|side'?s?) .*destroyed|one side left/i,
-  },
   { kind: 'draw', test: /\bdraw\b|no side (has )?suits?|all sides? (were |are )?destroyed|mutual/i },
+  { kind: 'annihilation', test: /annihilat|only (one )?side (left|with suits)|one side left|no (enemy )?suits? left/i },
+  { kind: 'annihilation', test: /(all|every) (the )?(enemy |other )?(suits?|sides?'?) .*destroyed/i },
 ]
 
 /** "federation 250, zeon 100": the cost each side destroyed, as the engine's round-limit reason lists it. */
