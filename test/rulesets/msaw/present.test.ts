@@ -338,7 +338,8 @@ describe('MS@W narration', () => {
 
   it('tells every other event type in English, a sentence each', () => {
     expect(tell(EVERY, 'en')).toEqual([
-      'Round 2 initiative: Federation (you) rolls 4 then 2, Zeon rolls 4 then 6; order: Zeon, Federation (you) (MS-1.1).',
+      'Round 2 initiative: Federation (you) rolls 4 then 2, Zeon rolls 4 then 6; ' +
+        'order: Zeon, Federation (you) (MS-1.1).',
       'ZAKU1 recovers from its system error and may act again (MS-4.4).',
       "Your GM1's aim has expired (MS-4.2).",
       "ZAKU1's Magella attack cannon has recharged (AMB-M-10).",
