@@ -354,7 +354,7 @@ describe('MS@W narration', () => {
       'ZAKU1 rolled 3: a one-hit kill; your GM1 is destroyed outright, with no defend roll (MS-4.3).',
       'ZAKU1 rolled 18: system error; it cannot act for 4 rounds (1d6: 4) (MS-4.4).',
       'Your GM1 does not use its shield (MS-3.7).',
-      'ZAKU1 (MS-06 Zaku II) is destroyed by your GM1, 100 points of cost (GAP-M-5).',
+      'ZAKU1 (MS-06 Zaku II) is destroyed by your GM1 (cost 100) (GAP-M-5).',
       'Your GM1 does not counterattack: its standing order says never (MS-3.8).',
       'Your GM1 aims at ZAKU1: +1 to its Attack against it in its next action phase (MS-4.2).',
       'Waiting for Federation (you): does your GM1 counterattack, and with which weapon? (§8)',
