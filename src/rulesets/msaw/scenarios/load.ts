@@ -179,8 +179,8 @@ function checkCanHold(file: string, at: string, cat: Catalogue, type: SuitType, 
     fail(
       file,
       `${at}/bought`,
-      `the ${type.name} cannot hold ${must.map((c) => c.id).join(' and ')} at once with ${free} free hand${free === 1 ? '' : 's'}, ` +
-        'and they cannot be stowed (MS-2.2 [H] legality)',
+      `the ${type.name} cannot hold ${must.map((c) => c.id).join(' and ')} at once with ${free} free ` +
+        `hand${free === 1 ? '' : 's'}, and they cannot be stowed (MS-2.2 [H] legality)`,
     )
 }
 

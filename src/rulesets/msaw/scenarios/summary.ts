@@ -12,7 +12,6 @@ export const COMMON_NOTES = [
     'stowed must be held or dropped (MS-2.2, GAP-M-2).',
   'HOUSE table: 48" × 48" unless the scenario says otherwise, deployment within 6" of opposite edges, the last ' +
     'side with suits wins (GAP-M-4). Terrain is polygons with no elevation (GAP-M-3).',
-  'HOUSE points: squads within 25 points of each other, at most the scenario’s limit (MS-5.2).',
 ]
 
 /** "初陣 — First clash": the Japanese title with the English one. */
@@ -42,8 +41,10 @@ export function scenarioSummary(e: MsScenarioEntry): ScenarioSummary {
     houseData: e.houseData,
     notes: [
       ...e.notes,
-      ...e.houseReadings.map((h) => `HOUSE: ${h}`),
+      ...e.houseReadings,
       ...COMMON_NOTES.filter((n) => !e.notes.includes(n)),
+      `HOUSE points: each squad at most ${s.points.limit}, the squads within ${s.points.tolerance} points of each ` +
+        'other (MS-5.2).',
     ],
   }
 }
