@@ -218,6 +218,8 @@ describe('scenarios/msaw', () => {
       'ZAKU2 zaku2 zaku-mg+heat-hawk -/zaku-mg',
     ])
     expect(s.terrain.filter((t) => t.move === 'impassable' && t.blocksLOS).length).toBe(3)
+    // A suit with nothing in its hands holds {} (the Guntank of M-S2).
+    expect(scenario('M-S2').squads.A?.find((u) => u.id === 'GT1')?.hold).toEqual({})
   })
 
   it('fields squads within the limit and within the tolerance of each other (MS-5.2)', () => {

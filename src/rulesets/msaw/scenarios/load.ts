@@ -348,7 +348,8 @@ export function loadScenarioFile(file: string, cat: Catalogue): MsScenarioEntry 
       bought: [...(u.bought ?? [])],
       ...(u.alternatives && u.alternatives.length > 0 ? { alternatives: [...u.alternatives] } : {}),
       ...(u.at ? { at: { x: u.at.x, y: u.at.y } } : {}),
-      ...(u.hold ? { hold: { ...u.hold } } : {}),
+      // Fixed deployment: every suit says what it holds, {} for empty hands, so setup need not guess.
+      ...(data.deployment === 'fixed' ? { hold: { ...(u.hold ?? {}) } } : {}),
     }))
   }
   const scenario: MsScenario = {
