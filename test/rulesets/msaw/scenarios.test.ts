@@ -68,6 +68,26 @@ describe('catalogue.yaml (MS-6)', () => {
     expect(Object.keys(cat.items).sort()).toEqual(items.split(' ').sort())
   })
 
+  it('names every suit and item in English and Japanese', () => {
+    const ja = (ids: string[], from: Record<string, { nameJa: string }>) => ids.map((id) => from[id]?.nameJa)
+    expect(ja(['gm', 'zaku2', 'gouf', 'dom', 'zgok', 'gundam', 'guncannon', 'guntank'], cat.suits)).toEqual([
+      'ジム',
+      'ザクII',
+      'グフ',
+      'ドム',
+      'ズゴック',
+      'ガンダム',
+      'ガンキャノン',
+      'ガンタンク',
+    ])
+    expect(ja(['beam-saber', 'heat-hawk', 'zaku-mg'], cat.items)).toEqual([
+      'ビームサーベル',
+      'ヒートホーク',
+      'ザク・マシンガン',
+    ])
+    expect(cat.items['zaku-mg']?.name).toBe('120mm machine gun')
+  })
+
   it('reproduces the GM and the Gundam as printed', () => {
     expect(cat.suits.gm).toMatchObject({ name: 'RGM-79 GM', nameJa: 'ジム', cost: 125, attack: 12, defend: 10 })
     expect(cat.suits.gm).toMatchObject({ move: 1000, hp: 20, builtIn: ['gm-vulcan', 'beam-saber'] })
@@ -517,6 +537,13 @@ describe('a broken data file names the file and the field', () => {
       (t) => t.replace('builtIn: [gm-vulcan, beam-saber]', 'builtIn: [gm-vulcan, beam-sabre]'),
       '/suits/0/builtIn/1',
       'no item beam-sabre',
+    ],
+    [
+      'a hand item built into a suit whose hands hold nothing',
+      CATALOGUE_FILE,
+      (t) => t.replace('builtIn: [mega-particle, claws, head-rockets]', 'builtIn: [mega-particle, claws, beam-saber]'),
+      '/suits/8/builtIn/2',
+      "the MSM-07 Z'Gok's hands hold nothing",
     ],
     [
       'a shield without a body in the catalogue',

@@ -114,6 +114,15 @@ function checkSuit(file: string, at: string, e: SuitEntry, items: Record<string,
         fail(file, `${at}/optional/${j}/item`, `${o.item} disables ${d}, which the ${e.name} does not carry`)
     })
   }
+  // MS-2.2 [H] legality: the built-ins alone must fit (what cannot be stowed is held, in the hands it has).
+  const free = 2 - (e.blockedHands ?? []).length
+  const must = e.builtIn.filter((id) => items[id]?.carry === 'hand' && items[id]?.stowable !== true)
+  if (must.reduce((n, id) => n + (items[id]?.hands ?? 1), 0) > free)
+    fail(file, `${at}/builtIn`, `${must.join(' and ')} cannot be stowed and need more than ${free} free hands`)
+  e.builtIn.forEach((id, j) => {
+    if (free === 0 && items[id]?.carry === 'hand')
+      fail(file, `${at}/builtIn/${j}`, `the ${e.name}'s hands hold nothing, so ${id} could never be used`)
+  })
   if (e.hover !== undefined && e.hover <= e.move) fail(file, `${at}/hover`, 'hover Move must exceed Move (AMB-M-3)')
   if (e.house === true && e.houseNote === undefined) fail(file, `${at}/houseNote`, 'say which value is HOUSE')
 }
