@@ -220,11 +220,11 @@ describe('MS@W narration', () => {
   it('tells TV-M-01 in Japanese, with the catalogue’s name for an item the view names only in English', () => {
     expect(tell(TV_M_01, 'ja')).toEqual([
       'ZAKU1（ザクII）が行動します（MS-2.0）。',
-      'ZAKU1はヒート・ホークを右手に持ちました（MS-2.2）。',
+      'ZAKU1はヒートホークを右手に持ちました（MS-2.2）。',
       'ZAKU1が20,28から20,11.8へ16.2インチ移動（MS-2.1）。',
-      'ZAKU1が自機GM1をヒート・ホークで攻撃（距離1.8インチ）：ダイス10（3+3+4）、攻撃値11：命中。',
+      'ZAKU1が自機GM1をヒートホークで攻撃（距離1.8インチ）：ダイス10（3+3+4）、攻撃値11：命中。',
       '自機GM1はシールドを使い、防御ロール11（5+4+2）、防御値10：ダメージ全量。',
-      'ヒート・ホークのダメージ3：シールドに2（耐久残り8）、自機GM1に1（HP 19）。',
+      'ヒートホークのダメージ3：シールドに2（耐久残り8）、自機GM1に1（HP 19）。',
       '自機GM1がZAKU1にビーム・サーベルで反撃（距離1.8インチ）：ダイス16（6+5+5）、攻撃値12：外れ。',
     ])
   })
@@ -679,9 +679,20 @@ describe('MS@W table map', () => {
       ['ZAKU1', ['E']],
     ])
     expect(model.losses).toEqual([{ at: { x: 3000, y: 3000 }, side: 'zeon' }])
-    expect(model.objects).toEqual([{ at: { x: 100, y: 200 }, label: 'd1 ビーム・ライフル beam rifle' }])
+    expect(model.objects).toEqual([{ at: { x: 100, y: 200 }, label: 'd1 ビームライフル beam rifle' }])
     expect(model.zones.map((z) => z.side)).toEqual(['federation', 'zeon'])
     expect(model.markerKey?.map((k) => k.marker)).toEqual(['E', 'A'])
+  })
+
+  it('a view read back from JSON draws the same; events it cannot place are skipped', () => {
+    const json = JSON.parse(JSON.stringify(view)) as unknown
+    const odd = [
+      null,
+      { type: 'moved', ms: 'GM1' },
+      { type: 'attack', ms: 'NOBODY', target: 'GM1' },
+    ] as unknown as GameEvent[]
+    const model = msawPresent.map(json, [...odd, ...events(TV_M_01)])
+    expect(model).toEqual(msawPresent.map(view, events(TV_M_01)))
   })
 
   it('the reader’s Move ranges only on request, with the hover circle too', () => {

@@ -211,7 +211,8 @@ function subtitle(view: MsView): string {
 
 /** The table map of a view and the last step's events; each of the reader's Move circles when asked. */
 export function msawMapModel(view: MsView, events: readonly GameEvent[], opts?: { ranges?: boolean }): TableMapModel {
-  const title = view.scenario.title || view.scenario.id
+  const scenario = isObject(view.scenario) ? view.scenario : { id: '', title: '' }
+  const title = scenario.title || scenario.id
   const round = view.step === 'deploy' || view.round < 1 ? '' : ` · Round ${view.round}`
   return {
     kind: 'table',
@@ -233,7 +234,7 @@ export function msawMapModel(view: MsView, events: readonly GameEvent[], opts?: 
     discs: discs(view),
     ranges: opts?.ranges === true ? ranges(view) : [],
     ...eventMarks(view, events),
-    objects: view.dropped
+    objects: (Array.isArray(view.dropped) ? view.dropped : [])
       .filter((d) => isObject(d) && asPt(d.at) !== null && isObject(d.item))
       .map((d) => ({
         at: { x: d.at.x, y: d.at.y },

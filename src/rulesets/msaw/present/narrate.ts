@@ -256,7 +256,7 @@ const NARRATORS: Record<string, Narrator> = {
   dropped: (e, c) =>
     c.t('ev.dropped', { ms: c.ms(e.ms), item: c.item(e.ms, e.item), at: ptLabel(pt(e.at)), drop: str(e.drop) }),
   'picked-up': (e, c) => {
-    const lying = c.view?.dropped.find((d) => d && d.id === e.drop)
+    const lying = (Array.isArray(c.view?.dropped) ? c.view.dropped : []).find((d) => d && d.id === e.drop)
     const item = c.item(e.ms, e.item)
     const name = item === e.item && lying ? itemName(c.locale, undefined, itemTypeId(lying.item.type)) : item
     return c.t('ev.pickedUp', { ms: c.ms(e.ms), item: name, drop: str(e.drop) })
