@@ -321,19 +321,26 @@ describe('MS@W narration', () => {
     },
     { type: 'dropped', ref: 'MS-2.2', ms: 'GM1', drop: 'd2', item: 'gm-shield', at: { x: 1500, y: 1025 } },
     { type: 'picked-up', ref: 'MS-2.2', ms: 'GM1', drop: 'd1', item: 'beam-rifle' },
-    { type: 'attack-void', ref: 'MS-3.1', ms: 'ZAKU1', target: 'GM1', weapon: 'zaku-mg', why: 'sight' },
+    {
+      type: 'attack-void',
+      ref: 'MS-3.1',
+      ms: 'ZAKU1',
+      target: 'GM1',
+      weapon: 'zaku-mg',
+      why: 'msaw.combat.attack.noSight',
+    },
     { type: 'one-hit-kill', ref: 'MS-4.3', ms: 'ZAKU1', target: 'GM1' },
     { type: 'system-error', ref: 'MS-4.4', ms: 'ZAKU1', die: 4 },
     { type: 'shield', ref: 'MS-3.7', ms: 'GM1', shield: 'gm-shield', use: false },
     { type: 'destroyed', ref: 'GAP-M-5', ms: 'ZAKU1', by: 'GM1', cost: 100 },
-    { type: 'no-counter', ref: 'MS-3.8', ms: 'GM1', why: 'never' },
+    { type: 'no-counter', ref: 'MS-3.8', ms: 'GM1', why: 'declined' },
     { type: 'aimed', ref: 'MS-4.2', ms: 'GM1', target: 'ZAKU1' },
     { type: 'waiting', ref: '§8', ms: 'GM1', seat: 'fed', kind: 'counter' },
     { type: 'policy', ref: '§8', ms: 'GM1', shield: 'ask', counter: 'best' },
     { type: 'deployed', ref: 'GAP-M-4', ms: 'GM1', at: { x: 1200, y: 300 } },
     { type: 'phase-ends', ref: 'MS-1.3', seat: 'zeon', round: 2, skipped: ['ZAKU2'] },
     { type: 'round-ends', ref: 'MS-1.4', round: 2 },
-    { type: 'game-over', ref: 'GAP-M-4', winner: 'federation', reason: 'annihilation: only federation has suits left' },
+    { type: 'game-over', ref: 'GAP-M-4', winner: 'federation', reason: 'annihilation' },
   ]
 
   it('tells every other event type in English, a sentence each', () => {
@@ -350,12 +357,13 @@ describe('MS@W narration', () => {
       'Your GM1 stows its beam saber, drops its shield, picks up d1 into the right hand (MS-2.2).',
       "Your GM1's shield lies on the table at 15,10.25 as d2 (MS-2.2).",
       'Your GM1 picks up the beam rifle (d1) (MS-2.2).',
-      "ZAKU1's attack on your GM1 with its 120mm machine gun does not happen: the target is out of sight (MS-3.1).",
+      "ZAKU1's attack on your GM1 with its 120mm machine gun does not happen: " +
+        'terrain blocks the line of sight (MS-3.1).',
       'ZAKU1 rolled 3: a one-hit kill; your GM1 is destroyed outright, with no defend roll (MS-4.3).',
       'ZAKU1 rolled 18: system error; it cannot act for 4 rounds (1d6: 4) (MS-4.4).',
       'Your GM1 does not use its shield (MS-3.7).',
       'ZAKU1 (MS-06 Zaku II) is destroyed by your GM1 (cost 100) (GAP-M-5).',
-      'Your GM1 does not counterattack: its standing order says never (MS-3.8).',
+      'Your GM1 does not counterattack: its player chose not to (standing order or answer) (MS-3.8).',
       'Your GM1 aims at ZAKU1: +1 to its Attack against it in its next action phase (MS-4.2).',
       'Waiting for Federation (you): does your GM1 counterattack, and with which weapon? (§8)',
       "Your GM1's standing orders: shield ask, counterattack best weapon (§8).",
@@ -376,6 +384,21 @@ describe('MS@W narration', () => {
     )
     expect(lines[13]).toBe('ZAKU1のダイスは18：システムエラー。4ラウンド行動できません（1D6：4）（MS-4.4）。')
     expect(lines[23]).toBe('ゲーム終了：連邦軍の勝利。MSが残っている陣営が一つだけになりました（GAP-M-4）。')
+  })
+
+  it('the round limit names the enemy cost each side destroyed, from the view', () => {
+    const v = msView([gm({ cost: 100 }), zaku({ cost: 0 }), zaku({ id: 'ZAKU2', destroyed: true, hp: 0, cost: 0 })])
+    const end: MsEvent = { type: 'game-over', ref: 'GAP-M-4', winner: 'federation', reason: 'round-limit' }
+    expect(tell([end], 'en', v)).toEqual([
+      'Game over: Federation wins; the round limit was reached, and the side that destroyed the most enemy cost ' +
+        'wins (GAP-M-4); cost destroyed: Federation 100, Zeon 0.',
+    ])
+    expect(tell([end], 'ja', v)).toEqual([
+      'ゲーム終了：連邦軍の勝利。ラウンド制限に達し、撃破した敵のコストが多い陣営の勝ちです（GAP-M-4）。' +
+        '撃破コスト：連邦軍 100、ジオン軍 0。',
+    ])
+    const none: MsEvent = { type: 'game-over', ref: 'GAP-M-4', winner: null, reason: 'annihilation' }
+    expect(tell([none], 'en', v)).toEqual(['Game over, a draw: no side has suits left (GAP-M-4).'])
   })
 
   it('an unknown or malformed event gets the generic line; an observer reads no "your"', () => {
@@ -437,6 +460,10 @@ describe('MS@W steps and outcomes', () => {
     expect(out(null, 'round limit 12 reached: federation 100, zeon 100', 'ja')).toBe(
       '引き分け：ラウンド制限に達し、撃破した敵のコストは同じでした（GAP-M-4）。撃破コスト：federation 100, zeon 100。',
     )
+    expect(out('zeon', 'round-limit', 'en')).toBe(
+      'zeon won: the round limit was reached, and the side that destroyed the most enemy cost wins (GAP-M-4).',
+    )
+    expect(out(null, 'annihilation', 'ja')).toBe('引き分け：どの陣営にもMSが残っていません（GAP-M-4）。')
     expect(out('zeon', 'resigned', 'en')).toBe('resigned')
   })
 })

@@ -419,6 +419,8 @@ export interface MsSuitView {
   activated: boolean
   /** The owner's seat only (others: null). */
   policy: Policy | null
+  /** Added by present: the enemy cost this suit has destroyed (GAP-M-4 round limit), for the game-over line. */
+  cost?: number
 }
 
 export interface MsView {

@@ -6,10 +6,9 @@
 import type { Pt } from '../../../engine/table/index.js'
 import type { GameEvent, Pending } from '../../../engine/ruleset.js'
 import type { Locale } from '../../../i18n/index.js'
-import { orderErrorMessage } from '../../../i18n/orders.js'
 import { fallbackLine } from '../../../present/narrate-fallback.js'
 import type { MsSuitView, MsView } from '../engine/types.js'
-import { describeReason } from './outcome.js'
+import { describeReason, reasonKind } from './outcome.js'
 import {
   asPt,
   inches,
@@ -226,11 +225,35 @@ function damage(e: GameEvent, c: NarrationContext): string {
   return c.t('ev.damage', { weapon, amount, parts: parts.join(c.t('sep')) })
 }
 
-/** A void attack's or a refused counterattack's reason: a message key read through the catalogues, else as written. */
-function why(c: NarrationContext, value: unknown, prefix: string): string {
+/**
+ * A void attack's or a refused counterattack's reason: the events carry the refusal's message key
+ * (`msaw.combat.attack.outOfRange`) or a word (`declined`), without the values its message names, so it is
+ * said from this catalogue's `reason.<last part>`; anything else as written.
+ */
+function why(c: NarrationContext, value: unknown): string {
   const text = str(value)
-  if (/^msaw\.[\w.-]+$/.test(text)) return orderErrorMessage(c.locale, { message: text, key: text })
-  return maybe(c.locale, `${prefix}.${text}`, text)
+  const last = text.split('.').at(-1) ?? text
+  return maybe(c.locale, `reason.${last}`, text)
+}
+
+/** The enemy cost each side destroyed, from the view's suits, for the round-limit line ("Zeon 250, …"). */
+function costsOfView(c: NarrationContext): string {
+  const v = c.view
+  if (!v || !v.suits.some((s) => typeof s.cost === 'number')) return ''
+  return v.sides
+    .map((side) => {
+      const sum = v.suits.filter((s) => s.side === side.id).reduce((n, s) => n + (s.cost ?? 0), 0)
+      return `${c.side(side.id)} ${sum}`
+    })
+    .join(c.t('sep'))
+}
+
+function gameOver(e: GameEvent, c: NarrationContext): string {
+  const winner = typeof e.winner === 'string' && e.winner ? e.winner : null
+  const stored = typeof e.reason === 'string' ? e.reason : ''
+  const costs = reasonKind(stored) === 'roundLimit' ? costsOfView(c) : ''
+  const reason = describeReason(stored, c.locale, winner, costs)
+  return winner === null ? c.t('ev.gameOverDraw', { reason }) : c.t('ev.gameOver', { side: c.side(winner), reason })
 }
 
 const NARRATORS: Record<string, Narrator> = {
@@ -267,7 +290,7 @@ const NARRATORS: Record<string, Narrator> = {
       ms: c.ms(e.ms),
       target: c.ms(e.target),
       weapon: c.item(e.ms, e.weapon),
-      why: why(c, e.why, 'void'),
+      why: why(c, e.why),
       ref: str(e.ref),
     }),
   'one-hit-kill': (e, c) => c.t('ev.oneHitKill', { ms: c.ms(e.ms), target: c.ms(e.target) }),
@@ -282,7 +305,7 @@ const NARRATORS: Record<string, Narrator> = {
       ? c.t('ev.destroyedBy', { ms: c.full(e.ms), by: c.ms(e.by), cost })
       : c.t('ev.destroyed', { ms: c.full(e.ms), cost })
   },
-  'no-counter': (e, c) => c.t('ev.noCounter', { ms: c.ms(e.ms), why: why(c, e.why, 'noCounter') }),
+  'no-counter': (e, c) => c.t('ev.noCounter', { ms: c.ms(e.ms), why: why(c, e.why) }),
   aimed: (e, c) => c.t('ev.aimed', { ms: c.ms(e.ms), target: c.ms(e.target) }),
   waiting: (e, c) => {
     const kind = str(e.kind)
@@ -297,11 +320,7 @@ const NARRATORS: Record<string, Narrator> = {
     }),
   deployed: (e, c) => c.t('ev.deployed', { ms: c.full(e.ms), at: ptLabel(pt(e.at)) }),
   'round-ends': (e, c) => c.t('ev.roundEnds', { round: num(e.round) }),
-  'game-over': (e, c) => {
-    const winner = typeof e.winner === 'string' && e.winner ? e.winner : null
-    const reason = typeof e.reason === 'string' ? describeReason(e.reason, c.locale, winner) : ''
-    return winner === null ? c.t('ev.gameOverDraw', { reason }) : c.t('ev.gameOver', { side: c.side(winner), reason })
-  },
+  'game-over': gameOver,
 }
 
 function narrateOne(e: GameEvent, c: NarrationContext, run: (c: NarrationContext) => string): string {

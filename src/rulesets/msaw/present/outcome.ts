@@ -6,7 +6,7 @@ import type { Locale } from '../../../i18n/index.js'
 import { words } from './words.js'
 
 const KINDS: Array<{ kind: string; test: RegExp }> = [
-  { kind: 'roundLimit', test: /round ?limit|rounds? (were|was|are|have been)? ?played|last round/i },
+  { kind: 'roundLimit', test: /round[ -]?limit|rounds? (were|was|are|have been)? ?played|last round/i },
   { kind: 'draw', test: /\bdraw\b|no side (has )?suits?|all sides? (were |are )?destroyed|mutual/i },
   { kind: 'annihilation', test: /annihilat|only (one )?side (left|with suits)|one side left|no (enemy )?suits? left/i },
   { kind: 'annihilation', test: /(all|every) (the )?(enemy |other )?(suits?|sides?'?) .*destroyed/i },
@@ -25,15 +25,20 @@ export function reasonKind(reason: string): string | null {
   return KINDS.find((k) => k.test.test(reason))?.kind ?? null
 }
 
-/** The stored reason in the reader's words, or as written when it is of no known kind. */
-export function describeReason(reason: string, locale: Locale, winner: string | null = null): string {
+/**
+ * The stored reason in the reader's words, or as written when it is of no known kind. The round limit names
+ * the cost each side destroyed: `costs` when the caller knows them (from a view), else any the reason lists.
+ */
+export function describeReason(reason: string, locale: Locale, winner: string | null = null, costs = ''): string {
   const kind = reasonKind(reason)
   if (!kind) return reason
   const t = words(locale)
+  // Annihilation with no side left is a draw (GAP-M-4).
+  if (kind === 'annihilation' && winner === null) return t('why.draw')
   if (kind !== 'roundLimit') return t(`why.${kind}`)
-  const costs = costsOf(reason)
+  const listed = costs || costsOf(reason)
   const head = t(winner === null ? 'why.roundLimitEqual' : 'why.roundLimit')
-  return costs ? t('why.withCosts', { head, costs }) : head
+  return listed ? t('why.withCosts', { head, costs: listed }) : head
 }
 
 /** Why the game ended, with who won, in the reader's words (the stored reason when of no known kind). */
