@@ -561,7 +561,12 @@ describe('MS@W compact options and examples', () => {
       'Deploy in your zone: x 0"–48", y 0"–6" (GAP-M-4)',
       'GM1 may hold beam-spray-gun gm-shield',
     ])
-    expect(msawPresent.orderExamples(deploy)[0]).toBe('GM1 deploy 24,3 hold R beam-spray-gun')
+    expect(msawPresent.orderExamples(deploy)).toEqual([
+      'GM1 deploy 24,3 hold R beam-spray-gun L gm-shield',
+      'GM1 policy shield ask counter best',
+    ])
+    const magella = { ...deploy, deploy: { ...deploy.deploy!, suits: ['CHAR'], hold: { CHAR: ['magella'] } } }
+    expect(msawPresent.orderExamples(magella)[0]).toBe('CHAR deploy 24,3 hold both magella')
   })
 
   it('examples: a move toward the nearest enemy within the Move, and the attack with the best chance', () => {

@@ -4,7 +4,7 @@
 // so it is legal distance-wise. Notation is the same in every language.
 import { distance, pathLength, type Pt } from '../../../engine/table/index.js'
 import type { MsSeatOptions, MsSuitOptions } from '../engine/types.js'
-import { asPt, isObject, ptLabel } from './words.js'
+import { asPt, isObject, itemTypeId, ptLabel } from './words.js'
 
 /** Enough of a seat's options to read (they may come back from JSON). */
 export function isSeatOptions(value: unknown): value is MsSeatOptions {
@@ -32,9 +32,24 @@ export function attackOrder(ms: string, target: string, weapon: string): string 
   return `${ms} attack ${target} ${weapon}`
 }
 
-/** `GM1 deploy 12,3 hold R beam-rifle` (nothing held: no `hold`). */
-export function deployOrder(ms: string, at: Pt, hold?: string): string {
-  return `${ms} deploy ${ptLabel(at)}${hold ? ` hold R ${hold}` : ''}`
+/** Hand items that take both hands (the catalogue's `hands: 2`): the Magella attack cannon. */
+const TWO_HANDED = new Set(['magella'])
+
+/** A hand-held shield (the fixed shoulder shield is never held). */
+const isShield = (item: string) => /shield/.test(item) && !/^shoulder-shield/.test(item)
+
+/**
+ * `GM1 deploy 12,3 hold R beam-spray-gun L gm-shield`: a weapon in the right hand and a shield in the left
+ * when it may hold them, a two-handed item in both; nothing held: no `hold`.
+ */
+export function deployOrder(ms: string, at: Pt, holdable: readonly string[] = []): string {
+  const base = `${ms} deploy ${ptLabel(at)}`
+  const both = holdable.find((i) => TWO_HANDED.has(itemTypeId(i)))
+  const weapon = holdable.find((i) => !isShield(i) && !TWO_HANDED.has(itemTypeId(i)))
+  const shield = holdable.find(isShield)
+  if (!weapon && !shield && both) return `${base} hold both ${both}`
+  const hold = [weapon ? `R ${weapon}` : '', shield ? `L ${shield}` : ''].filter((h) => h !== '').join(' ')
+  return hold ? `${base} hold ${hold}` : base
 }
 
 // ---- choices ----------------------------------------------------------------------------------------
@@ -125,13 +140,8 @@ export function orderExamples(options: unknown): string[] {
     const first = deploy.suits.find((s) => typeof s === 'string')
     if (first) {
       const holds = isObject(deploy.hold) && Array.isArray(deploy.hold[first]) ? deploy.hold[first] : []
-      out.push(
-        deployOrder(
-          first,
-          zoneCentre(deploy.zone),
-          holds.find((h) => typeof h === 'string'),
-        ),
-      )
+      const holdable = holds.filter((h): h is string => typeof h === 'string')
+      out.push(deployOrder(first, zoneCentre(deploy.zone), holdable))
       out.push(`${first} policy shield ask counter best`)
     }
     return out
