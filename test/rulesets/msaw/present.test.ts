@@ -401,6 +401,26 @@ describe('MS@W narration', () => {
     expect(tell([none], 'en', v)).toEqual(['Game over, a draw: no side has suits left (GAP-M-4).'])
   })
 
+  it('a void attack says why: the engine’s sentence in English, the reason recognised in Japanese', () => {
+    const sentence = 'GM1 is 10.65" from ZAKU2, outside the range of zaku-mg (0" to 10")'
+    const voided: MsEvent = {
+      type: 'attack-void',
+      ref: 'MS-3.2',
+      ms: 'ZAKU1',
+      target: 'GM1',
+      weapon: 'zaku-mg',
+      why: sentence,
+    }
+    expect(tell([voided], 'en')).toEqual([
+      `ZAKU1's attack on your GM1 with its 120mm machine gun does not happen: ${sentence} (MS-3.2).`,
+    ])
+    expect(tell([voided], 'ja')).toEqual([
+      'ZAKU1のザク・マシンガンによる自機GM1への攻撃は行われません：目標が武器の射程外です（MS-3.2）。',
+    ])
+    const byKey: MsEvent = { ...voided, why: 'msaw.combat.attack.outOfRange' }
+    expect(tell([byKey], 'en')[0]).toContain("does not happen: the target is out of the weapon's range (MS-3.2).")
+  })
+
   it('an unknown or malformed event gets the generic line; an observer reads no "your"', () => {
     const odd = [
       { type: 'mystery', ref: 'X-1', n: 3 },
@@ -587,6 +607,11 @@ describe('MS@W compact options and examples', () => {
     const len = pathLength(from, [{ x: parseInches(m[1]!)!, y: parseInches(m[2]!)! }])
     expect(len).toBeLessThanOrEqual(1000)
     expect(len).toBeGreaterThan(990)
+  })
+
+  it('with no enemy positions and nothing in range, the example is the line that ends the phase', () => {
+    const idle = seatOptions({ enemies: undefined, suits: [suitOptions({ targets: [] })] })
+    expect(msawPresent.orderExamples(idle)).toEqual(['pass'])
   })
 
   it('has a legend in both languages', () => {

@@ -152,5 +152,7 @@ export function orderExamples(options: unknown): string[] {
   const best = attacksOf(options)[0]
   if (best) out.push(attackOrder(best.ms, best.target, best.weapon))
   if (out.length > 0 && options.suits.length > 1) out.push('more')
+  // Nothing to show from these options (no enemy positions, nothing in range): the line that ends the phase.
+  if (out.length === 0 && options.step === 'action') out.push('pass')
   return out.slice(0, 6)
 }

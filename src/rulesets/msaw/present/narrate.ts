@@ -6,6 +6,7 @@
 import type { Pt } from '../../../engine/table/index.js'
 import type { GameEvent, Pending } from '../../../engine/ruleset.js'
 import type { Locale } from '../../../i18n/index.js'
+import { orderErrorMessage } from '../../../i18n/orders.js'
 import { fallbackLine } from '../../../present/narrate-fallback.js'
 import type { MsSuitView, MsView } from '../engine/types.js'
 import { describeReason, reasonKind } from './outcome.js'
@@ -225,15 +226,47 @@ function damage(e: GameEvent, c: NarrationContext): string {
   return c.t('ev.damage', { weapon, amount, parts: parts.join(c.t('sep')) })
 }
 
+/** An English refusal as the engine writes it (docs: messages-combat.ts), recognised by its words. */
+const BY_WORDS: Array<{ kind: string; test: RegExp }> = [
+  { kind: 'outOfRange', test: /outside the range/i },
+  { kind: 'notClose', test: /close range/i },
+  { kind: 'noSight', test: /line of sight/i },
+  { kind: 'targetDestroyed', test: /already destroyed/i },
+  { kind: 'noAmmo', test: /out of ammunition/i },
+  { kind: 'recharging', test: /recharging/i },
+  { kind: 'systemError', test: /system error/i },
+  { kind: 'notInUse', test: /is stowed/i },
+  { kind: 'counteredThisRound', test: /already counterattacked/i },
+]
+
+/** The same by the rule the refusal cites. */
+const BY_RULE: Record<string, string> = {
+  'MS-3.2': 'outOfRange',
+  'MS-3.3': 'notClose',
+  'MS-3.9': 'noAmmo',
+  'AMB-M-10': 'recharging',
+  'AMB-M-13': 'notInUse',
+  'MS-4.4': 'systemError',
+  'GAP-M-5': 'targetDestroyed',
+}
+
+const isParams = (v: unknown): v is Record<string, string | number> =>
+  v !== null && typeof v === 'object' && Object.values(v).every((x) => typeof x === 'string' || typeof x === 'number')
+
 /**
- * A void attack's or a refused counterattack's reason: the events carry the refusal's message key
- * (`msaw.combat.attack.outOfRange`) or a word (`declined`), without the values its message names, so it is
- * said from this catalogue's `reason.<last part>`; anything else as written.
+ * A void attack's or a refused counterattack's reason. With the refusal's message key and values on the event
+ * (`key`, `params`): its message in the reader's language. A key alone (`msaw.combat.attack.outOfRange`) or a
+ * word (`declined`): said from this catalogue's `reason.<last part>`. The engine's English sentence: as it is
+ * for an English reader (it names the distances), else recognised by its words or rule.
  */
-function why(c: NarrationContext, value: unknown): string {
-  const text = str(value)
-  const last = text.split('.').at(-1) ?? text
-  return maybe(c.locale, `reason.${last}`, text)
+function why(c: NarrationContext, e: GameEvent): string {
+  const text = str(e.why)
+  if (typeof e.key === 'string' && e.key)
+    return orderErrorMessage(c.locale, { message: text, key: e.key, params: isParams(e.params) ? e.params : undefined })
+  if (!/\s/.test(text)) return maybe(c.locale, `reason.${text.split('.').at(-1) ?? text}`, text)
+  if (c.locale === 'en') return text
+  const kind = BY_WORDS.find((k) => k.test.test(text))?.kind ?? BY_RULE[String(e.ref)]
+  return kind ? c.t(`reason.${kind}`) : text
 }
 
 /** The enemy cost each side destroyed, from the view's suits, for the round-limit line ("Zeon 250, …"). */
@@ -290,7 +323,7 @@ const NARRATORS: Record<string, Narrator> = {
       ms: c.ms(e.ms),
       target: c.ms(e.target),
       weapon: c.item(e.ms, e.weapon),
-      why: why(c, e.why),
+      why: why(c, e),
       ref: str(e.ref),
     }),
   'one-hit-kill': (e, c) => c.t('ev.oneHitKill', { ms: c.ms(e.ms), target: c.ms(e.target) }),
@@ -305,7 +338,7 @@ const NARRATORS: Record<string, Narrator> = {
       ? c.t('ev.destroyedBy', { ms: c.full(e.ms), by: c.ms(e.by), cost })
       : c.t('ev.destroyed', { ms: c.full(e.ms), cost })
   },
-  'no-counter': (e, c) => c.t('ev.noCounter', { ms: c.ms(e.ms), why: why(c, e.why) }),
+  'no-counter': (e, c) => c.t('ev.noCounter', { ms: c.ms(e.ms), why: why(c, e) }),
   aimed: (e, c) => c.t('ev.aimed', { ms: c.ms(e.ms), target: c.ms(e.target) }),
   waiting: (e, c) => {
     const kind = str(e.kind)
