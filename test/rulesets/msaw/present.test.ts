@@ -352,7 +352,7 @@ describe('MS@W narration', () => {
       "ZAKU1's Magella attack cannon has recharged (AMB-M-10).",
       'Round 2: the action phase of Zeon begins (MS-1.2).',
       'ZAKU1 (MS-06 Zaku II) activates (MS-2.0).',
-      'ZAKU1 is in system error and cannot act; 2 action phases still to sit out (MS-4.4).',
+      'ZAKU1 sat out this action phase in system error; 2 more to sit out (MS-4.4).',
       'Your GM1 moves 3.41" from 12.5,8 to 15,10.25 by way of 14,9, spending 5" of its Move in rough terrain (MS-2.1).',
       'Your GM1 stows its beam saber, drops its shield, picks up d1 into the right hand (MS-2.2).',
       "Your GM1's shield lies on the table at 15,10.25 as d2 (MS-2.2).",
@@ -634,7 +634,9 @@ describe('MS@W enemies near and status panel', () => {
       ],
       omitted: 0,
     })
-    expect(msawPresent.enemiesNear(v, 'ja').lines[0]).toBe('ZAKU1（ザクII）（20,11.8）：自機GM1から1.8インチ。HP 19/19')
+    expect(msawPresent.enemiesNear(v, 'ja').lines[0]).toBe(
+      'ZAKU1（ザクII）：位置20,11.8、自機GM1から1.8インチ。HP 19/19',
+    )
     expect(msawPresent.enemiesNear({ ...v, viewer: null }, 'en').lines).toEqual([])
   })
 

@@ -303,7 +303,10 @@ const NARRATORS: Record<string, Narrator> = {
     return c.t('ev.phaseEnds', { seat: c.seat(e.seat), idle })
   },
   activation: (e, c) => c.t('ev.activation', { ms: c.full(e.ms) }),
-  'error-skip': (e, c) => c.t('ev.errorSkip', { ms: c.ms(e.ms), count: num(e.left) }),
+  'error-skip': (e, c) =>
+    num(e.left) > 0
+      ? c.t('ev.errorSkip', { ms: c.ms(e.ms), count: num(e.left) })
+      : c.t('ev.errorSkipLast', { ms: c.ms(e.ms) }),
   moved,
   switched: (e, c) => {
     if (!Array.isArray(e.ops) || e.ops.length === 0) throw new MalformedEvent('no ops')
