@@ -314,7 +314,7 @@ describe('weapons in use', () => {
     expect(attackProblem(armoured, 'AX', 'Z', 'gatling', false)).toMatchObject({
       rule: 'MS-6',
       key: 'msaw.combat.attack.disabled',
-      params: { armour: 'Chobham armor' },
+      params: { armour: 'chobham' },
     })
     const bare = makeState({ suits: suits([]) })
     expect(suitOf(bare, 'AX').hp).toBe(30)

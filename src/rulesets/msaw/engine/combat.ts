@@ -83,7 +83,7 @@ export function attackProblem(
     return {
       rule: 'MS-6',
       key: 'msaw.combat.attack.disabled',
-      params: { ms, weapon, armour: itemTypeOf(state, armour).name },
+      params: { ms, weapon, armour: armour.id },
     }
   if (item.ammo !== undefined && item.ammo <= 0)
     return { rule: 'MS-3.9', key: 'msaw.combat.attack.noAmmo', params: { ms, weapon } }

@@ -26,7 +26,7 @@ export const COMBAT_MESSAGES = {
   'msaw.combat.attack.noWeapon': '{{ms}} carries no weapon "{{weapon}}"',
   'msaw.combat.attack.notWeapon': '{{weapon}} of {{ms}} is not a weapon',
   'msaw.combat.attack.notInUse': '{{weapon}} of {{ms}} is stowed: draw it in a switch part before attacking with it',
-  'msaw.combat.attack.disabled': '{{weapon}} of {{ms}} cannot be used while its {{armour}} is on',
+  'msaw.combat.attack.disabled': '{{weapon}} of {{ms}} cannot be used while {{armour}} is on',
   'msaw.combat.attack.noAmmo': '{{weapon}} of {{ms}} is out of ammunition',
   'msaw.combat.attack.recharging':
     '{{weapon}} of {{ms}} fired in round {{fired}} and is recharging: it can fire again in round {{ready}}',
