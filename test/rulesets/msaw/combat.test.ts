@@ -83,6 +83,27 @@ describe('MS-3.7 / §8 the shield question', () => {
     expect(itemOf(bare.state, 'GM', 'gm-shield')?.body).toBe(10)
   })
 
+  it('a shield answer leads on to the counterattack question when both are asked', () => {
+    const state = closeDuel({ policy: { shield: 'ask', counter: 'ask' } })
+    const r = runAttack(state, 'ZAKU', 'GM', 'zaku-mg', scriptedDice([2, 3, 4]))
+    expect(r.ask).toMatchObject({ kind: 'shield' })
+    // defend 3: dodged, no damage roll; then the counter question
+    const s = answerShield(r.state, asReaction(r.ask), true, scriptedDice([1, 1, 1]))
+    expect(s.events.map((e) => e.type)).toEqual(['shield', 'defend'])
+    expect(s.ask).toMatchObject({ kind: 'counter', ms: 'GM', attacker: 'ZAKU', choices: ['gm-vulcan', 'beam-saber'] })
+    const c = answerCounter(s.state, asReaction(s.ask), 'beam-saber', scriptedDice([6, 6, 6]))
+    expect(ofType(c.events, 'attack')).toMatchObject([{ ms: 'GM', weapon: 'beam-saber', counter: true, hit: false }])
+    expect(c.ask).toBeNull()
+    // An answer no longer legal (the target now out of reach) resolves as no counterattack.
+    const moved: MsState = {
+      ...s.state,
+      suits: s.state.suits.map((x) => (x.id === 'ZAKU' ? { ...x, at: { x: 1000, y: 1800 } } : x)),
+    }
+    const late = answerCounter(moved, asReaction(s.ask), 'beam-saber', scriptedDice([]))
+    expect(late.events).toEqual([{ type: 'no-counter', ref: 'MS-3.8', ms: 'GM', why: 'msaw.combat.attack.notClose' }])
+    expect(defaultAnswer(moved, asReaction(s.ask))).toEqual({ weapon: null })
+  })
+
   it('policy never keeps the shield out of it; no shield in use, no question', () => {
     const never = closeDuel({ policy: { shield: 'never', counter: 'never' } })
     const r = runAttack(never, 'ZAKU', 'GM', 'zaku-mg', scriptedDice([2, 3, 4, 4, 4, 4, 6, 5]))
