@@ -227,9 +227,11 @@ describe('MS@W test vectors (rules/msaw.md §11)', () => {
     const r = runAttack(state, 'GM', 'T', 'gm-vulcan', scriptedDice([4, 4, 5, 6, 6, 6, 1]))
     expect(ofType(r.events, 'attack')[0]).toMatchObject({ score: 13, roll: 13, hit: true })
     expect(suitOf(r.state, 'GM').aim).toBeNull()
-    // A marker taken this round does not serve yet; without the option it never does.
+    // A marker taken this round does not serve yet, one from two rounds ago no more; without the option, never.
     const fresh = { ...state, round: 1 }
     expect(attackScore(fresh, suitOf(fresh, 'GM'), 'T', false)).toBe(12)
+    const stale = { ...state, round: 3 }
+    expect(attackScore(stale, suitOf(stale, 'GM'), 'T', false)).toBe(12)
     const off = { ...state, options: { ...state.options, aim: false } }
     expect(attackScore(off, suitOf(off, 'GM'), 'T', false)).toBe(12)
   })

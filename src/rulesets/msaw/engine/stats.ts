@@ -63,10 +63,14 @@ export function shieldInUse(state: MsState, suit: Suit): ItemState | null {
   )
 }
 
-/** Whether the aim marker gives +1 to this attack (OPT-AIM, AMB-M-8: an earlier round, that target, no counter). */
+/** Whether the aim marker gives +1 to this attack (OPT-AIM, AMB-M-8: taken last round, at that target, no counter). */
 export function aimApplies(state: MsState, suit: Suit, target: string, counter: boolean): boolean {
   return (
-    state.options.aim && !counter && suit.aim !== null && suit.aim.target === target && suit.aim.round < state.round
+    state.options.aim &&
+    !counter &&
+    suit.aim !== null &&
+    suit.aim.target === target &&
+    suit.aim.round === state.round - 1
   )
 }
 
