@@ -10,7 +10,7 @@ import {
   defaultAnswer,
   runAttack,
 } from '../../../src/rulesets/msaw/engine/combat.js'
-import { chance3d6, usableWeapons } from '../../../src/rulesets/msaw/engine/stats.js'
+import { chance3d6, squadCost, usableWeapons } from '../../../src/rulesets/msaw/engine/stats.js'
 import type { MsEvent, MsState, Reaction, TerrainPiece } from '../../../src/rulesets/msaw/engine/types.js'
 import { itemOf, makeState, suitOf, type PlaceSuit } from './fixture.js'
 
@@ -437,5 +437,19 @@ describe('chance3d6', () => {
     expect(chance3d6(18)).toBe(1)
     const percent = [8, 9, 10, 11, 12, 13, 14, 15].map((n) => Math.round(chance3d6(n) * 1000) / 10)
     expect(percent).toEqual([25.9, 37.5, 50, 62.5, 74.1, 83.8, 90.7, 95.4])
+  })
+})
+
+describe('MS-5 squad cost', () => {
+  it("adds bought items at the suit type's price; alternatives are free; an item it cannot buy is an error", () => {
+    const scn = makeState({ suits: [] }).scenario
+    expect(
+      squadCost(scn, [
+        { id: 'GF', type: 'gouf', bought: ['zaku-bazooka', 'heat-saber'] },
+        { id: 'GC', type: 'guncannon', bought: [], alternatives: ['spray-missiles'] },
+        { id: 'AX', type: 'alex', bought: ['chobham', 'alex-shield'] },
+      ]),
+    ).toBe(150 + 60 + 25 + 100 + 325 + 100 + 50)
+    expect(() => squadCost(scn, [{ id: 'GT', type: 'guntank', bought: ['beam-rifle'] }])).toThrow(/MS-5.1/)
   })
 })
