@@ -193,7 +193,8 @@ describe("the Dom's hover (AMB-M-3)", () => {
     const e = refused(s, 'DOM1', [P(1000, 3400)])
     expect(e).toMatchObject({ rule: 'AMB-M-3', key: 'msaw.move.noHover' })
     expect(e.message).toBe(
-      'DOM1: path 24" is more than Move 9", and it cannot hover (Move 24") because its path enters Rough ground (rough)',
+      'DOM1: path 24" is more than Move 9", and it cannot hover (Move 24") ' +
+        'because its path enters Rough ground (rough)',
     )
   })
 
