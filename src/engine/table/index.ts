@@ -1,4 +1,4 @@
-// Table geometry for miniatures on an open table (MS@W): points, polyline paths, discs, terrain
+// Table geometry for miniatures on an open table: points, polyline paths, discs, terrain
 // polygons and line of sight, all in exact integer hundredths of an inch. No floating point decides a
 // rule: lengths are integer square roots rounded up, comparisons are on squared integers (BigInt where a
 // product could pass 2^53), so every result is the same on every machine and replays match to the bit.
