@@ -14,7 +14,7 @@ import {
   itemTypeOf,
   recharging,
   shieldInUse,
-  suitCost,
+  suitWorth,
   suitTypeOf,
   usableWeapons,
 } from './stats.js'
@@ -167,7 +167,7 @@ interface Blow {
 /** GAP-M-5: the target is destroyed; its cost goes to the attacker's tally (GAP-M-4). */
 function destroy(state: MsState, blow: Blow, hp: number, events: MsEvent[]): MsState {
   const t = getSuit(state, blow.target)
-  const cost = suitCost(state, t)
+  const cost = suitWorth(state, t)
   let next = putSuit(state, { ...t, hp, destroyed: true })
   const a = getSuit(next, blow.ms)
   next = putSuit(next, { ...a, cost: a.cost + cost })

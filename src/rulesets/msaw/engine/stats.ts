@@ -101,7 +101,7 @@ export function squadCost(scn: MsScenario, squad: readonly SquadSuit[]): number 
  * GAP-M-4: what destroying a suit is worth: its cost and the price of each item it carries beyond its
  * built-ins (the squad cost of the suit as it stands, items dropped or picked up included).
  */
-export function suitCost(state: MsState, suit: Suit): number {
+export function suitWorth(state: MsState, suit: Suit): number {
   const type = suitTypeOf(state, suit)
   const builtIn = new Map<string, number>()
   for (const id of type.builtIn) builtIn.set(id, (builtIn.get(id) ?? 0) + 1)
