@@ -61,7 +61,7 @@ const orderSchemas = [
       path: Type.Array(Point, {
         minItems: 1,
         maxItems: WAYPOINTS_MAX,
-        description: `the points it moves through after where it stands, the last where it stops: 1 to ${WAYPOINTS_MAX}`,
+        description: `the points it passes after where it stands, the last where it stops: 1 to ${WAYPOINTS_MAX}`,
       }),
     },
     strict,
