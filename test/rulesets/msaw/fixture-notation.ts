@@ -266,7 +266,7 @@ export const OPTIONS: MsOptions = {
   goufShieldBody: 40,
 }
 
-/** A 4" × 4" impassable rock with its corner at (20,20), and a wood that blocks sight. */
+/** A 4" × 4" impassable rock with its corner at (20,20) (the scenario has no terrain unless a test adds it). */
 export const ROCK: TerrainPiece = {
   id: 'rock',
   name: 'rock',
@@ -285,7 +285,7 @@ export const scenario = (): MsScenario => ({
   title: 'Test',
   description: 'a hand-built scenario',
   table: { width: 4800, height: 4800 },
-  terrain: [structuredClone(ROCK)],
+  terrain: [],
   sides: [
     { id: 'efsf', name: 'Federation', zone: { x0: 0, y0: 0, x1: 4800, y1: 600 } },
     { id: 'zeon', name: 'Zeon', zone: { x0: 0, y0: 4200, x1: 4800, y1: 4800 } },

@@ -404,8 +404,12 @@ export function check(state: MsState): OrderError[] {
   const ids = new Set<string>()
   const placed: Suit[] = []
   for (const suit of state.suits) {
-    const ms = String(suit?.id)
-    if (!ID_RE.test(ms)) game('suit', suit?.id)
+    if (typeof suit !== 'object' || suit === null) {
+      game('suit', suit)
+      continue
+    }
+    const ms = String(suit.id)
+    if (!ID_RE.test(ms)) game('suit', suit.id)
     if (ids.has(ms)) err('ADJ-unit', 'msaw.check.duplicate', { ms })
     ids.add(ms)
     if (!Object.hasOwn(scn.suits, suit.type))
@@ -438,9 +442,18 @@ export function check(state: MsState): OrderError[] {
       if (dist2(suit.at, other.at) < DISC * DISC)
         err('GAP-M-1', 'msaw.check.overlap', { ms, at, other: other.id, otherAt: inches(other.at) })
     placed.push(suit)
-    for (const piece of scn.terrain ?? [])
-      if (piece.move === 'impassable' && sweptDiscTouchesPolygon(suit.at, suit.at, RADIUS, piece.polygon))
-        err('MS-2.1', 'msaw.check.impassable', { ms, at, piece: piece.name ?? piece.id })
+    for (const piece of scn.terrain ?? []) {
+      if (piece?.move !== 'impassable') continue
+      // A disc at rest is a move of no length: the test the moves use (house reading: no overlap at any moment).
+      let inside: boolean
+      try {
+        inside = sweptDiscTouchesPolygon(suit.at, suit.at, RADIUS, piece.polygon)
+      } catch {
+        game('terrain', piece.id)
+        continue
+      }
+      if (inside) err('MS-2.1', 'msaw.check.impassable', { ms, at, piece: piece.name ?? piece.id })
+    }
   }
   return errors
 }
