@@ -145,7 +145,7 @@ function readHand(token: string | undefined, withStow: boolean): Hand | 'both' |
   if (!hand)
     throw new LineError('MS-2.2', 'msaw.notation.hand', {
       value: token ?? '',
-      choices: withStow ? 'L, R, both or stow' : 'L, R or both',
+      choices: withStow ? 'L|R|both|stow' : 'L|R|both',
     })
   return hand
 }
@@ -196,12 +196,12 @@ function parsePolicy(suit: Suit, words: string[], usage: () => LineError): Extra
         throw new LineError('§8', 'msaw.notation.policy', {
           value: words[i + 1]!,
           what,
-          choices: 'always, never or ask',
+          choices: 'always|never|ask',
         })
       order.shield = value as ShieldPolicy
     } else if (what === 'counter' && order.counter === undefined) {
       if (!(COUNTER_POLICIES as readonly string[]).includes(value))
-        throw new LineError('§8', 'msaw.notation.policy', { value: words[i + 1]!, what, choices: 'best, never or ask' })
+        throw new LineError('§8', 'msaw.notation.policy', { value: words[i + 1]!, what, choices: 'best|never|ask' })
       order.counter = value as CounterPolicy
     } else throw usage()
   }
