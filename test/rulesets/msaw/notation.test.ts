@@ -386,6 +386,7 @@ describe('ordersSchema and normaliseOrder', () => {
       [{ kind: 'switch', ms: 'GM1', ops: Array.from({ length: 9 }, () => ({ op: 'stow', item: 'beam-saber' })) }],
       [{ kind: 'switch', ms: 'GM1', ops: [{ op: 'draw', item: 'beam-saber', hand: 'stow' }] }],
       [{ kind: 'policy', ms: 'GM1', shield: 'sometimes' }],
+      [{ kind: 'policy', ms: 'GM1' }],
       [{ kind: 'deploy', ms: 'GM1', at: { x: 0, y: 0 }, hold: { X: 'beam-saber' } }],
       [{ kind: 'counter', ms: 'GM1' }],
     ]

@@ -121,7 +121,7 @@ export const adjustmentSchema: TSchema = Type.Unsafe<MsAdjustment>({
         shield: Type.Optional(Type.Union([Type.Literal('always'), Type.Literal('never'), Type.Literal('ask')])),
         counter: Type.Optional(Type.Union([Type.Literal('best'), Type.Literal('never'), Type.Literal('ask')])),
       },
-      strict,
+      { ...strict, minProperties: 3 },
     ),
   ],
 })

@@ -95,7 +95,7 @@ const orderSchemas = [
         }),
       ),
     },
-    strict,
+    { ...strict, minProperties: 3, description: 'a standing order: "shield", "counter" or both' },
   ),
   Type.Object(
     {
