@@ -6,7 +6,7 @@ import type { OrderError } from '../../../src/engine/ruleset.js'
 import { distance } from '../../../src/engine/table/index.js'
 import { formatOrders, parseOrders } from '../../../src/rulesets/msaw/engine/notation.js'
 import { normaliseOrder, ordersSchema } from '../../../src/rulesets/msaw/engine/order-schema.js'
-import type { MsOrder, MsState } from '../../../src/rulesets/msaw/engine/types.js'
+import type { MsOrder, MsState, SwitchOp } from '../../../src/rulesets/msaw/engine/types.js'
 import { makeState } from './fixture-notation.js'
 
 function ok(text: string, state: MsState = makeState(), seat = 'efsf'): MsOrder[] {
@@ -193,6 +193,12 @@ describe('heading moves', () => {
     }
   })
 
+  it('keeps the point, as the orders page shows: heading 30 for 10" from 10,8 is 15,16.66', () => {
+    const orders = ok('GM1 move heading 30 10')
+    expect(orders).toEqual([{ kind: 'move', ms: 'GM1', path: [{ x: 1500, y: 1666 }] }])
+    expect(formatOrders(orders)).toBe('GM1 move 15,16.66')
+  })
+
   it('chains a heading leg from the point before it', () => {
     expect(ok('GM1 move 12,8 -> N 2 -> heading 90 1')).toEqual([
       {
@@ -272,6 +278,43 @@ describe('formatOrders then parseOrders gives the same orders', () => {
   it('and every order read is valid under the JSON schema, and normalised to itself', () => {
     expect(validOrders(orders)).toBe(true)
     expect(orders.map(normaliseOrder)).toEqual(orders)
+  })
+})
+
+describe('formatOrders then parseOrders: many generated orders', () => {
+  it('read back to the same orders, whatever the points, items and hands', () => {
+    let seed = 12345
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    }
+    const pick = <T>(xs: readonly T[]): T => xs[next(xs.length)]!
+    const suits = ['GM1', 'RX78', 'CHAR', 'ZAKU1', 'GOUF1']
+    const items = ['beam-saber', 'beam-saber-2', 'gm-shield', 'magella', 'x-9', 'd12']
+    const point = () => ({ x: next(200001) - 100000, y: next(9601) - 4800 })
+    const op = (): SwitchOp =>
+      pick<() => SwitchOp>([
+        () => ({ op: 'draw', item: pick(items), hand: pick(['L', 'R', 'both'] as const) }),
+        () => ({ op: 'stow', item: pick(items) }),
+        () => ({ op: 'drop', item: pick(items) }),
+        () => ({ op: 'pickup', drop: `d${next(99) + 1}`, hand: pick(['L', 'R', 'both', 'stow'] as const) }),
+      ])()
+    const order = (): MsOrder =>
+      pick<() => MsOrder>([
+        () => ({ kind: 'move', ms: pick(suits), path: Array.from({ length: next(32) + 1 }, point) }),
+        () => ({ kind: 'switch', ms: pick(suits), ops: Array.from({ length: next(8) + 1 }, op) }),
+        () => ({ kind: 'attack', ms: pick(suits), target: pick(suits), weapon: pick(items) }),
+        () => ({ kind: 'aim', ms: pick(suits), target: pick(suits) }),
+        () => ({ kind: 'more' }),
+        () => ({ kind: 'policy', ms: pick(suits), shield: pick(['always', 'never', 'ask'] as const) }),
+        () => ({ kind: 'policy', ms: pick(suits), counter: pick(['best', 'never', 'ask'] as const) }),
+        () => ({ kind: 'deploy', ms: pick(suits), at: point(), hold: next(2) ? { R: pick(items) } : {} }),
+        () => ({ kind: 'shield', ms: pick(suits), use: next(2) === 1 }),
+        () => ({ kind: 'counter', ms: pick(suits), weapon: next(2) ? pick(items) : null }),
+      ])()
+    const orders = Array.from({ length: 300 }, order)
+    expect(validOrders(orders.slice(0, 100))).toBe(true)
+    expect(ok(formatOrders(orders))).toEqual(orders)
   })
 })
 
