@@ -16,7 +16,10 @@ import type {
   MsView,
   Pt,
 } from '../../../src/rulesets/msaw/engine/types.js'
+import { checkMove } from '../../../src/rulesets/msaw/engine/movement.js'
+import { parseOrders } from '../../../src/rulesets/msaw/engine/notation.js'
 import { msawPresent } from '../../../src/rulesets/msaw/present/index.js'
+import { makeState } from './fixture-notation.js'
 
 // ---- hand-made views (engine/types.ts MsView) -------------------------------------------------------------
 
@@ -607,6 +610,46 @@ describe('MS@W compact options and examples', () => {
     const len = pathLength(from, [{ x: parseInches(m[1]!)!, y: parseInches(m[2]!)! }])
     expect(len).toBeLessThanOrEqual(1000)
     expect(len).toBeGreaterThan(990)
+  })
+
+  it('the examples read back through the notation, and the move passes the movement rules (MS-2.1)', () => {
+    // The notation part's state: GM1 at 10,8 (Move 10"), ZAKU1 at 10,30 and GOUF1 at 15,30.
+    const state = makeState()
+    const options = seatOptions({
+      seat: 'efsf',
+      suits: [suitOptions({ at: { x: 1000, y: 800 }, impassable: [] })],
+      enemies: [
+        { id: 'ZAKU1', at: { x: 1000, y: 3000 } },
+        { id: 'GOUF1', at: { x: 1500, y: 3000 } },
+      ],
+    })
+    const examples = msawPresent.orderExamples(options)
+    expect(examples).toEqual(['GM1 move 10,18', 'GM1 attack ZAKU1 gm-vulcan'])
+    const parsed = parseOrders(examples.join('\n'), state, 'efsf')
+    expect(parsed.ok).toBe(true)
+    const move = parsed.ok ? parsed.orders[0] : null
+    expect(move?.kind).toBe('move')
+    if (move?.kind === 'move') expect(checkMove(state, 'GM1', move.path)).toMatchObject({ ok: true, length: 1000 })
+    const deploy = msawPresent.orderExamples(
+      seatOptions({
+        seat: 'efsf',
+        step: 'deploy',
+        suits: [],
+        deploy: {
+          zone: { x0: 0, y0: 0, x1: 4800, y1: 600 },
+          suits: ['RX78'],
+          hold: { RX78: ['beam-rifle', 'gundam-shield'] },
+        },
+      }),
+    )
+    expect(deploy[0]).toBe('RX78 deploy 24,3 hold R beam-rifle L gundam-shield')
+    const read = parseOrders(deploy.join('\n'), { ...state, step: 'deploy', deployed: [] }, 'efsf')
+    expect(read.ok && read.orders[0]).toEqual({
+      kind: 'deploy',
+      ms: 'RX78',
+      at: { x: 2400, y: 300 },
+      hold: { R: 'beam-rifle', L: 'gundam-shield' },
+    })
   })
 
   it('with no enemy positions and nothing in range, the example is the line that ends the phase', () => {
