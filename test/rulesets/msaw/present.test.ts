@@ -424,6 +424,16 @@ describe('MS@W narration', () => {
     expect(tell([byKey], 'en')[0]).toContain("does not happen: the target is out of the weapon's range (MS-3.2).")
   })
 
+  it('standing orders are told only to their own seat (§8)', () => {
+    const set: MsEvent = { type: 'policy', ref: '§8', ms: 'GM1', shield: 'never', counter: 'ask' }
+    expect(tell([set], 'en')).toEqual(["Your GM1's standing orders: shield never, counterattack ask (§8)."])
+    const zeon = msView([gm({ policy: null }), zaku({ policy: { shield: 'always', counter: 'best' } })], {
+      viewer: 'zeon',
+    })
+    expect(tell([set], 'en', zeon)).toEqual([])
+    expect(tell([set], 'en', { nope: true })).toEqual([])
+  })
+
   it('an unknown or malformed event gets the generic line; an observer reads no "your"', () => {
     const odd = [
       { type: 'mystery', ref: 'X-1', n: 3 },

@@ -368,10 +368,19 @@ function narrateOne(e: GameEvent, c: NarrationContext, run: (c: NarrationContext
   }
 }
 
+/** Whether the reader's view shows the suit's standing orders (its owner's, or every suit's after the game). */
+function policyShown(c: NarrationContext, ms: unknown): boolean {
+  const suit = c.view?.suits.find((s) => s.id === ms)
+  return suit !== undefined && suit.policy !== null && suit.policy !== undefined
+}
+
 const isEvent = (e: unknown): e is GameEvent =>
   e !== null && typeof e === 'object' && typeof (e as GameEvent).type === 'string'
 
-/** Narrates the events in order for the reader of `view`, a line each (a shield and its defend roll one line). */
+/**
+ * Narrates the events in order for the reader of `view`, a line each: a shield and its defend roll make one
+ * line, and another seat's standing orders none.
+ */
 export function narrateMsaw(events: readonly GameEvent[], view: unknown, locale: Locale): string[] {
   const c = narrationContext(view, locale)
   const out: string[] = []
@@ -387,6 +396,8 @@ export function narrateMsaw(events: readonly GameEvent[], view: unknown, locale:
       i++
       continue
     }
+    // §8: standing orders are their seat's own until the game ends: told only to a reader whose view shows them.
+    if (e.type === 'policy' && !policyShown(c, e.ms)) continue
     const narrator = Object.hasOwn(NARRATORS, e.type) ? NARRATORS[e.type] : undefined
     out.push(narrator ? narrateOne(e, c, (cx) => narrator(e, cx)) : fallbackLine(e))
   }
