@@ -424,6 +424,31 @@ describe('MS@W narration', () => {
     expect(tell([byKey], 'en')[0]).toContain("does not happen: the target is out of the weapon's range (MS-3.2).")
   })
 
+  it('with two seats a side, a teammate’s suit is "friendly" and seats are named with their side', () => {
+    const v = msView([gm(), gm({ id: 'GM2', seat: 'fed2' }), zaku()], {
+      seats: [
+        { id: 'fed', side: 'federation' },
+        { id: 'fed2', side: 'federation' },
+        { id: 'zeon', side: 'zeon' },
+      ],
+    })
+    const lines = tell(
+      [
+        { type: 'activation', ref: 'MS-2.0', ms: 'GM2' },
+        { type: 'phase-begins', ref: 'MS-1.2', seat: 'fed2', round: 3 },
+      ],
+      'en',
+      v,
+    )
+    expect(lines).toEqual([
+      'Friendly GM2 (RGM-79 GM) activates (MS-2.0).',
+      'Round 3: the action phase of fed2 (Federation) begins (MS-1.2).',
+    ])
+    expect(tell([{ type: 'activation', ref: 'MS-2.0', ms: 'GM2' }], 'ja', v)).toEqual([
+      '味方機GM2（ジム）が行動します（MS-2.0）。',
+    ])
+  })
+
   it('standing orders are told only to their own seat (§8)', () => {
     const set: MsEvent = { type: 'policy', ref: '§8', ms: 'GM1', shield: 'never', counter: 'ask' }
     expect(tell([set], 'en')).toEqual(["Your GM1's standing orders: shield never, counterattack ask (§8)."])
