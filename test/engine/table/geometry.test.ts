@@ -137,6 +137,21 @@ describe('polygons', () => {
     }
   })
 
+  it('counts a ray through a vertex once (a diamond, points level with its side corners)', () => {
+    const diamond = [P(200, 0), P(400, 200), P(200, 400), P(0, 200)]
+    expect(polygonHolds(diamond, P(-100, 200))).toBe('outside')
+    expect(polygonHolds(diamond, P(100, 200))).toBe('inside')
+    expect(polygonHolds(diamond, P(500, 200))).toBe('outside')
+    expect(polygonHolds(diamond, P(0, 200))).toBe('boundary')
+    expect(polygonHolds(diamond, P(300, 300))).toBe('boundary')
+    expect(polygonHolds(diamond, P(301, 300))).toBe('outside')
+    // Corner to corner through the middle enters; touching one corner from outside does not.
+    expect(segmentEntersPolygon(P(-100, 200), P(500, 200), diamond)).toBe(true)
+    expect(segmentEntersPolygon(P(-100, 100), P(0, 200), diamond)).toBe(false)
+    expect(segmentEntersPolygon(P(-100, 300), P(100, 100), diamond)).toBe(false)
+    expect(lengthInside(P(-100, 200), P(500, 200), [...diamond].reverse())).toBe(400)
+  })
+
   it('treats the notch of an L as outside', () => {
     expect(polygonHolds(ell, P(300, 300))).toBe('outside')
     expect(polygonHolds(ell, P(100, 300))).toBe('inside')
