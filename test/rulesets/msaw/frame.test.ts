@@ -4,7 +4,8 @@ import { scriptedDice } from '../../../src/engine/dice.js'
 import { msaw } from '../../../src/rulesets/msaw/engine/index.js'
 import { setup } from '../../../src/rulesets/msaw/engine/setup.js'
 import { validateStep } from '../../../src/rulesets/msaw/engine/sequence.js'
-import type { MsOrder, MsState } from '../../../src/rulesets/msaw/engine/types.js'
+import type { MsOrder, MsScenario, MsState } from '../../../src/rulesets/msaw/engine/types.js'
+import { msawScenarios } from '../../../src/rulesets/msaw/scenarios/index.js'
 import { game, gm, scenario, zaku } from './frame-fixture.js'
 
 const suit = (state: MsState, id: string) => state.suits.find((s) => s.id === id)!
@@ -64,7 +65,7 @@ describe('setup', () => {
     expect(() => setup(scenario(), { players: 5 }, scriptedDice([]))).toThrow(/no seat layout for 5 players/)
     const bad = scenario({
       squads: {
-        federation: [gm('GM1', { x: 1000, y: 1000 }, { bought: ['beam-spray-gun'] })],
+        federation: [gm('GM1', { x: 1000, y: 1000 }, { bought: ['beam-spray-gun'], hold: { R: 'beam-saber' } })],
         zeon: [zaku('ZAKU1', { x: 1000, y: 4000 })],
       },
       seatLayouts: [
@@ -78,6 +79,28 @@ describe('setup', () => {
       ],
     })
     expect(() => game(bad)).toThrow(/frame-test.*GM1.*beam-spray-gun/)
+  })
+
+  it('without a hold in the scenario, holds what cannot be stowed', () => {
+    const scn = scenario({ deployment: 'players' })
+    scn.squads.federation![0]!.bought = ['beam-spray-gun', 'gm-shield']
+    const state = game(scn, [])
+    expect(suit(state, 'GM1').items.map((i) => `${i.id}@${i.place}`)).toEqual([
+      'gm-vulcan@fixed',
+      'beam-saber@stowed',
+      'beam-spray-gun@R',
+      'gm-shield@stowed',
+    ])
+  })
+
+  it('sets up every scenario of scenarios/msaw for each of its seat layouts', () => {
+    for (const entry of msawScenarios())
+      for (const layout of entry.summary.seatLayouts) {
+        const faces = Array.from({ length: 60 }, (_, i) => (i % 6) + 1)
+        const r = msaw.setup(entry.data as MsScenario, { players: layout.players }, scriptedDice(faces))
+        expect(msaw.check(r.state), entry.summary.id).toEqual([])
+        expect(msaw.pending(r.state).length, entry.summary.id).toBeGreaterThan(0)
+      }
   })
 
   it('with fixed deployment starts the first round: initiative, then the winner’s action phase', () => {

@@ -91,6 +91,12 @@ export function randomOrders(state: MsState, seat: string, r: () => number): MsO
     return orders
   }
   for (const s of opts.suits) {
+    // Now and then a standing order, so that questions (§8 `ask`) come up too.
+    if (r() < 0.1) {
+      const shield = pick(r, ['always', 'never', 'ask'] as const)!
+      const counter = pick(r, ['best', 'never', 'ask'] as const)!
+      keep({ kind: 'policy', ms: s.ms, shield, counter })
+    }
     if (r() < 0.15) continue
     if (s.switchable.draw.length > 0 && r() < 0.3) {
       const item = pick(r, s.switchable.draw)!

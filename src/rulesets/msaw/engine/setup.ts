@@ -152,6 +152,28 @@ export function placeItems(
   return { items: placed }
 }
 
+/**
+ * GAP-M-2: what a suit holds when its scenario does not say: the hand items that cannot be stowed, in the
+ * free hands (right first; a two-handed one takes both). The players' deployment may change it.
+ */
+export function defaultHold(scn: MsScenario, type: SuitType, items: readonly ItemState[]): { L?: string; R?: string } {
+  const free = (['R', 'L'] as Hand[]).filter((h) => !(type.blockedHands ?? []).includes(h))
+  const hold: { L?: string; R?: string } = {}
+  for (const item of items) {
+    const t = itemType(scn, item.type)
+    if (t.carry !== 'hand' || t.stowable) continue
+    if (t.hands === 2) {
+      if (free.length < 2) continue
+      hold.L = hold.R = item.id
+      free.length = 0
+    } else {
+      const hand = free.shift()
+      if (hand) hold[hand] = item.id
+    }
+  }
+  return hold
+}
+
 /** A hold problem in English. */
 const holdMessage = (p: HoldProblem): string => fillTemplate(MESSAGES, MESSAGES[p.key], p.params)
 
@@ -188,7 +210,7 @@ function buildSuits(scn: MsScenario, options: MsOptions, seats: readonly Seat[])
     squad.forEach((s, i) => {
       const type = suitType(scn, s.type)
       const items = newItems(scn, options, carriedTypes(scn, s))
-      const placed = placeItems(scn, type, s.id, items, s.hold ?? {})
+      const placed = placeItems(scn, type, s.id, items, s.hold ?? defaultHold(scn, type, items))
       if ('problem' in placed)
         throw new Error(`${placed.problem.rule}: scenario ${scn.id}, suit ${s.id}: ${holdMessage(placed.problem)}`)
       // GAP-M-10: Chobham armour sets the suit's HP for the whole game.
