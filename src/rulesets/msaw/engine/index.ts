@@ -25,14 +25,13 @@ import { view } from './view.js'
 // The notation with placeholders, not suit ids: a scenario's suits differ (docs/orders-msaw.md).
 const STEP_DESCRIPTIONS: Record<MsStep, string> = {
   deploy:
-    "deployment, sealed: each of your suits' place in your side's zone and what it holds " +
-    '("<MS> deploy <x> <y> hold R <item>"); standing orders ("<MS> policy ...") may be added',
+    "deployment, sealed: each of your suits' point in your side's zone and what it holds " +
+    '("<MS> deploy <x>,<y> hold R <item> L <item>"); standing orders ("<MS> policy ...") may be added',
   action:
-    'action phase: for each suit you activate, in turn, its parts in any order: move ("<MS> move <x> <y>"), ' +
-    'switch ("<MS> draw <item> R") and attack ("<MS> attack <target> <weapon>"); "more" to see the results ' +
-    'before the rest; or pass',
-  react:
-    'a question to your suit: use its shield ("<MS> shield yes|no") or counterattack ("<MS> counter <weapon>|none")',
+    'action phase: for each suit you activate, in turn, its parts in any order: move ("<MS> move <x>,<y>"), ' +
+    'switch ("<MS> switch draw <item> R") and attack ("<MS> attack <target> <weapon>"); "more" to see the ' +
+    'results before the rest; or pass',
+  react: 'a question to your suit: use its shield ("shield yes|no") or counterattack ("counter <weapon>|no")',
 }
 
 /** The game's seats. */
