@@ -141,6 +141,19 @@ describe('setup', () => {
     expect(msaw.view(r.state, 'Z').suits.find((s) => s.id === 'GM1')!.at).toEqual({ x: 1000, y: 300 })
   })
 
+  it('on a timeout keeps the default place, or the nearest free one when a teammate took it', () => {
+    const scn = scenario({ deployment: 'players' })
+    for (const side of Object.values(scn.squads)) for (const s of side) delete s.at
+    const state = game(scn, [], { players: 3 })
+    expect(suit(state, 'GM2').at).toEqual({ x: 2475, y: 300 })
+    const orders: MsOrder[] = [{ kind: 'deploy', ms: 'GM1', at: { x: 2475, y: 300 }, hold: {} }]
+    const r = msaw.resolve(state, { F1: orders, F2: [], Z: [] }, scriptedDice([6, 5, 1]))
+    expect(suit(r.state, 'GM1').at).toEqual({ x: 2475, y: 300 })
+    expect(suit(r.state, 'GM2').at).toEqual({ x: 2450, y: 200 })
+    expect(r.state.order).toEqual(['F1', 'F2', 'Z'])
+    expect(r.events.filter((e) => e.type === 'deployed')).toHaveLength(4)
+  })
+
   it('refuses deployments outside the zone, overlapping, incomplete or holding what cannot be held', () => {
     const scn = scenario({ deployment: 'players' })
     const state = game(scn, [])

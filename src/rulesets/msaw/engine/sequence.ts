@@ -548,19 +548,55 @@ function runQueue(start: MsState, queue: readonly MsOrder[], dice: Dice, events:
 /** GAP-M-4: every seat's suits where its orders put them, or (no orders) where they already stand. */
 function resolveDeploy(state: MsState, submissions: Record<string, MsOrder[]>, events: GameEvent[]): void {
   const scn = state.scenario
-  for (const seat of pendingSeats(state)) {
+  const seats = pendingSeats(state)
+  const placed: Suit[] = []
+  const unplaced: Suit[] = []
+  for (const seat of seats) {
     const orders = submissions[seat] ?? []
     for (const suit of state.suits.filter((s) => s.seat === seat)) {
       const o = orders.find((x) => x.kind === 'deploy' && x.ms === suit.id)
-      if (o?.kind === 'deploy') {
-        suit.at = { ...o.at }
-        const held = placeItems(scn, suitType(scn, suit.type), suit.id, suit.items, o.hold)
-        if ('items' in held) suit.items = held.items
+      if (o?.kind !== 'deploy') {
+        unplaced.push(suit)
+        continue
       }
-      push(events, { type: 'deployed', ref: 'GAP-M-4', ms: suit.id, at: { ...suit.at } })
+      suit.at = { ...o.at }
+      const held = placeItems(scn, suitType(scn, suit.type), suit.id, suit.items, o.hold)
+      if ('items' in held) suit.items = held.items
+      placed.push(suit)
     }
-    state.deployed.push(seat)
   }
+  // A seat that deployed nothing keeps the default places, moved to the nearest free point of its zone
+  // where a teammate's suit or impassable terrain is in the way (GAP-M-1, GAP-M-3).
+  placed.push(...state.suits.filter((s) => !seats.includes(s.seat)))
+  for (const suit of unplaced) {
+    suit.at = freeSpot(state, suit, placed)
+    placed.push(suit)
+  }
+  for (const suit of state.suits.filter((s) => seats.includes(s.seat)))
+    push(events, { type: 'deployed', ref: 'GAP-M-4', ms: suit.id, at: { ...suit.at } })
+  state.deployed.push(...seats)
+}
+
+/** Whether a suit at `at` would overlap none of `others` nor impassable terrain, wholly on the table. */
+function freeAt(state: MsState, at: Pt, others: readonly Suit[]): boolean {
+  const scn = state.scenario
+  return (
+    discOnTable(at, RADIUS, scn.table) &&
+    !others.some((o) => dist2(o.at, at) < (2 * RADIUS) ** 2) &&
+    !scn.terrain.some((t) => t.move === 'impassable' && sweptDiscTouchesPolygon(at, at, RADIUS, t.polygon))
+  )
+}
+
+/** The suit's default place if free, else the free point of its zone nearest to it on a 1.5" grid. */
+function freeSpot(state: MsState, suit: Suit, others: readonly Suit[]): Pt {
+  if (freeAt(state, suit.at, others)) return suit.at
+  const zone = state.scenario.sides.find((s) => s.id === suit.side)!.zone
+  const step = 150
+  const spots: Pt[] = []
+  for (let x = zone.x0 + RADIUS; x <= zone.x1 - RADIUS; x += step)
+    for (let y = zone.y0 + RADIUS; y <= zone.y1 - RADIUS; y += step) spots.push({ x, y })
+  spots.sort((a, b) => dist2(a, suit.at) - dist2(b, suit.at) || a.x - b.x || a.y - b.y)
+  return spots.find((p) => freeAt(state, p, others)) ?? suit.at
 }
 
 /**
