@@ -1,5 +1,7 @@
 // MS@W: what a seat is offered (options) and what its orders would do (preview), on small states; and the
 // fuzzer's random orders, legal whatever the state.
+import type { TSchema } from '@sinclair/typebox'
+import { Ajv, type ValidateFunction } from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { createDice, scriptedDice } from '../../../src/engine/dice.js'
 import { msaw } from '../../../src/rulesets/msaw/engine/index.js'
@@ -147,8 +149,30 @@ describe('preview', () => {
   })
 })
 
+const ajv = new Ajv({ strict: false, allErrors: true, discriminator: true })
+
+/** The schema with every object closed: a field the schema does not name fails. */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed)
+  if (!schema || typeof schema !== 'object') return schema
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'const' || k === 'enum' ? v : closed(v)
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined)
+    out.additionalProperties = false
+  return out
+}
+
+const validators = new Map<TSchema, ValidateFunction>()
+function expectFits(schema: TSchema | undefined, body: unknown, what: string): void {
+  if (!schema) throw new Error(`no schema for ${what}`)
+  let validate = validators.get(schema)
+  if (!validate) validators.set(schema, (validate = ajv.compile(closed(schema) as object)))
+  const ok = validate(JSON.parse(JSON.stringify(body)))
+  expect(ok ? [] : validate.errors?.map((e) => `${e.instancePath} ${e.message}`), what).toEqual([])
+}
+
 describe('random orders', () => {
-  it('are legal for whoever must act, through whole games that stay sound', () => {
+  it('are legal for whoever must act, through whole games that stay sound and fit the API schemas', () => {
     for (const seed of [1, 2, 3]) {
       const r = rng(seed)
       const options = { aim: true, systemError: true, oneHitKill: true, roundLimit: 6 }
@@ -160,6 +184,10 @@ describe('random orders', () => {
           for (const seat of p.seats) {
             const orders = randomOrders(state, seat, r)
             expect(msaw.validate(state, seat, orders)).toEqual([])
+            // What the API answers fits its schemas (api-schemas.ts), closed.
+            expectFits(msaw.schemas?.options, msaw.options(state, seat), 'options')
+            expectFits(msaw.schemas?.preview, msaw.preview!(state, seat, orders), 'preview')
+            expectFits(msaw.schemas?.view, msaw.view(state, seat), 'view')
             subs[seat] = orders
           }
         state = msaw.resolve(state, subs, createDice('ab'.repeat(32), seq)).state
