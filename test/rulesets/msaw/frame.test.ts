@@ -331,3 +331,41 @@ describe('validate', () => {
     expect(rules(validateStep(state, 'F', [move('GM1', 2000, 2000)]))).toEqual(['MS-1.2 msaw.frame.notYourStep'])
   })
 })
+
+describe('with the combat part', () => {
+  it('a counter `ask` stops the phase with the question and the weapons; the answer counterattacks', () => {
+    const zeonFirst = game(scenario(), [1, 6])
+    const policy: MsOrder = { kind: 'policy', ms: 'ZAKU1', counter: 'ask' }
+    const f = msaw.resolve(zeonFirst, { Z: [policy] }, scriptedDice([])).state
+    // GM1's vulcans: 1+1+1 hits; the Zaku's shoulder shield (always); defend 18: full damage 4+2 = 6, split 3/3.
+    const asked = msaw.resolve(
+      f,
+      { F: [{ kind: 'attack', ms: 'GM1', target: 'ZAKU1', weapon: 'gm-vulcan' }] },
+      scriptedDice([1, 1, 1, 6, 6, 6, 4]),
+    )
+    expect(asked.state.step).toBe('react')
+    expect(suit(asked.state, 'ZAKU1').hp).toBe(16)
+    expect(asked.events.at(-1)).toMatchObject({ type: 'waiting', ms: 'ZAKU1', seat: 'Z', kind: 'counter' })
+    // The shoulder spikes reach 2": at 3" only the machine gun can counterattack.
+    expect(msaw.options(asked.state, 'Z').reaction).toEqual({
+      kind: 'counter',
+      ms: 'ZAKU1',
+      attacker: 'GM1',
+      choices: ['zaku-mg'],
+    })
+    const answered = msaw.resolve(
+      asked.state,
+      { Z: [{ kind: 'counter', ms: 'ZAKU1', weapon: 'zaku-mg' }] },
+      scriptedDice([6, 6, 5, 3, 2]),
+    )
+    expect(answered.events[0]).toMatchObject({ type: 'attack', ms: 'ZAKU1', target: 'GM1', counter: true, hit: false })
+    expect(suit(answered.state, 'ZAKU1').items.find((i) => i.id === 'zaku-mg')!.ammo).toBe(19)
+    expect(answered.events.map((e) => e.type).slice(-4)).toEqual([
+      'phase-ends',
+      'round-ends',
+      'initiative',
+      'phase-begins',
+    ])
+    expect(answered.state).toMatchObject({ round: 2, step: 'action', order: ['F', 'Z'], reaction: null })
+  })
+})
