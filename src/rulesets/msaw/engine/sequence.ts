@@ -606,12 +606,18 @@ function freeSpot(state: MsState, suit: Suit, others: readonly Suit[]): Pt {
 export function resolveStep(state: MsState, submissions: Record<string, MsOrder[]>, dice: Dice): Resolution<MsState> {
   if (state.over) throw new Error('MS-0.1: the game is over')
   const pending = pendingSeats(state)
+  const seats = seatsOf(state)
   const firstRoll = dice.rolls.length
   const orders: MsOrder[] = []
   for (const [seat, given] of Object.entries(submissions)) {
     if (given.length === 0) continue
     if (!pending.includes(seat)) throw new Error(`MS-1.2: ${seat} has nothing to decide now`)
-    const errors = validateStep(state, seat, given, submissions)
+    // As the server checked it: against its teammates' orders only (the zones of sides do not meet).
+    const side = seats.find((s) => s.id === seat)?.side
+    const mates = Object.fromEntries(
+      Object.entries(submissions).filter(([id]) => seats.find((s) => s.id === id)?.side === side),
+    )
+    const errors = validateStep(state, seat, given, mates)
     if (errors.length > 0) throw new Error(`invalid orders: ${errors.map((e) => `${e.rule} ${e.message}`).join('; ')}`)
     orders.push(...given)
   }
