@@ -612,12 +612,12 @@ describe('MS@W compact options and examples', () => {
       deploy: {
         zone: { x0: 0, y0: 0, x1: 4800, y1: 600 },
         suits: ['GM1'],
-        hold: { GM1: ['beam-spray-gun', 'gm-shield'] },
+        hold: { GM1: ['beam-saber', 'beam-spray-gun', 'gm-shield'] },
       },
     })
     expect(msawPresent.compactOptions(deploy, 'en').lines).toEqual([
       'Deploy in your zone: x 0"–48", y 0"–6" (GAP-M-4)',
-      'GM1 may hold beam-spray-gun gm-shield',
+      'GM1 may hold beam-saber beam-spray-gun gm-shield',
     ])
     expect(msawPresent.orderExamples(deploy)).toEqual([
       'GM1 deploy 24,3 hold R beam-spray-gun L gm-shield',

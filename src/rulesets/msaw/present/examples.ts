@@ -35,6 +35,9 @@ export function attackOrder(ms: string, target: string, weapon: string): string 
 /** Hand items that take both hands (the catalogue's `hands: 2`): the Magella attack cannon. */
 const TWO_HANDED = new Set(['magella'])
 
+/** Close-range hand weapons (MS-3.3) of the catalogue. */
+const CLOSE = new Set(['beam-saber', 'heat-hawk', 'heat-saber', 'dom-heat-saber'])
+
 /** A hand-held shield (the fixed shoulder shield is never held). */
 const isShield = (item: string) => /shield/.test(item) && !/^shoulder-shield/.test(item)
 
@@ -45,7 +48,9 @@ const isShield = (item: string) => /shield/.test(item) && !/^shoulder-shield/.te
 export function deployOrder(ms: string, at: Pt, holdable: readonly string[] = []): string {
   const base = `${ms} deploy ${ptLabel(at)}`
   const both = holdable.find((i) => TWO_HANDED.has(itemTypeId(i)))
-  const weapon = holdable.find((i) => !isShield(i) && !TWO_HANDED.has(itemTypeId(i)))
+  const weapons = holdable.filter((i) => !isShield(i) && !TWO_HANDED.has(itemTypeId(i)))
+  // A gun rather than a close-range weapon when it has one: the example reads as the usual loadout.
+  const weapon = weapons.find((i) => !CLOSE.has(itemTypeId(i))) ?? weapons[0]
   const shield = holdable.find(isShield)
   if (!weapon && !shield && both) return `${base} hold both ${both}`
   const hold = [weapon ? `R ${weapon}` : '', shield ? `L ${shield}` : ''].filter((h) => h !== '').join(' ')
