@@ -571,7 +571,8 @@ describe('MS@W compact options and examples', () => {
   it('a line per suit with its place and Move, an order line per attack with the chance, what it may switch', () => {
     expect(msawPresent.compactOptions(seatOptions(), 'en')).toEqual({
       lines: [
-        'GM1 at 12.5,8: Move 10", may not enter ridge; left: move, switch, combat',
+        'GM1 at 12.5,8: Move 10", may not enter ridge; left: move, switch, combat; ' +
+          'standing orders: shield always, counterattack best weapon',
         'GM1 attack ZAKU1 gm-vulcan  # 5.5", hit on 12 or less (74%)',
         'GM1: ZAKU2 at 9" is out of sight',
         'GM1 may switch: draw beam-saber, stow gm-shield',
@@ -587,7 +588,8 @@ describe('MS@W compact options and examples', () => {
     const dom = suitOptions({ ms: 'DOM1', move: 900, hover: 2400, targets: [], impassable: [] })
     const done = suitOptions({ ms: 'GM2', parts: [] })
     expect(msawPresent.compactOptions(seatOptions({ suits: [dom, done] }), 'en').lines).toEqual([
-      'DOM1 at 12.5,8: Move 9", hover 24" off rough and impassable terrain; left: move, switch, combat',
+      'DOM1 at 12.5,8: Move 9", hover 24" off rough and impassable terrain; left: move, switch, combat; ' +
+        'standing orders: shield always, counterattack best weapon',
       'DOM1: no enemy in range and sight from here',
       'DOM1 may switch: draw beam-saber, stow gm-shield',
       'GM2 at 12.5,8: already activated this phase',

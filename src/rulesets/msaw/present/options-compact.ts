@@ -17,6 +17,12 @@ const DEFAULTS: Required<CompactLimits> = { maxLines: 30, maxLineLength: 240 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
 
+/** §8: the suit's standing orders, when the options carry them. */
+function policyText(t: Translate, policy: unknown): string {
+  if (!isObject(policy) || typeof policy.shield !== 'string' || typeof policy.counter !== 'string') return ''
+  return t('opt.policy', { shield: t(`policy.${policy.shield}`), counter: t(`policy.${policy.counter}`) })
+}
+
 function suitLine(locale: Locale, t: Translate, s: MsSuitOptions): string {
   const parts = strings(s.parts)
   const extras = [
@@ -31,6 +37,7 @@ function suitLine(locale: Locale, t: Translate, s: MsSuitOptions): string {
     move: parts.includes('move') ? t('opt.move', { move: inches(locale, s.move) }) : t('opt.moved'),
     extras: extras.length > 0 ? `${t('sep')}${extras.join(t('sep'))}` : '',
     parts: parts.map((p) => t(`part.${p}`)).join(t('sep')),
+    policy: policyText(t, s.policy),
   })
 }
 
