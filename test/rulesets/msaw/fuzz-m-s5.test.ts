@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { fuzzScenario, gamesOf } from './fuzz.js'
+
+describe('fuzz M-S5', () => {
+  it(`${gamesOf('M-S5')} random games, every player count, end keeping every invariant`, () => {
+    const { endings, tally } = fuzzScenario('M-S5', 5)
+    expect([...endings.values()].reduce((a, b) => a + b, 0)).toBe(gamesOf('M-S5'))
+    expect(tally.attacks, 'the players attack').toBeGreaterThan(0)
+    expect(tally.moves, 'the players move').toBeGreaterThan(0)
+    expect(tally.destroyed, 'suits are destroyed').toBeGreaterThan(0)
+  }, 600_000)
+})
