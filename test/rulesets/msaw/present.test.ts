@@ -4,6 +4,7 @@
 // the status panel, and the table map of a view (discs, paths, fire, losses, zones, ranges on request).
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
+import { createDice } from '../../../src/engine/dice.js'
 import { distance, pathLength, parseInches } from '../../../src/engine/table/index.js'
 import type { Locale } from '../../../src/i18n/index.js'
 import { fallbackLine } from '../../../src/present/narrate-fallback.js'
@@ -16,10 +17,12 @@ import type {
   MsView,
   Pt,
 } from '../../../src/rulesets/msaw/engine/types.js'
+import { msaw } from '../../../src/rulesets/msaw/engine/index.js'
 import { checkMove } from '../../../src/rulesets/msaw/engine/movement.js'
 import { parseOrders } from '../../../src/rulesets/msaw/engine/notation.js'
 import { msawPresent } from '../../../src/rulesets/msaw/present/index.js'
 import { makeState } from './fixture-notation.js'
+import { playGame, scenarioData } from './fuzz.js'
 
 // ---- hand-made views (engine/types.ts MsView) -------------------------------------------------------------
 
@@ -852,4 +855,36 @@ describe('MS@W table map', () => {
     ])
     expect(() => msawPresent.map({ system: 'msaw' }, [])).toThrow(/not an MS@W view/)
   })
+})
+
+// ---- whole games --------------------------------------------------------------------------------------
+
+describe('MS@W presentation of whole games', () => {
+  it('every resolution of a game of each scenario is told to every reader without the generic line', () => {
+    const options = { aim: true, oneHitKill: true, systemError: true, roundLimit: 12 }
+    for (const scn of ['M-S1', 'M-S2', 'M-S3', 'M-S4', 'M-S5']) {
+      const { data, players } = scenarioData(scn)
+      const game = playGame(scn, 7, players[0]!, 'aggressive', options)
+      // Replayed with the same dice, each resolution's events as the emails get them.
+      const gameSeed = (7).toString(16).padStart(64, '0')
+      let seq = 0
+      let state = msaw.setup(data, { players: players[0]!, options }, createDice(gameSeed, seq++)).state
+      const readers = [...msaw.seats(state).map((s) => s.id), null]
+      for (const subs of game.submissions) {
+        const res = msaw.resolve(state, subs, createDice(gameSeed, seq++))
+        state = res.state
+        for (const reader of readers) {
+          const v = msaw.view(state, reader)
+          for (const locale of ['en', 'ja'] as const)
+            for (const line of msawPresent.narrate(res.events, v, locale)) expect(line).not.toMatch(/^Event "/)
+          const model = msawPresent.map(v, res.events, { ranges: true })
+          expect(model.discs.length).toBe(v.suits.filter((x) => !x.destroyed && x.at !== null).length)
+          expect(msawPresent.statusPanel(v, 'ja')!.rows).toHaveLength(v.suits.length)
+          if (reader) expect(() => msawPresent.compactOptions(msaw.options(state, reader), 'ja')).not.toThrow()
+        }
+      }
+      const end = msaw.outcome(state)!
+      expect(msawPresent.describeOutcome(end, 'en')).not.toBe(end.reason)
+    }
+  }, 120_000)
 })
