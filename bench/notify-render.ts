@@ -96,7 +96,8 @@ while (state.turn < TURN + TURNS && state.step !== 'over') {
 }
 const onMap = state.units.filter((u) => u.at === 'map').length
 const seatsPerStep = state.seats.length
-const render = (p: (typeof positions)[number]) => mapModelToPng(buildHexMapModel('abaoaqu', p.view, p.events), PNG_OPTIONS)
+const render = (p: (typeof positions)[number]) =>
+  mapModelToPng(buildHexMapModel('abaoaqu', p.view, p.events), PNG_OPTIONS)
 
 // Nothing cached: fonts read, every label outlined, the board and every piece rasterised.
 const [firstPng, firstMs] = time(() => render(positions[0]!))

@@ -90,12 +90,7 @@ async function drawn(
 }
 
 /** The map model of a position as `viewer` sees it (what its SVG, PNG and email picture draw); null: no map. */
-export async function mapModelAt(
-  db: Db,
-  game: GameRow,
-  seq: number,
-  viewer: string | null,
-): Promise<MapModel | null> {
+export async function mapModelAt(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<MapModel | null> {
   return (await drawn(db, game, seq, viewer))?.model ?? null
 }
 

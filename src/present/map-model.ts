@@ -186,7 +186,7 @@ export interface TablePt {
   y: number
 }
 
-/** A terrain piece as drawn: its outline, and how it is shaded (rough hatched, impassable dark, sight-blocking edged). */
+/** A terrain piece as drawn: its outline and its shading (rough hatched, impassable dark, sight-blocking edged). */
 export interface TableTerrain {
   polygon: TablePt[]
   move: 'open' | 'rough' | 'impassable'

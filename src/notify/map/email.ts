@@ -12,7 +12,13 @@ import { counterSide } from './svg-counters.js'
 import { layoutMap } from './svg.js'
 import { planCrop, type CropLimits, type CropPlan } from './crop.js'
 import { sizeForWidth, type MapWindow } from './layout.js'
-import { isTableMap, type HexMapModel, type MapModel, type TableMapModel, type TableWindow } from '../../present/map-model.js'
+import {
+  isTableMap,
+  type HexMapModel,
+  type MapModel,
+  type TableMapModel,
+  type TableWindow,
+} from '../../present/map-model.js'
 import { drawingToRows, stackedPng } from './raster.js'
 import { tableEmailPng } from './table-email.js'
 

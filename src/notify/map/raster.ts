@@ -423,7 +423,11 @@ function tileOf(t: BoardTiles, key: string, scale: number, i: number, j: number)
  * drawn at the crop's scale on the whole board's pixel grid; the crop's offset on that grid is
  * rounded to a whole pixel (half a pixel at most, which the eye cannot tell).
  */
-function tiledPage(d: MapDrawing<PictureSize>, t: BoardTiles, width: number | undefined): { page: Board; scale: Scale } {
+function tiledPage(
+  d: MapDrawing<PictureSize>,
+  t: BoardTiles,
+  width: number | undefined,
+): { page: Board; scale: Scale } {
   const scale = width === undefined ? 1 : width / d.frame.width
   const page = {
     width: Math.round(d.frame.width * scale),

@@ -45,93 +45,131 @@ function sampleLine(at: Point, length: number, dash: string): string {
   )
 }
 
-function legendItems(model: TableMapModel, frame: TableFrame): LegendItem[] {
-  const items: LegendItem[] = model.sides.map((s) => ({
+function sideItems(model: TableMapModel): LegendItem[] {
+  return model.sides.map((s) => ({
     sample: 1,
     text: `${s.name} (${s.id})${s.viewer ? ' — you' : ''}`,
     draw: (at, size) =>
       `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size / 2)}" fill="${s.colour}" ` +
       `stroke="${TABLE_INK}"/>`,
   }))
-  const add = (used: boolean, item: LegendItem) => {
-    if (used) items.push(item)
-  }
-  add(model.paths.length > 0, {
-    sample: 1.6,
-    text: 'moved',
-    draw: (at, size) =>
-      sampleLine(at, size * 1.1, '') +
-      `<path d="M${num(at.x + size * 1.6)} ${num(at.y)}L${num(at.x + size * 1.05)} ${num(at.y - size * 0.3)}` +
-      `L${num(at.x + size * 1.05)} ${num(at.y + size * 0.3)}Z" fill="${NEUTRAL}"/>`,
-  })
-  add(
-    model.fire.some((f) => f.hit),
-    { sample: 1.6, text: 'fire: hit', draw: (at, size) => sampleLine(at, size * 1.6, '') },
-  )
-  add(
-    model.fire.some((f) => !f.hit),
-    { sample: 1.6, text: 'fire: miss', draw: (at, size) => sampleLine(at, size * 1.6, '4 3') },
-  )
-  add(model.ranges.length > 0, {
-    sample: 1,
-    text: 'move range',
-    draw: (at, size) =>
-      `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size * 0.45)}" fill="none" ` +
-      `stroke="${NEUTRAL}" stroke-width="1.5" stroke-dasharray="3 2"/>`,
-  })
-  add(model.losses.length > 0, {
-    sample: 1,
-    text: 'lost',
-    draw: (at, size) =>
-      `<path d="M${num(at.x + size * 0.1)} ${num(at.y - size * 0.4)}l${num(size * 0.8)} ${num(size * 0.8)}` +
-      `m0 ${num(-size * 0.8)}l${num(-size * 0.8)} ${num(size * 0.8)}" stroke="${NEUTRAL}" stroke-width="2.4"/>`,
-  })
-  add(model.objects.length > 0, {
-    sample: 1,
-    text: 'item on the table',
-    draw: (at, size) => square({ x: at.x + size * 0.15, y: at.y }, size * 0.7, '#ffffff', TABLE_INK),
-  })
+}
+
+/** The last phase's marks, each with whether the picture has one. */
+function markItems(model: TableMapModel): Array<[boolean, LegendItem]> {
+  return [
+    [
+      model.paths.length > 0,
+      {
+        sample: 1.6,
+        text: 'moved',
+        draw: (at, size) =>
+          sampleLine(at, size * 1.1, '') +
+          `<path d="M${num(at.x + size * 1.6)} ${num(at.y)}L${num(at.x + size * 1.05)} ${num(at.y - size * 0.3)}` +
+          `L${num(at.x + size * 1.05)} ${num(at.y + size * 0.3)}Z" fill="${NEUTRAL}"/>`,
+      },
+    ],
+    [
+      model.fire.some((f) => f.hit),
+      { sample: 1.6, text: 'fire: hit', draw: (at, size) => sampleLine(at, size * 1.6, '') },
+    ],
+    [
+      model.fire.some((f) => !f.hit),
+      { sample: 1.6, text: 'fire: miss', draw: (at, size) => sampleLine(at, size * 1.6, '4 3') },
+    ],
+    [
+      model.ranges.length > 0,
+      {
+        sample: 1,
+        text: 'move range',
+        draw: (at, size) =>
+          `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size * 0.45)}" fill="none" ` +
+          `stroke="${NEUTRAL}" stroke-width="1.5" stroke-dasharray="3 2"/>`,
+      },
+    ],
+  ]
+}
+
+/** Losses and dropped items, each with whether the picture has one. */
+function leftItems(model: TableMapModel): Array<[boolean, LegendItem]> {
+  return [
+    [
+      model.losses.length > 0,
+      {
+        sample: 1,
+        text: 'lost',
+        draw: (at, size) =>
+          `<path d="M${num(at.x + size * 0.1)} ${num(at.y - size * 0.4)}l${num(size * 0.8)} ${num(size * 0.8)}` +
+          `m0 ${num(-size * 0.8)}l${num(-size * 0.8)} ${num(size * 0.8)}" stroke="${NEUTRAL}" stroke-width="2.4"/>`,
+      },
+    ],
+    [
+      model.objects.length > 0,
+      {
+        sample: 1,
+        text: 'item on the table',
+        draw: (at, size) => square({ x: at.x + size * 0.15, y: at.y }, size * 0.7, '#ffffff', TABLE_INK),
+      },
+    ],
+  ]
+}
+
+/** The scenario's terrain and zones, each with whether the table has some. */
+function terrainItems(model: TableMapModel): Array<[boolean, LegendItem]> {
   const terrain = (move: string) => model.terrain.some((t) => t.move === move)
-  add(terrain('impassable'), {
-    sample: 1,
-    text: 'impassable',
-    draw: (at, size) => square(at, size, TERRAIN_STYLE.impassable.fill, TERRAIN_STYLE.impassable.stroke),
-  })
-  add(terrain('rough'), {
-    sample: 1,
-    text: 'rough',
-    draw: (at, size) =>
-      square(at, size, TERRAIN_STYLE.rough.fill, TERRAIN_STYLE.rough.stroke) +
-      `<path d="M${num(at.x)} ${num(at.y + size / 2)}l${num(size)} ${num(-size)}" stroke="${TERRAIN_STYLE.rough.hatch}"/>`,
-  })
-  add(
-    model.terrain.some((t) => t.blocksLOS),
-    {
-      sample: 1,
-      text: 'blocks sight',
-      draw: (at, size) => square(at, size, '#ffffff', TERRAIN_STYLE.sightStroke, ' stroke-width="2.4"'),
-    },
-  )
-  add(model.zones.length > 0, {
-    sample: 1,
-    text: 'deployment zone',
-    draw: (at, size) => square(at, size, NEUTRAL, NEUTRAL, ' fill-opacity="0.15" stroke-dasharray="3 2"'),
-  })
-  for (const { marker, text } of model.markerKey ?? []) {
-    if (!model.discs.some((d) => d.markers.includes(marker))) continue
-    const style = markerStyle(marker)
-    items.push({
-      sample: 1,
-      text,
-      draw: (at, size) =>
-        square(at, size, style.fill, TABLE_INK) +
-        textAt(at.x + size / 2, at.y, marker, {
-          size: fitFontSize(marker, size * 0.8, size * 0.9, true),
-          fill: style.text,
-          bold: true,
-        }),
+  const { impassable, rough, sightStroke } = TERRAIN_STYLE
+  return [
+    [
+      terrain('impassable'),
+      { sample: 1, text: 'impassable', draw: (at, size) => square(at, size, impassable.fill, impassable.stroke) },
+    ],
+    [
+      terrain('rough'),
+      {
+        sample: 1,
+        text: 'rough',
+        draw: (at, size) =>
+          square(at, size, rough.fill, rough.stroke) +
+          `<path d="M${num(at.x)} ${num(at.y + size / 2)}l${num(size)} ${num(-size)}" stroke="${rough.hatch}"/>`,
+      },
+    ],
+    [
+      model.terrain.some((t) => t.blocksLOS),
+      {
+        sample: 1,
+        text: 'blocks sight',
+        draw: (at, size) => square(at, size, '#ffffff', sightStroke, ' stroke-width="2.4"'),
+      },
+    ],
+    [
+      model.zones.length > 0,
+      {
+        sample: 1,
+        text: 'deployment zone',
+        draw: (at, size) => square(at, size, NEUTRAL, NEUTRAL, ' fill-opacity="0.15" stroke-dasharray="3 2"'),
+      },
+    ],
+  ]
+}
+
+/** The markers the discs carry, and the highlight's ring. */
+function keyItems(model: TableMapModel): LegendItem[] {
+  const items: LegendItem[] = (model.markerKey ?? [])
+    .filter(({ marker }) => model.discs.some((d) => d.markers.includes(marker)))
+    .map(({ marker, text }) => {
+      const style = markerStyle(marker)
+      return {
+        sample: 1,
+        text,
+        draw: (at, size) =>
+          square(at, size, style.fill, TABLE_INK) +
+          textAt(at.x + size / 2, at.y, marker, {
+            size: fitFontSize(marker, size * 0.8, size * 0.9, true),
+            fill: style.text,
+            bold: true,
+          }),
+      }
     })
-  }
   if (model.highlight && model.highlight.units.length > 0)
     items.push({
       sample: 1,
@@ -140,9 +178,13 @@ function legendItems(model: TableMapModel, frame: TableFrame): LegendItem[] {
         `<circle cx="${num(at.x + size / 2)}" cy="${num(at.y)}" r="${num(size * 0.45)}" fill="none" ` +
         `stroke="${HIGHLIGHT_COLOUR}" stroke-width="2.4"/>`,
     })
-  // The scale bar: six inches at the picture's own scale, ticked at each inch.
+  return items
+}
+
+/** The scale bar: six inches at the picture's own scale, ticked at each inch. */
+function scaleItem(frame: TableFrame): LegendItem {
   const bar = 6 * frame.pxPerInch
-  items.push({
+  return {
     sample: bar / SIZE,
     text: '6 inches',
     draw: (at, size) => {
@@ -156,8 +198,14 @@ function legendItems(model: TableMapModel, frame: TableFrame): LegendItem[] {
         `stroke-width="1.4"/>`
       )
     },
-  })
-  return items
+  }
+}
+
+function legendItems(model: TableMapModel, frame: TableFrame): LegendItem[] {
+  const used = [...markItems(model), ...leftItems(model), ...terrainItems(model)]
+    .filter(([u]) => u)
+    .map(([, item]) => item)
+  return [...sideItems(model), ...used, ...keyItems(model), scaleItem(frame)]
 }
 
 /** Lines of items that fit the picture's width. */
@@ -191,7 +239,9 @@ export function tableLegend(frame: TableFrame, model: TableMapModel): Piece {
     const y = top + (i + 0.5) * LINE
     for (const { item, x } of line) {
       out.push(item.draw({ x, y }, SIZE * 0.95))
-      out.push(textAt(x + item.sample * SIZE + SIZE * 0.5, y, item.text, { size: SIZE, fill: TABLE_INK, anchor: 'start' }))
+      out.push(
+        textAt(x + item.sample * SIZE + SIZE * 0.5, y, item.text, { size: SIZE, fill: TABLE_INK, anchor: 'start' }),
+      )
     }
   })
   return { svg: out.join(''), box: { x0: 0, y0: top - 2, x1: frame.width, y1: frame.height }, estimated: true }
@@ -210,7 +260,11 @@ export function tableHeader(frame: TableFrame, model: TableMapModel): Piece {
         bold: true,
         anchor: 'start',
       }) +
-      textAt(TABLE_BAND, 35, fitText(model.subtitle, subSize, width), { size: subSize, fill: NEUTRAL, anchor: 'start' }),
+      textAt(TABLE_BAND, 35, fitText(model.subtitle, subSize, width), {
+        size: subSize,
+        fill: NEUTRAL,
+        anchor: 'start',
+      }),
     box: { x0: 0, y0: 0, x1: frame.width, y1: 44 },
     estimated: true,
   }

@@ -103,7 +103,8 @@ function terrainSvg(frame: TableFrame, t: TableTerrain): string {
   const width = t.blocksLOS ? 2.4 : 1
   const stroke = t.blocksLOS ? TERRAIN_STYLE.sightStroke : style.stroke
   const hatch = t.move === 'rough' ? `<path d="${d}" fill="url(#${ROUGH_ID})"/>` : ''
-  return `<path d="${d}" fill="${style.fill}"/>${hatch}<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${width}"/>`
+  const outline = `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${width}"/>`
+  return `<path d="${d}" fill="${style.fill}"/>${hatch}${outline}`
 }
 
 function terrainLabel(frame: TableFrame, t: TableTerrain): string {
@@ -166,7 +167,8 @@ function boardSvg(frame: TableFrame, model: TableMapModel, colours: ReadonlyMap<
       `<pattern id="${ROUGH_ID}" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
       `<path d="M0 0V6" stroke="${TERRAIN_STYLE.rough.hatch}" stroke-width="1.2"/></pattern></defs>`,
     `<rect ${rect} fill="${FIELD}"/>`,
-    `<g clip-path="url(#${CLIP_ID})">${gridSvg(frame)}${zones}${model.terrain.map((t) => terrainSvg(frame, t)).join('')}` +
+    `<g clip-path="url(#${CLIP_ID})">${gridSvg(frame)}${zones}` +
+      model.terrain.map((t) => terrainSvg(frame, t)).join('') +
       `${model.terrain.map((t) => terrainLabel(frame, t)).join('')}</g>`,
     `<rect ${rect} fill="none" stroke="${EDGE}" stroke-width="1.5"/>`,
     edgeLabelsSvg(frame),
@@ -204,13 +206,12 @@ function discAt(model: TableMapModel, p: TablePt): TableDisc | undefined {
   return model.discs.find((d) => d.at.x === p.x && d.at.y === p.y)
 }
 
-/** A move range: the circle's arcs inside the window, dashed, and its label where it fits. */
-function rangePiece(frame: TableFrame, r: TableRange, colour: string): Piece[] {
-  const c = tablePoint(frame, r.at)
-  const radius = tableLength(frame, r.radius)
-  if (radius <= 0) return []
-  const inside = (p: Point) =>
-    p.x >= frame.left - 0.5 && p.x <= frame.right + 0.5 && p.y >= frame.top - 0.5 && p.y <= frame.bottom + 0.5
+function insideFrame(frame: TableFrame, p: Point): boolean {
+  return p.x >= frame.left - 0.5 && p.x <= frame.right + 0.5 && p.y >= frame.top - 0.5 && p.y <= frame.bottom + 0.5
+}
+
+/** The arcs of a circle that lie inside the window, as runs of points (a range past the table's edge stops there). */
+function arcsInside(frame: TableFrame, c: Point, radius: number): Point[][] {
   const n = 120
   const pts = Array.from({ length: n + 1 }, (_, i) => {
     const a = (2 * Math.PI * i) / n
@@ -221,7 +222,7 @@ function rangePiece(frame: TableFrame, r: TableRange, colour: string): Piece[] {
   for (let i = 0; i < n; i++) {
     const a = pts[i]!
     const b = pts[i + 1]!
-    if (inside(a) && inside(b)) {
+    if (insideFrame(frame, a) && insideFrame(frame, b)) {
       if (run.length === 0) run.push(a)
       run.push(b)
     } else if (run.length > 0) {
@@ -230,29 +231,38 @@ function rangePiece(frame: TableFrame, r: TableRange, colour: string): Piece[] {
     }
   }
   if (run.length > 0) runs.push(run)
+  return runs
+}
+
+/** A range's label at the top of its circle (or the bottom, when the top is off the table), kept on the table. */
+function rangeLabel(frame: TableFrame, c: Point, radius: number, text: string, colour: string) {
+  if (text === '') return null
+  const spot = [
+    { x: c.x, y: c.y - radius },
+    { x: c.x, y: c.y + radius },
+  ].find((p) => insideFrame(frame, p))
+  if (!spot) return null
+  const w = textWidth(text, TEXT) + 4
+  const at = { x: Math.min(Math.max(spot.x - w / 2, frame.left), frame.right - w), y: spot.y }
+  return { svg: plate(at, text, TEXT, colour, 'start', false), box: plateBox(at, text, TEXT, 'start', false) }
+}
+
+/** A move range: the circle's arcs inside the window, dashed, and its label where it fits. */
+function rangePiece(frame: TableFrame, r: TableRange, colour: string): Piece[] {
+  const c = tablePoint(frame, r.at)
+  const radius = tableLength(frame, r.radius)
+  if (radius <= 0) return []
+  const runs = arcsInside(frame, c, radius)
   if (runs.length === 0) return []
-  const d = runs.map((r2) => pathOf(r2, false)).join('')
-  let box = boxAround(runs.flat(), 2)
-  let label = ''
-  if (r.label !== '') {
-    const spots = [
-      { x: c.x, y: c.y - radius },
-      { x: c.x, y: c.y + radius },
-    ]
-    const spot = spots.find(inside)
-    if (spot) {
-      const w = textWidth(r.label, TEXT) + 4
-      const at = { x: Math.min(Math.max(spot.x - w / 2, frame.left), frame.right - w), y: spot.y }
-      label = plate(at, r.label, TEXT, colour, 'start', false)
-      box = union(box, plateBox(at, r.label, TEXT, 'start', false))
-    }
-  }
+  const d = runs.map((run) => pathOf(run, false)).join('')
+  const label = rangeLabel(frame, c, radius, r.label, colour)
+  const box = boxAround(runs.flat(), 2)
   return [
     {
       svg:
         `<path d="${d}" fill="none" stroke="${colour}" stroke-width="1.5" stroke-dasharray="6 4" ` +
-        `stroke-opacity="0.9"/>${label}`,
-      box,
+        `stroke-opacity="0.9"/>${label?.svg ?? ''}`,
+      box: label ? union(box, label.box) : box,
       ...(widthIsSure(r.label) ? {} : { estimated: true }),
     },
   ]
@@ -308,7 +318,7 @@ function fireLine(frame: TableFrame, model: TableMapModel, f: TableFire, colour:
   return [{ svg: haloLine([from, end], colour, f.hit ? '' : '5 4'), box: boxAround([from, end], 3) }]
 }
 
-/** A fire's result by its target, up and to the right (left near the right edge); a second one below it. */
+/** A fire's result by its target, up and to the right (left near the right edge); a second one above it. */
 function fireLabel(frame: TableFrame, model: TableMapModel, f: TableFire, colour: string, slot: number): Piece[] {
   if (f.label === '') return []
   const to = tablePoint(frame, f.to)
@@ -316,7 +326,8 @@ function fireLabel(frame: TableFrame, model: TableMapModel, f: TableFire, colour
   const r = target ? discRadius(frame, target) : 4
   const w = textWidth(f.label, TEXT, true) + 6
   const anchor: 'start' | 'end' = to.x + r + 3 + w > frame.width - 2 ? 'end' : 'start'
-  const at = { x: anchor === 'start' ? to.x + r + 3 : to.x - r - 3, y: to.y - r - 8 + slot * (TEXT * 1.5) }
+  // Above the unit's own label (beside the disc, at its middle), a second result above the first.
+  const at = { x: anchor === 'start' ? to.x + r + 3 : to.x - r - 3, y: to.y - r - TEXT - slot * (TEXT * 1.5) }
   const x = anchor === 'start' ? at.x : at.x - w
   const h = TEXT * 1.35
   const svg =
@@ -327,13 +338,35 @@ function fireLabel(frame: TableFrame, model: TableMapModel, f: TableFire, colour
   return [widthIsSure(f.label) ? piece : { ...piece, estimated: true }]
 }
 
-function discPiece(
-  frame: TableFrame,
-  d: TableDisc,
-  colour: string,
-  highlighted: boolean,
-  web: boolean,
-): Piece {
+/** A disc's status markers in a row from x, their middle at y. */
+function markerRow(x: number, y: number, markers: readonly string[]): string {
+  let left = x
+  return markers
+    .map((m) => {
+      const style = markerStyle(m)
+      const w = textWidth(m, TEXT, true) + 4
+      const out =
+        `<rect x="${num(left)}" y="${num(y - TEXT * 0.7)}" width="${num(w)}" height="${num(TEXT * 1.4)}" ` +
+        `fill="${style.fill}" stroke="${TABLE_INK}" stroke-width="0.8"/>` +
+        textAt(left + w / 2, y, m, { size: TEXT, fill: style.text, bold: true })
+      left += w + 2
+      return out
+    })
+    .join('')
+}
+
+/** The disc itself, ringed when highlighted. */
+function discShape(at: Point, r: number, colour: string, highlighted: boolean): string {
+  const circle = (radius: number, rest: string) =>
+    `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(radius)}" ${rest}/>`
+  const ring = highlighted
+    ? circle(r + 4, `fill="none" stroke="${HALO}" stroke-width="5"`) +
+      circle(r + 4, `fill="none" stroke="${HIGHLIGHT_COLOUR}" stroke-width="2.5"`)
+    : ''
+  return ring + circle(r, `fill="${colour}" stroke="${TABLE_INK}" stroke-width="1.2"`)
+}
+
+function discPiece(frame: TableFrame, d: TableDisc, colour: string, highlighted: boolean, web: boolean): Piece {
   const c = tablePoint(frame, d.at)
   const r = discRadius(frame, d)
   const labelW = textWidth(d.label, UNIT_TEXT, true) + 4
@@ -341,30 +374,11 @@ function discPiece(
   // The id to the right of the disc, or to its left where the picture's edge would cut it.
   const anchor: 'start' | 'end' = c.x + r + 3 + labelW + markerW > frame.width - 2 ? 'end' : 'start'
   const draw = (at: Point) => {
-    const ring = highlighted
-      ? `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r + 4)}" fill="none" stroke="${HALO}" stroke-width="5"/>` +
-        `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r + 4)}" fill="none" stroke="${HIGHLIGHT_COLOUR}" ` +
-        'stroke-width="2.5"/>'
-      : ''
-    const disc =
-      `<circle cx="${num(at.x)}" cy="${num(at.y)}" r="${num(r)}" fill="${colour}" stroke="${TABLE_INK}" ` +
-      'stroke-width="1.2"/>'
-    let x = anchor === 'start' ? at.x + r + 3 : at.x - r - 3 - labelW - markerW
-    const label = plate({ x, y: at.y }, d.label, UNIT_TEXT, TABLE_INK, 'start', true)
-    x += labelW + 2
-    const markers = d.markers
-      .map((m) => {
-        const style = markerStyle(m)
-        const w = textWidth(m, TEXT, true) + 4
-        const out =
-          `<rect x="${num(x)}" y="${num(at.y - TEXT * 0.7)}" width="${num(w)}" height="${num(TEXT * 1.4)}" ` +
-          `fill="${style.fill}" stroke="${TABLE_INK}" stroke-width="0.8"/>` +
-          textAt(x + w / 2, at.y, m, { size: TEXT, fill: style.text, bold: true })
-        x += w + 2
-        return out
-      })
-      .join('')
-    const body = ring + disc + label + markers
+    const x = anchor === 'start' ? at.x + r + 3 : at.x - r - 3 - labelW - markerW
+    const body =
+      discShape(at, r, colour, highlighted) +
+      plate({ x, y: at.y }, d.label, UNIT_TEXT, TABLE_INK, 'start', true) +
+      markerRow(x + labelW + 2, at.y, d.markers)
     if (!web) return body
     const attrs =
       `data-unit="${escapeXml(d.label)}" data-side="${escapeXml(d.side)}" ` +
@@ -395,18 +409,29 @@ function lossPiece(frame: TableFrame, at: TablePt, colour: string): Piece {
 
 function objectPiece(frame: TableFrame, o: { at: TablePt; label: string }): Piece {
   const side = 8
-  const anchor: 'start' | 'end' = tablePoint(frame, o.at).x + 8 + textWidth(o.label, TEXT) > frame.width - 2 ? 'end' : 'start'
+  const anchor: 'start' | 'end' =
+    tablePoint(frame, o.at).x + 8 + textWidth(o.label, TEXT) > frame.width - 2 ? 'end' : 'start'
   const draw = (c: Point) =>
     `<rect x="${num(c.x - side / 2)}" y="${num(c.y - side / 2)}" width="${side}" height="${side}" fill="#ffffff" ` +
     `stroke="${TABLE_INK}" stroke-width="1.5"/>` +
     (o.label === ''
       ? ''
-      : plate({ x: anchor === 'start' ? c.x + side / 2 + 2 : c.x - side / 2 - 2, y: c.y }, o.label, TEXT, TABLE_INK, anchor, false))
+      : plate(
+          { x: anchor === 'start' ? c.x + side / 2 + 2 : c.x - side / 2 - 2, y: c.y },
+          o.label,
+          TEXT,
+          TABLE_INK,
+          anchor,
+          false,
+        ))
   const square = boxAround([{ x: 0, y: 0 }], side / 2 + 1.5)
   const box =
     o.label === ''
       ? square
-      : union(square, plateBox({ x: anchor === 'start' ? side / 2 + 2 : -side / 2 - 2, y: 0 }, o.label, TEXT, anchor, false))
+      : union(
+          square,
+          plateBox({ x: anchor === 'start' ? side / 2 + 2 : -side / 2 - 2, y: 0 }, o.label, TEXT, anchor, false),
+        )
   const piece = anchored(tablePoint(frame, o.at), draw, box)
   return widthIsSure(o.label) ? piece : { ...piece, estimated: true }
 }
@@ -416,21 +441,12 @@ function checkTableWindow(model: TableMapModel, w: TableWindow): void {
     throw new Error(`the window ${JSON.stringify(w)} is not a part of the ${model.width}×${model.height} table`)
 }
 
-/** A table laid out for drawing: its board (the scenario's), then the position's pieces in paint order. */
-export function layoutTable(model: TableMapModel, opts: TableSvgOptions = {}): MapDrawing<TableFrame> {
-  const scale = opts.pxPerInch ?? DEFAULT_PX_PER_INCH
-  if (!(scale > 0)) throw new Error(`pxPerInch must be positive, got ${scale}`)
-  if (!(model.width > 0 && model.height > 0)) throw new Error(`a table needs a size, got ${model.width}×${model.height}`)
-  const window = opts.tableWindow ?? { x0: 0, y0: 0, x1: model.width, y1: model.height }
-  checkTableWindow(model, window)
-  const withHeader = opts.header !== false
-  const withLegend = opts.legend !== false
-  const bare = tableFrame(scale, window, withHeader, 0)
-  const frame = tableFrame(scale, window, withHeader, withLegend ? tableLegendHeight(bare, model) : 0)
+/** The position's pieces, layer by layer, bottom first: what stands in (or reaches into) the window. */
+function tableLayers(frame: TableFrame, model: TableMapModel, web: boolean): Piece[][] {
   const colours = new Map(model.sides.map((s: MapSide) => [s.id, s.colour]))
   const colour = (side: string) => colours.get(side) ?? '#000000'
   // What a crop leaves out: pieces standing outside it (a disc's edge may reach in by half an inch).
-  const near = (p: TablePt) => inTableWindow(window, p, 100)
+  const near = (p: TablePt) => inTableWindow(frame.window, p, 100)
   const highlighted = new Set(model.highlight?.units ?? [])
   const fireSlots = new Map<string, number>()
   const slotOf = (f: TableFire) => {
@@ -439,7 +455,34 @@ export function layoutTable(model: TableMapModel, opts: TableSvgOptions = {}): M
     fireSlots.set(key, slot + 1)
     return slot
   }
-  const board = () => boardSvg(frame, model, colours)
+  return [
+    model.ranges.flatMap((r) => rangePiece(frame, r, colour(r.side))),
+    model.paths
+      .filter((p) => near(p.from) || p.path.some(near))
+      .flatMap((p) => pathPiece(frame, model, p, colour(p.side))),
+    model.fire.filter((f) => near(f.from) || near(f.to)).flatMap((f) => fireLine(frame, model, f, colour(f.side))),
+    model.objects.filter((o) => near(o.at)).map((o) => objectPiece(frame, o)),
+    model.discs
+      .filter((d) => near(d.at))
+      .map((d) => discPiece(frame, d, colour(d.side), highlighted.has(d.label), web)),
+    model.losses.filter((l) => near(l.at)).map((l) => lossPiece(frame, l.at, colour(l.side))),
+    model.fire.filter((f) => near(f.to)).flatMap((f) => fireLabel(frame, model, f, colour(f.side), slotOf(f))),
+  ]
+}
+
+/** A table laid out for drawing: its board (the scenario's), then the position's pieces in paint order. */
+export function layoutTable(model: TableMapModel, opts: TableSvgOptions = {}): MapDrawing<TableFrame> {
+  const scale = opts.pxPerInch ?? DEFAULT_PX_PER_INCH
+  if (!(scale > 0)) throw new Error(`pxPerInch must be positive, got ${scale}`)
+  if (!(model.width > 0 && model.height > 0))
+    throw new Error(`a table needs a size, got ${model.width}×${model.height}`)
+  const window = opts.tableWindow ?? { x0: 0, y0: 0, x1: model.width, y1: model.height }
+  checkTableWindow(model, window)
+  const withHeader = opts.header !== false
+  const withLegend = opts.legend !== false
+  const bare = tableFrame(scale, window, withHeader, 0)
+  const frame = tableFrame(scale, window, withHeader, withLegend ? tableLegendHeight(bare, model) : 0)
+  const colours = new Map(model.sides.map((s: MapSide) => [s.id, s.colour]))
   const w = num(frame.width)
   const h = num(frame.height)
   return {
@@ -447,20 +490,19 @@ export function layoutTable(model: TableMapModel, opts: TableSvgOptions = {}): M
     root:
       `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" ` +
       `font-family="${FONT_FAMILY}">`,
-    board,
-    boardKey: JSON.stringify(['table', scale, window, frame.width, frame.height, model.terrain, model.zones, [...colours]]),
+    board: () => boardSvg(frame, model, colours),
+    boardKey: JSON.stringify([
+      'table',
+      scale,
+      window,
+      frame.width,
+      frame.height,
+      model.terrain,
+      model.zones,
+      [...colours],
+    ]),
     layers: [
-      model.ranges.filter((r) => near(r.at) || r.radius > 0).flatMap((r) => rangePiece(frame, r, colour(r.side))),
-      model.paths
-        .filter((p) => near(p.from) || p.path.some(near))
-        .flatMap((p) => pathPiece(frame, model, p, colour(p.side))),
-      model.fire.filter((f) => near(f.from) || near(f.to)).flatMap((f) => fireLine(frame, model, f, colour(f.side))),
-      model.objects.filter((o) => near(o.at)).map((o) => objectPiece(frame, o)),
-      model.discs
-        .filter((d) => near(d.at))
-        .map((d) => discPiece(frame, d, colour(d.side), highlighted.has(d.label), opts.web === true)),
-      model.losses.filter((l) => near(l.at)).map((l) => lossPiece(frame, l.at, colour(l.side))),
-      model.fire.filter((f) => near(f.to)).flatMap((f) => fireLabel(frame, model, f, colour(f.side), slotOf(f))),
+      ...tableLayers(frame, model, opts.web === true),
       withHeader ? [tableHeader(frame, model)] : [],
       withLegend ? [tableLegend(frame, model)] : [],
     ],
