@@ -177,7 +177,7 @@ export function compareHexRefs(a: HexRef, b: HexRef): number {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// A table without hexes (MS@W): positions in hundredths of an inch, x to the right, y up (north).
+// A table without hexes (a miniatures game): positions in hundredths of an inch, x to the right, y up (north).
 // ---------------------------------------------------------------------------------------------------
 
 /** A point on a table, in hundredths of an inch. */
