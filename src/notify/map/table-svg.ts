@@ -109,7 +109,16 @@ function terrainSvg(frame: TableFrame, t: TableTerrain): string {
 
 function terrainLabel(frame: TableFrame, t: TableTerrain): string {
   if (t.label === '') return ''
-  const c = centroid(t.polygon.map((p) => tablePoint(frame, p)))
+  const pts = t.polygon.map((p) => tablePoint(frame, p))
+  // A crop may cut the piece: the label goes where the piece shows, at its centre if that shows.
+  const x0 = Math.max(frame.left, Math.min(...pts.map((p) => p.x)))
+  const x1 = Math.min(frame.right, Math.max(...pts.map((p) => p.x)))
+  const y0 = Math.max(frame.top, Math.min(...pts.map((p) => p.y)))
+  const y1 = Math.min(frame.bottom, Math.max(...pts.map((p) => p.y)))
+  if (x1 - x0 < TEXT || y1 - y0 < TEXT) return ''
+  const mid = centroid(pts)
+  const shows = mid.x > x0 + TEXT && mid.x < x1 - TEXT && mid.y > y0 + TEXT && mid.y < y1 - TEXT
+  const c = shows ? mid : { x: (x0 + x1) / 2, y: (y0 + y1) / 2 }
   const fill = t.move === 'impassable' ? '#ffffff' : TABLE_INK
   return textAt(c.x, c.y, t.label, { size: TEXT, fill, bold: true })
 }
@@ -147,6 +156,25 @@ function edgeLabelsSvg(frame: TableFrame): string {
   return [...xs, ...ys].join('')
 }
 
+/** The window's border: the table's own edges solid, the edges of a crop light and dashed (the table goes on). */
+function windowEdges(frame: TableFrame, model: TableMapModel): string {
+  const { left, top, right, bottom, window: w } = frame
+  const edges: Array<[boolean, string]> = [
+    [w.y1 >= model.height, `M${num(left)} ${num(top)}H${num(right)}`],
+    [w.x1 >= model.width, `M${num(right)} ${num(top)}V${num(bottom)}`],
+    [w.y0 <= 0, `M${num(left)} ${num(bottom)}H${num(right)}`],
+    [w.x0 <= 0, `M${num(left)} ${num(top)}V${num(bottom)}`],
+  ]
+  const table = edges.filter(([own]) => own).map(([, d]) => d)
+  const cut = edges.filter(([own]) => !own).map(([, d]) => d)
+  return (
+    (table.length === 0
+      ? ''
+      : `<path d="${table.join('')}" fill="none" stroke="${EDGE}" stroke-width="1.5" stroke-linecap="square"/>`) +
+    (cut.length === 0 ? '' : `<path d="${cut.join('')}" fill="none" stroke="${GRID_SIX}" stroke-dasharray="4 3"/>`)
+  )
+}
+
 function boardSvg(frame: TableFrame, model: TableMapModel, colours: ReadonlyMap<string, string>): string {
   const { left, top, right, bottom } = frame
   const rect = `x="${num(left)}" y="${num(top)}" width="${num(right - left)}" height="${num(bottom - top)}"`
@@ -170,7 +198,7 @@ function boardSvg(frame: TableFrame, model: TableMapModel, colours: ReadonlyMap<
     `<g clip-path="url(#${CLIP_ID})">${gridSvg(frame)}${zones}` +
       model.terrain.map((t) => terrainSvg(frame, t)).join('') +
       `${model.terrain.map((t) => terrainLabel(frame, t)).join('')}</g>`,
-    `<rect ${rect} fill="none" stroke="${EDGE}" stroke-width="1.5"/>`,
+    windowEdges(frame, model),
     edgeLabelsSvg(frame),
   ].join('\n')
 }
