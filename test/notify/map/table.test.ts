@@ -260,8 +260,8 @@ describe('a table drawn to scale', () => {
     expect(svg).toContain('>aiming</text>')
     expect(svg).toContain('>fire: miss</text>')
     // 6" at 16 px per inch is 96 px.
-    expect(svg).toMatch(/M([\d.]+) ([\d.]+)H([\d.]+)/)
-    const [, x0, , x1] = /<path d="M([\d.]+) ([\d.]+)H([\d.]+)M/.exec(svg)!
+    const [, x0, , x1] =
+      /<path d="M([\d.]+) ([\d.]+)H([\d.]+)M[^"]*" fill="none" stroke="#1b2129" stroke-width="1.4"/.exec(svg)!
     expect(Number(x1) - Number(x0)).toBe(96)
   })
 
