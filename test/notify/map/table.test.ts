@@ -5,7 +5,18 @@ import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Box } from '../../../src/notify/map/pieces.js'
 import type { TableMapModel } from '../../../src/present/map-model.js'
-import { emailMapPng, layoutTable, mapModelToPng, renderSvg, unitsOnMap } from '../../../src/notify/map/index.js'
+import {
+  buildHexMapModel,
+  buildMapModel,
+  emailMapPng,
+  hasMap,
+  layoutTable,
+  mapModelToPng,
+  renderSvg,
+  unitsOnMap,
+} from '../../../src/notify/map/index.js'
+import { registerRuleSystem, ruleSystem, type AnyRuleset } from '../../../src/rulesets/index.js'
+import { hexRace } from '../../support/tiny-system/index.js'
 import { TABLE_BAND, TABLE_HEADER } from '../../../src/notify/map/table-layout.js'
 import { decodePng, pngSize } from './png-decode.js'
 
@@ -326,5 +337,23 @@ describe('a table drawn to scale', () => {
     expect(map.ownShown).toBe(map.ownUnits)
     // Drawn larger than the whole table would be: a disc is wider than at 558 px for 96".
     expect(map.counterPx).toBeGreaterThan(((558 - 2 * TABLE_BAND) / 96) * 1.5)
+  })
+
+  it("reaches a rule system's table through its map hook, move ranges only when asked for", () => {
+    const id = 'table-map-test'
+    if (!ruleSystem(id))
+      registerRuleSystem({
+        ...hexRace,
+        id,
+        ruleset: { ...hexRace.ruleset, id } as AnyRuleset,
+        map: (_view, _events, opts) => ({ ...table(), ranges: opts?.ranges ? table().ranges : [] }),
+      })
+    expect(hasMap(id)).toBe(true)
+    const view = { system: id }
+    const plain = buildMapModel(id, view, [])
+    const ranged = buildMapModel(id, view, [], { ranges: true })
+    expect(renderSvg(plain)).not.toContain('GM1 10&quot;')
+    expect(renderSvg(ranged)).toContain('GM1 10&quot;')
+    expect(() => buildHexMapModel(id, view, [])).toThrow(/draws a table, not hexes/)
   })
 })
