@@ -23,6 +23,7 @@ import { escapeXml, num, textAt, textWidth, widthIsSure } from './svg-text.js'
 import {
   DEFAULT_PX_PER_INCH,
   inTableWindow,
+  TABLE_BAND,
   tableFrame,
   tableLength,
   tablePoint,
@@ -354,8 +355,11 @@ function fireLabel(frame: TableFrame, model: TableMapModel, f: TableFire, colour
   const r = target ? discRadius(frame, target) : 4
   const w = textWidth(f.label, TEXT, true) + 6
   const anchor: 'start' | 'end' = to.x + r + 3 + w > frame.width - 2 ? 'end' : 'start'
-  // Above the unit's own label (beside the disc, at its middle), a second result above the first.
-  const at = { x: anchor === 'start' ? to.x + r + 3 : to.x - r - 3, y: to.y - r - TEXT - slot * (TEXT * 1.5) }
+  // Above the unit's own label (beside the disc, at its middle), a second result above the first; below
+  // it for a target by the table's far edge, where above would run into the title.
+  const above = to.y - r - TEXT - slot * (TEXT * 1.5)
+  const y = above - TEXT > frame.top - TABLE_BAND / 2 ? above : to.y + r + TEXT + slot * (TEXT * 1.5)
+  const at = { x: anchor === 'start' ? to.x + r + 3 : to.x - r - 3, y }
   const x = anchor === 'start' ? at.x : at.x - w
   const h = TEXT * 1.35
   const svg =

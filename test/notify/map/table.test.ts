@@ -235,14 +235,20 @@ describe('a table drawn to scale', () => {
   })
 
   it('keeps a unit on the edge whole: its label turns inward', () => {
-    const d = layoutTable(table())
-    for (const layer of d.layers)
+    // Fire at Z2 too: the results stay on the picture, under the title band.
+    const model = table()
+    for (const label of ['hit 12', 'miss', 'hit 3'])
+      model.fire.push({ from: { x: 3000, y: 3000 }, to: { x: 4750, y: 4750 }, side: 'zeon', label, hit: true })
+    const d = layoutTable(model)
+    const titled = d.layers.length - 2
+    d.layers.forEach((layer, i) => {
       for (const piece of layer) {
         expect(piece.box.x0).toBeGreaterThanOrEqual(0)
-        expect(piece.box.y0).toBeGreaterThanOrEqual(0)
+        expect(piece.box.y0).toBeGreaterThanOrEqual(i < titled ? TABLE_HEADER : 0)
         expect(piece.box.x1).toBeLessThanOrEqual(d.frame.width)
         expect(piece.box.y1).toBeLessThanOrEqual(d.frame.height)
       }
+    })
     const svg = renderSvg(table(), { web: true })
     // Z2 at (47.5", 47.5"): the disc reaches the table's corner; its label is left of it.
     const z2 = /<g data-unit="Z2"[^>]*>.*?<\/g>/.exec(svg)![0]
