@@ -10,6 +10,7 @@ import { localiseOrderErrors, orderErrorMessage } from '../../src/i18n/orders.js
 import { parseOrders } from '../../src/rulesets/abaoaqu/engine/notation.js'
 import { MESSAGES as ABAOAQU } from '../../src/rulesets/abaoaqu/engine/messages.js'
 import { MESSAGES as GREENNOA } from '../../src/rulesets/greennoa/engine/messages.js'
+import { MESSAGES as MSAW } from '../../src/rulesets/msaw/engine/messages.js'
 import { CAMPAIGN_MESSAGES as REALBATTLE_CAMPAIGN } from '../../src/rulesets/realbattle/engine/campaign/messages.js'
 import { MESSAGES as REALBATTLE } from '../../src/rulesets/realbattle/engine/messages.js'
 
@@ -22,6 +23,7 @@ const tables: Record<string, string> = {
   ...GREENNOA,
   ...REALBATTLE,
   ...REALBATTLE_CAMPAIGN,
+  ...MSAW,
   ...SERVER_MESSAGES,
 }
 
@@ -33,10 +35,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** A quoted catalogue key in the code; one ending in '.' is a prefix that keys are built from. */
-const USED_KEY = /'((?:abaoaqu|greennoa|realbattle|server)\.[A-Za-z0-9.-]+)'/g
+const USED_KEY = /'((?:abaoaqu|greennoa|realbattle|msaw|server)\.[A-Za-z0-9.-]+)'/g
 
-/** The rule ids a message may name: A-12, GN-4-5b, AMB-A-6, GAP-RB-2, RB-21.5, §5.3. */
-const RULE_ID = /\b(?:AMB-|GAP-)?(?:(?:A|GN)-\d+(?:-\d+[a-z]?)?|RB-\d+(?:\.\d+)*[a-z]?)\b|§\d+\.\d+/g
+/** The rule ids a message may name: A-12, GN-4-5b, AMB-A-6, GAP-RB-2, RB-21.5, MS-2.1, GAP-M-4, OPT-AIM, §5.3. */
+const RULE_ID =
+  /\b(?:AMB-|GAP-)?(?:(?:A|GN)-\d+(?:-\d+[a-z]?)?|RB-\d+(?:\.\d+)*[a-z]?|MS-\d+\.\d+|M-\d+)\b|\bOPT-[A-Z]+\b|§\d+(?:\.\d+)?/g
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort()
 
