@@ -23,7 +23,7 @@ import type { GameEvent } from '../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../src/rulesets/abaoaqu/engine/index.js'
 import { randomOrders, rng } from '../src/rulesets/abaoaqu/engine/random-orders.js'
 import {
-  buildMapModel,
+  buildHexMapModel,
   emailMapPng,
   EMAIL_DISPLAY_WIDTH,
   forgetRasters,
@@ -96,7 +96,8 @@ while (state.turn < TURN + TURNS && state.step !== 'over') {
 }
 const onMap = state.units.filter((u) => u.at === 'map').length
 const seatsPerStep = state.seats.length
-const render = (p: (typeof positions)[number]) => mapModelToPng(buildMapModel('abaoaqu', p.view, p.events), PNG_OPTIONS)
+const render = (p: (typeof positions)[number]) =>
+  mapModelToPng(buildHexMapModel('abaoaqu', p.view, p.events), PNG_OPTIONS)
 
 // Nothing cached: fonts read, every label outlined, the board and every piece rasterised.
 const [firstPng, firstMs] = time(() => render(positions[0]!))
@@ -129,18 +130,18 @@ let emailSize = ''
 let emailBytes = 0
 positions.forEach((p, i) => {
   const [wall, cpu] = i > 0 ? [emailTimes, emailCpu] : [[], []]
-  const email = timeCpu(() => emailMapPng(buildMapModel('abaoaqu', p.view, p.events)), wall, cpu)
+  const email = timeCpu(() => emailMapPng(buildHexMapModel('abaoaqu', p.view, p.events)), wall, cpu)
   emailBytes = Math.max(emailBytes, email.png.length)
   emailSize = `${email.png.readUInt32BE(16)}×${email.png.readUInt32BE(20)}, ${email.panels.length} panels`
 })
 
 // Plain resvg: the email's panels as whole SVG documents, as email.ts crops them.
-function panelSvgs(model: ReturnType<typeof buildMapModel>): string[] {
+function panelSvgs(model: ReturnType<typeof buildHexMapModel>): string[] {
   const panels = emailCrop(model).panels
   return panels.map((window, i) => renderSvg(model, { window, header: i === 0, legend: i === panels.length - 1 }))
 }
 const EMAIL_GAP = { rows: 9, colour: [0xd8, 0xdd, 0xe3] as [number, number, number] }
-function plainPanels(model: ReturnType<typeof buildMapModel>): Buffer {
+function plainPanels(model: ReturnType<typeof buildHexMapModel>): Buffer {
   const pictures: PictureRows[] = panelSvgs(model).map((svg) => {
     const image = new Resvg(svg, {
       font: fonts(),
@@ -163,7 +164,7 @@ function plainPanels(model: ReturnType<typeof buildMapModel>): Buffer {
   })
   return stackedPng(pictures, EMAIL_GAP)
 }
-function plainDocument(model: ReturnType<typeof buildMapModel>): Buffer {
+function plainDocument(model: ReturnType<typeof buildHexMapModel>): Buffer {
   const W = EMAIL_DISPLAY_WIDTH
   let y = 0
   const parts: string[] = []
@@ -195,12 +196,12 @@ positions.forEach((p, i) => {
   // Timed like the email picture: view -> model -> PNG.
   const first = i === 0
   const png = timeCpu(
-    () => plainPanels(buildMapModel('abaoaqu', p.view, p.events)),
+    () => plainPanels(buildHexMapModel('abaoaqu', p.view, p.events)),
     first ? [] : plainTimes,
     first ? [] : plainCpu,
   )
   const doc = timeCpu(
-    () => plainDocument(buildMapModel('abaoaqu', p.view, p.events)),
+    () => plainDocument(buildHexMapModel('abaoaqu', p.view, p.events)),
     first ? [] : plainDocTimes,
     first ? [] : plainDocCpu,
   )
@@ -211,7 +212,7 @@ positions.forEach((p, i) => {
 const svgTimes: number[] = []
 const onePass: number[] = []
 for (const p of positions.slice(0, 12)) {
-  const [svg, ms] = time(() => renderSvg(buildMapModel('abaoaqu', p.view, p.events)))
+  const [svg, ms] = time(() => renderSvg(buildHexMapModel('abaoaqu', p.view, p.events)))
   svgTimes.push(ms)
   onePass.push(time(() => svgToPng(svg, PNG_OPTIONS))[1])
 }

@@ -15,11 +15,12 @@ import {
   mapModelToPng,
   renderSvg,
   type EmailMap,
-  type HexMapModel,
+  type MapHookOptions,
+  type MapModel,
 } from './map/index.js'
 
 interface Drawn {
-  model: HexMapModel
+  model: MapModel
   /** Written when first asked for: emails only need the PNG. */
   svg?: string
   /** The web page's SVG (renderSvg's `web` option), written when first asked for. */
@@ -57,9 +58,10 @@ async function lastEvents(db: Db, gameId: string, seq: number): Promise<GameEven
   return (row?.payload as { events?: GameEvent[] } | undefined)?.events ?? []
 }
 
-function keyOf(game: GameRow, seq: number, viewer: string | null): string {
-  // The row's rules version too: a row that names another one since is drawn again (or refused).
-  return `${game.id}:${game.rulesVersion}:${seq}:${viewer ?? ''}`
+function keyOf(game: GameRow, seq: number, viewer: string | null, opts: MapHookOptions = {}): string {
+  // The row's rules version too: a row that names another one since is drawn again (or refused). A
+  // picture with move ranges is another picture.
+  return `${game.id}:${game.rulesVersion}:${seq}:${viewer ?? ''}${opts.ranges === true ? ':ranges' : ''}`
 }
 
 /** Adds a picture to the entry as it stands now (another request may have added one meanwhile). */
@@ -67,35 +69,44 @@ function add(key: string, d: Drawn, change: (current: Drawn) => Drawn): void {
   cache.set(key, change(cache.peek(key) ?? d))
 }
 
-async function drawn(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<Drawn | null> {
+async function drawn(
+  db: Db,
+  game: GameRow,
+  seq: number,
+  viewer: string | null,
+  opts: MapHookOptions = {},
+): Promise<Drawn | null> {
   if (!hasMap(game.ruleset)) return null
-  const key = keyOf(game, seq, viewer)
+  const key = keyOf(game, seq, viewer, opts)
   const hit = cache.get(key)
   if (hit) return hit
   const folded = await loadFolded(db, game, seq)
   if (!folded) throw new Error(`game ${game.id} has no position ${seq}`)
   const view = rulesetOf(game).view(folded.state, viewer)
-  const d: Drawn = { model: buildMapModel(game.ruleset, view, await lastEvents(db, game.id, seq)), png: new Map() }
+  const events = await lastEvents(db, game.id, seq)
+  const d: Drawn = { model: buildMapModel(game.ruleset, view, events, opts), png: new Map() }
   cache.set(key, d)
   return d
 }
 
 /** The map model of a position as `viewer` sees it (what its SVG, PNG and email picture draw); null: no map. */
-export async function mapModelAt(
+export async function mapModelAt(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<MapModel | null> {
+  return (await drawn(db, game, seq, viewer))?.model ?? null
+}
+
+/** The map's SVG (GET /games/:id/map.svg); `opts.ranges` asks the rule system for move ranges. */
+export async function mapSvg(
   db: Db,
   game: GameRow,
   seq: number,
   viewer: string | null,
-): Promise<HexMapModel | null> {
-  return (await drawn(db, game, seq, viewer))?.model ?? null
-}
-
-export async function mapSvg(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<string | null> {
-  const d = await drawn(db, game, seq, viewer)
+  opts: MapHookOptions = {},
+): Promise<string | null> {
+  const d = await drawn(db, game, seq, viewer, opts)
   if (!d) return null
   if (d.svg !== undefined) return d.svg
   const svg = renderSvg(d.model)
-  add(keyOf(game, seq, viewer), d, (c) => ({ ...c, svg }))
+  add(keyOf(game, seq, viewer, opts), d, (c) => ({ ...c, svg }))
   return svg
 }
 
@@ -109,21 +120,23 @@ export async function webMapSvg(db: Db, game: GameRow, seq: number, viewer: stri
   return web
 }
 
+/** The map's PNG (GET /games/:id/map.png) at one of MAP_WIDTHS or its own size; `opts.ranges` as for mapSvg. */
 export async function mapPng(
   db: Db,
   game: GameRow,
   seq: number,
   viewer: string | null,
   width?: number,
+  opts: MapHookOptions = {},
 ): Promise<Buffer | null> {
   if (width !== undefined && !(MAP_WIDTHS as readonly number[]).includes(width))
     throw new Error(`map width must be one of ${MAP_WIDTHS.join(', ')}`)
-  const d = await drawn(db, game, seq, viewer)
+  const d = await drawn(db, game, seq, viewer, opts)
   if (!d) return null
   const hit = d.png.get(width ?? 0)
   if (hit) return hit
   const png = mapModelToPng(d.model, width === undefined ? {} : { width })
-  add(keyOf(game, seq, viewer), d, (c) => ({ ...c, png: new Map([...c.png, [width ?? 0, png]]) }))
+  add(keyOf(game, seq, viewer, opts), d, (c) => ({ ...c, png: new Map([...c.png, [width ?? 0, png]]) }))
   return png
 }
 

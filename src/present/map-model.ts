@@ -186,7 +186,7 @@ export interface TablePt {
   y: number
 }
 
-/** A terrain piece as drawn: its outline, and how it is shaded (rough hatched, impassable dark, sight-blocking edged). */
+/** A terrain piece as drawn: its outline and its shading (rough hatched, impassable dark, sight-blocking edged). */
 export interface TableTerrain {
   polygon: TablePt[]
   move: 'open' | 'rough' | 'impassable'
@@ -262,6 +262,23 @@ export interface TableMapModel {
 /** Any map a rule system draws: hexes, or an open table. */
 export type MapModel = HexMapModel | TableMapModel
 
+/** Whether a map model is a table (MS@W) rather than hexes: the drawing code dispatches on it. */
 export function isTableMap(model: MapModel): model is TableMapModel {
   return (model as { kind?: unknown }).kind === 'table'
+}
+
+/** A rectangle of a table, in hundredths of an inch (x0 < x1, y0 < y1): the part a picture shows. */
+export interface TableWindow {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
+/** The units of `units` the model draws (a counter lists them, or a disc is theirs), in the order given. */
+export function unitsOnMap(model: MapModel, units: readonly string[]): string[] {
+  const drawn = isTableMap(model)
+    ? new Set(model.discs.map((d) => d.label))
+    : new Set(model.counters.flatMap((c) => c.units.map((u) => u.label)))
+  return units.filter((u) => drawn.has(u))
 }

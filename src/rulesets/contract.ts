@@ -5,7 +5,7 @@
 import type { Dice } from '../engine/dice.js'
 import type { GameEvent, Outcome, Pending, Ruleset } from '../engine/ruleset.js'
 import type { Locale } from '../i18n/index.js'
-import type { HexMapModel } from '../present/map-model.js'
+import type { MapModel } from '../present/map-model.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the registry holds rule systems of any state type */
 export type AnyRuleset = Ruleset<any, any, any, any, any>
@@ -97,10 +97,12 @@ export interface RuleSystem {
    */
   statusPanel?(view: unknown, locale: Locale): StatusPanel | null
   /**
-   * The map of a view and the events of the last step resolved, in the map's generic pieces. Absent:
-   * the system has no map; its emails go without one and GET /games/:id/map.* answers 404.
+   * The map of a view and the events of the last step resolved, in the map's generic pieces: hexes
+   * (HexMapModel) or an open table measured in inches (TableMapModel). `opts.ranges` asks for each unit's
+   * move range (GET /games/:id/map.*?ranges=1; a table's TableRange circles); a hex map may ignore it.
+   * Absent: the system has no map; its emails go without one and GET /games/:id/map.* answers 404.
    */
-  map?(view: unknown, events: readonly GameEvent[]): HexMapModel
+  map?(view: unknown, events: readonly GameEvent[], opts?: { ranges?: boolean }): MapModel
   /** A campaign of several games between teams (a season format, `format: 'campaign'`). Absent: none. */
   campaign?: RuleCampaign
 }

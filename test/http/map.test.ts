@@ -74,6 +74,17 @@ describe('the map', () => {
     expect(
       (await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?width=601`, headers: as(alice) })).statusCode,
     ).toBe(400)
+    // Move ranges are asked for with ranges=1 (or true); a hex map has none to draw and stays as it is.
+    for (const q of ['ranges=1', 'ranges=true', 'ranges=0'])
+      expect((await h.app.inject({ method: 'GET', url: `/games/${id}/map.svg?${q}`, headers: as(bob) })).body).toBe(
+        svg.body,
+      )
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/games/${id}/map.png?ranges=1`, headers: as(alice) })).statusCode,
+    ).toBe(200)
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/games/${id}/map.svg?ranges=yes`, headers: as(bob) })).statusCode,
+    ).toBe(400)
   })
 
   it("a private game's map is not shown to others", async () => {

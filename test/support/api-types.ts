@@ -8886,6 +8886,11 @@ export interface paths {
           /** @description With `key`: the seat whose map an email linked to */
           seat?: string
           /**
+           * @description `1` (or `true`): draw each unit's move range, where the rule system has ranges to draw (the
+           * table games); a hex map ignores it. Default: none
+           */
+          ranges?: boolean | 0 | 1
+          /**
            * @description The key of a map link in an email: opens that position as that seat saw it, without signing in
            */
           key?: string
@@ -9292,6 +9297,11 @@ export interface paths {
           width?: 600 | 900 | 1200 | 1600
           /** @description With `key`: the seat whose map an email linked to */
           seat?: string
+          /**
+           * @description `1` (or `true`): draw each unit's move range, where the rule system has ranges to draw (the
+           * table games); a hex map ignores it. Default: none
+           */
+          ranges?: boolean | 0 | 1
           /**
            * @description The key of a map link in an email: opens that position as that seat saw it, without signing in
            */

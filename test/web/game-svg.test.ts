@@ -1,12 +1,12 @@
 // The map's web option (svg.ts `web`): the same drawing as the email's, with each hex and counter named
 // for the page's clicks and the reader's own counters as buttons. Without the option nothing changes.
 import { describe, expect, it } from 'vitest'
-import { buildMapModel, renderSvg } from '../../src/notify/map/index.js'
+import { buildHexMapModel, renderSvg } from '../../src/notify/map/index.js'
 import { a4Position } from '../notify/map/fixture.js'
 
 describe("the map's web option", () => {
   const { view, events } = a4Position()
-  const model = buildMapModel('abaoaqu', view, events)
+  const model = buildHexMapModel('abaoaqu', view, events)
   const plain = renderSvg(model)
   const web = renderSvg(model, { web: true })
 

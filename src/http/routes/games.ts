@@ -455,6 +455,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     seat: Type.Optional(
       Type.String({ minLength: 1, maxLength: 64, description: 'With `key`: the seat whose map an email linked to' }),
     ),
+    ranges: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)], {
+        description:
+          "`1` (or `true`): draw each unit's move range, where the rule system has ranges to draw " +
+          '(the table games); a hex map ignores it. Default: none',
+      }),
+    ),
     key: Type.Optional(
       Type.String({
         minLength: 1,
@@ -480,12 +487,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { meta, seat, seq } = await mapAccessOf(request, request.params.id, request.query)
-      const png = await mapPng(app.db, meta, seq, seat, request.query.width)
+      const ranges = { ranges: request.query.ranges === true || request.query.ranges === 1 }
+      const png = await mapPng(app.db, meta, seq, seat, request.query.width, ranges)
       if (!png) throw noMap(meta.ruleset)
       return reply
         .type('image/png')
         .header('cache-control', 'private, max-age=60')
-        .header('etag', `"${seq}-${seat ?? ''}"`)
+        .header('etag', `"${seq}-${seat ?? ''}${ranges.ranges ? '-ranges' : ''}"`)
         .send(png)
     },
   )
@@ -503,7 +511,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { meta, seat, seq } = await mapAccessOf(request, request.params.id, request.query)
-      const svg = await mapSvg(app.db, meta, seq, seat)
+      const svg = await mapSvg(app.db, meta, seq, seat, {
+        ranges: request.query.ranges === true || request.query.ranges === 1,
+      })
       if (!svg) throw noMap(meta.ruleset)
       return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=60').send(svg)
     },

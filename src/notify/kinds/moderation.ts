@@ -16,7 +16,7 @@ import { composeEmail, type ModerationData } from '../compose/index.js'
 import { formatDate } from '../compose/helpers.js'
 import { emailMapNote, mapModelAt } from '../map-cache.js'
 import { mapLink } from '../map-link.js'
-import { emailMapPng, type HexMapModel } from '../map/index.js'
+import { emailMapPng, unitsOnMap, type MapModel } from '../map/index.js'
 import { inReaderWords, type KnownForm } from '../server-words.js'
 import { addressed, MAP_CID, readerLocale, type Composer, type KindEnv } from './core.js'
 import { gameData } from './game.js'
@@ -198,10 +198,10 @@ export async function correctedMapModel(
   seat: string | null,
   units: readonly string[],
   locale: Locale,
-): Promise<HexMapModel | null> {
+): Promise<MapModel | null> {
   const model = await mapModelAt(db, game, seq, seat)
   if (!model) return null
-  const onMap = units.filter((u) => model.counters.some((c) => c.units.some((x) => x.label === u)))
+  const onMap = unitsOnMap(model, units)
   // The cached model is shared with the other emails and pictures of this position: the highlight goes on a copy.
   return onMap.length ? { ...model, highlight: { units: onMap, text: t(locale, 'mapHighlight') } } : model
 }

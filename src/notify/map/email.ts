@@ -12,8 +12,15 @@ import { counterSide } from './svg-counters.js'
 import { layoutMap } from './svg.js'
 import { planCrop, type CropLimits, type CropPlan } from './crop.js'
 import { sizeForWidth, type MapWindow } from './layout.js'
-import type { HexMapModel } from '../../present/map-model.js'
+import {
+  isTableMap,
+  type HexMapModel,
+  type MapModel,
+  type TableMapModel,
+  type TableWindow,
+} from '../../present/map-model.js'
 import { drawingToRows, stackedPng } from './raster.js'
+import { tableEmailPng } from './table-email.js'
 
 /** Width at which the email's HTML shows the picture, in CSS pixels. */
 export const EMAIL_DISPLAY_WIDTH = 558
@@ -38,14 +45,17 @@ const LIMITS: Omit<CropLimits, 'cols'> = { minRows: 4, maxRows: 8, panels: 3 }
 // Between two panels: a thin grey rule on white, in PNG pixels.
 const GAP = { rows: Math.round(9 * EMAIL_PIXEL_RATIO), colour: [0xd8, 0xdd, 0xe3] as [number, number, number] }
 
-export interface EmailMap {
+/** A part of a map a picture shows: hex columns and rows, or a rectangle of a table (hundredths of an inch). */
+export type MapPanel = MapWindow | TableWindow
+
+export interface EmailMap<P extends MapPanel = MapPanel> {
   png: Buffer
-  /** The parts of the map shown, in the picture's order. */
-  panels: MapWindow[]
+  /** The parts of the map shown, in the picture's order (a table's picture has one). */
+  panels: P[]
   /** The reader's units on the map, and how many the picture shows. */
   ownUnits: number
   ownShown: number
-  /** A lone counter's width at EMAIL_DISPLAY_WIDTH, in CSS pixels. */
+  /** A lone counter's width (a table: a disc's diameter) at EMAIL_DISPLAY_WIDTH, in CSS pixels. */
   counterPx: number
 }
 
@@ -54,7 +64,15 @@ export function emailCrop(model: HexMapModel): CropPlan {
   return planCrop(model, { ...LIMITS, cols: emailColumns() })
 }
 
-export function emailMapPng(model: HexMapModel): EmailMap {
+/** The picture an email carries of a map: a hex map's crop (crop.ts), or a table's (table-email.ts). */
+export function emailMapPng(model: HexMapModel): EmailMap<MapWindow>
+export function emailMapPng(model: TableMapModel): EmailMap<TableWindow>
+export function emailMapPng(model: MapModel): EmailMap
+export function emailMapPng(model: MapModel): EmailMap {
+  if (isTableMap(model)) {
+    const t = tableEmailPng(model, EMAIL_DISPLAY_WIDTH * EMAIL_PIXEL_RATIO)
+    return { png: t.png, panels: [t.window], ownUnits: t.ownUnits, ownShown: t.ownShown, counterPx: t.discPx }
+  }
   const plan = emailCrop(model)
   const width = EMAIL_DISPLAY_WIDTH * EMAIL_PIXEL_RATIO
   const last = plan.panels.length - 1

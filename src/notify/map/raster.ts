@@ -23,7 +23,7 @@ import { LRUCache } from 'lru-cache'
 import { encodePngRows, pngRows } from './png-encode.js'
 import { checkWidth, rasterise, type PngOptions, type Raster } from './png.js'
 import type { Box, Piece } from './pieces.js'
-import { FONT_FAMILY, type BoardTiles, type MapDrawing } from './svg.js'
+import { FONT_FAMILY, type BoardTiles, type MapDrawing, type PictureSize } from './svg.js'
 
 /** A counter's place is rounded to this fraction of a pixel. */
 const PHASES = 4
@@ -103,7 +103,7 @@ function rgbRows(page: Raster): Buffer {
   return pngRows(rgb, width, height, 3)
 }
 
-function boardOf(d: MapDrawing, width: number | undefined): Board {
+function boardOf(d: MapDrawing<PictureSize>, width: number | undefined): Board {
   const key = `${width ?? 'own'}:${createHash('sha256').update(d.boardKey).digest('hex')}`
   let board = boards.get(key)
   if (board === undefined) {
@@ -423,7 +423,11 @@ function tileOf(t: BoardTiles, key: string, scale: number, i: number, j: number)
  * drawn at the crop's scale on the whole board's pixel grid; the crop's offset on that grid is
  * rounded to a whole pixel (half a pixel at most, which the eye cannot tell).
  */
-function tiledPage(d: MapDrawing, t: BoardTiles, width: number | undefined): { page: Board; scale: Scale } {
+function tiledPage(
+  d: MapDrawing<PictureSize>,
+  t: BoardTiles,
+  width: number | undefined,
+): { page: Board; scale: Scale } {
   const scale = width === undefined ? 1 : width / d.frame.width
   const page = {
     width: Math.round(d.frame.width * scale),
@@ -468,7 +472,7 @@ export interface PictureRows {
 }
 
 /** The drawing as rows of pixels, `width` pixels wide (default: its own size). */
-export function drawingToRows(d: MapDrawing, opts: PngOptions = {}): PictureRows {
+export function drawingToRows(d: MapDrawing<PictureSize>, opts: PngOptions = {}): PictureRows {
   checkWidth(opts.width)
   const tiled = d.tiles === undefined ? null : tiledPage(d, d.tiles, opts.width)
   const board = tiled?.page ?? boardOf(d, opts.width)
@@ -515,7 +519,7 @@ export function drawingToRows(d: MapDrawing, opts: PngOptions = {}): PictureRows
 }
 
 /** The drawing as a PNG, `width` pixels wide (default: its own size). */
-export function drawingToPng(d: MapDrawing, opts: PngOptions = {}): Buffer {
+export function drawingToPng(d: MapDrawing<PictureSize>, opts: PngOptions = {}): Buffer {
   const picture = drawingToRows(d, opts)
   return encodePngRows(picture.rows, picture.width, picture.height, 3)
 }

@@ -77,9 +77,18 @@ export const DEFAULT_HEX_SIZE = 24
 export const FONT_FAMILY = 'DejaVu Sans'
 export const BASE_GROUP_ID = 'map-base'
 
-/** A map laid out for drawing: the board under everything, then the pieces in paint order. */
-export interface MapDrawing {
-  frame: Frame
+/** What every picture's geometry tells the PNG side: its size in SVG units (whole pixels at its own size). */
+export interface PictureSize {
+  width: number
+  height: number
+}
+
+/**
+ * A map laid out for drawing: the board under everything, then the pieces in paint order. `F` is the
+ * geometry: a hex map's Frame (layout.ts), or a table's (table-layout.ts).
+ */
+export interface MapDrawing<F extends PictureSize = Frame> {
+  frame: F
   /** The root <svg> tag. */
   root: string
   /** The board's elements: the same in every snapshot of a map at one size. */

@@ -26,7 +26,7 @@ import { gameLog, gameSummary, gameView } from '../../games/reads.js'
 import { describePending } from '../../games/words.js'
 import type { GameEvent } from '../../engine/ruleset.js'
 import { translate, type Locale } from '../../i18n/index.js'
-import { buildMapModel, hasMap, renderSvg, type HexMapModel } from '../../notify/map/index.js'
+import { buildMapModel, hasMap, renderSvg, unitsOnMap, type MapModel } from '../../notify/map/index.js'
 import { mapModelAt } from '../../notify/map-cache.js'
 import { Problem, problemBody, problemOf, unauthorized } from '../../http/problems.js'
 import { callerOf } from '../../http/routes/shared.js'
@@ -137,8 +137,8 @@ function eventsOf(preview: CorrectionPreview): GameEvent[] {
   return []
 }
 
-function framed(model: HexMapModel, units: readonly string[], text: string): HexMapModel {
-  const onMap = units.filter((u) => model.counters.some((c) => c.units.some((x) => x.label === u)))
+function framed(model: MapModel, units: readonly string[], text: string): MapModel {
+  const onMap = unitsOnMap(model, units)
   return onMap.length ? { ...model, highlight: { units: onMap, text } } : model
 }
 

@@ -8,7 +8,7 @@ import type { GameEvent } from '../../../src/engine/ruleset.js'
 import { abaoaqu, type Order, type State } from '../../../src/rulesets/abaoaqu/engine/index.js'
 import { randomOrders, rng } from '../../../src/rulesets/abaoaqu/engine/random-orders.js'
 import {
-  buildMapModel,
+  buildHexMapModel,
   EMAIL_DISPLAY_WIDTH,
   EMAIL_PIXEL_RATIO,
   emailColumns,
@@ -49,7 +49,7 @@ function midGame(scenario: string): { state: State; seat: string; model: HexMapM
     events = resolved.events
   }
   const seat = abaoaqu.pending(state)[0]?.seats[0] ?? state.seats[0]!.id
-  return { state, seat, model: buildMapModel('abaoaqu', abaoaqu.view(state, seat), events) }
+  return { state, seat, model: buildHexMapModel('abaoaqu', abaoaqu.view(state, seat), events) }
 }
 
 /** Width of each counter's square as the email shows it: the drawn <rect> at the picture's scale. */
@@ -99,7 +99,7 @@ describe('the email map, on every scenario in mid-game', () => {
 
 describe('the email map of the fixed A-S4 position', () => {
   const { view, events } = a4Position()
-  const model = buildMapModel('abaoaqu', view, events)
+  const model = buildHexMapModel('abaoaqu', view, events)
 
   it("puts a panel over the fighting: the reader's units there, every attack and the nearest enemies", () => {
     // Zeon's units stand along the whole 64 columns; the fighting is in columns 4 to 10.
@@ -126,7 +126,7 @@ describe('the email map of the fixed A-S4 position', () => {
 
 describe('planCrop', () => {
   const { view, events } = a4Position()
-  const base = buildMapModel('abaoaqu', view, events)
+  const base = buildHexMapModel('abaoaqu', view, events)
   const counter = (side: string, col: number, row: number) => ({
     hex: { col, row },
     side,

@@ -5,7 +5,7 @@ import { Resvg } from '@resvg/resvg-js'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildMapModel, layoutMap } from '../../../src/notify/map/index.js'
+import { buildHexMapModel, layoutMap } from '../../../src/notify/map/index.js'
 import type { Box } from '../../../src/notify/map/pieces.js'
 import { a4Position } from './fixture.js'
 
@@ -48,7 +48,7 @@ function paintOutside(fragment: string, box: Box): number {
 
 describe('map drawing pieces', () => {
   const { view, events } = a4Position()
-  const drawing = layoutMap(buildMapModel('abaoaqu', view, events))
+  const drawing = layoutMap(buildHexMapModel('abaoaqu', view, events))
   const pieces = drawing.layers.flat()
 
   it('has the kinds of pieces the fixture shows', () => {

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
-  buildMapModel,
+  buildHexMapModel,
   drawingToPng,
   forgetRasters,
   layoutMap,
@@ -105,7 +105,7 @@ describe('svgToPng', () => {
 
   it('draws a map piece by piece over the cached board as resvg draws the whole SVG in one pass', () => {
     const { view, events } = a4Position()
-    const model = buildMapModel('abaoaqu', view, events)
+    const model = buildHexMapModel('abaoaqu', view, events)
     const svg = renderSvg(model)
     // The map's own size, and widths whose heights resvg rounds (A-S4 is 2369 × 629).
     for (const width of [undefined, 800, 1200]) {
@@ -130,12 +130,12 @@ describe('svgToPng', () => {
 
   it('gives the same picture whatever the caches held (within rounding where pieces were drawn beside others)', () => {
     const { view, events } = a4Position()
-    const model = buildMapModel('abaoaqu', view, events)
+    const model = buildHexMapModel('abaoaqu', view, events)
     forgetRasters()
     const cold = mapModelToPng(model)
     // Other pictures fill the caches: the same map seen by the other side, and without events.
-    mapModelToPng(buildMapModel('abaoaqu', { ...view, viewer: null }, []))
-    mapModelToPng(buildMapModel('abaoaqu', view, events.slice(0, 3)))
+    mapModelToPng(buildHexMapModel('abaoaqu', { ...view, viewer: null }, []))
+    mapModelToPng(buildHexMapModel('abaoaqu', view, events.slice(0, 3)))
     // Pieces that paint beyond the picture or past an estimated box must spoil nothing kept: a title
     // far wider than its estimate, counters of wide Cyrillic letters, a screen hanging off the edge.
     const screen = {
@@ -181,7 +181,7 @@ describe('svgToPng', () => {
 
   it('draws pieces that hang over the edge of the picture, clipped', () => {
     const { view, events } = a4Position()
-    const model = buildMapModel('abaoaqu', view, events)
+    const model = buildHexMapModel('abaoaqu', view, events)
     // Hexes beyond the grid: these counters hang over the picture's top left and bottom right corners.
     const corner = { ...model.counters[0]!, hex: { col: -1, row: -2 } }
     const far = { ...model.counters[0]!, hex: { col: model.cols, row: model.rows + 1 } }
@@ -208,7 +208,7 @@ describe('svgToPng', () => {
 
   it('keeps every pixel of a busy piece: a one-pixel checkerboard, run after run', () => {
     const { view, events } = a4Position()
-    const drawing = layoutMap(buildMapModel('abaoaqu', view, events))
+    const drawing = layoutMap(buildHexMapModel('abaoaqu', view, events))
     const [x0, y0, side] = [40, 300, 96]
     const cells: string[] = []
     for (let y = 0; y < side; y++) for (let x = y % 2; x < side; x += 2) cells.push(`M${x0 + x} ${y0 + y}h1v1h-1z`)

@@ -295,8 +295,35 @@ describe('validate', () => {
     expect(rules(msaw.validate(state, 'F', [attack('GM1', 'GM2', 'gm-vulcan')]))).toEqual([
       'MS-3.1 msaw.frame.noTarget',
     ])
-    // Range and sight are checked when the attack is made (§8): a target out of range is not refused here.
-    expect(msaw.validate(state, 'F', [attack('GM1', 'ZAKU2', 'beam-saber')])).toEqual([])
+    // What is known before any die is refused: a stowed saber is not in use (AMB-M-13), a target out of range.
+    expect(rules(msaw.validate(state, 'F', [attack('GM1', 'ZAKU1', 'beam-saber')]))).toEqual([
+      'AMB-M-13 msaw.combat.attack.notInUse',
+    ])
+    expect(
+      rules(
+        msaw.validate(state, 'F', [
+          { kind: 'move', ms: 'GM1', path: [{ x: 2000, y: 1400 }] },
+          attack('GM1', 'ZAKU1', 'gm-vulcan'),
+        ]),
+      ),
+    ).toEqual(['MS-3.2 msaw.combat.attack.outOfRange'])
+  })
+
+  it('resolves an attack at a target an earlier attack destroyed as no attack; the rest stands (§8)', () => {
+    const state = game(scenario({ options: { oneHitKill: true } }))
+    const orders: MsOrder[] = [
+      attack('GM1', 'ZAKU1', 'gm-vulcan'),
+      { kind: 'move', ms: 'GM2', path: [{ x: 2400, y: 2200 }] },
+      attack('GM2', 'ZAKU1', 'gm-vulcan'),
+    ]
+    expect(msaw.validate(state, 'F', orders)).toEqual([])
+    // GM1 rolls 3: a one-hit kill (MS-4.3). GM2's attack then has no target: no attack, and its move stands.
+    const r = msaw.resolve(state, { F: orders }, scriptedDice([1, 1, 1]))
+    const kinds = r.events.map((e) => e.type)
+    expect(kinds).toContain('one-hit-kill')
+    expect(r.events.find((e) => e.type === 'attack-void')).toMatchObject({ ms: 'GM2', target: 'ZAKU1', ref: 'GAP-M-5' })
+    expect(suit(r.state, 'GM2').at).toEqual({ x: 2400, y: 2200 })
+    expect(suit(r.state, 'ZAKU1').destroyed).toBe(true)
   })
 
   it('refuses an empty policy order', () => {

@@ -210,17 +210,14 @@ describe('the round (MS-1)', () => {
     expect(all.state.order[all.state.activeIndex]).toBe('Z')
   })
 
-  it('resolves an attack that has become illegal as no attack; the move stands (§8)', () => {
+  it('refuses an attack that the same activation’s move takes out of range: it is known before any die', () => {
     const state = game()
     // Moving away first puts ZAKU1 out of the vulcans' 6".
-    const r = msaw.resolve(
-      state,
-      { F: [move('GM1', 2000, 1400), attack('GM1', 'ZAKU1', 'gm-vulcan')] },
-      scriptedDice([]),
-    )
-    expect(types(r.events).slice(0, 3)).toEqual(['activation', 'moved', 'attack-void'])
-    expect(r.events[2]).toMatchObject({ ref: 'MS-3.2', ms: 'GM1', target: 'ZAKU1' })
-    expect(suit(r.state, 'GM1').at).toEqual({ x: 2000, y: 1400 })
+    const errors = msaw.validate(state, 'F', [move('GM1', 2000, 1400), attack('GM1', 'ZAKU1', 'gm-vulcan')])
+    expect(errors).toEqual([expect.objectContaining({ rule: 'MS-3.2', order: 1 })])
+    expect(() =>
+      msaw.resolve(state, { F: [move('GM1', 2000, 1400), attack('GM1', 'ZAKU1', 'gm-vulcan')] }, scriptedDice([])),
+    ).toThrow(/invalid orders/)
   })
 })
 

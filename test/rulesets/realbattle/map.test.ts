@@ -4,7 +4,7 @@
 // draws the model as SVG and PNG.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../src/engine/ruleset.js'
-import { buildMapModel, mapModelToPng, renderSvg } from '../../../src/notify/map/index.js'
+import { buildHexMapModel, mapModelToPng, renderSvg } from '../../../src/notify/map/index.js'
 import type { AnyRuleset, RuleSystem } from '../../../src/rulesets/contract.js'
 import { registerRuleSystem, ruleSystem } from '../../../src/rulesets/index.js'
 import { realbattlePresent } from '../../../src/rulesets/realbattle/present/index.js'
@@ -146,8 +146,8 @@ describe('Real Battle map drawn by the map layer', () => {
       }
       registerRuleSystem(system)
     }
-    const model = buildMapModel('realbattle', view, events)
+    const model = buildHexMapModel('realbattle', view, events)
     expect(model.counters).toHaveLength(4)
-    expect(() => buildMapModel('realbattle', { ...view, system: 'greennoa' }, [])).toThrow(/not "realbattle"/)
+    expect(() => buildHexMapModel('realbattle', { ...view, system: 'greennoa' }, [])).toThrow(/not "realbattle"/)
   })
 })

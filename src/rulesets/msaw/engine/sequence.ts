@@ -223,12 +223,17 @@ function validateAction(state: MsState, orders: readonly MsOrder[]): OrderError[
         if (e) errors.push({ ...e, order: e.order ?? order })
         else sim = applySwitch(sim, g.ms, o.ops).state
       } else if (o.kind === 'attack') {
+        const before = errors.length
         const item = suit.items.find((i) => i.id === o.weapon)
         if (!item) errors.push(refuse('MS-3.1', 'msaw.frame.noWeapon', { ms: g.ms, weapon: o.weapon }, { order }))
         else if (itemType(sim.scenario, item.type).kind !== 'weapon')
           errors.push(refuse('MS-3.1', 'msaw.frame.notWeapon', { ms: g.ms, weapon: o.weapon }, { order }))
         const e = checkTarget(sim, suit, o.target, order)
         if (e) errors.push(e)
+        // Range, sight, the weapon in use and its ammunition are known now, where the earlier parts leave the
+        // suit: refused here. Only what dice decide (a target destroyed first, a system error) voids it later (§8).
+        const p = errors.length === before ? attackProblem(sim, g.ms, o.target, o.weapon, false) : null
+        if (p) errors.push(refuse(p.rule, p.key, p.params, { order }))
       } else if (o.kind === 'aim') {
         const e = checkTarget(sim, suit, o.target, order)
         if (e) errors.push(e)
