@@ -13,7 +13,7 @@ import { statusPanel } from './panel.js'
 
 export { msawMap, narrateMsaw }
 
-/** The presentation hooks; `map` answers a table map (the contract's map hook takes it once the lead widens it). */
+/** The presentation hooks, ready to spread into the system's value; `map` answers a table map. */
 export const msawPresent = {
   stepTitle,
   describeStep,
@@ -27,4 +27,4 @@ export const msawPresent = {
   enemiesNear: (view: unknown, locale) => enemiesNear(view, locale),
   statusPanel,
   map: msawMap,
-} satisfies Omit<RuleSystem, 'id' | 'title' | 'ruleset' | 'scenarios' | 'map'> & { map: typeof msawMap }
+} satisfies Omit<RuleSystem, 'id' | 'title' | 'ruleset' | 'scenarios'>
