@@ -262,7 +262,7 @@ export interface TableMapModel {
 /** Any map a rule system draws: hexes, or an open table. */
 export type MapModel = HexMapModel | TableMapModel
 
-/** Whether a map model is a table (MS@W) rather than hexes: the drawing code dispatches on it. */
+/** Whether a map model is a table rather than hexes: the drawing code dispatches on it. */
 export function isTableMap(model: MapModel): model is TableMapModel {
   return (model as { kind?: unknown }).kind === 'table'
 }

@@ -3,6 +3,7 @@
 import { abaoaqu } from './abaoaqu/index.js'
 import type { RuleSystem } from './contract.js'
 import { greennoa } from './greennoa/index.js'
+import { msaw } from './msaw/index.js'
 import { realbattle } from './realbattle/index.js'
 
 export type {
@@ -18,7 +19,7 @@ export type {
   StatusPanel,
 } from './contract.js'
 
-const systems: RuleSystem[] = [abaoaqu, greennoa, realbattle]
+const systems: RuleSystem[] = [abaoaqu, greennoa, realbattle, msaw]
 
 export function ruleSystems(): readonly RuleSystem[] {
   return systems

@@ -38,8 +38,14 @@ function sourceFiles(dir: string): string[] {
 const USED_KEY = /'((?:abaoaqu|greennoa|realbattle|msaw|server)\.[A-Za-z0-9.-]+)'/g
 
 /** The rule ids a message may name: A-12, GN-4-5b, AMB-A-6, GAP-RB-2, RB-21.5, MS-2.1, GAP-M-4, OPT-AIM, §5.3. */
-const RULE_ID =
-  /\b(?:AMB-|GAP-)?(?:(?:A|GN)-\d+(?:-\d+[a-z]?)?|RB-\d+(?:\.\d+)*[a-z]?|MS-\d+\.\d+|M-\d+)\b|\bOPT-[A-Z]+\b|§\d+(?:\.\d+)?/g
+const RULE_ID = new RegExp(
+  [
+    String.raw`\b(?:AMB-|GAP-)?(?:(?:A|GN)-\d+(?:-\d+[a-z]?)?|RB-\d+(?:\.\d+)*[a-z]?|MS-\d+\.\d+|M-\d+)\b`,
+    String.raw`\bOPT-[A-Z]+\b`,
+    String.raw`§\d+(?:\.\d+)?`,
+  ].join('|'),
+  'g',
+)
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort()
 

@@ -1,4 +1,4 @@
-// Pixel geometry of a table picture (MS@W): the table drawn to scale, a fixed number of pixels per inch,
+// Pixel geometry of a table picture: the table drawn to scale, a fixed number of pixels per inch,
 // y up as on the table (north at the top), with bands around it for the inch labels, the title and the
 // legend. Text keeps its size in pixels whatever the scale, so a small picture stays legible.
 import type { TablePt, TableWindow } from '../../present/map-model.js'

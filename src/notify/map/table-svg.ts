@@ -1,4 +1,4 @@
-// A table without hexes (MS@W) drawn to scale: layoutTable gives the same MapDrawing as a hex map's
+// A table without hexes drawn to scale: layoutTable gives the same MapDrawing as a hex map's
 // (a board, then layers of pieces), so raster.ts draws its PNG and renderTableSvg its SVG. The board
 // holds what a scenario fixes (the field, the inch grid, terrain, deployment zones, the inch labels);
 // the pieces what a position brings (move ranges, paths, fire, discs, losses, items, title, legend).
