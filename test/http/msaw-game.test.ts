@@ -94,7 +94,7 @@ describe('MS@W by email and over the API (issue 16)', () => {
     const near = seat === 'A1' ? '20,5' : '20,43'
     const cases: Array<[string, string, RegExp?, number?]> = [
       // A path longer than Move.
-      [`${a} move 20,24`, 'MS-2.1', /Move/],
+      [`${a} move 20,24`, 'MS-2.1', /Move|移動力/],
       // Coordinates off the table (the disc must lie on it).
       [`${a} move 0.2,3`, 'GAP-M-4'],
       // A second move in one activation.
@@ -103,8 +103,8 @@ describe('MS@W by email and over the API (issue 16)', () => {
       [`${b} attack ${foe} ${seat === 'A1' ? 'machine-pistol' : 'zaku-mg'}`, 'MS-3.2', /10/],
       // A malformed number, with its line.
       [`${a} move ${near}\n${b} move 28.5.1,4`, 'MS-2.1', /28\.5\.1/, 2],
-      // Another player's suit.
-      [`${foe} move 20,24`, 'MS-2.0'],
+      // Another player's suit (a seat orders its own suits, GAP-M-11).
+      [`${foe} move 20,24`, 'GAP-M-11'],
     ]
     for (const [text, rule, words, line] of cases) {
       const res = await send(id, who, text)
@@ -191,6 +191,7 @@ describe('MS@W by email and over the API (issue 16)', () => {
     const end = await summary(id)
     expect(end.status, `not over after ${plays} submissions`).toBe('FINISHED')
     expect(attacks).toBeGreaterThan(0)
+    expect(impassableTried, 'GM1 came within reach of the ruin').toBe(true)
 
     // Every phase's email reached its player once, with the table as an inline PNG the HTML shows.
     await waitFor(
