@@ -185,8 +185,9 @@ describe('the round (MS-1)', () => {
 
   it('passes the phase on an empty submission or standing orders only', () => {
     const state = game()
+    // No event tells others of it: a standing order is its seat's own (§8).
     const r = msaw.resolve(state, { F: [{ kind: 'policy', ms: 'GM1', counter: 'never' }] }, scriptedDice([]))
-    expect(types(r.events)).toEqual(['policy', 'phase-ends', 'phase-begins'])
+    expect(types(r.events)).toEqual(['phase-ends', 'phase-begins'])
     expect(suit(r.state, 'GM1').policy).toEqual({ shield: 'always', counter: 'never' })
     expect(msaw.pending(r.state)[0]!.seats).toEqual(['Z'])
     expect(msaw.onlyStanding!([{ kind: 'policy', ms: 'GM1', counter: 'never' }])).toBe(true)

@@ -436,14 +436,16 @@ export function outcome(state: MsState): Outcome | null {
 // ---------------------------------------------------------------------------------------------------
 // Resolution
 
-/** §8: standing orders take effect at once. */
-function applyPolicies(state: MsState, orders: readonly MsOrder[], events: GameEvent[]): void {
+/**
+ * §8: standing orders take effect at once. They make no event: they are their seat's own until the game ends,
+ * and a resolution's events are everyone's.
+ */
+function applyPolicies(state: MsState, orders: readonly MsOrder[]): void {
   for (const o of orders) {
     if (o.kind !== 'policy') continue
     const suit = suitById(state, o.ms)!
     if (o.shield !== undefined) suit.policy.shield = o.shield
     if (o.counter !== undefined) suit.policy.counter = o.counter
-    push(events, { type: 'policy', ref: '§8', ms: suit.id, ...suit.policy })
   }
 }
 
@@ -628,7 +630,7 @@ export function resolveStep(state: MsState, submissions: Record<string, MsOrder[
   }
   let next = structuredClone(state)
   const events: GameEvent[] = []
-  applyPolicies(next, orders, events)
+  applyPolicies(next, orders)
   switch (next.step) {
     case 'deploy':
       resolveDeploy(next, submissions, events)
