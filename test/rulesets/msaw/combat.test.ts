@@ -371,7 +371,9 @@ describe('weapons in use', () => {
         ms: 'Z',
         target: 'GM',
         weapon: 'zaku-bazooka',
-        why: 'msaw.combat.attack.noAmmo',
+        why: 'zaku-bazooka of Z is out of ammunition',
+        key: 'msaw.combat.attack.noAmmo',
+        params: { ms: 'Z', weapon: 'zaku-bazooka' },
       },
     ])
     expect(v.state).toBe(r.state)

@@ -52,6 +52,7 @@ const ItemStateSchema = Type.Object({
 const ItemViewSchema = Type.Object({
   ...ItemStateSchema.properties,
   name: Type.String(),
+  nameJa: Type.Optional(Type.String()),
   usable: Type.Boolean({ description: 'a weapon that can attack now, the shield in use, or armour' }),
 })
 const PolicySchema = Type.Object({
@@ -105,6 +106,9 @@ const SuitViewSchema = Type.Object({
   aim: orNull(AimSchema),
   activated: Type.Boolean(),
   policy: orNull(PolicySchema),
+  cost: Type.Optional(
+    Type.Number({ description: 'the enemy cost this suit has destroyed (the round limit, GAP-M-4)' }),
+  ),
 })
 
 export const viewSchema = Type.Object(
@@ -183,6 +187,9 @@ export const optionsSchema = Type.Object(
         suits: Type.Array(Type.String()),
         hold: Type.Record(Type.String(), Type.Array(Type.String())),
       }),
+    ),
+    enemies: Type.Optional(
+      Type.Array(Type.Object({ id: Type.String(), at: PtSchema }), { description: 'where the enemy suits stand' }),
     ),
   },
   { title: 'MsawOptions', description: 'MS@W: what each suit of the seat may do now' },

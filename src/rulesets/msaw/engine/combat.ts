@@ -3,9 +3,10 @@
 // system error with their options), the target's shield declaration (§8 policy, or a live question), the
 // defend roll, damage with halving and the shield split, destruction, and the target's counterattack
 // (MS-3.8, AMB-M-6), which is itself an attack without a counter to it.
+import { fillTemplate } from '../../../engine/messages.js'
 import { rollNd, type Dice } from '../../../engine/dice.js'
 import { dist2, distance, formatInches, sightBlockedBy, withinBand } from '../../../engine/table/index.js'
-import type { MessageKey } from './messages.js'
+import { MESSAGES, type MessageKey } from './messages.js'
 import {
   aimApplies,
   attackScore,
@@ -366,7 +367,18 @@ export function runAttack(state: MsState, ms: string, target: string, weapon: st
     // §8: an attack that has become illegal resolves as no attack.
     return {
       state,
-      events: [{ type: 'attack-void', ref: problem.rule, ms, target, weapon, why: problem.key }],
+      events: [
+        {
+          type: 'attack-void',
+          ref: problem.rule,
+          ms,
+          target,
+          weapon,
+          why: fillTemplate(MESSAGES, MESSAGES[problem.key], problem.params),
+          key: problem.key,
+          params: problem.params,
+        },
+      ],
       ask: null,
     }
   }

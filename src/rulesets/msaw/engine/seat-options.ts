@@ -111,7 +111,12 @@ export function seatOptions(state: MsState, seat: string): MsSeatOptions {
       attacker: r.attacker,
       choices: r.kind === 'shield' ? (shield ? [shield.id] : []) : [...(r.choices ?? [])],
     }
-  } else out.suits = mine.filter((s) => canActivate(state, s)).map((s) => suitOptions(state, s))
+  } else {
+    out.suits = mine.filter((s) => canActivate(state, s)).map((s) => suitOptions(state, s))
+    // Where the enemies stand (the view shows it too): a move toward one is the email's example.
+    const side = state.suits.find((s) => s.seat === seat)?.side
+    out.enemies = state.suits.filter((s) => s.side !== side && inPlay(s)).map((s) => ({ id: s.id, at: { ...s.at } }))
+  }
   return out
 }
 

@@ -528,6 +528,8 @@ function runQueue(start: MsState, queue: readonly MsOrder[], dice: Dice, events:
           target: o.target,
           weapon: o.weapon,
           why: message(problem.key, problem.params),
+          key: problem.key,
+          params: problem.params,
         })
         continue
       }

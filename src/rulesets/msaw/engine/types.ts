@@ -355,7 +355,17 @@ export type MsEvent =
       hit: boolean
       ammoLeft: number | null
     }
-  | { type: 'attack-void'; ref: string; ms: string; target: string; weapon: string; why: string }
+  | {
+      type: 'attack-void'
+      ref: string
+      ms: string
+      target: string
+      weapon: string
+      /** Why, in English; `key` and `params` give it in the order-error catalogues (locales/<locale>/orders.json). */
+      why: string
+      key?: string
+      params?: Record<string, string | number>
+    }
   | { type: 'one-hit-kill'; ref: 'MS-4.3'; ms: string; target: string }
   | { type: 'system-error'; ref: 'MS-4.4'; ms: string; die: number }
   | { type: 'shield'; ref: 'MS-3.7'; ms: string; shield: string; use: boolean }

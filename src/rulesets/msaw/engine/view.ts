@@ -37,6 +37,7 @@ function suitView(state: MsState, suit: Suit, viewer: Viewer): MsSuitView {
     items: suit.items.map((item) => ({
       ...structuredClone(item),
       name: itemType(state.scenario, item.type).name,
+      nameJa: itemType(state.scenario, item.type).nameJa,
       usable: !suit.destroyed && usable(state, suit, item),
     })),
     destroyed: suit.destroyed,
@@ -44,6 +45,7 @@ function suitView(state: MsState, suit: Suit, viewer: Viewer): MsSuitView {
     aim: suit.aim ? { ...suit.aim } : null,
     activated: state.activated.includes(suit.id),
     policy: mine || state.over ? { ...suit.policy } : null,
+    cost: suit.cost,
   }
 }
 
