@@ -340,6 +340,7 @@ describe('recompute-ratings', () => {
         `abaoaqu: 2 players, ${rated}: changed`,
         'greennoa: 0 players, 0 rated games: identical to the stored ratings',
         'realbattle: 0 players, 0 rated games: identical to the stored ratings',
+        'msaw: 0 players, 0 rated games: identical to the stored ratings',
       ].join('\n'),
     )
     expect((await h.t.sql('SELECT count(*)::int AS n FROM "Rating"')).rows[0].n).toBe(2)
@@ -371,7 +372,7 @@ describe('recompute-ratings', () => {
       code: 1,
       out: '',
       opened: 0,
-      err: 'no rule system chess; known: abaoaqu, greennoa, realbattle',
+      err: 'no rule system chess; known: abaoaqu, greennoa, realbattle, msaw',
     })
     const bare = await admin('recompute-ratings', '--ruleset')
     expect(bare).toMatchObject({ code: 2, opened: 0 })
