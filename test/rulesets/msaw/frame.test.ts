@@ -309,6 +309,17 @@ describe('validate', () => {
     ).toEqual(['MS-3.2 msaw.combat.attack.outOfRange'])
   })
 
+  it('ends by annihilation when a moderator’s adjustment leaves one side with suits (GAP-M-4)', () => {
+    const adjusted = msaw.adjust(game(), [
+      { kind: 'destroy', ms: 'ZAKU1' },
+      { kind: 'destroy', ms: 'ZAKU2' },
+    ])
+    expect(adjusted.ok).toBe(true)
+    if (!adjusted.ok) return
+    expect(msaw.outcome(adjusted.state)).toMatchObject({ winner: 'federation', reason: 'annihilation' })
+    expect(msaw.pending(adjusted.state)).toEqual([])
+  })
+
   it('resolves an attack at a target an earlier attack destroyed as no attack; the rest stands (§8)', () => {
     const state = game(scenario({ options: { oneHitKill: true } }))
     const orders: MsOrder[] = [

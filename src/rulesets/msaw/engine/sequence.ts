@@ -70,6 +70,7 @@ export function pendingSeats(state: MsState): string[] {
 
 /** Who must submit now, by side: every undeployed seat (sealed), the active seat, or the answering seat. */
 export function pendingSteps(state: MsState): Array<{ side: string; step: MsStep; seats: string[] }> {
+  if (outcome(state) !== null) return []
   const seats = seatsOf(state)
   const ids = pendingSeats(state)
   const sides = [...new Set(seats.filter((s) => ids.includes(s.id)).map((s) => s.side))]
@@ -430,7 +431,13 @@ function checkAnnihilation(state: MsState, events: GameEvent[]): void {
 
 /** The game's end, if it has ended. */
 export function outcome(state: MsState): Outcome | null {
-  return state.over ? { winner: state.winner, reason: state.reason ?? 'annihilation', ref: 'GAP-M-4' } : null
+  if (state.over) return { winner: state.winner, reason: state.reason ?? 'annihilation', ref: 'GAP-M-4' }
+  // A moderator's adjustment can leave one side (or none) with suits: the game is then over as the rules would
+  // have ended it (GAP-M-4), though no resolution ran.
+  if (state.step === 'deploy') return null
+  const sides = [...new Set(state.suits.filter((s) => !s.destroyed).map((s) => s.side))]
+  if (sides.length <= 1) return { winner: sides[0] ?? null, reason: 'annihilation', ref: 'GAP-M-4' }
+  return null
 }
 
 // ---------------------------------------------------------------------------------------------------
