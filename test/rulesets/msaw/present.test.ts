@@ -508,23 +508,23 @@ describe('MS@W steps and outcomes', () => {
     expect(msawPresent.describeStep(pending('other'), 'en')).toBe('x')
   })
 
-  it('says why a game ended: annihilation, the round limit with the cost destroyed, a draw', () => {
+  it('says why a game ended (only the why: the emails say who won around it)', () => {
     const out = (winner: string | null, reason: string, locale: Locale) =>
       msawPresent.describeOutcome({ winner, reason, ref: 'GAP-M-4' }, locale)
     expect(out('federation', 'annihilation: every zeon suit destroyed', 'en')).toBe(
-      'federation won: only one side has suits left (GAP-M-4).',
+      'only one side has suits left (GAP-M-4)',
     )
     expect(out('zeon', 'round limit 12 reached: federation 100, zeon 250', 'en')).toBe(
-      'zeon won: the round limit was reached, and the side that destroyed the most enemy cost wins (GAP-M-4); ' +
-        'cost destroyed: federation 100, zeon 250.',
+      'the round limit was reached, and the side that destroyed the most enemy cost wins (GAP-M-4); ' +
+        'cost destroyed: federation 100, zeon 250',
     )
     expect(out(null, 'round limit 12 reached: federation 100, zeon 100', 'ja')).toBe(
-      '引き分け：ラウンド制限に達し、撃破した敵のコストは同じでした（GAP-M-4）。撃破コスト：federation 100, zeon 100。',
+      'ラウンド制限に達し、撃破した敵のコストは同じでした（GAP-M-4）。撃破コスト：federation 100, zeon 100',
     )
     expect(out('zeon', 'round-limit', 'en')).toBe(
-      'zeon won: the round limit was reached, and the side that destroyed the most enemy cost wins (GAP-M-4).',
+      'the round limit was reached, and the side that destroyed the most enemy cost wins (GAP-M-4)',
     )
-    expect(out(null, 'annihilation', 'ja')).toBe('引き分け：どの陣営にもMSが残っていません（GAP-M-4）。')
+    expect(out(null, 'annihilation', 'ja')).toBe('どの陣営にもMSが残っていません（GAP-M-4）')
     expect(out('zeon', 'resigned', 'en')).toBe('resigned')
   })
 })

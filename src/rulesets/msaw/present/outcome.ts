@@ -41,10 +41,11 @@ export function describeReason(reason: string, locale: Locale, winner: string | 
   return listed ? t('why.withCosts', { head, costs: listed }) : head
 }
 
-/** Why the game ended, with who won, in the reader's words (the stored reason when of no known kind). */
+/**
+ * Why the game ended, in the reader's words (the stored reason when of no known kind). Only the why: the
+ * emails and pages say who won and that it is over around it.
+ */
 export function describeOutcome(outcome: Outcome, locale: Locale): string {
   if (!reasonKind(outcome.reason)) return outcome.reason
-  const reason = describeReason(outcome.reason, locale, outcome.winner)
-  const t = words(locale)
-  return outcome.winner === null ? t('outcome.draw', { reason }) : t('outcome.won', { side: outcome.winner, reason })
+  return describeReason(outcome.reason, locale, outcome.winner)
 }
