@@ -53,6 +53,12 @@ const ItemViewSchema = Type.Object({
   ...ItemStateSchema.properties,
   name: Type.String(),
   nameJa: Type.Optional(Type.String()),
+  range: Type.Optional(
+    Type.Union([Type.Literal('close'), Type.Object({ min: Type.Number(), max: Type.Number() })], {
+      description: "a weapon's range: a band in hundredths of an inch (MS-3.2), or close: 2 inches or less (MS-3.3)",
+    }),
+  ),
+  damage: Type.Optional(Type.String({ description: "a weapon's damage dice, e.g. 2d6+3 (MS-3.6)" })),
   usable: Type.Boolean({ description: 'a weapon that can attack now, the shield in use, or armour' }),
 })
 const PolicySchema = Type.Object({

@@ -422,7 +422,16 @@ export interface MsSuitView {
   move: number
   hover: number | null
   /** `nameJa` (added by present): the item type's Japanese name, for Japanese readers. */
-  items: Array<ItemState & { name: string; nameJa?: string; usable: boolean }>
+  /** Each item with its names and, for a weapon, its range band (hundredths, or `close`) and damage ("2d6+3"). */
+  items: Array<
+    ItemState & {
+      name: string
+      nameJa?: string
+      range?: { min: number; max: number } | 'close'
+      damage?: string
+      usable: boolean
+    }
+  >
   destroyed: boolean
   errorPhases: number
   aim: { target: string; round: number } | null

@@ -5,7 +5,7 @@ import { moveAllowance } from './movement.js'
 import { activeSeat, seatsOf } from './sequence.js'
 import { itemType, suitType } from './setup.js'
 import { shieldInUse, usableWeapons } from './stats.js'
-import { MS_ID, type ItemState, type MsState, type MsSuitView, type MsView, type Suit } from './types.js'
+import { MS_ID, type ItemState, type ItemType, type MsState, type MsSuitView, type MsView, type Suit } from './types.js'
 
 /** Whether the item can be used now: a weapon that can attack, the shield in use, armour always. */
 function usable(state: MsState, suit: Suit, item: ItemState): boolean {
@@ -13,6 +13,17 @@ function usable(state: MsState, suit: Suit, item: ItemState): boolean {
   if (kind === 'weapon') return usableWeapons(state, suit).some((w) => w.id === item.id)
   if (kind === 'shield') return shieldInUse(state, suit)?.id === item.id
   return true
+}
+
+/** What a player needs to plan with an item: its names, range band and damage (MS-3.2, MS-3.6). */
+function itemFacts(type: ItemType): { name: string; nameJa: string; range?: ItemType['range']; damage?: string } {
+  const d = type.damage
+  return {
+    name: type.name,
+    nameJa: type.nameJa,
+    ...(type.range !== undefined ? { range: type.range === 'close' ? 'close' : { ...type.range } } : {}),
+    ...(d ? { damage: `${d.n}d${d.sides}${d.plus > 0 ? `+${d.plus}` : ''}` } : {}),
+  }
 }
 
 function suitView(state: MsState, suit: Suit, viewer: Viewer): MsSuitView {
@@ -36,8 +47,7 @@ function suitView(state: MsState, suit: Suit, viewer: Viewer): MsSuitView {
     hover: allowance.hover,
     items: suit.items.map((item) => ({
       ...structuredClone(item),
-      name: itemType(state.scenario, item.type).name,
-      nameJa: itemType(state.scenario, item.type).nameJa,
+      ...itemFacts(itemType(state.scenario, item.type)),
       usable: !suit.destroyed && usable(state, suit, item),
     })),
     destroyed: suit.destroyed,
