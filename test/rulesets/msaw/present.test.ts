@@ -727,7 +727,7 @@ describe('MS@W enemies near and status panel', () => {
     const aiming = gm({ aim: { target: 'ZAKU1', round: 2 } })
     const panel = msawPresent.statusPanel(msView([aiming, zaku(), far]), 'en')!
     expect(panel.title).toBe('Suits, round 2')
-    expect(panel.columns).toEqual(['suit', 'type', 'side', 'HP', 'held', 'shield', 'ammo', 'system error', 'aim'])
+    expect(panel.columns).toEqual(['suit', 'type', 'side', 'HP', 'held', 'shield', 'weapons (range, damage, ×ammo)', 'system error', 'aim'])
     expect(panel.rows).toEqual([
       [
         'GM1',
@@ -736,12 +736,12 @@ describe('MS@W enemies near and status panel', () => {
         '19/20',
         'R beam saber, L shield',
         'shield 8',
-        'gm-vulcan 20',
+        'gm-vulcan ×20',
         '–',
         'ZAKU1 (round 2)',
       ],
-      ['ZAKU1', 'MS-06 Zaku II', 'Zeon', '19/19', 'R heat hawk', 'shoulder shield 7', 'zaku-mg 17', '–', '–'],
-      ['ZAKU2', 'MS-06 Zaku II', 'Zeon', '19/19', 'R heat hawk', 'shoulder shield 7', 'zaku-mg 17', '2 phases', '–'],
+      ['ZAKU1', 'MS-06 Zaku II', 'Zeon', '19/19', 'R heat hawk', 'shoulder shield 7', 'zaku-mg ×17', '–', '–'],
+      ['ZAKU2', 'MS-06 Zaku II', 'Zeon', '19/19', 'R heat hawk', 'shoulder shield 7', 'zaku-mg ×17', '2 phases', '–'],
     ])
     const ja = msawPresent.statusPanel(msView([gm()]), 'ja')!
     expect(ja.rows[0]).toEqual([
@@ -751,7 +751,7 @@ describe('MS@W enemies near and status panel', () => {
       '19/20',
       '右 ビーム・サーベル、左 シールド',
       'シールド 8',
-      'gm-vulcan 20',
+      'gm-vulcan ×20',
       '–',
       '–',
     ])

@@ -1,6 +1,7 @@
 // The status panel: one row per suit of the game as far as the reader may know, for the email and the web
 // page beside the map: its type, side, HP (GAP-M-5), what it holds (MS-2.2), its shield's body (MS-3.7), the
-// ammo of each weapon that has a pool (MS-3.9), system error (MS-4.4) and aim (MS-4.2).
+// weapons in use with their range, damage and ammunition left (MS-3.2, MS-3.6, MS-3.9), system error (MS-4.4) and aim.
+import { formatInches } from '../../../engine/table/index.js'
 import type { Locale } from '../../../i18n/index.js'
 import type { StatusPanel } from '../../contract.js'
 import type { MsSuitView, MsView } from '../engine/types.js'
@@ -32,8 +33,24 @@ function shieldCell(locale: Locale, t: Translate, s: MsSuitView): string {
     .join(t('sep'))
 }
 
-function ammoCell(t: Translate, s: MsSuitView): string {
-  const parts = s.items.filter((i) => isObject(i) && typeof i.ammo === 'number').map((i) => `${i.id} ${i.ammo}`)
+/** A band in inches: 3–16", or "close" (MS-3.2, MS-3.3). */
+function bandText(t: Translate, range: unknown): string | null {
+  if (range === 'close') return t('panel.close')
+  if (!isObject(range) || typeof range.min !== 'number' || typeof range.max !== 'number') return null
+  return `${formatInches(range.min)}–${formatInches(range.max)}"`
+}
+
+/** Each weapon in use or with ammunition: its range band, damage and ammunition left, to plan moves and attacks. */
+function weaponsCell(t: Translate, s: MsSuitView): string {
+  const parts = s.items
+    .filter((i) => isObject(i) && (i.range !== undefined || typeof i.ammo === 'number'))
+    .filter((i) => i.place !== 'stowed' || typeof i.ammo === 'number')
+    .map((i) => {
+      const band = bandText(t, i.range)
+      const facts = [band, typeof i.damage === 'string' ? i.damage : null].filter((x) => x !== null).join(' ')
+      const ammo = typeof i.ammo === 'number' ? ` ×${i.ammo}` : ''
+      return `${i.id}${facts ? ` ${facts}` : ''}${ammo}`
+    })
   return parts.length > 0 ? parts.join(t('sep')) : '–'
 }
 
@@ -46,7 +63,7 @@ function row(locale: Locale, t: Translate, view: MsView, s: MsSuitView): string[
     s.destroyed ? t('panel.destroyed', { hp }) : hp,
     s.destroyed ? '–' : heldCell(locale, t, s),
     s.destroyed ? '–' : shieldCell(locale, t, s),
-    s.destroyed ? '–' : ammoCell(t, s),
+    s.destroyed ? '–' : weaponsCell(t, s),
     s.errorPhases > 0 && !s.destroyed ? t('panel.error', { count: s.errorPhases }) : '–',
     isObject(s.aim) && typeof s.aim.target === 'string' && !s.destroyed
       ? t('panel.aim', { target: s.aim.target, round: s.aim.round })
