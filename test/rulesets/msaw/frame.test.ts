@@ -337,6 +337,13 @@ describe('validate', () => {
     expect(suit(r.state, 'ZAKU1').destroyed).toBe(true)
   })
 
+  it('refuses "more" with no activation: it would only put the deadline off', () => {
+    expect(rules(msaw.validate(game(), 'F', [{ kind: 'more' }]))).toEqual(['MS-2.0 msaw.frame.moreAlone'])
+    expect(
+      rules(msaw.validate(game(), 'F', [{ kind: 'policy', ms: 'GM1', counter: 'never' }, { kind: 'more' }])),
+    ).toEqual(['MS-2.0 msaw.frame.moreAlone'])
+  })
+
   it('refuses an empty policy order', () => {
     expect(rules(msaw.validate(game(), 'F', [{ kind: 'policy', ms: 'GM1' }]))).toEqual(['§8 msaw.frame.policyEmpty'])
   })

@@ -727,7 +727,17 @@ describe('MS@W enemies near and status panel', () => {
     const aiming = gm({ aim: { target: 'ZAKU1', round: 2 } })
     const panel = msawPresent.statusPanel(msView([aiming, zaku(), far]), 'en')!
     expect(panel.title).toBe('Suits, round 2')
-    expect(panel.columns).toEqual(['suit', 'type', 'side', 'HP', 'held', 'shield', 'weapons (range, damage, ×ammo)', 'system error', 'aim'])
+    expect(panel.columns).toEqual([
+      'suit',
+      'type',
+      'side',
+      'HP',
+      'held',
+      'shield',
+      'weapons (range, damage, ×ammo)',
+      'system error',
+      'aim',
+    ])
     expect(panel.rows).toEqual([
       [
         'GM1',

@@ -1,12 +1,12 @@
 // MS@W moderator adjustments in text: one change a line, `#` comments, in the words of the orders:
 //   GM1 move 20,30      GM1 hp 15        GM1 destroy       GM1 restore       GM1 ammo beam-rifle 10
 //   GM1 body gm-shield 5                 GM1 error 2       GM1 hold beam-saber R (L, R, both, stowed)
-//   GM1 policy shield never counter ask
+// Standing orders are not adjusted: they are their seat's own until the game ends, and a correction is public.
 import type { Adjustment, OrderError, Parsed } from '../../../engine/ruleset.js'
 import type { HoldPlace, MsAdjustment } from './adjust.js'
 import { refuse } from './messages.js'
 import { fold, formatPoint, LineError, readId, readPoint, resolveSuit } from './notation.js'
-import type { CounterPolicy, MsState, ShieldPolicy } from './types.js'
+import type { MsState } from './types.js'
 
 const USAGE: Record<MsAdjustment['kind'], string> = {
   move: 'move <x,y>',
@@ -17,7 +17,6 @@ const USAGE: Record<MsAdjustment['kind'], string> = {
   body: 'body <shield> <n>',
   error: 'error <phases>',
   hold: 'hold <item> L|R|both|stowed',
-  policy: 'policy shield always|never|ask counter best|never|ask',
 }
 const isKind = (w: string): w is MsAdjustment['kind'] => Object.hasOwn(USAGE, w)
 
@@ -75,20 +74,6 @@ function parseLine(state: MsState, content: string): MsAdjustment {
       if (!hand) throw usage()
       return { kind, ms, item: readId(suit, rest[0]!, 'NOTATION'), hand }
     }
-    case 'policy': {
-      const order: MsAdjustment = { kind, ms }
-      if (rest.length === 0 || rest.length % 2 !== 0) throw usage()
-      for (let i = 0; i < rest.length; i += 2) {
-        const what = fold(rest[i]!)
-        const value = fold(rest[i + 1]!)
-        if (what === 'shield' && order.shield === undefined && ['always', 'never', 'ask'].includes(value))
-          order.shield = value as ShieldPolicy
-        else if (what === 'counter' && order.counter === undefined && ['best', 'never', 'ask'].includes(value))
-          order.counter = value as CounterPolicy
-        else throw usage()
-      }
-      return order
-    }
   }
 }
 
@@ -136,12 +121,6 @@ export function formatAdjustments(changes: readonly Adjustment[]): string {
           return `${c.ms} body ${c.item} ${c.body}`
         case 'hold':
           return `${c.ms} hold ${c.item} ${c.hand}`
-        case 'policy':
-          return [
-            `${c.ms} policy`,
-            c.shield === undefined ? '' : ` shield ${c.shield}`,
-            c.counter === undefined ? '' : ` counter ${c.counter}`,
-          ].join('')
         default:
           return `# ${JSON.stringify(change)}`
       }

@@ -9,17 +9,7 @@ import { discOnTable, dist2, formatInches, sweptDiscTouchesPolygon } from '../..
 import { refuse, type MessageKey } from './messages.js'
 import { ID_MAX } from './notation.js'
 import { COORD_MAX } from './order-schema.js'
-import {
-  MS_ID,
-  type CounterPolicy,
-  type ItemPlace,
-  type ItemState,
-  type ItemType,
-  type MsState,
-  type Pt,
-  type ShieldPolicy,
-  type Suit,
-} from './types.js'
+import { MS_ID, type ItemPlace, type ItemState, type ItemType, type MsState, type Pt, type Suit } from './types.js'
 
 /** A suit's disc: 1.00" across (GAP-M-1), in hundredths. */
 export const DISC = 100
@@ -43,7 +33,6 @@ export type MsAdjustment =
   | { kind: 'body'; ms: string; item: string; body: number }
   | { kind: 'error'; ms: string; rounds: number }
   | { kind: 'hold'; ms: string; item: string; hand: HoldPlace }
-  | { kind: 'policy'; ms: string; shield?: ShieldPolicy; counter?: CounterPolicy }
 
 export const ADJUSTMENT_KINDS: readonly MsAdjustment['kind'][] = [
   'move',
@@ -54,7 +43,6 @@ export const ADJUSTMENT_KINDS: readonly MsAdjustment['kind'][] = [
   'body',
   'error',
   'hold',
-  'policy',
 ]
 
 const FIELDS: Record<MsAdjustment['kind'], string[]> = {
@@ -66,7 +54,6 @@ const FIELDS: Record<MsAdjustment['kind'], string[]> = {
   body: ['item', 'body'],
   error: ['rounds'],
   hold: ['item', 'hand'],
-  policy: ['shield', 'counter'],
 }
 
 // ---- Schema ---------------------------------------------------------------------------------------
@@ -114,15 +101,6 @@ export const adjustmentSchema: TSchema = Type.Unsafe<MsAdjustment>({
       },
       strict,
     ),
-    Type.Object(
-      {
-        kind: Type.Literal('policy'),
-        ms: Ms,
-        shield: Type.Optional(Type.Union([Type.Literal('always'), Type.Literal('never'), Type.Literal('ask')])),
-        counter: Type.Optional(Type.Union([Type.Literal('best'), Type.Literal('never'), Type.Literal('ask')])),
-      },
-      { ...strict, minProperties: 3 },
-    ),
   ],
 })
 
@@ -158,7 +136,6 @@ function suitRecord(suit: Suit): Record<string, unknown> {
     stowed: suit.items.filter((i) => i.place === 'stowed').map((i) => i.id),
     ammo,
     body,
-    policy: { shield: suit.policy.shield, counter: suit.policy.counter },
   }
 }
 
@@ -276,18 +253,6 @@ function applyOne(next: MsState, change: Adjustment, fail: Fail): void {
       if (item.place === 'fixed' || itemTypeOf(next, item)?.carry === 'fixed')
         return fail('GAP-M-2', 'msaw.adjust.fixed', { ms: id, item: item.id }, 'item')
       item.place = HOLD_PLACES[hand as HoldPlace]
-      break
-    }
-    case 'policy': {
-      const shield = change.shield
-      const counter = change.counter
-      if (shield !== undefined && !['always', 'never', 'ask'].includes(shield as string)) return badField('shield')
-      if (counter !== undefined && !['best', 'never', 'ask'].includes(counter as string)) return badField('counter')
-      if (shield === undefined && counter === undefined) return badField('shield')
-      suit.policy = {
-        shield: (shield as ShieldPolicy | undefined) ?? suit.policy.shield,
-        counter: (counter as CounterPolicy | undefined) ?? suit.policy.counter,
-      }
       break
     }
   }

@@ -1,6 +1,7 @@
 // The English of MS@W's refused orders of the frame part (keys msaw.frame.*, in locales/<locale>/orders.json).
 // Values go in as {{name}}, other entries as $t(key).
 export const FRAME_MESSAGES = {
+  'msaw.frame.moreAlone': '"more" keeps the phase open after activations: activate at least one suit with it, or pass',
   'msaw.frame.noSeat': '{{seat}} is not a seat of this game',
   'msaw.frame.gameOver': 'the game is over',
   'msaw.frame.notYourStep': 'seat {{seat}} has nothing to decide in this step ({{step}})',

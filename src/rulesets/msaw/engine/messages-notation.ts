@@ -30,8 +30,7 @@ export const NOTATION_MESSAGES = {
     '$t(msaw.notation.at)no question waits for your answer: "shield" and "counter" answer one in the react step',
   'msaw.notation.unreadable': '$t(msaw.notation.at){{detail}}',
 
-  'msaw.adjust.kind':
-    '"{{kind}}" is not an adjustment: use move, hp, destroy, restore, ammo, body, error, hold or policy',
+  'msaw.adjust.kind': '"{{kind}}" is not an adjustment: use move, hp, destroy, restore, ammo, body, error or hold',
   'msaw.adjust.field': '{{kind}}: the field "{{field}}" is missing, unknown or not valid',
   'msaw.adjust.noSuit': 'no suit {{ms}} in this game',
   'msaw.adjust.range': '{{field}} {{value}} is out of range: {{min}} to {{max}}',
@@ -45,7 +44,7 @@ export const NOTATION_MESSAGES = {
   'msaw.adjust.notation.alone': '$t(msaw.notation.at)"{{ms}}" alone is not an adjustment',
   'msaw.adjust.notation.badVerb':
     '$t(msaw.notation.at)"{{verb}}" is not an adjustment: ' +
-    'use move, hp, destroy, restore, ammo, body, error, hold or policy',
+    'use move, hp, destroy, restore, ammo, body, error or hold',
 
   'msaw.check.game': "the game's {{field}} is not valid: {{value}}",
   'msaw.check.duplicate': 'suit id {{ms}} is used twice',

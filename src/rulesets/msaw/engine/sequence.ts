@@ -184,6 +184,9 @@ function checkTarget(state: MsState, suit: Suit, target: string, order: number):
 function validateAction(state: MsState, orders: readonly MsOrder[]): OrderError[] {
   const errors: OrderError[] = []
   const groups = activations(orders, errors)
+  // `more` keeps the phase open to see results first: with no activation it would only put the deadline off.
+  const more = orders.findIndex((o) => o.kind === 'more')
+  if (more >= 0 && groups.length === 0) errors.push(refuse('MS-2.0', 'msaw.frame.moreAlone', {}, { order: more }))
   for (const g of groups) {
     const suit = suitById(state, g.ms)!
     const first = g.orders[0]!.order
