@@ -1,8 +1,9 @@
 // Cuts Noto Sans JP (regular) down to what a map picture writes in Japanese, for the PNG renderer
 // (src/notify/map/png.ts), which draws it after DejaVu Sans as the fallback for characters DejaVu lacks.
 // Kept: kana, CJK punctuation, full- and half-width forms, the JIS X 0208 symbols and level-1 kanji
-// (2,965 common kanji), and every non-ASCII character of the GREEN NOA data (roster and scenario
-// names). Writes assets/fonts/NotoSansJP-Regular-subset.ttf and the licence beside it.
+// (2,965 common kanji), and every non-ASCII character of the data files of the rule systems whose maps
+// write names from them (GREEN NOA's roster and scenarios, MS@W's catalogue and terrain) and of the words
+// their maps use (locales/ja/<system>.json). Writes assets/fonts/NotoSansJP-Regular-subset.ttf and the licence beside it.
 // Run: npm run fonts:subset   (after a roster or scenario brings a new kanji; commit the result)
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -31,13 +32,18 @@ function jisRows(first: number, last: number): string {
   return out
 }
 
-/** Every character of the GREEN NOA data files outside ASCII: the names the maps write. */
+/** Every character outside ASCII of the data files and map words of the systems that write names from them. */
 function dataCharacters(): string {
-  const dir = join(ROOT, 'scenarios', 'greennoa')
-  const text = readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => readFileSync(join(dir, f), 'utf8'))
-    .join('')
+  const files = ['greennoa', 'msaw'].flatMap((system) => {
+    const dir = join(ROOT, 'scenarios', system)
+    return [
+      ...readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => join(dir, f)),
+      join(ROOT, 'locales', 'ja', `${system}.json`),
+    ]
+  })
+  const text = files.map((f) => readFileSync(f, 'utf8')).join('')
   return [...new Set(text)].filter((ch) => ch.codePointAt(0)! > 0x7e).join('')
 }
 
