@@ -120,8 +120,11 @@ function terrainLabel(frame: TableFrame, t: TableTerrain): string {
   const mid = centroid(pts)
   const shows = mid.x > x0 + TEXT && mid.x < x1 - TEXT && mid.y > y0 + TEXT && mid.y < y1 - TEXT
   const c = shows ? mid : { x: (x0 + x1) / 2, y: (y0 + y1) / 2 }
-  const fill = t.move === 'impassable' ? '#ffffff' : TABLE_INK
-  return textAt(c.x, c.y, t.label, { size: TEXT, fill, bold: true })
+  // On a pale plate in dark ink: a name wider than its piece stays readable on the field around it, and it
+  // is kept inside the picture.
+  const w = textWidth(t.label, TEXT, true) + 4
+  const left = Math.min(Math.max(c.x - w / 2, frame.left + 1), frame.right - w - 1)
+  return plate({ x: left, y: c.y }, t.label, TEXT, TABLE_INK, 'start', true)
 }
 
 function gridSvg(frame: TableFrame): string {
