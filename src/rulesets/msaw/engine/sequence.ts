@@ -10,7 +10,7 @@ import { answerCounter, answerShield, attackProblem, defaultAnswer, runAttack, t
 import { applySwitch, checkSwitch } from './items.js'
 import { MESSAGES, refuse, type MessageKey } from './messages.js'
 import { checkMove } from './movement.js'
-import { itemType, placeItems, RADIUS, suitType } from './setup.js'
+import { itemType, placeItems, RADIUS, suitType } from './loadout.js'
 import type { MsEvent, MsOrder, MsState, MsStep, Pt, Suit } from './types.js'
 
 // ---------------------------------------------------------------------------------------------------
