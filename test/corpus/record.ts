@@ -14,6 +14,8 @@ import { greennoa, type GnOrder, type GnState } from '../../src/rulesets/greenno
 import * as greennoaPlayer from '../../src/rulesets/greennoa/engine/random-orders.js'
 import { realbattle, type RbOrder, type RbState } from '../../src/rulesets/realbattle/engine/index.js'
 import * as realbattlePlayer from '../../src/rulesets/realbattle/engine/random-orders.js'
+import { msaw, type MsOrder, type MsState } from '../../src/rulesets/msaw/engine/index.js'
+import * as msawPlayer from '../../src/rulesets/msaw/engine/random-orders.js'
 import { ruleSystem, type AnyRuleset } from '../../src/rulesets/index.js'
 import { applyEntry, outcomeOf, pendingOf, type Folded } from '../../src/games/fold.js'
 import { ordersAndResolution } from '../../src/games/write.js'
@@ -75,6 +77,17 @@ const PLAYERS: CorpusPlayer[] = [
     extraOptions: (r) => ({ turnLimit: 3 + Math.floor(r() * 3) }),
     onlyStanding: (orders) => realbattle.onlyStanding!(orders as RbOrder[]),
     httpGame: () => ({ scenario: 'RB-23-S3', players: 4 }),
+  },
+  // MS@W's random players wander as much as they fight: every corpus game has a round limit (GAP-M-4).
+  {
+    ruleset: msaw,
+    seedBase: 300_000,
+    rng: msawPlayer.rng,
+    randomOrders: (state, seat, r) => msawPlayer.randomOrders(state as MsState, seat, r) as MsOrder[],
+    fixedOptions: new Set(['roundLimit']),
+    extraOptions: (r) => ({ roundLimit: 3 + Math.floor(r() * 3) }),
+    onlyStanding: (orders) => msaw.onlyStanding!(orders as MsOrder[]),
+    httpGame: () => ({ scenario: 'M-S1', players: 2 }),
   },
 ]
 

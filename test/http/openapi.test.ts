@@ -57,7 +57,12 @@ describe('the OpenAPI document', () => {
     const view = route.op.responses?.['200']?.content?.['application/json']?.schema as {
       properties: { view: { anyOf?: Array<{ title?: string }> } }
     }
-    expect(view.properties.view.anyOf?.map((s) => s.title)).toEqual(['AbaoaquView', 'GreenNoaView', 'RealBattleView'])
+    expect(view.properties.view.anyOf?.map((s) => s.title)).toEqual([
+      'AbaoaquView',
+      'GreenNoaView',
+      'RealBattleView',
+      'MsawView',
+    ])
   })
 
   it('generates the client types committed in test/support/api-types.ts (npm run api:types)', async () => {

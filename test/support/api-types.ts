@@ -4868,6 +4868,151 @@ export interface paths {
                       ref: string
                     } | null
                   }
+                | {
+                    /** @enum {string} */
+                    system: 'msaw'
+                    scenario: {
+                      id: string
+                      title: string
+                    }
+                    table: {
+                      width: number
+                      height: number
+                    }
+                    terrain: {
+                      id: string
+                      name: string
+                      nameJa?: string
+                      polygon: {
+                        x: number
+                        y: number
+                      }[]
+                      blocksLOS: boolean
+                      move: 'open' | 'rough' | 'impassable'
+                    }[]
+                    sides: {
+                      id: string
+                      name: string
+                      nameJa: string | null
+                      zone: {
+                        x0: number
+                        y0: number
+                        x1: number
+                        y1: number
+                      }
+                    }[]
+                    seats: {
+                      id: string
+                      side: string
+                    }[]
+                    viewer: string | null
+                    round: number
+                    step: 'deploy' | 'action' | 'react'
+                    /** @description this round's initiative order, by seat */
+                    order: string[]
+                    active: string | null
+                    current: {
+                      ms: string
+                      moved: boolean
+                      switched: boolean
+                      combat: boolean
+                    } | null
+                    suits: {
+                      id: string
+                      type: string
+                      name: string
+                      nameJa: string
+                      side: string
+                      seat: string
+                      /** @description a point in hundredths of an inch: x east, y north */
+                      at: {
+                        x: number
+                        y: number
+                      } | null
+                      hp: number
+                      maxHp: number
+                      attack: number
+                      defend: number
+                      /** @description Move, in hundredths of an inch */
+                      move: number
+                      /** @description hover Move, in hundredths of an inch */
+                      hover: number | null
+                      items: {
+                        id: string
+                        type: string
+                        place: 'L' | 'R' | 'LR' | 'stowed' | 'fixed'
+                        ammo?: number
+                        body?: number
+                        firedRound?: number
+                        name: string
+                        nameJa?: string
+                        /**
+                         * @description a weapon's range: a band in hundredths of an inch (MS-3.2), or close: 2 inches
+                         * or less (MS-3.3)
+                         */
+                        range?:
+                          | 'close'
+                          | {
+                              min: number
+                              max: number
+                            }
+                        /** @description a weapon's damage dice, e.g. 2d6+3 (MS-3.6) */
+                        damage?: string
+                        /** @description a weapon that can attack now, the shield in use, or armour */
+                        usable: boolean
+                      }[]
+                      destroyed: boolean
+                      errorPhases: number
+                      aim: {
+                        target: string
+                        round: number
+                      } | null
+                      activated: boolean
+                      policy: {
+                        shield: 'always' | 'never' | 'ask'
+                        counter: 'best' | 'never' | 'ask'
+                      } | null
+                      /** @description the enemy cost this suit has destroyed (the round limit, GAP-M-4) */
+                      cost?: number
+                    }[]
+                    dropped: {
+                      id: string
+                      item: {
+                        id: string
+                        type: string
+                        place: 'L' | 'R' | 'LR' | 'stowed' | 'fixed'
+                        ammo?: number
+                        body?: number
+                        firedRound?: number
+                      }
+                      /** @description a point in hundredths of an inch: x east, y north */
+                      at: {
+                        x: number
+                        y: number
+                      }
+                    }[]
+                    reaction: {
+                      kind: 'shield' | 'counter'
+                      ms: string
+                      seat: string
+                      attacker: string
+                      weapon: string
+                      attackRoll?: number
+                      isCounter: boolean
+                      choices?: string[]
+                    } | null
+                    options: {
+                      rough: boolean
+                      aim: boolean
+                      oneHitKill: boolean
+                      systemError: boolean
+                      roundLimit: number
+                      counterOncePerRound: boolean
+                      goufShieldBody: number
+                    }
+                    winner: string | null
+                    reason: string | null
+                  }
               /**
                * @description your side's orders already submitted for this step (a teammate's private ones left out)
                */
@@ -5134,6 +5279,159 @@ export interface paths {
                                 /** @description the fall value to reach: a whole number from 0 to 20 */
                                 value: number
                               }
+                        }
+                    )
+                  | (
+                      | {
+                          /** @enum {string} */
+                          kind: 'move'
+                          /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                          ms: string
+                          /**
+                           * @description the points it passes after where it stands, the last where it stops: 1 to 32
+                           */
+                          path: {
+                            /**
+                             * @description x (to the right) in hundredths of an inch (12.5" is 1250), from -100000 to
+                             * 100000
+                             */
+                            x: number
+                            /** @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to 100000 */
+                            y: number
+                          }[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'switch'
+                          /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                          ms: string
+                          /** @description 1 to 8 operations */
+                          ops: (
+                            | {
+                                /** @enum {string} */
+                                op: 'draw'
+                                /**
+                                 * @description an item id of the suit: a letter, then letters, digits or "-", at most
+                                 * 24 in all
+                                 */
+                                item: string
+                                /** @description "L", "R" or "both" */
+                                hand: 'L' | 'R' | 'both'
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'stow'
+                                /**
+                                 * @description an item id of the suit: a letter, then letters, digits or "-", at most
+                                 * 24 in all
+                                 */
+                                item: string
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'drop'
+                                /**
+                                 * @description an item id of the suit: a letter, then letters, digits or "-", at most
+                                 * 24 in all
+                                 */
+                                item: string
+                              }
+                            | {
+                                /** @enum {string} */
+                                op: 'pickup'
+                                /**
+                                 * @description a dropped item on the table (d1, d2, …): a letter, then letters, digits
+                                 * or "-", at most 24 in all
+                                 */
+                                drop: string
+                                /** @description "L", "R", "both" or "stow" */
+                                hand: 'L' | 'R' | 'both' | 'stow'
+                              }
+                          )[]
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'attack'
+                          /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                          ms: string
+                          /**
+                           * @description the target suit id: a letter, then letters, digits or "-", at most 24 in all
+                           */
+                          target: string
+                          /**
+                           * @description a weapon id of the suit: a letter, then letters, digits or "-", at most 24 in
+                           * all
+                           */
+                          weapon: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'aim'
+                          /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                          ms: string
+                          /**
+                           * @description the target suit id: a letter, then letters, digits or "-", at most 24 in all
+                           */
+                          target: string
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'more'
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'policy'
+                          /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                          ms: string
+                          /** @description "always", "never" or "ask" */
+                          shield?: 'always' | 'never' | 'ask'
+                          /** @description "best", "never" or "ask" */
+                          counter?: 'best' | 'never' | 'ask'
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'deploy'
+                          /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                          ms: string
+                          /** @description a point on the table: { x, y } in hundredths of an inch */
+                          at: {
+                            /**
+                             * @description x (to the right) in hundredths of an inch (12.5" is 1250), from -100000 to
+                             * 100000
+                             */
+                            x: number
+                            /** @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to 100000 */
+                            y: number
+                          }
+                          /** @description the items it holds: { L, R } (a two-handed item in both) */
+                          hold: {
+                            /**
+                             * @description the item in the left hand: a letter, then letters, digits or "-", at most 24
+                             * in all
+                             */
+                            L?: string
+                            /**
+                             * @description the item in the right hand: a letter, then letters, digits or "-", at most
+                             * 24 in all
+                             */
+                            R?: string
+                          }
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'shield'
+                          /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                          ms: string
+                          /** @description whether it uses its shield */
+                          use: boolean
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'counter'
+                          /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                          ms: string
+                          /** @description a weapon id, or null: no counterattack */
+                          weapon: string | (never | null)
                         }
                     )
                 )[]
@@ -5906,6 +6204,151 @@ export interface paths {
                           ref: string
                         } | null
                       }
+                    | {
+                        /** @enum {string} */
+                        system: 'msaw'
+                        scenario: {
+                          id: string
+                          title: string
+                        }
+                        table: {
+                          width: number
+                          height: number
+                        }
+                        terrain: {
+                          id: string
+                          name: string
+                          nameJa?: string
+                          polygon: {
+                            x: number
+                            y: number
+                          }[]
+                          blocksLOS: boolean
+                          move: 'open' | 'rough' | 'impassable'
+                        }[]
+                        sides: {
+                          id: string
+                          name: string
+                          nameJa: string | null
+                          zone: {
+                            x0: number
+                            y0: number
+                            x1: number
+                            y1: number
+                          }
+                        }[]
+                        seats: {
+                          id: string
+                          side: string
+                        }[]
+                        viewer: string | null
+                        round: number
+                        step: 'deploy' | 'action' | 'react'
+                        /** @description this round's initiative order, by seat */
+                        order: string[]
+                        active: string | null
+                        current: {
+                          ms: string
+                          moved: boolean
+                          switched: boolean
+                          combat: boolean
+                        } | null
+                        suits: {
+                          id: string
+                          type: string
+                          name: string
+                          nameJa: string
+                          side: string
+                          seat: string
+                          /** @description a point in hundredths of an inch: x east, y north */
+                          at: {
+                            x: number
+                            y: number
+                          } | null
+                          hp: number
+                          maxHp: number
+                          attack: number
+                          defend: number
+                          /** @description Move, in hundredths of an inch */
+                          move: number
+                          /** @description hover Move, in hundredths of an inch */
+                          hover: number | null
+                          items: {
+                            id: string
+                            type: string
+                            place: 'L' | 'R' | 'LR' | 'stowed' | 'fixed'
+                            ammo?: number
+                            body?: number
+                            firedRound?: number
+                            name: string
+                            nameJa?: string
+                            /**
+                             * @description a weapon's range: a band in hundredths of an inch (MS-3.2), or close: 2
+                             * inches or less (MS-3.3)
+                             */
+                            range?:
+                              | 'close'
+                              | {
+                                  min: number
+                                  max: number
+                                }
+                            /** @description a weapon's damage dice, e.g. 2d6+3 (MS-3.6) */
+                            damage?: string
+                            /** @description a weapon that can attack now, the shield in use, or armour */
+                            usable: boolean
+                          }[]
+                          destroyed: boolean
+                          errorPhases: number
+                          aim: {
+                            target: string
+                            round: number
+                          } | null
+                          activated: boolean
+                          policy: {
+                            shield: 'always' | 'never' | 'ask'
+                            counter: 'best' | 'never' | 'ask'
+                          } | null
+                          /** @description the enemy cost this suit has destroyed (the round limit, GAP-M-4) */
+                          cost?: number
+                        }[]
+                        dropped: {
+                          id: string
+                          item: {
+                            id: string
+                            type: string
+                            place: 'L' | 'R' | 'LR' | 'stowed' | 'fixed'
+                            ammo?: number
+                            body?: number
+                            firedRound?: number
+                          }
+                          /** @description a point in hundredths of an inch: x east, y north */
+                          at: {
+                            x: number
+                            y: number
+                          }
+                        }[]
+                        reaction: {
+                          kind: 'shield' | 'counter'
+                          ms: string
+                          seat: string
+                          attacker: string
+                          weapon: string
+                          attackRoll?: number
+                          isCounter: boolean
+                          choices?: string[]
+                        } | null
+                        options: {
+                          rough: boolean
+                          aim: boolean
+                          oneHitKill: boolean
+                          systemError: boolean
+                          roundLimit: number
+                          counterOncePerRound: boolean
+                          goufShieldBody: number
+                        }
+                        winner: string | null
+                        reason: string | null
+                      }
                   /**
                    * @description your side's orders already submitted for this step (a teammate's private ones left
                    * out)
@@ -6173,6 +6616,166 @@ export interface paths {
                                     /** @description the fall value to reach: a whole number from 0 to 20 */
                                     value: number
                                   }
+                            }
+                        )
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'move'
+                              /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                              ms: string
+                              /**
+                               * @description the points it passes after where it stands, the last where it stops: 1 to
+                               * 32
+                               */
+                              path: {
+                                /**
+                                 * @description x (to the right) in hundredths of an inch (12.5" is 1250), from -100000
+                                 * to 100000
+                                 */
+                                x: number
+                                /**
+                                 * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to 100000
+                                 */
+                                y: number
+                              }[]
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'switch'
+                              /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                              ms: string
+                              /** @description 1 to 8 operations */
+                              ops: (
+                                | {
+                                    /** @enum {string} */
+                                    op: 'draw'
+                                    /**
+                                     * @description an item id of the suit: a letter, then letters, digits or "-", at
+                                     * most 24 in all
+                                     */
+                                    item: string
+                                    /** @description "L", "R" or "both" */
+                                    hand: 'L' | 'R' | 'both'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'stow'
+                                    /**
+                                     * @description an item id of the suit: a letter, then letters, digits or "-", at
+                                     * most 24 in all
+                                     */
+                                    item: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'drop'
+                                    /**
+                                     * @description an item id of the suit: a letter, then letters, digits or "-", at
+                                     * most 24 in all
+                                     */
+                                    item: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    op: 'pickup'
+                                    /**
+                                     * @description a dropped item on the table (d1, d2, …): a letter, then letters,
+                                     * digits or "-", at most 24 in all
+                                     */
+                                    drop: string
+                                    /** @description "L", "R", "both" or "stow" */
+                                    hand: 'L' | 'R' | 'both' | 'stow'
+                                  }
+                              )[]
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'attack'
+                              /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                              ms: string
+                              /**
+                               * @description the target suit id: a letter, then letters, digits or "-", at most 24 in
+                               * all
+                               */
+                              target: string
+                              /**
+                               * @description a weapon id of the suit: a letter, then letters, digits or "-", at most 24
+                               * in all
+                               */
+                              weapon: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'aim'
+                              /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                              ms: string
+                              /**
+                               * @description the target suit id: a letter, then letters, digits or "-", at most 24 in
+                               * all
+                               */
+                              target: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'more'
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'policy'
+                              /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                              ms: string
+                              /** @description "always", "never" or "ask" */
+                              shield?: 'always' | 'never' | 'ask'
+                              /** @description "best", "never" or "ask" */
+                              counter?: 'best' | 'never' | 'ask'
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'deploy'
+                              /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                              ms: string
+                              /** @description a point on the table: { x, y } in hundredths of an inch */
+                              at: {
+                                /**
+                                 * @description x (to the right) in hundredths of an inch (12.5" is 1250), from -100000
+                                 * to 100000
+                                 */
+                                x: number
+                                /**
+                                 * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to 100000
+                                 */
+                                y: number
+                              }
+                              /** @description the items it holds: { L, R } (a two-handed item in both) */
+                              hold: {
+                                /**
+                                 * @description the item in the left hand: a letter, then letters, digits or "-", at
+                                 * most 24 in all
+                                 */
+                                L?: string
+                                /**
+                                 * @description the item in the right hand: a letter, then letters, digits or "-", at
+                                 * most 24 in all
+                                 */
+                                R?: string
+                              }
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'shield'
+                              /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                              ms: string
+                              /** @description whether it uses its shield */
+                              use: boolean
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'counter'
+                              /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                              ms: string
+                              /** @description a weapon id, or null: no counterattack */
+                              weapon: string | (never | null)
                             }
                         )
                     )[]
@@ -6810,6 +7413,75 @@ export interface paths {
                       blocked?: {
                         reason: string
                         ref: string
+                      }
+                    }[]
+                  }
+                | {
+                    seat: string
+                    step: ('deploy' | 'action' | 'react') | (never | null)
+                    suits: {
+                      ms: string
+                      /** @description a point in hundredths of an inch: x east, y north */
+                      at: {
+                        x: number
+                        y: number
+                      }
+                      parts: ('move' | 'switch' | 'combat')[]
+                      /** @description Move, in hundredths of an inch */
+                      move: number
+                      /** @description hover Move, in hundredths of an inch */
+                      hover: number | null
+                      impassable: string[]
+                      rough: string[]
+                      targets: {
+                        target: string
+                        /** @description centre to centre, in hundredths of an inch */
+                        distance: number
+                        inSight: boolean
+                        weapons: {
+                          weapon: string
+                          /** @description the Attack score: 3d6 at or under it hits */
+                          need: number
+                          /** @description P(3d6 ≤ need), 0 to 1 */
+                          chance: number
+                        }[]
+                      }[]
+                      switchable: {
+                        draw: string[]
+                        stow: string[]
+                        pickup: string[]
+                      }
+                      policy: {
+                        shield: 'always' | 'never' | 'ask'
+                        counter: 'best' | 'never' | 'ask'
+                      }
+                    }[]
+                    reaction: {
+                      kind: 'shield' | 'counter'
+                      ms: string
+                      attacker: string
+                      /** @description shield: the shield in use (if any); counter: the weapons it may counter with */
+                      choices: string[]
+                    } | null
+                    deploy: {
+                      zone: {
+                        x0: number
+                        y0: number
+                        x1: number
+                        y1: number
+                      }
+                      suits: string[]
+                      hold: {
+                        [key: string]: string[]
+                      }
+                    } | null
+                    /** @description where the enemy suits stand */
+                    enemies?: {
+                      id: string
+                      /** @description a point in hundredths of an inch: x east, y north */
+                      at: {
+                        x: number
+                        y: number
                       }
                     }[]
                   }
@@ -8064,6 +8736,153 @@ export interface paths {
                             }
                       }
                   )
+                | (
+                    | {
+                        /** @enum {string} */
+                        kind: 'move'
+                        /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        ms: string
+                        /** @description the points it passes after where it stands, the last where it stops: 1 to 32 */
+                        path: {
+                          /**
+                           * @description x (to the right) in hundredths of an inch (12.5" is 1250), from -100000 to
+                           * 100000
+                           */
+                          x: number
+                          /** @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to 100000 */
+                          y: number
+                        }[]
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'switch'
+                        /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        ms: string
+                        /** @description 1 to 8 operations */
+                        ops: (
+                          | {
+                              /** @enum {string} */
+                              op: 'draw'
+                              /**
+                               * @description an item id of the suit: a letter, then letters, digits or "-", at most 24
+                               * in all
+                               */
+                              item: string
+                              /** @description "L", "R" or "both" */
+                              hand: 'L' | 'R' | 'both'
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'stow'
+                              /**
+                               * @description an item id of the suit: a letter, then letters, digits or "-", at most 24
+                               * in all
+                               */
+                              item: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'drop'
+                              /**
+                               * @description an item id of the suit: a letter, then letters, digits or "-", at most 24
+                               * in all
+                               */
+                              item: string
+                            }
+                          | {
+                              /** @enum {string} */
+                              op: 'pickup'
+                              /**
+                               * @description a dropped item on the table (d1, d2, …): a letter, then letters, digits or
+                               * "-", at most 24 in all
+                               */
+                              drop: string
+                              /** @description "L", "R", "both" or "stow" */
+                              hand: 'L' | 'R' | 'both' | 'stow'
+                            }
+                        )[]
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'attack'
+                        /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        ms: string
+                        /** @description the target suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        target: string
+                        /**
+                         * @description a weapon id of the suit: a letter, then letters, digits or "-", at most 24 in
+                         * all
+                         */
+                        weapon: string
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'aim'
+                        /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        ms: string
+                        /** @description the target suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        target: string
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'more'
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'policy'
+                        /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        ms: string
+                        /** @description "always", "never" or "ask" */
+                        shield?: 'always' | 'never' | 'ask'
+                        /** @description "best", "never" or "ask" */
+                        counter?: 'best' | 'never' | 'ask'
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'deploy'
+                        /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        ms: string
+                        /** @description a point on the table: { x, y } in hundredths of an inch */
+                        at: {
+                          /**
+                           * @description x (to the right) in hundredths of an inch (12.5" is 1250), from -100000 to
+                           * 100000
+                           */
+                          x: number
+                          /** @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to 100000 */
+                          y: number
+                        }
+                        /** @description the items it holds: { L, R } (a two-handed item in both) */
+                        hold: {
+                          /**
+                           * @description the item in the left hand: a letter, then letters, digits or "-", at most 24
+                           * in all
+                           */
+                          L?: string
+                          /**
+                           * @description the item in the right hand: a letter, then letters, digits or "-", at most 24
+                           * in all
+                           */
+                          R?: string
+                        }
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'shield'
+                        /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        ms: string
+                        /** @description whether it uses its shield */
+                        use: boolean
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'counter'
+                        /** @description a suit id: a letter, then letters, digits or "-", at most 24 in all */
+                        ms: string
+                        /** @description a weapon id, or null: no counterattack */
+                        weapon: string | (never | null)
+                      }
+                  )
               )[]
               /** @description the orders in the text notation */
               formatted: string
@@ -8397,6 +9216,55 @@ export interface paths {
                       mp: number
                       pp: number
                       errors: number
+                    }
+                  }[]
+                | {
+                    /** @description an order (docs/orders-msaw.md) */
+                    order: {
+                      kind: string
+                    } & {
+                      [key: string]: unknown
+                    }
+                    /** @description what the order would do, in English */
+                    text: string
+                    /** @description the message key of `text` (locales/<locale>/orders.json) */
+                    key:
+                      | 'msaw.frame.preview.noSeat'
+                      | 'msaw.frame.preview.noSuit'
+                      | 'msaw.frame.preview.move'
+                      | 'msaw.frame.preview.moveIllegal'
+                      | 'msaw.frame.preview.switch'
+                      | 'msaw.frame.preview.switchIllegal'
+                      | 'msaw.frame.preview.attack'
+                      | 'msaw.frame.preview.attackIllegal'
+                      | 'msaw.frame.preview.aim'
+                      | 'msaw.frame.preview.order'
+                      | 'msaw.frame.preview.illegal'
+                    params: {
+                      [key: string]: string | number
+                    }
+                    move?: {
+                      /** @description a point in hundredths of an inch: x east, y north */
+                      to: {
+                        x: number
+                        y: number
+                      } | null
+                      length: number
+                      cost: number
+                      hover: boolean
+                      legal: boolean
+                      rule: string | null
+                    }
+                    attack?: {
+                      target: string
+                      weapon: string
+                      distance: number
+                      inRange: boolean
+                      inSight: boolean
+                      need: number
+                      chance: number
+                      legal: boolean
+                      rule: string | null
                     }
                   }[]
             }
@@ -10119,6 +10987,184 @@ export interface paths {
                                         }
                                   }
                               )
+                            | (
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'move'
+                                    /**
+                                     * @description a suit id: a letter, then letters, digits or "-", at most 24 in all
+                                     */
+                                    ms: string
+                                    /**
+                                     * @description the points it passes after where it stands, the last where it stops:
+                                     * 1 to 32
+                                     */
+                                    path: {
+                                      /**
+                                       * @description x (to the right) in hundredths of an inch (12.5" is 1250), from
+                                       * -100000 to 100000
+                                       */
+                                      x: number
+                                      /**
+                                       * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to
+                                       * 100000
+                                       */
+                                      y: number
+                                    }[]
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'switch'
+                                    /**
+                                     * @description a suit id: a letter, then letters, digits or "-", at most 24 in all
+                                     */
+                                    ms: string
+                                    /** @description 1 to 8 operations */
+                                    ops: (
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'draw'
+                                          /**
+                                           * @description an item id of the suit: a letter, then letters, digits or "-",
+                                           * at most 24 in all
+                                           */
+                                          item: string
+                                          /** @description "L", "R" or "both" */
+                                          hand: 'L' | 'R' | 'both'
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'stow'
+                                          /**
+                                           * @description an item id of the suit: a letter, then letters, digits or "-",
+                                           * at most 24 in all
+                                           */
+                                          item: string
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'drop'
+                                          /**
+                                           * @description an item id of the suit: a letter, then letters, digits or "-",
+                                           * at most 24 in all
+                                           */
+                                          item: string
+                                        }
+                                      | {
+                                          /** @enum {string} */
+                                          op: 'pickup'
+                                          /**
+                                           * @description a dropped item on the table (d1, d2, …): a letter, then
+                                           * letters, digits or "-", at most 24 in all
+                                           */
+                                          drop: string
+                                          /** @description "L", "R", "both" or "stow" */
+                                          hand: 'L' | 'R' | 'both' | 'stow'
+                                        }
+                                    )[]
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'attack'
+                                    /**
+                                     * @description a suit id: a letter, then letters, digits or "-", at most 24 in all
+                                     */
+                                    ms: string
+                                    /**
+                                     * @description the target suit id: a letter, then letters, digits or "-", at most
+                                     * 24 in all
+                                     */
+                                    target: string
+                                    /**
+                                     * @description a weapon id of the suit: a letter, then letters, digits or "-", at
+                                     * most 24 in all
+                                     */
+                                    weapon: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'aim'
+                                    /**
+                                     * @description a suit id: a letter, then letters, digits or "-", at most 24 in all
+                                     */
+                                    ms: string
+                                    /**
+                                     * @description the target suit id: a letter, then letters, digits or "-", at most
+                                     * 24 in all
+                                     */
+                                    target: string
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'more'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'policy'
+                                    /**
+                                     * @description a suit id: a letter, then letters, digits or "-", at most 24 in all
+                                     */
+                                    ms: string
+                                    /** @description "always", "never" or "ask" */
+                                    shield?: 'always' | 'never' | 'ask'
+                                    /** @description "best", "never" or "ask" */
+                                    counter?: 'best' | 'never' | 'ask'
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'deploy'
+                                    /**
+                                     * @description a suit id: a letter, then letters, digits or "-", at most 24 in all
+                                     */
+                                    ms: string
+                                    /** @description a point on the table: { x, y } in hundredths of an inch */
+                                    at: {
+                                      /**
+                                       * @description x (to the right) in hundredths of an inch (12.5" is 1250), from
+                                       * -100000 to 100000
+                                       */
+                                      x: number
+                                      /**
+                                       * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to
+                                       * 100000
+                                       */
+                                      y: number
+                                    }
+                                    /** @description the items it holds: { L, R } (a two-handed item in both) */
+                                    hold: {
+                                      /**
+                                       * @description the item in the left hand: a letter, then letters, digits or "-",
+                                       * at most 24 in all
+                                       */
+                                      L?: string
+                                      /**
+                                       * @description the item in the right hand: a letter, then letters, digits or "-",
+                                       * at most 24 in all
+                                       */
+                                      R?: string
+                                    }
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'shield'
+                                    /**
+                                     * @description a suit id: a letter, then letters, digits or "-", at most 24 in all
+                                     */
+                                    ms: string
+                                    /** @description whether it uses its shield */
+                                    use: boolean
+                                  }
+                                | {
+                                    /** @enum {string} */
+                                    kind: 'counter'
+                                    /**
+                                     * @description a suit id: a letter, then letters, digits or "-", at most 24 in all
+                                     */
+                                    ms: string
+                                    /** @description a weapon id, or null: no counterattack */
+                                    weapon: string | (never | null)
+                                  }
+                              )
                           )[]
                           /**
                            * @description private orders (standing orders), by seat: those you may read, or all once
@@ -10404,6 +11450,192 @@ export interface paths {
                                             /** @description the fall value to reach: a whole number from 0 to 20 */
                                             value: number
                                           }
+                                    }
+                                )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the points it passes after where it stands, the last where it
+                                       * stops: 1 to 32
+                                       */
+                                      path: {
+                                        /**
+                                         * @description x (to the right) in hundredths of an inch (12.5" is 1250), from
+                                         * -100000 to 100000
+                                         */
+                                        x: number
+                                        /**
+                                         * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to
+                                         * 100000
+                                         */
+                                        y: number
+                                      }[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'switch'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description 1 to 8 operations */
+                                      ops: (
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'draw'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                            /** @description "L", "R" or "both" */
+                                            hand: 'L' | 'R' | 'both'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'stow'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'drop'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'pickup'
+                                            /**
+                                             * @description a dropped item on the table (d1, d2, …): a letter, then
+                                             * letters, digits or "-", at most 24 in all
+                                             */
+                                            drop: string
+                                            /** @description "L", "R", "both" or "stow" */
+                                            hand: 'L' | 'R' | 'both' | 'stow'
+                                          }
+                                      )[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the target suit id: a letter, then letters, digits or "-", at most
+                                       * 24 in all
+                                       */
+                                      target: string
+                                      /**
+                                       * @description a weapon id of the suit: a letter, then letters, digits or "-", at
+                                       * most 24 in all
+                                       */
+                                      weapon: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'aim'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the target suit id: a letter, then letters, digits or "-", at most
+                                       * 24 in all
+                                       */
+                                      target: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'more'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'policy'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description "always", "never" or "ask" */
+                                      shield?: 'always' | 'never' | 'ask'
+                                      /** @description "best", "never" or "ask" */
+                                      counter?: 'best' | 'never' | 'ask'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'deploy'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description a point on the table: { x, y } in hundredths of an inch */
+                                      at: {
+                                        /**
+                                         * @description x (to the right) in hundredths of an inch (12.5" is 1250), from
+                                         * -100000 to 100000
+                                         */
+                                        x: number
+                                        /**
+                                         * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to
+                                         * 100000
+                                         */
+                                        y: number
+                                      }
+                                      /** @description the items it holds: { L, R } (a two-handed item in both) */
+                                      hold: {
+                                        /**
+                                         * @description the item in the left hand: a letter, then letters, digits or
+                                         * "-", at most 24 in all
+                                         */
+                                        L?: string
+                                        /**
+                                         * @description the item in the right hand: a letter, then letters, digits or
+                                         * "-", at most 24 in all
+                                         */
+                                        R?: string
+                                      }
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'shield'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description whether it uses its shield */
+                                      use: boolean
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'counter'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description a weapon id, or null: no counterattack */
+                                      weapon: string | (never | null)
                                     }
                                 )
                             )[]
@@ -10699,6 +11931,192 @@ export interface paths {
                                           }
                                     }
                                 )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the points it passes after where it stands, the last where it
+                                       * stops: 1 to 32
+                                       */
+                                      path: {
+                                        /**
+                                         * @description x (to the right) in hundredths of an inch (12.5" is 1250), from
+                                         * -100000 to 100000
+                                         */
+                                        x: number
+                                        /**
+                                         * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to
+                                         * 100000
+                                         */
+                                        y: number
+                                      }[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'switch'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description 1 to 8 operations */
+                                      ops: (
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'draw'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                            /** @description "L", "R" or "both" */
+                                            hand: 'L' | 'R' | 'both'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'stow'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'drop'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'pickup'
+                                            /**
+                                             * @description a dropped item on the table (d1, d2, …): a letter, then
+                                             * letters, digits or "-", at most 24 in all
+                                             */
+                                            drop: string
+                                            /** @description "L", "R", "both" or "stow" */
+                                            hand: 'L' | 'R' | 'both' | 'stow'
+                                          }
+                                      )[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the target suit id: a letter, then letters, digits or "-", at most
+                                       * 24 in all
+                                       */
+                                      target: string
+                                      /**
+                                       * @description a weapon id of the suit: a letter, then letters, digits or "-", at
+                                       * most 24 in all
+                                       */
+                                      weapon: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'aim'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the target suit id: a letter, then letters, digits or "-", at most
+                                       * 24 in all
+                                       */
+                                      target: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'more'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'policy'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description "always", "never" or "ask" */
+                                      shield?: 'always' | 'never' | 'ask'
+                                      /** @description "best", "never" or "ask" */
+                                      counter?: 'best' | 'never' | 'ask'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'deploy'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description a point on the table: { x, y } in hundredths of an inch */
+                                      at: {
+                                        /**
+                                         * @description x (to the right) in hundredths of an inch (12.5" is 1250), from
+                                         * -100000 to 100000
+                                         */
+                                        x: number
+                                        /**
+                                         * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to
+                                         * 100000
+                                         */
+                                        y: number
+                                      }
+                                      /** @description the items it holds: { L, R } (a two-handed item in both) */
+                                      hold: {
+                                        /**
+                                         * @description the item in the left hand: a letter, then letters, digits or
+                                         * "-", at most 24 in all
+                                         */
+                                        L?: string
+                                        /**
+                                         * @description the item in the right hand: a letter, then letters, digits or
+                                         * "-", at most 24 in all
+                                         */
+                                        R?: string
+                                      }
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'shield'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description whether it uses its shield */
+                                      use: boolean
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'counter'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description a weapon id, or null: no counterattack */
+                                      weapon: string | (never | null)
+                                    }
+                                )
                             )[]
                           }
                           /**
@@ -10985,6 +12403,192 @@ export interface paths {
                                             /** @description the fall value to reach: a whole number from 0 to 20 */
                                             value: number
                                           }
+                                    }
+                                )
+                              | (
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'move'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the points it passes after where it stands, the last where it
+                                       * stops: 1 to 32
+                                       */
+                                      path: {
+                                        /**
+                                         * @description x (to the right) in hundredths of an inch (12.5" is 1250), from
+                                         * -100000 to 100000
+                                         */
+                                        x: number
+                                        /**
+                                         * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to
+                                         * 100000
+                                         */
+                                        y: number
+                                      }[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'switch'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description 1 to 8 operations */
+                                      ops: (
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'draw'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                            /** @description "L", "R" or "both" */
+                                            hand: 'L' | 'R' | 'both'
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'stow'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'drop'
+                                            /**
+                                             * @description an item id of the suit: a letter, then letters, digits or
+                                             * "-", at most 24 in all
+                                             */
+                                            item: string
+                                          }
+                                        | {
+                                            /** @enum {string} */
+                                            op: 'pickup'
+                                            /**
+                                             * @description a dropped item on the table (d1, d2, …): a letter, then
+                                             * letters, digits or "-", at most 24 in all
+                                             */
+                                            drop: string
+                                            /** @description "L", "R", "both" or "stow" */
+                                            hand: 'L' | 'R' | 'both' | 'stow'
+                                          }
+                                      )[]
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'attack'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the target suit id: a letter, then letters, digits or "-", at most
+                                       * 24 in all
+                                       */
+                                      target: string
+                                      /**
+                                       * @description a weapon id of the suit: a letter, then letters, digits or "-", at
+                                       * most 24 in all
+                                       */
+                                      weapon: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'aim'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /**
+                                       * @description the target suit id: a letter, then letters, digits or "-", at most
+                                       * 24 in all
+                                       */
+                                      target: string
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'more'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'policy'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description "always", "never" or "ask" */
+                                      shield?: 'always' | 'never' | 'ask'
+                                      /** @description "best", "never" or "ask" */
+                                      counter?: 'best' | 'never' | 'ask'
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'deploy'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description a point on the table: { x, y } in hundredths of an inch */
+                                      at: {
+                                        /**
+                                         * @description x (to the right) in hundredths of an inch (12.5" is 1250), from
+                                         * -100000 to 100000
+                                         */
+                                        x: number
+                                        /**
+                                         * @description y (up) in hundredths of an inch (12.5" is 1250), from -100000 to
+                                         * 100000
+                                         */
+                                        y: number
+                                      }
+                                      /** @description the items it holds: { L, R } (a two-handed item in both) */
+                                      hold: {
+                                        /**
+                                         * @description the item in the left hand: a letter, then letters, digits or
+                                         * "-", at most 24 in all
+                                         */
+                                        L?: string
+                                        /**
+                                         * @description the item in the right hand: a letter, then letters, digits or
+                                         * "-", at most 24 in all
+                                         */
+                                        R?: string
+                                      }
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'shield'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description whether it uses its shield */
+                                      use: boolean
+                                    }
+                                  | {
+                                      /** @enum {string} */
+                                      kind: 'counter'
+                                      /**
+                                       * @description a suit id: a letter, then letters, digits or "-", at most 24 in
+                                       * all
+                                       */
+                                      ms: string
+                                      /** @description a weapon id, or null: no counterattack */
+                                      weapon: string | (never | null)
                                     }
                                 )
                             )[]
