@@ -168,17 +168,22 @@ describe('MS@W by email and over the API (issue 16)', () => {
         }
         if (step > 0) lines.push(`${o.ms} move ${point(to)}`)
       }
-      // Once, a path into a ruin: refused (impassable terrain, MS-2.1), nothing changed.
-      if (!impassableTried && seat === 'A1') {
-        const gm = suits.find((x) => x.id === 'GM1' && !x.destroyed && x.at)
-        const into = { x: 1300, y: 2300 }
-        if (gm?.at && Math.hypot(gm.at.x - into.x, gm.at.y - into.y) <= 1000) {
-          impassableTried = true
-          const res = await send(id, who, `GM1 move ${point(into)}`)
-          expect(res.statusCode, res.body).toBe(422)
-          expect(res.json().errors[0]).toMatchObject({ rule: 'MS-2.1', key: 'msaw.move.impassable' })
-          expect((await summary(id)).logSeq).toBe(game.logSeq)
-        }
+      // Once, a path into a ruin (the centres of M-S1's three buildings): refused (impassable terrain, MS-2.1),
+      // nothing changed.
+      const ruins = [
+        { x: 1300, y: 2300 },
+        { x: 3500, y: 2500 },
+        { x: 2450, y: 1650 },
+      ]
+      const reach = (opts.suits as SuitOptions[]).flatMap((o) =>
+        ruins.filter((c) => Math.hypot(o.at.x - c.x, o.at.y - c.y) <= o.move).map((c) => ({ ms: o.ms, into: c })),
+      )
+      if (!impassableTried && reach.length > 0) {
+        impassableTried = true
+        const res = await send(id, who, `${reach[0]!.ms} move ${point(reach[0]!.into)}`)
+        expect(res.statusCode, res.body).toBe(422)
+        expect(res.json().errors[0]).toMatchObject({ rule: 'MS-2.1', key: 'msaw.move.impassable' })
+        expect((await summary(id)).logSeq).toBe(game.logSeq)
       }
       let res = await send(id, who, lines.length > 0 ? lines.join('\n') : 'pass')
       if (res.statusCode === 422) {
@@ -191,7 +196,7 @@ describe('MS@W by email and over the API (issue 16)', () => {
     const end = await summary(id)
     expect(end.status, `not over after ${plays} submissions`).toBe('FINISHED')
     expect(attacks).toBeGreaterThan(0)
-    expect(impassableTried, 'GM1 came within reach of the ruin').toBe(true)
+    expect(impassableTried, 'a suit came within reach of a ruin').toBe(true)
 
     // Every phase's email reached its player once, with the table as an inline PNG the HTML shows.
     await waitFor(
