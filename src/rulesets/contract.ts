@@ -97,6 +97,11 @@ export interface RuleSystem {
    */
   statusPanel?(view: unknown, locale: Locale): StatusPanel | null
   /**
+   * The ids of the units `view` shows its reader (a moderator's correction tells each reader of the changed
+   * units they may know of). Absent: the ids of the view's `units` array.
+   */
+  viewUnits?(view: unknown): string[]
+  /**
    * The map of a view and the events of the last step resolved, in the map's generic pieces: hexes
    * (HexMapModel) or an open table measured in inches (TableMapModel). `opts.ranges` asks for each unit's
    * move range (GET /games/:id/map.*?ranges=1; a table's TableRange circles); a hex map may ignore it.

@@ -236,4 +236,35 @@ describe('MS@W by email and over the API (issue 16)', () => {
     expect(png.statusCode).toBe(200)
     expect(png.rawPayload.subarray(0, 8).equals(PNG)).toBe(true)
   })
+
+  it('a moderator’s correction tells each player what changed, suit by suit, in their language', async () => {
+    const carol = await register(s.app, 'Carol')
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: as(alice),
+      payload: { ruleset: 'msaw', scenario: 'M-S1', seat: 'A1', title: 'Corrected', gameMaster: carol.email },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const game = created.json().id as string
+    const joined = await s.app.inject({ method: 'POST', url: `/games/${game}/join`, headers: as(bob), payload: {} })
+    expect(joined.statusCode, joined.body).toBe(200)
+    const at = (await summary(game)).logSeq as number
+    const fixed = await s.app.inject({
+      method: 'POST',
+      url: `/games/${game}/corrections`,
+      headers: as(carol, { 'if-match': `"${at}"` }),
+      payload: { kind: 'adjust', reason: 'the shot at GM1 was out of sight', text: 'GM1 hp 15\nZAKU2 move 30,44' },
+    })
+    expect(fixed.statusCode, fixed.body).toBe(201)
+    const seq = at + 1
+    const of = (u: User) =>
+      s.mails(u.email, 'moderation').filter((m) => m.parsed.headers.get('x-hexmail-position') === String(seq))
+    await waitFor('the correction emails', () => of(alice).length === 1 && of(bob).length === 1)
+    const aliceText = of(alice)[0]!.parsed.text!
+    expect(aliceText).toMatch(/GM1/)
+    expect(aliceText).toMatch(/ZAKU2/)
+    expect(aliceText).not.toContain('Nothing on the map changed')
+    expect(of(bob)[0]!.parsed.text!).not.toContain('マップ上の変更はありません')
+  })
 })

@@ -9,6 +9,7 @@
 import type Mail from 'nodemailer/lib/mailer/index.js'
 import { loadFolded } from '../../games/load.js'
 import { translate, type Locale } from '../../i18n/index.js'
+import { ruleSystem } from '../../rulesets/index.js'
 import type { Db } from '../../store/db.js'
 import type { GameRow } from '../../store/games.js'
 import type { OutboxPayload } from '../../store/outbox.js'
@@ -164,7 +165,9 @@ function unitLine(c: UnitChange, locale: Locale): string {
 }
 
 /** The ids of the units a view shows: none when it lists none (a unit it does not show is never named). */
-function unitIdsOf(view: unknown): Set<string> {
+function unitIdsOf(system: string, view: unknown): Set<string> {
+  const own = ruleSystem(system)?.viewUnits
+  if (own) return new Set(own(view))
   const units = view !== null && typeof view === 'object' ? (view as { units?: unknown }).units : undefined
   if (!Array.isArray(units)) return new Set()
   return new Set(
@@ -180,10 +183,10 @@ function unitIdsOf(view: unknown): Set<string> {
  * just before it (a unit the correction removed).
  */
 async function unitsSeen(env: KindEnv, pos: Position, units: readonly string[], seq: number): Promise<Set<string>> {
-  const after = unitIdsOf(viewOf(pos))
+  const after = unitIdsOf(pos.ruleset.id, viewOf(pos))
   if (units.every((u) => after.has(u)) || seq <= 1) return after
   const before = await loadFolded(env.ctx.db, pos.row, seq - 1)
-  const earlier = before ? unitIdsOf(pos.ruleset.view(before.state, pos.seat)) : new Set<string>()
+  const earlier = before ? unitIdsOf(pos.ruleset.id, pos.ruleset.view(before.state, pos.seat)) : new Set<string>()
   return new Set([...after, ...earlier])
 }
 

@@ -26,5 +26,14 @@ export const msawPresent = {
   orderExamples,
   enemiesNear: (view: unknown, locale) => enemiesNear(view, locale),
   statusPanel,
+  // A moderator's correction tells each reader of the changed suits their view shows.
+  viewUnits: (view: unknown): string[] => {
+    const list = view !== null && typeof view === 'object' ? (view as { suits?: unknown }).suits : undefined
+    if (!Array.isArray(list)) return []
+    return list.flatMap((u) => {
+      const id = u !== null && typeof u === 'object' ? (u as { id?: unknown }).id : undefined
+      return typeof id === 'string' ? [id] : []
+    })
+  },
   map: msawMap,
 } satisfies Omit<RuleSystem, 'id' | 'title' | 'ruleset' | 'scenarios'>

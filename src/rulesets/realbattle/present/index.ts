@@ -24,4 +24,13 @@ export const realbattlePresent = {
   enemiesNear: (view, locale) => enemiesNear(view, locale),
   map: realbattleMap,
   statusPanel,
+  // A moderator's correction tells each reader of the changed ATs their view shows.
+  viewUnits: (view: unknown): string[] => {
+    const list = view !== null && typeof view === 'object' ? (view as { ats?: unknown }).ats : undefined
+    if (!Array.isArray(list)) return []
+    return list.flatMap((u) => {
+      const id = u !== null && typeof u === 'object' ? (u as { id?: unknown }).id : undefined
+      return typeof id === 'string' ? [id] : []
+    })
+  },
 } satisfies Omit<RuleSystem, 'id' | 'title' | 'ruleset' | 'scenarios'>
