@@ -76,6 +76,13 @@ describe('MS@W by email and over the API (issue 16)', () => {
     expect(game.status).toBe('ACTIVE')
     expect(game.pending).toEqual([expect.objectContaining({ step: 'action', sealed: false })])
 
+    // The game page shows the player whose phase it is the same options in short, open (a table's map is not
+    // clicked for them).
+    const first = game.pending[0].seats[0] as string
+    const page = await get(`/g/${id}`, userOf(first))
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toMatch(/<details id="short-options" open>/)
+    expect(page.body).toContain(first === 'A1' ? 'GM1' : 'ZAKU1')
     const opts = (await get(`/games/${id}/options`, alice)).json().options
     const gm1 = (opts.suits as SuitOptions[]).find((x) => x.ms === 'GM1')
     if (game.pending[0].seats[0] === 'A1') {

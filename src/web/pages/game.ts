@@ -3,13 +3,14 @@
 // GET /games/:id, /games/:id/view and /games/:id/map.svg; the browser then plays through the JSON API.
 import type { FastifyInstance } from 'fastify'
 import { mailSecret } from '../../config.js'
-import { gameSummary, gameView } from '../../games/reads.js'
+import { gameOptions, gameSummary, gameView } from '../../games/reads.js'
 import { catalogues, translate, type Locale } from '../../i18n/index.js'
 import { canModerate, moderatorAccount } from '../../games/moderation-access.js'
 import { callerOf, GameId } from '../../http/routes/shared.js'
 import { mapAccess } from '../../notify/map-access.js'
 import { mapModelAt, webMapSvg } from '../../notify/map-cache.js'
 import { SIDE_MARKS, sideMark } from '../../notify/map/svg-counters.js'
+import { isTableMap } from '../../present/map-model.js'
 import { browserLocale, pageViewer, renderPage } from '../context.js'
 import { ruleSystem } from '../../rulesets/index.js'
 
@@ -63,6 +64,7 @@ export async function gamePages(app: FastifyInstance) {
     let view: { seq: number; seat: string | null; view?: unknown } | null = null
     let map: string | null = null
     let modelSides: Array<{ id: string; name: string; colour: string }> = []
+    let table = false
     if (started) {
       view = JSON.parse(await gameView(app.db, id, caller, undefined, locale)) as {
         seq: number
@@ -71,7 +73,9 @@ export async function gamePages(app: FastifyInstance) {
       }
       const access = await mapAccess(app.db, mailSecret(app.config), id, caller, {})
       map = await webMapSvg(app.db, access.meta, access.seq, access.seat)
-      modelSides = (await mapModelAt(app.db, access.meta, access.seq, access.seat))?.sides ?? []
+      const model = await mapModelAt(app.db, access.meta, access.seq, access.seat)
+      modelSides = model?.sides ?? []
+      table = model !== null && isTableMap(model)
     }
     const seat = view?.seat ?? null
     const player = summary.yourSeats.length > 0
@@ -81,6 +85,16 @@ export async function gamePages(app: FastifyInstance) {
       active &&
       !paused &&
       summary.pending.some((p) => p.seats.some((s) => summary.yourSeats.includes(s) && !p.submitted.includes(s)))
+    // The seat's options in short, as its email lists them: open where the map cannot be clicked for them (a
+    // table), folded under the unit-by-unit panel elsewhere.
+    let shortOptions: { lines: string[]; legend: string | null; open: boolean } | null = null
+    if (mustAct) {
+      const system = ruleSystem(summary.ruleset)
+      const opts = await gameOptions(app.db, id, caller, undefined, locale)
+      const compact = system?.compactOptions(opts.options, locale)
+      if (compact && compact.lines.length > 0)
+        shortOptions = { lines: compact.lines, legend: system?.optionsLegend?.(locale) ?? null, open: table }
+    }
     const freeSeats = summary.seats.filter((s) => s.player === null)
     const join =
       summary.status === 'OPEN' && !player && freeSeats.length > 0
@@ -132,6 +146,7 @@ export async function gamePages(app: FastifyInstance) {
         submittedNames: p.submittedPlayers.filter((n) => n !== null).join(', '),
       })),
       map,
+      shortOptions,
       panel: started && view ? (ruleSystem(summary.ruleset)?.statusPanel?.(view.view, locale) ?? null) : null,
       join,
       talk,
