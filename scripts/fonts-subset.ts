@@ -3,7 +3,8 @@
 // Kept: kana, CJK punctuation, full- and half-width forms, the JIS X 0208 symbols and level-1 kanji
 // (2,965 common kanji), and every non-ASCII character of the data files of the rule systems whose maps
 // write names from them (GREEN NOA's roster and scenarios, MS@W's catalogue and terrain) and of the words
-// their maps use (locales/ja/<system>.json). Writes assets/fonts/NotoSansJP-Regular-subset.ttf and the licence beside it.
+// their maps use (locales/ja/<system>.json). Writes assets/fonts/NotoSansJP-Regular-subset.ttf and the
+// licence beside it.
 // Run: npm run fonts:subset   (after a roster or scenario brings a new kanji; commit the result)
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
