@@ -1,30 +1,70 @@
-// Benchmark (not a test): the API under load on this machine, beside PostgreSQL's own ceiling.
-//   orders/s across 100 concurrent games with p50/p99, beside pgbench's TPS for a one-row INSERT
-//   transaction at the same concurrency; GET /view beside a hello-world route in the same process;
-//   state load time at 10 and at 10,000 log entries.
+// Benchmark (not a test): the API under load on this machine, beside PostgreSQL's own ceiling and the peer.
+//   orders/s across 100 concurrent games with p50/p99 (acknowledged after the commit), where the time of an
+//   order goes (stage by stage, and the CPU of the server, PostgreSQL and the load generator), beside
+//   pgbench's TPS for a one-row INSERT transaction at the same concurrency; GET /view beside a hello-world
+//   route in the same process (autocannon in its own process); state load time at 10 and at 10,000 log
+//   entries; and the boardgame.io peer (../shared/bench-peers/boardgameio) run in the same sitting, when it
+//   is there (BENCH_PEER=0 skips it). Every figure is printed beside its goal (issue 17).
 // Run: npm run bench:api   (needs the PostgreSQL at BENCH_ADMIN_URL, default 127.0.0.1:5432 trust)
 import { execFile, execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import autocannon from 'autocannon'
 import pg from 'pg'
 import { loadConfig } from '../src/config.js'
-import { forgetCachedGames, loadFolded } from '../src/games/load.js'
+import { forgetCachedGames, loadFolded, sealedSnapshot } from '../src/games/load.js'
 import { buildApp } from '../src/http/app.js'
+import { orderStageSeconds } from '../src/metrics/index.js'
+import { appendBatching } from '../src/store/games.js'
 import { appendEntries } from '../src/store/log.js'
 import { admin, freshBenchDb } from './support.js'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const GAMES = Number(process.env.BENCH_GAMES ?? 100)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+/** Started games waiting to replace those that end during the load (an A-S4 game of passes lasts ~60 orders). */
+const RESERVE = Number(process.env.BENCH_RESERVE ?? 500)
 const DB_NAME = 'hexmail_bench'
+if (process.env.BENCH_APPEND_INFLIGHT) appendBatching.inFlight = Number(process.env.BENCH_APPEND_INFLIGHT)
+const PEER_DIR = join(import.meta.dirname, '..', '..', 'shared', 'bench-peers', 'boardgameio')
+
+/** CPU milliseconds used so far by every PostgreSQL process on this machine (from /proc). */
+function postgresCpuMs(): number {
+  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100)
+  let ms = 0
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      if (!name.startsWith('postgres')) continue
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ms += (Number(fields[11]) + Number(fields[12])) * tick
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ms
+}
+
+/** Each stage's total seconds and count so far (the server's own histogram, src/games/orders.ts). */
+async function stageTotals(): Promise<Map<string, { sum: number; count: number }>> {
+  const out = new Map<string, { sum: number; count: number }>()
+  for (const v of (await orderStageSeconds.get()).values) {
+    const stage = String(v.labels.stage)
+    const t = out.get(stage) ?? { sum: 0, count: 0 }
+    if (v.metricName?.endsWith('_sum')) t.sum = v.value
+    else if (v.metricName?.endsWith('_count')) t.count = v.value
+    out.set(stage, t)
+  }
+  return out
+}
 
 const pct = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!
 
-const bench = await freshBenchDb(DB_NAME, CONNECTIONS + 4)
+// The server's own default pool size (src/store/db.ts), unless BENCH_POOL says otherwise.
+const bench = await freshBenchDb(DB_NAME, Number(process.env.BENCH_POOL ?? 10))
 const url = new URL(bench.url)
 const db = bench.db
 const app = await buildApp({
@@ -92,10 +132,15 @@ const players: string[] = []
 for (let i = 0; i < 2 * GAMES; i++) players.push(await user(`p${i}`))
 const games: BenchGame[] = []
 for (let i = 0; i < GAMES; i++) games.push(await newGame(i, players[2 * i]!, players[2 * i + 1]!))
+const reserve: BenchGame[] = []
+for (let i = 0; i < RESERVE; i++)
+  reserve.push(await newGame(GAMES + i, players[2 * (i % GAMES)]!, players[2 * (i % GAMES) + 1]!))
 
 // The load comes from a second process (bench/load-orders.mjs), so the figures are the server's.
 const loadInput = join(tmpdir(), 'hexmail-load.json')
-writeFileSync(loadInput, JSON.stringify({ address, seconds: SECONDS, connections: CONNECTIONS, games }))
+writeFileSync(loadInput, JSON.stringify({ address, seconds: SECONDS, connections: CONNECTIONS, games, reserve }))
+const stages0 = await stageTotals()
+const pg0 = postgresCpuMs()
 const cpu0 = process.cpuUsage()
 const loadStarted = performance.now()
 const loadOutput = await new Promise<string>((resolveLoad, rejectLoad) => {
@@ -107,8 +152,21 @@ const loadOutput = await new Promise<string>((resolveLoad, rejectLoad) => {
   )
 })
 const cpu = process.cpuUsage(cpu0)
-const cpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - loadStarted)
-const load = JSON.parse(loadOutput) as { accepted: number; failures: number; seconds: number; latencies: number[] }
+const loadMs = performance.now() - loadStarted
+const cpuShare = (cpu.user + cpu.system) / 1000 / loadMs
+const pgShare = (postgresCpuMs() - pg0) / loadMs
+const stages1 = await stageTotals()
+const load = JSON.parse(loadOutput) as {
+  accepted: number
+  failures: number
+  seconds: number
+  latencies: number[]
+  cpuMs: number
+  finished: number
+  reserveLeft: number
+}
+const loaderShare = load.cpuMs / loadMs
+if (load.reserveLeft === 0) console.log('note: the reserve of games ran out during the load: raise BENCH_RESERVE')
 const latencies = load.latencies
 const failures = load.failures
 const ordersPerSecond = load.accepted / load.seconds
@@ -148,12 +206,20 @@ const tps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN)
 // ---- GET /view beside hello-world ----------------------------------------------------------
 const viewGame = games[0]!
 async function cannon(path: string, token?: string): Promise<number> {
-  const result = await autocannon({
-    url: `${address}${path}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
+  // autocannon in its own process, as the peer benchmark runs it: the server keeps its core to itself.
+  const args = [
+    join(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js'),
+    '-j',
+    '-c',
+    String(CONNECTIONS),
+  ]
+  args.push('-d', String(SECONDS), ...(token ? ['-H', `authorization=Bearer ${token}`] : []), `${address}${path}`)
+  const out = await new Promise<string>((resolveRun, rejectRun) =>
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (e, stdout) =>
+      e ? rejectRun(e) : resolveRun(stdout),
+    ),
+  )
+  const result = JSON.parse(out) as { non2xx: number; requests: { average: number } }
   if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx responses`)
   return result.requests.average
 }
@@ -211,31 +277,101 @@ for (let i = 0; i < 60; i++) {
     seq = written.at(-1)!.seq
     hash = written.at(-1)!.hash
     if (seq % every === 0)
-      await db.snapshot.create({ data: { gameId: long.id, seq, state: { ...folded, seq } as object } })
+      await db.snapshot.create({
+        data: { gameId: long.id, ...sealedSnapshot(long.id, { ...folded, seq }, hash) } as never,
+      })
   }
   await db.game.update({ where: { id: long.id }, data: { logSeq: seq, lastHash: hash } })
 }
 const loadShort = await loadTime(short.id)
 const loadLong = await loadTime(long.id)
 
-console.log(
-  `orders: ${ordersPerSecond.toFixed(0)} accepted/s across ${GAMES} games, ${CONNECTIONS} connections, ` +
-    `p50 ${pct(latencies, 0.5).toFixed(1)} ms, p99 ${pct(latencies, 0.99).toFixed(1)} ms (${failures} refused); ` +
-    `the server process used ${(100 * cpuShare).toFixed(0)} % of a core`,
-)
-console.log(
-  `pgbench one-row INSERT at ${CONNECTIONS} clients: ${tps.toFixed(0)} tps -> ` +
-    `orders/s are ${((100 * ordersPerSecond) / tps).toFixed(0)} % of it (target >= 50 %, p99 <= 50 ms)`,
-)
-console.log(
-  `GET /view: ${view.toFixed(0)} req/s, hello-world: ${hello.toFixed(0)} req/s -> ` +
-    `${((100 * view) / hello).toFixed(0)} % (target >= 50 %)`,
-)
-console.log(
-  `state load: ${loadShort.toFixed(2)} ms at ${shortLen} entries, ${loadLong.toFixed(2)} ms at 10,000 entries -> ` +
-    `${(loadLong / loadShort).toFixed(2)}x (target <= 1.2x)`,
-)
-
 await app.close()
 await db.$disconnect()
 await bench.drop()
+
+// ---- the peer, in the same sitting, after our server has stopped -----------------------------
+interface PeerRow {
+  label: string
+  moves_per_s: number
+  p50_ms: number
+  p99_ms: number
+}
+let peer: PeerRow[] = []
+if (process.env.BENCH_PEER !== '0' && existsSync(join(PEER_DIR, 'run-all.sh'))) {
+  const work = mkdtempSync(join(tmpdir(), 'hexmail-peer-'))
+  console.log(`running the boardgame.io peer benchmark in ${work} (about two minutes) ...`)
+  try {
+    execFileSync('bash', [join(PEER_DIR, 'run-all.sh'), work], {
+      env: { ...process.env, STORAGES: 'postgres memory', CS: String(CONNECTIONS) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    peer = readFileSync(join(work, 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as PeerRow)
+  } catch (e) {
+    console.log(`the peer benchmark failed: ${(e as Error).message}`)
+  }
+}
+
+const p50 = pct(latencies, 0.5)
+const p99 = pct(latencies, 0.99)
+const lines: string[] = []
+const row = (measure: string, figure: string, goal: string) => lines.push(`| ${measure} | ${figure} | ${goal} |`)
+row(
+  `accepted orders/s, ${CONNECTIONS} connections, ${GAMES} games, durable before answering`,
+  `${ordersPerSecond.toFixed(0)}/s (p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${failures} refused)`,
+  'p99 <= 50 ms; >= 10x boardgame.io + Postgres (below)',
+)
+row(
+  `the same, beside pgbench one-row INSERT at ${CONNECTIONS} clients`,
+  `${((100 * ordersPerSecond) / tps).toFixed(1)} % of ${tps.toFixed(0)} tps`,
+  '>= 25 %',
+)
+row(
+  'GET /view beside an in-process hello-world',
+  `${((100 * view) / hello).toFixed(0)} % (${view.toFixed(0)} / ${hello.toFixed(0)} req/s)`,
+  '>= 75 %',
+)
+row(
+  'state load at 10,000 entries beside 10',
+  `${(loadLong / loadShort).toFixed(2)}x (${loadLong.toFixed(2)} ms / ${loadShort.toFixed(2)} ms at ${shortLen})`,
+  '<= 1.2x',
+)
+const peerPg = peer.find((r) => r.label === 'postgres')
+const peerMem = peer.find((r) => r.label === 'memory')
+if (peerPg)
+  row(
+    `boardgame.io 0.50 + bgio-postgres, ${CONNECTIONS} matches (answers before it saves)`,
+    `${peerPg.moves_per_s} moves/s (p50 ${peerPg.p50_ms} ms, p99 ${peerPg.p99_ms} ms) -> hexmail is ` +
+      `${(ordersPerSecond / peerPg.moves_per_s).toFixed(1)}x`,
+    '>= 10x',
+  )
+if (peerMem)
+  row(
+    `boardgame.io 0.50 in memory, ${CONNECTIONS} matches`,
+    `${peerMem.moves_per_s} moves/s (p99 ${peerMem.p99_ms} ms) -> hexmail is ` +
+      `${(ordersPerSecond / peerMem.moves_per_s).toFixed(1)}x`,
+    '(reference)',
+  )
+if (!peer.length)
+  lines.push('| boardgame.io peer | not run (BENCH_PEER=0, or ../shared/bench-peers/boardgameio missing) | |')
+console.log('| measure | hexmail | goal |\n|---|---|---|')
+console.log(lines.join('\n'))
+const per = (ms: number) => `${((1000 * ms) / Math.max(1, load.accepted)).toFixed(0)} µs`
+console.log(
+  `\nwhere an order's time goes, CPU per accepted order (share of one core during the load): server ` +
+    `${per(cpuShare * loadMs)} (${(100 * cpuShare).toFixed(0)} %), PostgreSQL ${per(pgShare * loadMs)} ` +
+    `(${(100 * pgShare).toFixed(0)} %), load generator ${per(loaderShare * loadMs)} ` +
+    `(${(100 * loaderShare).toFixed(0)} %); ` +
+    `${load.finished} games finished, group commit ${appendBatching.inFlight} batch(es) in flight`,
+)
+const stageLines: string[] = []
+for (const [stage, t] of stages1) {
+  const was = stages0.get(stage) ?? { sum: 0, count: 0 }
+  const n = t.count - was.count
+  if (n > 0) stageLines.push(`${stage} ${((1e6 * (t.sum - was.sum)) / n).toFixed(0)} µs`)
+}
+console.log(`server stages, mean wall time per submission: ${stageLines.join(', ')}`)

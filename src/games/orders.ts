@@ -2,7 +2,8 @@
 // step is complete (RESOLUTION), record who is next and the outbox — one atomic write.
 import type { GameEvent, OrderError, Outcome, Pending } from '../engine/ruleset.js'
 import type { Db } from '../store/db.js'
-import { findIdempotency, gameMetaRow, type GameMeta, type OutboxRow } from '../store/games.js'
+import { gameMetaRow, gameMetaWithIdempotency, type GameMeta, type OutboxRow } from '../store/games.js'
+import { orderStageSeconds, ordersTotal } from '../metrics/index.js'
 import { Conflict, Forbidden, IdempotencyKeyReused, OrdersRefused } from './errors.js'
 import { receiptOf } from '../store/log.js'
 import { hiddenFrom, noSuchGame } from './access.js'
@@ -206,13 +207,38 @@ const ATTEMPTS = 3
  * submission is never applied to a later step.
  */
 export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitResult> {
+  try {
+    const result = await submitOnce(db, input)
+    if (!result.replayed) ordersTotal.inc({ outcome: 'accepted' })
+    return result
+  } catch (e) {
+    if (e instanceof OrdersRefused) ordersTotal.inc({ outcome: 'refused' })
+    else if (e instanceof Conflict) ordersTotal.inc({ outcome: 'conflict' })
+    throw e
+  }
+}
+
+/** Seconds since `t0` (performance.now()) into the stage's histogram; returns now. */
+function stage(name: string, t0: number): number {
+  const now = performance.now()
+  orderStageSeconds.observe({ stage: name }, (now - t0) / 1000)
+  return now
+}
+
+async function submitOnce(db: Db, input: SubmitInput): Promise<SubmitResult> {
   let firstPending: string | null = null
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const game = await gameMetaRow(db, input.gameId)
+    let t = performance.now()
+    // The game and any stored answer to this Idempotency-Key come in one round trip.
+    const withKey = input.idempotency
+      ? await gameMetaWithIdempotency(db, input.gameId, input.userId, input.idempotency.key)
+      : undefined
+    const game: GameMeta | undefined = input.idempotency ? withKey : await gameMetaRow(db, input.gameId)
     if (!game || hiddenFrom(game, { userId: input.userId, role: input.role ?? null })) throw noSuchGame(input.gameId)
-    if (input.idempotency) {
-      const replay = await storedResponse(db, input.gameId, input.userId, input.idempotency)
-      if (replay) return { ...replay, replayed: true }
+    const stored = withKey?.idempotency
+    if (input.idempotency && stored) {
+      if (stored.requestHash !== input.idempotency.requestHash) throw new IdempotencyKeyReused(input.idempotency.key)
+      return { ...(stored.response as SubmitResult), replayed: true }
     }
     if (input.expectedSeq !== undefined && input.expectedSeq !== game.logSeq) {
       throw new Conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${game.logSeq}`, {
@@ -238,7 +264,10 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
         currentSeq: game.logSeq,
       })
     firstPending = pendingKey
-    const decided = decide(game, (await loadFolded(db, game))!, input)
+    const folded = (await loadFolded(db, game))!
+    t = stage('load', t)
+    const decided = decide(game, folded, input, t)
+    t = performance.now()
     if (input.idempotency)
       decided.plan.write.idempotency = {
         userId: input.userId,
@@ -246,7 +275,9 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
         status: 200,
         response: decided.response,
       }
-    if (await commitPlan(db, decided.plan)) return decided.response
+    const written = await commitPlan(db, decided.plan)
+    stage('write', t)
+    if (written) return decided.response
     if (input.expectedSeq !== undefined) {
       const now = await gameMetaRow(db, input.gameId)
       throw new Conflict(`the game has moved on: you expected position ${input.expectedSeq}, it is at ${now?.logSeq}`, {
@@ -258,13 +289,14 @@ export async function submitOrders(db: Db, input: SubmitInput): Promise<SubmitRe
 }
 
 /** Everything an accepted submission writes, decided in memory from the game as read. */
-function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
+function decide(game: GameMeta, folded: Folded, input: SubmitInput, t0: number) {
   const ruleset = rulesetOf(game)
   const pendingNow = ruleset.pending(folded.state)
   const pendingSeats = pendingNow.flatMap((p) => p.seats)
   const seat = pickSeat(game.seats, input.userId, input.seat, pendingSeats)
   const read = readSubmission(ruleset, folded.state, seat, input)
   const { orders } = read
+  let t = stage('read', t0)
   if (folded.submitted[seat])
     throw new Conflict(`seat ${seat} has already submitted its orders for this step`, { currentSeq: game.logSeq })
   // The server's own rule (docs/rule-systems.md): only seats the step waits for give orders. Checked before
@@ -272,6 +304,7 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
   if (!pendingSeats.includes(seat))
     throw new OrdersRefused([refuse('STEP', 'server.step')], [], `seat ${seat} has nothing to decide in this step`)
   const errors = submissionErrors(ruleset, folded, seat, read)
+  t = stage('validate', t)
   if (errors.length) throw new OrdersRefused(errors, read.ignored)
   const { entries, after, events, complete } = ordersAndResolution(
     game,
@@ -279,7 +312,9 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
     [],
     [{ seat, orders, userId: input.userId }],
   )
+  t = stage('resolve', t)
   const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
+  stage('chain', t)
   const head = plan.written[plan.written.length - 1]!
   const response: SubmitResult = {
     seat,
@@ -304,18 +339,4 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput) {
     plan.write.outbox = rows
   }
   return { plan, response }
-}
-
-async function storedResponse(
-  db: Db,
-  gameId: string,
-  userId: string,
-  idem: { key: string; requestHash: string },
-): Promise<SubmitResult | null> {
-  const record = await findIdempotency(db, gameId, userId, idem.key)
-  if (!record) return null
-  if (record.requestHash !== idem.requestHash) {
-    throw new IdempotencyKeyReused(idem.key)
-  }
-  return record.response as SubmitResult
 }

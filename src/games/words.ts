@@ -2,6 +2,7 @@
 // the registry (describeStep for who must act, localiseOptions and localisePreview for a seat's options and
 // an orders preview). English, or a system
 // without the hook, leaves the engine's words as they are.
+import { LRUCache } from 'lru-cache'
 import type { Outcome, Pending } from '../engine/ruleset.js'
 import { DEFAULT_LOCALE, translate, type Locale } from '../i18n/index.js'
 import { ruleSystem } from '../rulesets/index.js'
@@ -57,6 +58,17 @@ export function describeOutcomeIn(ruleset: string, outcome: Outcome | null, loca
     : outcome
 }
 
+/** A game's rule system never changes once the game exists: kept per game, safe in any number of processes. */
+const rulesets = new LRUCache<string, string>({ max: 10_000 })
+
+async function rulesetOfGame(db: Db, gameId: string): Promise<string | null> {
+  const known = rulesets.get(gameId)
+  if (known) return known
+  const rows = await db.$queryRaw<Array<{ ruleset: string }>>`SELECT ruleset FROM "Game" WHERE id = ${gameId}::uuid`
+  if (rows[0]) rulesets.set(gameId, rows[0].ruleset)
+  return rows[0]?.ruleset ?? null
+}
+
 /** An answer's `pending` and `outcome` in `locale`, for a game known by its id (the answer names no system). */
 export async function localiseAnswer<A extends { pending?: Pending[]; outcome: Outcome | null }>(
   db: Db,
@@ -64,12 +76,12 @@ export async function localiseAnswer<A extends { pending?: Pending[]; outcome: O
   answer: A,
   locale: Locale,
 ): Promise<A> {
-  const game = await db.game.findUnique({ where: { id: gameId }, select: { ruleset: true } })
-  if (!game) return answer
+  const ruleset = await rulesetOfGame(db, gameId)
+  if (!ruleset) return answer
   return {
     ...answer,
-    ...(answer.pending ? { pending: describePending(game.ruleset, answer.pending, locale) } : {}),
-    outcome: describeOutcomeIn(game.ruleset, answer.outcome, locale),
+    ...(answer.pending ? { pending: describePending(ruleset, answer.pending, locale) } : {}),
+    outcome: describeOutcomeIn(ruleset, answer.outcome, locale),
   }
 }
 

@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `identify` when the request carries a valid access token or web session cookie. */
     viewer: AccessClaims | null
+    /** The signed-in account's language as stored when the request was identified by its token (see readerLocale). */
+    viewerLocale: string | null
     /** The web session's token when the viewer was signed in by the browser's cookie (src/web/session.ts). */
     webSession: string | null
   }
@@ -40,12 +42,17 @@ export const CSRF_HEADER = 'x-csrf-token'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** One indexed lookup per signed-in request, through the pool (Prisma's query machinery costs more). */
-async function userExists(db: Db, id: unknown): Promise<boolean> {
-  if (typeof id !== 'string' || !UUID.test(id)) return false
+/**
+ * One indexed lookup per signed-in request, through the pool (Prisma's query machinery costs more): the
+ * account exists, and the language it reads (kept on the request, so answers need no second query).
+ * Undefined when there is no such account.
+ */
+async function accountLocale(db: Db, id: unknown): Promise<string | undefined> {
+  if (typeof id !== 'string' || !UUID.test(id)) return undefined
   const pool = poolOf(db)
-  if (pool) return (await pool.query('SELECT 1 FROM "User" WHERE id = $1::uuid', [id])).rowCount === 1
-  return (await db.user.count({ where: { id } })) === 1
+  if (pool)
+    return (await pool.query<{ locale: string }>('SELECT locale FROM "User" WHERE id = $1::uuid', [id])).rows[0]?.locale
+  return (await db.user.findUnique({ where: { id }, select: { locale: true } }))?.locale
 }
 
 export const authPlugin = fp(
@@ -59,6 +66,7 @@ export const authPlugin = fp(
     })
     app.decorateRequest('viewer', null)
     app.decorateRequest('webSession', null)
+    app.decorateRequest('viewerLocale', null)
     app.decorate('identify', async (request: FastifyRequest) => {
       const header = request.headers.authorization
       if (!header) return identifyByCookie(app, request)
@@ -70,9 +78,10 @@ export const authPlugin = fp(
         throw unauthorized('the access token is invalid or expired: refresh it at POST /auth/refresh')
       }
       // A token outlives its account when the account is deleted: it then names nobody.
-      if (!(await userExists(app.db, claims.sub)))
-        throw unauthorized('the account this access token was issued to no longer exists')
+      const locale = await accountLocale(app.db, claims.sub)
+      if (locale === undefined) throw unauthorized('the account this access token was issued to no longer exists')
       request.viewer = claims
+      request.viewerLocale = locale
     })
     app.decorate('authenticate', async (request: FastifyRequest) => {
       await app.identify(request)
