@@ -109,7 +109,7 @@ describe('appends written together', () => {
     expect([now[d!], now[e!], now[f!]]).toEqual([2, 2, 2])
   })
 
-  it('one batch in flight at a time: 24 appends to 12 games leave each game where its winning write took it', async () => {
+  it('one batch in flight: 24 appends to 12 games leave each game where its winning write took it', async () => {
     appendBatching.inFlight = 1
     appendBatching.maxBatch = 5
     const before = await positions()
