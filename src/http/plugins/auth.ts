@@ -2,6 +2,7 @@
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { LRUCache } from 'lru-cache'
 import type { Config } from '../../config.js'
 import { poolOf, type Db } from '../../store/db.js'
 import { forbidden, unauthorized } from '../problems.js'
@@ -49,10 +50,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  */
 async function accountLocale(db: Db, id: unknown): Promise<string | undefined> {
   if (typeof id !== 'string' || !UUID.test(id)) return undefined
+  const known = accounts.get(id)
+  if (known !== undefined) return known
   const pool = poolOf(db)
-  if (pool)
-    return (await pool.query<{ locale: string }>('SELECT locale FROM "User" WHERE id = $1::uuid', [id])).rows[0]?.locale
-  return (await db.user.findUnique({ where: { id }, select: { locale: true } }))?.locale
+  const locale = pool
+    ? (await pool.query<{ locale: string }>('SELECT locale FROM "User" WHERE id = $1::uuid', [id])).rows[0]?.locale
+    : (await db.user.findUnique({ where: { id }, select: { locale: true } }))?.locale
+  if (locale !== undefined) accounts.set(id, locale)
+  return locale
+}
+
+/**
+ * Accounts seen within the last second, with their language: a burst of requests (a page and its
+ * map, a client polling) costs one lookup. The same bound as the game rows' cache (games/meta-cache.ts):
+ * an account deleted, or a language changed, on another process is seen here within ACCOUNT_TTL_MS;
+ * a change made through this process is seen at once (forgetAccount).
+ */
+const ACCOUNT_TTL_MS = 1000
+const accounts = new LRUCache<string, string>({ max: 10_000, ttl: ACCOUNT_TTL_MS })
+
+export function forgetAccount(id: string): void {
+  accounts.delete(id)
 }
 
 export const authPlugin = fp(

@@ -12,6 +12,7 @@ import {
   updatePreferences,
 } from '../../notify/preferences.js'
 import { mailSecret } from '../../config.js'
+import { forgetAccount } from '../plugins/auth.js'
 
 const Preferences = Type.Object({
   timeZone: Type.String({ description: 'IANA time zone for deadlines in emails, e.g. Europe/London' }),
@@ -122,7 +123,11 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Preferences, ...problems(400, 401, 413, 415) },
       },
     },
-    async (request) => updatePreferences(app.db, request.viewer!.sub, request.body),
+    async (request) => {
+      const updated = await updatePreferences(app.db, request.viewer!.sub, request.body)
+      forgetAccount(request.viewer!.sub)
+      return updated
+    },
   )
 
   app.get(
