@@ -6,7 +6,7 @@
 //   entries; and the boardgame.io peer (../shared/bench-peers/boardgameio) run in the same sitting, when it
 //   is there (BENCH_PEER=0 skips it). Every figure is printed beside its goal (issue 17).
 // Run: npm run bench:api   (needs the PostgreSQL at BENCH_ADMIN_URL, default 127.0.0.1:5432 trust)
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,25 +26,62 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 /** Started games waiting to replace those that end during the load (an A-S4 game of passes lasts ~60 orders). */
 const RESERVE = Number(process.env.BENCH_RESERVE ?? 500)
 const DB_NAME = 'hexmail_bench'
+const JWT_SECRET = 'bench'.repeat(8)
 if (process.env.BENCH_APPEND_INFLIGHT) appendBatching.inFlight = Number(process.env.BENCH_APPEND_INFLIGHT)
 const PEER_DIR = join(import.meta.dirname, '..', '..', 'shared', 'bench-peers', 'boardgameio')
 
-/** CPU milliseconds used so far by every PostgreSQL process on this machine (from /proc). */
-function postgresCpuMs(): number {
-  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100)
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100)
+
+/** CPU milliseconds used so far by the processes `which` picks by pid and name (from /proc). */
+function cpuMsOf(which: (pid: string, name: string) => boolean): number {
   let ms = 0
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      if (!name.startsWith('postgres')) continue
+      if (!which(pid, stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) continue
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      ms += (Number(fields[11]) + Number(fields[12])) * tick
+      ms += (Number(fields[11]) + Number(fields[12])) * TICK_MS
     } catch {
       // the process ended meanwhile
     }
   }
   return ms
+}
+/** Every PostgreSQL process on this machine (other work on it counts too: run the bench on a quiet machine). */
+const postgresCpuMs = () => cpuMsOf((_, name) => name.startsWith('postgres'))
+
+/**
+ * More API processes (BENCH_API_PROCESSES, default 1: this one alone), each `src/main.ts api` on the same
+ * database with the same token secret; the load's connections are spread over all of them.
+ */
+const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 1)
+async function startApiProcess(databaseUrl: string): Promise<{ address: string; pid: number; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'src', 'main.ts'), 'api'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14',
+      JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT: '100000',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      INBOUND_SMTP_PORT: 'off',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'hexmail-bench-api-')),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const address = await new Promise<string>((resolveStart, rejectStart) => {
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8')
+      const m = /hexmail is running at (http:\/\/\S+)/.exec(out)
+      if (m) resolveStart(m[1]!)
+    })
+    child.once('exit', (code) => rejectStart(new Error(`an API process exited (${code}) before it was ready: ${out}`)))
+  })
+  return { address, pid: child.pid!, stop: () => child.kill('SIGTERM') }
 }
 
 /** Each stage's total seconds and count so far (the server's own histogram, src/games/orders.ts). */
@@ -70,7 +107,7 @@ const db = bench.db
 const app = await buildApp({
   config: loadConfig({
     NODE_ENV: 'production',
-    JWT_SECRET: 'bench'.repeat(8),
+    JWT_SECRET,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '100000',
   }),
@@ -78,6 +115,8 @@ const app = await buildApp({
 })
 app.get('/bench/hello', async () => ({ hello: 'world' }))
 const address = await app.listen({ host: '127.0.0.1', port: 0 })
+const others = await Promise.all(Array.from({ length: API_PROCESSES - 1 }, () => startApiProcess(bench.url)))
+const othersCpuMs = () => cpuMsOf((pid) => others.some((o) => String(o.pid) === pid))
 
 // The bench reads JSON bodies of many shapes.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -138,9 +177,11 @@ for (let i = 0; i < RESERVE; i++)
 
 // The load comes from a second process (bench/load-orders.mjs), so the figures are the server's.
 const loadInput = join(tmpdir(), 'hexmail-load.json')
-writeFileSync(loadInput, JSON.stringify({ address, seconds: SECONDS, connections: CONNECTIONS, games, reserve }))
+const addresses = [address, ...others.map((o) => o.address)]
+writeFileSync(loadInput, JSON.stringify({ addresses, seconds: SECONDS, connections: CONNECTIONS, games, reserve }))
 const stages0 = await stageTotals()
 const pg0 = postgresCpuMs()
+const others0 = othersCpuMs()
 const cpu0 = process.cpuUsage()
 const loadStarted = performance.now()
 const loadOutput = await new Promise<string>((resolveLoad, rejectLoad) => {
@@ -153,7 +194,8 @@ const loadOutput = await new Promise<string>((resolveLoad, rejectLoad) => {
 })
 const cpu = process.cpuUsage(cpu0)
 const loadMs = performance.now() - loadStarted
-const cpuShare = (cpu.user + cpu.system) / 1000 / loadMs
+const cpuShare = ((cpu.user + cpu.system) / 1000 + othersCpuMs() - others0) / loadMs
+for (const o of others) o.stop()
 const pgShare = (postgresCpuMs() - pg0) / loadMs
 const stages1 = await stageTotals()
 const load = JSON.parse(loadOutput) as {
@@ -366,7 +408,8 @@ console.log(
     `${per(cpuShare * loadMs)} (${(100 * cpuShare).toFixed(0)} %), PostgreSQL ${per(pgShare * loadMs)} ` +
     `(${(100 * pgShare).toFixed(0)} %), load generator ${per(loaderShare * loadMs)} ` +
     `(${(100 * loaderShare).toFixed(0)} %); ` +
-    `${load.finished} games finished, group commit ${appendBatching.inFlight} batch(es) in flight`,
+    `${load.finished} games finished, group commit ${appendBatching.inFlight} batch(es) in flight, ` +
+    `${API_PROCESSES} API process(es)`,
 )
 const stageLines: string[] = []
 for (const [stage, t] of stages1) {

@@ -1,6 +1,7 @@
 // Load generator for bench/api.ts, in its own process so it does not share the server's CPU time.
-// Input (argv[2]): a JSON file {address, seconds, connections, games: [{id, tokens: {SEAT: token}, next}], reserve}:
-// `games` are played at once; when one ends, the next of `reserve` (started games too) takes its place.
+// Input (argv[2]): a JSON file {addresses, seconds, connections, games: [{id, tokens: {SEAT: token}, next}],
+// reserve}: connection i goes to addresses[i % n]; `games` are played at once; when one ends, the next of
+// `reserve` (started games too) takes its place.
 // Output: one JSON line {accepted, failures, seconds, latencies, cpuMs, finished, reserveLeft}.
 // Each connection is one keep-alive TCP socket speaking plain HTTP/1.1, one request at a time: a client
 // as light as can be, since on a 2-core machine every cycle it spends is one the server and PostgreSQL lack.
@@ -10,8 +11,7 @@ import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { URL } from 'node:url'
 
-const { address, seconds, connections, games, reserve = [] } = JSON.parse(readFileSync(process.argv[2], 'utf8'))
-const url = new URL(address)
+const { addresses, seconds, connections, games, reserve = [] } = JSON.parse(readFileSync(process.argv[2], 'utf8'))
 const latencies = []
 let accepted = 0
 let failures = 0
@@ -20,7 +20,8 @@ const deadline = performance.now() + seconds * 1000
 const BODY = '{"orders":[]}'
 
 /** A keep-alive connection: `send(path, token)` resolves with {status, body} of the one answer. */
-function connection() {
+function connection(address) {
+  const url = new URL(address)
   const socket = net.connect({ host: url.hostname, port: Number(url.port), noDelay: true })
   let buffer = Buffer.alloc(0)
   let waiting = null
@@ -57,7 +58,7 @@ function connection() {
 
 async function worker(w) {
   const mine = games.filter((_, i) => i % connections === w)
-  const c = connection()
+  const c = connection(addresses[w % addresses.length])
   let k = 0
   while (performance.now() < deadline && mine.length) {
     const g = mine[k++ % mine.length]
