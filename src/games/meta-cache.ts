@@ -1,6 +1,5 @@
 // The game's row, kept briefly for reads: refreshed by this node's own writes at once (write.ts and
-// lifecycle.ts forget it; an accepted order puts the row as written), by other nodes' within META_TTL_MS.
-// The order path may start from it (orders.ts): the append's position check keeps that safe.
+// lifecycle.ts forget it), by other nodes' within META_TTL_MS.
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../store/db.js'
 import { gameMetaRow, type GameMeta } from '../store/games.js'
@@ -11,16 +10,6 @@ const metaCache = new LRUCache<string, GameMeta>({ max: 5000, ttl: META_TTL_MS }
 
 export function forgetGameMeta(gameId: string): void {
   metaCache.delete(gameId)
-}
-
-/** The game's row as this process last saw it, if it saw it within META_TTL_MS; no round trip. */
-export function peekGameMeta(gameId: string): GameMeta | undefined {
-  return metaCache.get(gameId)
-}
-
-/** The game's row as this process has just written it (an order accepted): the next read need not ask. */
-export function rememberGameMeta(meta: GameMeta): void {
-  metaCache.set(meta.id, meta)
 }
 
 export async function cachedMeta(db: Db, gameId: string): Promise<GameMeta> {
