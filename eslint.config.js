@@ -131,7 +131,9 @@ const policies = [
   { from: { element: { type: 'runtime' } }, allow: to('runtime') },
   { from: { element: { type: 'metrics' } }, allow: to('metrics') },
   {
-    from: { element: { types: { anyOf: ['store', 'games', 'leagues', 'notify', 'http', 'web', 'auth', 'cli', 'main'] } } },
+    from: {
+      element: { types: { anyOf: ['store', 'games', 'leagues', 'notify', 'http', 'web', 'auth', 'cli', 'main'] } },
+    },
     allow: to('metrics'),
   },
   { from: { element: { type: 'config' } }, allow: to('runtime') },
