@@ -36,6 +36,11 @@ export interface Config {
   /** argon2id cost for password hashes; lower under test so suites stay fast. */
   passwordHashing: { memoryCostKib: number; timeCost: number }
   mail: MailConfig
+  /** GET /metrics requires "Authorization: Bearer <metricsToken>"; null: it answers this machine only. */
+  metricsToken: string | null
+  /** A worker-mode process serves GET /metrics on this port (0 picks one); null: none. */
+  metricsPort: number | null
+  metricsHost: string
 }
 
 export interface MailConfig {
@@ -60,6 +65,25 @@ export interface MailConfig {
   inboundKey: string | null
   /** Vacation days a player may take per calendar year. */
   vacationDaysPerYear: number
+}
+
+/** METRICS_TOKEN travels in a header: printable characters, no spaces, long enough not to be guessed. */
+function metricsToken(value: string | undefined): string | null {
+  if (!value) return null
+  if (!/^[\x21-\x7e]{16,}$/.test(value))
+    throw new Error(
+      'METRICS_TOKEN must be 16 or more printable ASCII characters without spaces ' +
+        '(e.g. the output of `openssl rand -hex 24`)',
+    )
+  return value
+}
+
+function metricsPort(value: string | undefined): number | null {
+  if (!value) return null
+  const port = int(value, 0, 'METRICS_PORT')
+  if (port > 65535)
+    throw new Error(`METRICS_PORT must be a port number (0 to 65535; 0 picks a free one), got "${value}"`)
+  return port
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -124,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inboundKey: env.INBOUND_KEY || null,
       vacationDaysPerYear: int(env.VACATION_DAYS, 21, 'VACATION_DAYS'),
     },
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: metricsPort(env.METRICS_PORT),
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
   }
 }
 

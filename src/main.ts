@@ -9,6 +9,7 @@ import { resolve } from 'node:path'
 import pg from 'pg'
 import { loadConfig, type Config } from './config.js'
 import { buildApp } from './http/app.js'
+import { startMetricsListener } from './http/metrics-listener.js'
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './runtime/embedded-postgres.js'
 import { redactUrl } from './runtime/os.js'
 import { RedisStartError, startRedis, type Redis } from './runtime/redis.js'
@@ -19,6 +20,7 @@ import { startDeadlineClock } from './games/deadlines.js'
 import { startDigestClock } from './notify/digest.js'
 import { startLeagueClock } from './leagues/clock.js'
 import { startNotifications } from './notify/index.js'
+import { supplyScrapeReadings } from './notify/metrics.js'
 import { startReplyListener } from './notify/reply.js'
 import { configureSnapshots } from './games/load.js'
 import { APP_ROLE, ensureAppRole, grantAppRole, logRewriteRights } from './store/roles.js'
@@ -388,10 +390,28 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
     life.onStop('the league clock', () => leagues.stop())
   }
   if (mode === 'worker') {
+    // No API here to answer /metrics: METRICS_PORT gives the worker a listener of its own (docs/metrics.md).
+    let metricsWhere = ''
+    if (config.metricsPort !== null) {
+      const sources = supplyScrapeReadings(db, redis?.url ?? null, log)
+      life.onStop('the metrics readings', () => sources.close())
+      const where = `${config.metricsHost}:${config.metricsPort}`
+      const listener = await startMetricsListener({
+        host: config.metricsHost,
+        port: config.metricsPort,
+        token: config.metricsToken,
+        onError: (e) => warn(`metrics: ${e.message}`),
+      }).catch((e: Error) => {
+        throw new StartupError(`Cannot serve /metrics on ${where} (METRICS_HOST, METRICS_PORT): ${e.message}.`)
+      })
+      life.onStop('the metrics listener', () => listener.close())
+      metricsWhere = ` Metrics: ${httpUrl(config.metricsHost, listener.port)}/metrics.`
+    }
     life.state = 'running'
     setInterval(() => undefined, 1 << 30) // nothing else may keep the process alive (DATABASE_URL + REDIS_URL)
     say(
-      `worker mode: notifications and deadlines. Data: ${databaseWhere}; ${redisWhere}; ${mailWhere}. Ctrl-C stops it.`,
+      `worker mode: notifications and deadlines. Data: ${databaseWhere}; ${redisWhere}; ${mailWhere}. ` +
+        `Ctrl-C stops it.${metricsWhere}`,
     )
     return
   }

@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { inputPlugin } from './plugins/input.js'
+import { metricsPlugin } from './plugins/metrics.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogRoutes } from './routes/catalog.js'
@@ -28,6 +29,7 @@ import { disputeRoutes } from './routes/disputes.js'
 import { clubRoutes } from './routes/clubs.js'
 import { healthRoutes } from './routes/health.js'
 import { inboundRoutes } from './routes/inbound.js'
+import { metricsRoutes } from './routes/metrics.js'
 import { preferenceRoutes } from './routes/preferences.js'
 import { ratingRoutes } from './routes/ratings.js'
 import { vacationRoutes } from './routes/vacations.js'
@@ -124,6 +126,8 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+  // First, so its timing hook is the root's and covers every route (and the 404s of no route).
+  await app.register(metricsPlugin)
   await app.register(errorsPlugin)
   await app.register(inputPlugin)
   await app.register(openapiPlugin, { version: VERSION })
@@ -131,6 +135,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(cookie)
   await app.register(authPlugin, { config })
   await app.register(healthRoutes, { redisUrl })
+  await app.register(metricsRoutes, { token: config.metricsToken, redisUrl })
   await app.register(authRoutes)
   await app.register(catalogRoutes)
   await app.register(gameRoutes)

@@ -113,7 +113,7 @@ export function workerConnection(url: string, log: Log = stderrLog, what = 'emai
 }
 
 /** `work`, or an error once `timeoutMs` have passed (a Redis that does not answer must not hold the relay). */
-async function bounded<T>(work: Promise<T>, timeoutMs: number, log: Log): Promise<T> {
+export async function bounded<T>(work: Promise<T>, timeoutMs: number, log: Log): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   let late = false
   // Before the time is up, a failure is the caller's (the race below); after it, only this line tells it.

@@ -12,6 +12,7 @@
 import type pg from 'pg'
 import { UnrecoverableError } from 'bullmq'
 import { extendForLateMail } from '../games/deadlines.js'
+import { emailsFailed, emailsSent } from '../metrics/index.js'
 import { checkOut, poolOf, rollback, type Db } from '../store/db.js'
 import { outboxProblem } from '../store/outbox.js'
 import { isPermanentSmtpError, type Mailer } from './mailer.js'
@@ -77,6 +78,7 @@ export async function sendNotification(
   try {
     built = await buildMessage(ctx, n, { messageId: await keptMessageId(ctx, id), late })
   } catch (e) {
+    emailsFailed.inc({ kind: n.kind, error: 'compose' })
     // A message that cannot be built will not build on retry either.
     await poolOf(ctx.db)!.query(
       `UPDATE "Notification" SET status = 'failed', attempts = attempts + 1, "lastError" = $2
@@ -113,6 +115,7 @@ export async function sendNotification(
     } catch (e) {
       const message = (e as Error).message
       const permanent = isPermanentSmtpError(e)
+      emailsFailed.inc({ kind: n.kind, error: permanent ? 'permanent' : 'temporary' })
       await client.query(
         `UPDATE "Notification" SET "lastError" = $2${permanent ? `, status = 'failed'` : ''} WHERE id = $1::bigint`,
         [id, message],
@@ -121,6 +124,8 @@ export async function sendNotification(
       if (permanent) throw new UnrecoverableError(`notification ${id}: refused for good: ${message}`)
       throw e
     }
+    // Counted once the SMTP server took it, whether or not recording it below works: it has gone out.
+    emailsSent.inc({ kind: n.kind })
     await client.query(
       `UPDATE "Notification"
           SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = $2, "lastError" = NULL

@@ -82,6 +82,8 @@ const TABLE: Record<string, Row> = {
   'GET /docs/static/*': { request: () => ({ method: 'GET', url: '/docs/static/swagger-ui.css' }), expect: all(200) },
   'GET /healthz': { request: () => ({ method: 'GET', url: '/healthz' }), expect: all(200) },
   'GET /readyz': { request: () => ({ method: 'GET', url: '/readyz' }), expect: all(200) },
+  // Without METRICS_TOKEN, this machine (inject's loopback address) whoever asks (test/http/metrics.test.ts).
+  'GET /metrics': { request: () => ({ method: 'GET', url: '/metrics' }), expect: all(200) },
   // The web pages (test/web/ drives them in a browser): signed in by a bearer token here.
   'GET /': { request: () => ({ method: 'GET', url: '/' }), expect: all(200) },
   'GET /login': { request: () => ({ method: 'GET', url: '/login' }), expect: { ...all(303), anonymous: 200 } },

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { ParsedMail } from 'mailparser'
 import { caughtMail, caughtMailPage, type CaughtFilter } from '../../notify/caught-mail.js'
+import { fromThisMachine } from '../loopback.js'
 import { notFound } from '../problems.js'
 import { binary, htmlPage } from '../schemas/media.js'
 import { problems } from '../schemas/problem.js'
@@ -21,30 +22,6 @@ function shell(title: string, body: string): string {
     'iframe{width:100%;height:70vh;border:1px solid #ccc}pre{white-space:pre-wrap;background:#f6f6f6;padding:1em}' +
     `</style></head><body>${body}</body></html>`
   )
-}
-
-/**
- * Headers a proxy adds: a request that carries one came from elsewhere, whatever its socket says (any
- * X-Forwarded-*, Forwarded, Via, X-Real-IP, and the client-address headers of common proxies and CDNs).
- * A tunnel that adds nothing (ssh -L) cannot be told apart: never expose a development server so.
- */
-const PROXY_HEADERS = new Set([
-  'forwarded',
-  'via',
-  'x-real-ip',
-  'x-client-ip',
-  'true-client-ip',
-  'cf-connecting-ip',
-  'x-cluster-client-ip',
-  'fastly-client-ip',
-])
-
-function proxied(headers: Record<string, unknown>): boolean {
-  return Object.keys(headers).some((h) => h.startsWith('x-forwarded-') || PROXY_HEADERS.has(h))
-}
-
-function isLoopback(ip: string): boolean {
-  return /^127\./.test(ip) || ip === '::1' || /^::ffff:127\./.test(ip)
 }
 
 const PAGE_MAX = 200
@@ -73,8 +50,7 @@ export const devMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // the server listens on all interfaces, and not through a proxy on this machine either (a proxy
   // connects from loopback on behalf of anyone, and says so in these headers).
   app.addHook('onRequest', async (request) => {
-    const ip = request.socket.remoteAddress ?? ''
-    if (!isLoopback(ip) || proxied(request.headers))
+    if (!fromThisMachine(request.socket.remoteAddress, request.headers))
       throw notFound(`no route ${request.method} ${request.url.split('?')[0]}`)
   })
   const load = (id: string) => caughtMail(app.db, id)
