@@ -51,23 +51,29 @@ function* pictures(skipped: WarmUp['skipped']): Generator<() => void> {
   yield* whole
 }
 
-/**
- * Draws the opening of every scenario as each seat and an observer see it, one picture per turn of
- * the event loop. `signal` stops it between two pictures (a worker closing).
- */
-export async function warmMaps(signal?: AbortSignal): Promise<WarmUp> {
+export interface WarmOptions {
+  /** Stops the warm-up between two pictures (a worker closing). */
+  signal?: AbortSignal
+  /** Told after each picture, with how many are drawn so far. */
+  onPicture?: (drawn: number) => void
+}
+
+/** Draws the opening of every scenario as each seat and an observer see it, one picture per turn of the event loop. */
+export async function warmMaps(opts: WarmOptions = {}): Promise<WarmUp> {
   const t0 = performance.now()
   const skipped: WarmUp['skipped'] = []
   let n = 0
+  // A turn before anything, and one before each picture: the caller (a worker starting) goes on first.
+  await turn()
   for (const job of pictures(skipped)) {
-    if (signal?.aborted) break
+    await turn()
+    if (opts.signal?.aborted) break
     try {
       job()
-      n++
+      opts.onPicture?.(++n)
     } catch (e) {
       skipped.push({ scenario: 'a picture', reason: (e as Error).message })
     }
-    await turn()
   }
   return { pictures: n, skipped, ms: performance.now() - t0 }
 }

@@ -91,7 +91,7 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
   // After the worker is running: jobs are taken at once, and the warm-up yields to them between pictures.
   const stopWarming = new AbortController()
   const warming = opts.warmMaps
-    ? warmMaps(stopWarming.signal).then(
+    ? warmMaps({ signal: stopWarming.signal }).then(
         (w) => {
           log.info(`map warm-up: ${w.pictures} pictures in ${Math.round(w.ms)} ms`)
           for (const s of w.skipped) log.debug(`map warm-up: skipped ${s.scenario} (${s.reason})`)
