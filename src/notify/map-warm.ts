@@ -70,7 +70,8 @@ export async function warmMaps(opts: WarmOptions = {}): Promise<WarmUp> {
     if (opts.signal?.aborted) break
     try {
       job()
-      opts.onPicture?.(++n)
+      n++
+      opts.onPicture?.(n)
     } catch (e) {
       skipped.push({ scenario: 'a picture', reason: (e as Error).message })
     }

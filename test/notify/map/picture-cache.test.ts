@@ -40,4 +40,17 @@ describe('the map warm-up', () => {
     expect(done.skipped).toEqual([])
     expect(done.pictures).toBe(2)
   })
+
+  it('counts its pictures when nobody listens to them', async () => {
+    // A signal that says stop the third time it is asked, which is before the third picture.
+    let asked = 0
+    const signal = {
+      get aborted() {
+        return ++asked > 2
+      },
+    } as AbortSignal
+    const done = await warmMaps({ signal })
+    expect(done.skipped).toEqual([])
+    expect(done.pictures).toBe(2)
+  })
 })
