@@ -4,7 +4,12 @@
 //   B. the first "your phase" email of BENCH_GAMES new A-S4 games: a map drawn and attached to each.
 // Uses the machine's PostgreSQL (a database hexmail_bench_notify), a private redis-server, and an SMTP
 // server in its own process (bench/smtp-sink.mjs).
-// Target: >= 100 emails per second. Run: npm run bench:notify  (the map render figures: bench/notify-render.ts)
+// Goals: A >= 100 emails per second, B >= 200 (issue 17), on a 2-core machine. The worker runs with the
+// server's defaults (MAIL_CONCURRENCY, SMTP_MAX_CONNECTIONS, SMTP_MAX_MESSAGES) unless BENCH_CONCURRENCY,
+// BENCH_SMTP_CONNECTIONS or BENCH_SMTP_MESSAGES say otherwise; the map warm-up is off (the figures are the
+// steady state; bench/notify-render.ts measures the first map). Each line also gives the worker process's
+// CPU time per email, which a busy machine inflates less than the rate.
+// Run: npm run bench:notify  (the map render figures: bench/notify-render.ts)
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
@@ -12,6 +17,7 @@ import { performance } from 'node:perf_hooks'
 import { loadConfig } from '../src/config.js'
 import { createGame, joinGame } from '../src/games/lifecycle.js'
 import { startNotifications } from '../src/notify/index.js'
+import { emailPictureCount } from '../src/notify/map-cache.js'
 import { freePort } from '../src/runtime/os.js'
 import { ping } from '../src/runtime/redis.js'
 import { poolOf } from '../src/store/db.js'
@@ -19,7 +25,7 @@ import { freshBenchDb } from './support.js'
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000)
 const GAMES = Number(process.env.BENCH_GAMES ?? 200)
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
+const GOAL = { A: 100, B: 200 }
 const DB_NAME = 'hexmail_bench_notify'
 
 const bench = await freshBenchDb(DB_NAME, 20)
@@ -55,35 +61,47 @@ const config = loadConfig({
   JWT_SECRET: 'bench'.repeat(8),
   LOG_LEVEL: 'silent',
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  MAIL_CONCURRENCY: String(CONCURRENCY),
+  MAIL_CONCURRENCY: process.env.BENCH_CONCURRENCY,
+  SMTP_MAX_CONNECTIONS: process.env.BENCH_SMTP_CONNECTIONS,
+  SMTP_MAX_MESSAGES: process.env.BENCH_SMTP_MESSAGES,
+  MAP_WARM_UP: 'off',
   RELAY_INTERVAL_MS: '20',
   PUBLIC_URL: 'http://hexmail.bench',
 })
 
-async function drain(label: string, expected: number, start: () => Promise<void>): Promise<void> {
+async function drain(label: string, goal: number, expected: number, start: () => Promise<void>): Promise<void> {
   await start()
   const before = delivered
+  const pictures = emailPictureCount()
   const t0 = performance.now()
+  const c0 = process.cpuUsage()
   const worker = startNotifications(config, db, `redis://127.0.0.1:${redisPort}`)
   const deadline = Date.now() + 600_000
   while (delivered - before < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
   const seconds = (performance.now() - t0) / 1000
+  const cpu = process.cpuUsage(c0)
   await worker.close()
   const failed = Number((await pool.query(`SELECT count(*) FROM "Notification" WHERE status <> 'sent'`)).rows[0].count)
+  const sent = delivered - before
+  const drawn = emailPictureCount() - pictures
   console.log(
-    `${label}: ${delivered - before} of ${expected} emails in ${seconds.toFixed(2)} s = ` +
-      `${((delivered - before) / seconds).toFixed(0)} emails/s (not sent: ${failed})`,
+    `${label}: ${sent} of ${expected} emails in ${seconds.toFixed(2)} s = ` +
+      `${(sent / seconds).toFixed(0)} emails/s (goal >= ${goal}/s; not sent: ${failed}); ` +
+      `worker CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, sent)).toFixed(1)} ms an email` +
+      (drawn > 0 ? `; ${drawn} map pictures drawn` : ''),
   )
 }
 
 console.log(
   `machine: ${cpus().length} cores, load ${loadavg()
     .map((l) => l.toFixed(2))
-    .join(' ')}; worker concurrency ${CONCURRENCY}`,
+    .join(' ')}; worker concurrency ${config.mail.concurrency} (MAIL_CONCURRENCY), ` +
+    `SMTP pool of ${config.mail.smtpMaxConnections} connections (SMTP_MAX_CONNECTIONS), ` +
+    `${config.mail.smtpMaxMessages} messages each (SMTP_MAX_MESSAGES)`,
 )
 
 // A. Account emails for RECIPIENTS users, queued as registration queues them.
-await drain(`A. ${RECIPIENTS} account emails`, RECIPIENTS, async () => {
+await drain(`A. ${RECIPIENTS} account emails`, GOAL.A, RECIPIENTS, async () => {
   const ids = Array.from({ length: RECIPIENTS }, () => randomUUID())
   await pool.query(
     `INSERT INTO "User"(id, email, name, "passwordHash")
@@ -108,7 +126,8 @@ await pool.query(
      FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
   [players],
 )
-await drain(`B. ${GAMES} your-phase emails with a map`, GAMES, async () => {
+// Every game is at its opening, which each reader (the seat to deploy) sees alike: one picture serves all.
+await drain(`B. ${GAMES} your-phase emails with a map`, GOAL.B, GAMES, async () => {
   for (let g = 0; g < GAMES; g++) {
     const id = await createGame(db, players[2 * g]!, { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' })
     await joinGame(db, players[2 * g + 1]!, id, {})

@@ -54,7 +54,13 @@ export interface MailConfig {
   /** Attempts per email, and the first retry delay (doubling each time). */
   attempts: number
   backoffMs: number
+  /** Jobs (emails, fan-outs, webhooks) a worker process runs at once. */
   concurrency: number
+  /** SMTP connections a worker keeps open and sends over, and the messages each carries before it is renewed. */
+  smtpMaxConnections: number
+  smtpMaxMessages: number
+  /** Draw every scenario's opening once in the background at worker start, so the first emails' maps are quick. */
+  warmMaps: boolean
   /** How often the relay looks at the outbox and the clock at the deadlines. */
   relayIntervalMs: number
   deadlineTickMs: number
@@ -91,6 +97,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`)
   return n
+}
+
+function onOff(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback
+  if (value === 'on') return true
+  if (value === 'off') return false
+  throw new Error(`${name} must be "on" or "off", got "${value}"`)
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -138,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attempts: Math.max(1, int(env.MAIL_ATTEMPTS, 16, 'MAIL_ATTEMPTS')),
       backoffMs: Math.max(1, int(env.MAIL_BACKOFF_MS, 5000, 'MAIL_BACKOFF_MS')),
       concurrency: Math.max(1, int(env.MAIL_CONCURRENCY, 8, 'MAIL_CONCURRENCY')),
+      // bench/notify.ts measured these against a local SMTP server (docs/performance-notify.md).
+      smtpMaxConnections: Math.max(1, int(env.SMTP_MAX_CONNECTIONS, 4, 'SMTP_MAX_CONNECTIONS')),
+      smtpMaxMessages: Math.max(1, int(env.SMTP_MAX_MESSAGES, 1000, 'SMTP_MAX_MESSAGES')),
+      // Under test each suite starts workers by the dozen: the warm-up would only slow them.
+      warmMaps: onOff(env.MAP_WARM_UP, mode !== 'test', 'MAP_WARM_UP'),
       relayIntervalMs: Math.max(10, int(env.RELAY_INTERVAL_MS, 500, 'RELAY_INTERVAL_MS')),
       deadlineTickMs: Math.max(100, int(env.DEADLINE_TICK_MS, 30_000, 'DEADLINE_TICK_MS')),
       inboundSmtpPort:

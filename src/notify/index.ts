@@ -30,7 +30,7 @@ export function startNotifications(
   const m = config.mail
   return startNotifyWorker(
     messageContext(config, db, now),
-    createMailer(db, { smtpUrl: m.smtpUrl, maxConnections: Math.min(m.concurrency, 10) }),
+    createMailer(db, { smtpUrl: m.smtpUrl, maxConnections: m.smtpMaxConnections, maxMessages: m.smtpMaxMessages }),
     {
       redisUrl,
       attempts: m.attempts,
@@ -39,6 +39,7 @@ export function startNotifications(
       relayIntervalMs: m.relayIntervalMs,
       log,
       webhookAllowPrivate: config.env !== 'production',
+      warmMaps: m.warmMaps,
     },
   )
 }

@@ -14,8 +14,10 @@ export interface Mailer {
 
 export interface MailerOptions {
   smtpUrl: string | null
-  /** SMTP connections kept open and reused (one per concurrent sender). */
+  /** SMTP connections kept open and reused; messages wait for a free one. */
   maxConnections?: number
+  /** Messages sent over one connection before it is closed and another opened. */
+  maxMessages?: number
   /** Bounds on an SMTP conversation, so a server that hangs does not hold a worker forever. */
   timeoutMs?: number
 }
@@ -30,8 +32,8 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       socketTimeout: timeout,
       // A pool: one SMTP conversation per message would cost a connection and a greeting each.
       pool: true,
-      maxConnections: opts.maxConnections ?? 5,
-      maxMessages: 1000,
+      maxConnections: opts.maxConnections ?? 4,
+      maxMessages: opts.maxMessages ?? 1000,
     } as SMTPTransport.Options)
     return {
       kind: 'smtp',

@@ -1,12 +1,13 @@
 // Map snapshots for emails and GET /games/:id/map.{svg,png}: drawn once per game position and viewer,
-// then served from memory. The arrows and attack lines are those of the last step resolved at or
-// before the position. A rule system without a map (no map hook) has none to draw: every function
-// here answers null for its games.
+// then served from memory; an email's picture once per distinct picture, whoever sees it. The arrows
+// and attack lines are those of the last step resolved at or before the position. A rule system
+// without a map (no map hook) has none to draw: every function here answers null for its games.
+import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import type { GameEvent } from '../engine/ruleset.js'
 import { loadFolded, rulesetOf } from '../games/load.js'
 import { DEFAULT_LOCALE, translator, type Locale } from '../i18n/index.js'
-import type { Db } from '../store/db.js'
+import { poolOf, type Db } from '../store/db.js'
 import type { GameRow } from '../store/games.js'
 import {
   buildMapModel,
@@ -46,16 +47,47 @@ function sizeOf(d: Drawn): number {
  */
 const cache = new LRUCache<string, Drawn>({ maxSize: 64 * 1024 * 1024, sizeCalculation: sizeOf })
 
+/**
+ * Email pictures by what they show: a hash of the map model, which is all a picture is drawn from.
+ * Readers who see the same (seats of one side, observers, the same opening in many games) share one
+ * picture, drawn once per process; the entries above point at it. Least recently used evicted first.
+ */
+const pictures = new LRUCache<string, EmailMap>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (m) => m.png.length + 1000,
+})
+
+function contentKey(model: MapModel): string {
+  return createHash('sha256').update(JSON.stringify(model)).digest('base64')
+}
+
+/** The email's picture of a map model, drawn once per distinct model (and kept while it is used). */
+export function emailPicture(model: MapModel): EmailMap {
+  const key = contentKey(model)
+  let picture = pictures.get(key)
+  if (picture === undefined) {
+    picture = emailMapPng(model)
+    pictures.set(key, picture)
+  }
+  return picture
+}
+
+/** How many email pictures are kept: for benchmarks. */
+export function emailPictureCount(): number {
+  return pictures.size
+}
+
 /** The PNG widths served: the map's own size and a few fixed ones (each is drawn and kept). */
 export const MAP_WIDTHS = [600, 900, 1200, 1600] as const
 
 async function lastEvents(db: Db, gameId: string, seq: number): Promise<GameEvent[]> {
-  const row = await db.logEntry.findFirst({
-    where: { gameId, seq: { lte: seq }, kind: 'RESOLUTION' },
-    orderBy: { seq: 'desc' },
-    select: { payload: true },
-  })
-  return (row?.payload as { events?: GameEvent[] } | undefined)?.events ?? []
+  // Plain SQL: each reader's first picture of a position reads it (through Prisma, compiled each time).
+  const rows = await poolOf(db)!.query<{ payload: { events?: GameEvent[] } | null }>(
+    `SELECT payload FROM "LogEntry" WHERE "gameId" = $1::uuid AND seq <= $2::int AND kind = 'RESOLUTION'
+      ORDER BY seq DESC LIMIT 1`,
+    [gameId, seq],
+  )
+  return rows.rows[0]?.payload?.events ?? []
 }
 
 function keyOf(game: GameRow, seq: number, viewer: string | null, opts: MapHookOptions = {}): string {
@@ -75,12 +107,14 @@ async function drawn(
   seq: number,
   viewer: string | null,
   opts: MapHookOptions = {},
+  state?: unknown,
 ): Promise<Drawn | null> {
   if (!hasMap(game.ruleset)) return null
   const key = keyOf(game, seq, viewer, opts)
   const hit = cache.get(key)
   if (hit) return hit
-  const folded = await loadFolded(db, game, seq)
+  // The caller's state of this position when it has one: a position behind the log's end is folded anew.
+  const folded = state === undefined ? await loadFolded(db, game, seq) : { state }
   if (!folded) throw new Error(`game ${game.id} has no position ${seq}`)
   const view = rulesetOf(game).view(folded.state, viewer)
   const events = await lastEvents(db, game.id, seq)
@@ -140,12 +174,21 @@ export async function mapPng(
   return png
 }
 
-/** The email's picture of the position as `viewer` sees it. */
-export async function emailMap(db: Db, game: GameRow, seq: number, viewer: string | null): Promise<EmailMap | null> {
-  const d = await drawn(db, game, seq, viewer)
+/**
+ * The email's picture of the position as `viewer` sees it. `state`: the game's state at `seq`, when the
+ * caller has folded it already (else it is loaded).
+ */
+export async function emailMap(
+  db: Db,
+  game: GameRow,
+  seq: number,
+  viewer: string | null,
+  state?: unknown,
+): Promise<EmailMap | null> {
+  const d = await drawn(db, game, seq, viewer, {}, state)
   if (!d) return null
   if (d.email !== undefined) return d.email
-  const email = emailMapPng(d.model)
+  const email = emailPicture(d.model)
   add(keyOf(game, seq, viewer), d, (c) => ({ ...c, email }))
   return email
 }

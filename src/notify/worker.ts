@@ -16,6 +16,7 @@ import {
   type NotifyQueue,
   type QueueOptions,
 } from './queue.js'
+import { warmMaps, type WarmUp } from './map-warm.js'
 import { startRelay, type Relay } from './relay.js'
 import { markFailed, sendNotification } from './send.js'
 import { deliverWebhook } from './webhook.js'
@@ -25,12 +26,16 @@ export interface NotifyWorkerOptions extends QueueOptions {
   /** Webhooks may point at loopback or private addresses (never in production). */
   webhookAllowPrivate?: boolean
   relayIntervalMs: number
+  /** Warm the map renderer up in the background once the worker runs (map-warm.ts). */
+  warmMaps?: boolean
 }
 
 export interface NotifyWorker {
   queue: NotifyQueue
   relay: Relay
   worker: Worker
+  /** The map warm-up under way or done; null when not asked for. */
+  warming: Promise<WarmUp | null> | null
   close(): Promise<void>
 }
 
@@ -83,11 +88,29 @@ export function startNotifyWorker(ctx: MessageContext, mailer: Mailer, opts: Not
       )
     if (final) log.warn(`${job.name} job ${job.id} failed for good: ${err.message}`)
   })
+  // After the worker is running: jobs are taken at once, and the warm-up yields to them between pictures.
+  const stopWarming = new AbortController()
+  const warming = opts.warmMaps
+    ? warmMaps({ signal: stopWarming.signal }).then(
+        (w) => {
+          log.info(`map warm-up: ${w.pictures} pictures in ${Math.round(w.ms)} ms`)
+          for (const s of w.skipped) log.debug(`map warm-up: skipped ${s.scenario} (${s.reason})`)
+          return w
+        },
+        (e: Error) => {
+          log.warn(`map warm-up failed: ${e.message}`)
+          return null
+        },
+      )
+    : null
   return {
     queue,
     relay,
     worker,
+    warming,
     async close() {
+      stopWarming.abort()
+      await warming
       await relay.stop()
       await worker.close().catch((e: Error) => log.warn(`email worker: closing it failed (${e.message})`))
       connection.disconnect()

@@ -49,6 +49,32 @@ export interface BuildOptions {
 
 export const MAP_CID = 'map@hexmail'
 
+/**
+ * The map's inline part of an email, as nodemailer would write it, written once per picture: every
+ * reader of a position shares its picture (map-cache.ts), and base64 of a 400 kB PNG is a good part
+ * of an email's cost. Held as long as the picture is.
+ */
+const mapParts = new WeakMap<Buffer, Buffer>()
+
+export function mapAttachment(png: Buffer): Mail.Attachment {
+  let raw = mapParts.get(png)
+  if (raw === undefined) {
+    const base64 = png.toString('base64')
+    const lines: string[] = []
+    for (let i = 0; i < base64.length; i += 76) lines.push(base64.slice(i, i + 76))
+    raw = Buffer.from(
+      'Content-Type: image/png; name=map.png\r\n' +
+        `Content-ID: <${MAP_CID}>\r\n` +
+        'Content-Transfer-Encoding: base64\r\n' +
+        'Content-Disposition: inline; filename=map.png\r\n\r\n' +
+        lines.join('\r\n'),
+    )
+    mapParts.set(png, raw)
+  }
+  // filename, cid and contentType still say what the part is (nodemailer files it as related by them).
+  return { filename: 'map.png', cid: MAP_CID, contentType: 'image/png', raw, content: png }
+}
+
 /** The binding a reply token is checked against: read back from the notification row. */
 export function replyBinding(n: {
   gameId: string | null

@@ -1,7 +1,7 @@
 // A game as emails name it, and the events of its log between two positions.
 import type { GameEvent } from '../../engine/ruleset.js'
 import { ruleSystem, type ScenarioSummary } from '../../rulesets/index.js'
-import type { Db } from '../../store/db.js'
+import { poolOf, type Db } from '../../store/db.js'
 import { receiptOf } from '../../store/log.js'
 import type { GameRef } from '../compose/index.js'
 import type { MessageContext } from './core.js'
@@ -32,15 +32,14 @@ export interface GameData {
  * The receipt of the log position an email was made at: anyone holding the email can later prove
  * the log up to there was not rewritten (docs/verification.md). None without a position.
  */
-async function receiptRef(
+function receiptRef(
   ctx: MessageContext,
   gameId: string,
-  seq?: number | null,
-): Promise<Pick<GameRef, 'receipt' | 'receiptUrl'>> {
-  if (!seq) return {}
-  const entry = await ctx.db.logEntry.findUnique({ where: { gameId_seq: { gameId, seq } }, select: { hash: true } })
-  if (!entry) return {}
-  const receipt = receiptOf(seq, entry.hash)
+  seq: number | null | undefined,
+  hash: string | null,
+): Pick<GameRef, 'receipt' | 'receiptUrl'> {
+  if (!seq || hash === null) return {}
+  const receipt = receiptOf(seq, hash)
   return { receipt, receiptUrl: `${ctx.publicUrl}/g/${gameId}/verify?receipt=${encodeURIComponent(receipt)}` }
 }
 
@@ -69,9 +68,31 @@ async function showSummary(
   return show?.summary
 }
 
+type GameRowRead = GameData['game'] & {
+  seasonId: string | null
+  seasonRound: number | null
+  seats: Array<{ seat: string; side: string }>
+  /** The hash of log entry `seq` (null: no such entry, or none asked for). */
+  entryHash: string | null
+}
+
+// Every email about a game reads this, so it is one statement in plain SQL: through Prisma the row,
+// its seats and the receipt's entry were three queries, each compiled anew (bench/notify.ts).
+const GAME_SQL = `
+  SELECT g.id::text, g.title, g.ruleset, g."rulesVersion", g."scenarioId", g.seed, g."seedCommitment",
+         g.status::text, g."missedPolicy", g."phaseHours", g."logSeq", g."lastHash",
+         g."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", g.outcome, g."seasonId"::text, g."seasonRound",
+         coalesce((SELECT json_agg(json_build_object('seat', s.seat, 'side', s.side))
+                     FROM "Seat" s WHERE s."gameId" = g.id), '[]'::json) AS seats,
+         (SELECT e.hash FROM "LogEntry" e WHERE e."gameId" = g.id AND e.seq = $2::int) AS "entryHash"
+    FROM "Game" g WHERE g.id = $1::uuid`
+
 /** The game as emails name it, with the receipt of log position `seq` when given. */
 export async function gameData(ctx: MessageContext, gameId: string, seq?: number | null): Promise<GameData> {
-  const game = await ctx.db.game.findUniqueOrThrow({ where: { id: gameId }, include: { seats: true } })
+  const rows = await poolOf(ctx.db)!.query<GameRowRead>(GAME_SQL, [gameId, seq ?? null])
+  const found = rows.rows[0]
+  if (!found) throw new Error(`game ${gameId} not found`)
+  const { seats, entryHash, ...game } = found
   const scenario = scenarioOf(game.ruleset, game.scenarioId) ?? (await showSummary(ctx, game))
   return {
     game,
@@ -82,29 +103,32 @@ export async function gameData(ctx: MessageContext, gameId: string, seq?: number
       url: `${ctx.publicUrl}/g/${game.id}`,
       ruleset: ruleSystem(game.ruleset)?.title ?? game.ruleset,
       scenario: scenario ? `${scenario.id} ${scenario.title}` : game.scenarioId,
-      ...(await receiptRef(ctx, game.id, seq)),
+      ...receiptRef(ctx, game.id, seq, entryHash),
     },
     sideNames: new Map((scenario?.sides ?? []).map((s: { id: string; name: string }) => [s.id, s.name])),
-    seatSide: new Map(game.seats.map((s) => [s.seat, s.side])),
+    seatSide: new Map(seats.map((s) => [s.seat, s.side])),
   }
 }
 
 /** Events of the steps resolved after `afterSeq` up to `uptoSeq`, oldest first. */
 export async function eventsBetween(db: Db, gameId: string, afterSeq: number, uptoSeq: number): Promise<GameEvent[]> {
-  const rows = await db.logEntry.findMany({
-    where: { gameId, kind: 'RESOLUTION', seq: { gt: afterSeq, lte: uptoSeq } },
-    orderBy: { seq: 'asc' },
-    select: { payload: true },
-  })
-  return rows.flatMap((r) => (r.payload as { events?: GameEvent[] }).events ?? [])
+  const rows = await poolOf(db)!.query<{ payload: { events?: GameEvent[] } }>(
+    `SELECT payload FROM "LogEntry"
+      WHERE "gameId" = $1::uuid AND kind = 'RESOLUTION' AND seq > $2::int AND seq <= $3::int ORDER BY seq`,
+    [gameId, afterSeq, uptoSeq],
+  )
+  return rows.rows.flatMap((r) => r.payload.events ?? [])
 }
 
-/** What happened since the seat last gave orders (or since the start). */
+/** What happened since the seat last gave orders (or since the start). One statement: every "your phase" reads it. */
 export async function sinceLastPhase(db: Db, gameId: string, seat: string, seq: number): Promise<GameEvent[]> {
-  const last = await db.logEntry.findFirst({
-    where: { gameId, seat, kind: 'ORDERS', seq: { lte: seq } },
-    orderBy: { seq: 'desc' },
-    select: { seq: true },
-  })
-  return eventsBetween(db, gameId, last?.seq ?? 0, seq)
+  const rows = await poolOf(db)!.query<{ payload: { events?: GameEvent[] } }>(
+    `SELECT payload FROM "LogEntry"
+      WHERE "gameId" = $1::uuid AND kind = 'RESOLUTION' AND seq <= $3::int
+        AND seq > coalesce((SELECT max(o.seq) FROM "LogEntry" o
+                             WHERE o."gameId" = $1::uuid AND o.seat = $2 AND o.kind = 'ORDERS' AND o.seq <= $3::int), 0)
+      ORDER BY seq`,
+    [gameId, seat, seq],
+  )
+  return rows.rows.flatMap((r) => r.payload.events ?? [])
 }

@@ -15,11 +15,11 @@ import type { GameRow } from '../../store/games.js'
 import type { OutboxPayload } from '../../store/outbox.js'
 import { composeEmail, type ModerationData } from '../compose/index.js'
 import { formatDate } from '../compose/helpers.js'
-import { emailMapNote, mapModelAt } from '../map-cache.js'
+import { emailMapNote, emailPicture, mapModelAt } from '../map-cache.js'
 import { mapLink } from '../map-link.js'
-import { emailMapPng, unitsOnMap, type MapModel } from '../map/index.js'
+import { unitsOnMap, type MapModel } from '../map/index.js'
 import { inReaderWords, type KnownForm } from '../server-words.js'
-import { addressed, MAP_CID, readerLocale, type Composer, type KindEnv } from './core.js'
+import { addressed, MAP_CID, mapAttachment, readerLocale, type Composer, type KindEnv } from './core.js'
 import { gameData } from './game.js'
 import { durationWords, positionOf, viewOf, type Position } from './position.js'
 
@@ -222,7 +222,7 @@ async function correctedMap(
   const marked = await correctedMapModel(env.ctx.db, pos.row, pos.seq, pos.seat, units, locale)
   if (!marked) return { fields: {}, attachments: [] }
   const onMap = marked.highlight?.units ?? []
-  const map = emailMapPng(marked)
+  const map = emailPicture(marked)
   const note = emailMapNote(map, locale)
   const { publicUrl, secret } = env.ctx
   return {
@@ -231,7 +231,7 @@ async function correctedMap(
       mapNote: onMap.length ? t(locale, 'mapFramed', { note, count: onMap.length }) : note,
       ...(pos.seat ? { mapUrl: mapLink(publicUrl, secret, pos.g.game.id, pos.seq, pos.seat) } : {}),
     },
-    attachments: [{ filename: 'map.png', content: map.png, cid: MAP_CID, contentType: 'image/png' }],
+    attachments: [mapAttachment(map.png)],
   }
 }
 

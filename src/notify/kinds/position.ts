@@ -12,7 +12,14 @@ import type { Deadline, OptionLines, StepRef, YourPhaseData } from '../compose/i
 import { makeReplyToken, replyAddress } from '../inbound/index.js'
 import { emailMap, emailMapNote } from '../map-cache.js'
 import { mapLink } from '../map-link.js'
-import { MAP_CID, replyBinding, type KindEnv, type MessageContext, type NotificationRow } from './core.js'
+import {
+  MAP_CID,
+  mapAttachment,
+  replyBinding,
+  type KindEnv,
+  type MessageContext,
+  type NotificationRow,
+} from './core.js'
 import { gameData, type GameData } from './game.js'
 import { halfOf, optionLines, stepDescription, stepTitle, turnOf } from './system-specific.js'
 
@@ -127,7 +134,7 @@ export async function mapOf(
   pos: Position,
 ): Promise<{ fields: MapFields; attachments: Mail.Attachment[] }> {
   if (env.opts.map === false) return { fields: {}, attachments: [] }
-  const map = await emailMap(env.ctx.db, pos.row, pos.seq, pos.seat)
+  const map = await emailMap(env.ctx.db, pos.row, pos.seq, pos.seat, pos.state)
   if (!map) return { fields: {}, attachments: [] }
   const { publicUrl, secret } = env.ctx
   return {
@@ -136,6 +143,6 @@ export async function mapOf(
       mapNote: emailMapNote(map, env.recipient.locale ?? undefined),
       ...(pos.seat ? { mapUrl: mapLink(publicUrl, secret, pos.g.game.id, pos.seq, pos.seat) } : {}),
     },
-    attachments: [{ filename: 'map.png', content: map.png, cid: MAP_CID, contentType: 'image/png' }],
+    attachments: [mapAttachment(map.png)],
   }
 }
