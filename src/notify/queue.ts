@@ -96,12 +96,21 @@ export function reportOn(connection: Redis, e: Error): void {
   report(e)
 }
 
-/** A connection for adding jobs: fails fast while Redis is away (the outbox keeps the work). */
-export function producerConnection(url: string, log: Log = stderrLog, what = 'email queue'): Redis {
+/**
+ * A connection for adding jobs: fails fast while Redis is away (the outbox keeps the work). With
+ * `commandTimeoutMs`, a Redis that is up but does not answer fails a command after that long too.
+ */
+export function producerConnection(
+  url: string,
+  log: Log = stderrLog,
+  what = 'email queue',
+  commandTimeoutMs?: number,
+): Redis {
   const r = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: (n) => Math.min(n * 200, 2000),
+    ...(commandTimeoutMs ? { commandTimeout: commandTimeoutMs } : {}),
   })
   return watchConnection(r, what, log)
 }
