@@ -25,7 +25,20 @@ declare module 'fastify' {
 
 export const rateLimitStorePlugin = fp(
   async (app: FastifyInstance, opts: { redisUrl?: string | null }) => {
-    const redis = opts.redisUrl ? producerConnection(opts.redisUrl, app.log, 'rate limits', COMMAND_TIMEOUT_MS) : null
+    // Connected once the app is built: the start-up's long synchronous steps would otherwise outlast the
+    // command timeout of the connection's first command and report a Redis outage that is not one.
+    const redis = opts.redisUrl
+      ? producerConnection(opts.redisUrl, app.log, 'rate limits', {
+          commandTimeout: COMMAND_TIMEOUT_MS,
+          lazyConnect: true,
+        })
+      : null
+    app.addHook('onReady', async () => {
+      // A Redis that is away now is retried by the connection itself; meanwhile the limits are not counted.
+      redis
+        ?.connect()
+        .catch((e: Error) => app.log.debug(`rate limits: Redis not reachable yet (${e.message}); retrying`))
+    })
     app.addHook('onClose', async () => redis?.disconnect())
     app.decorate('limitStore', (name: string): LimitStore =>
       redis ? { redis, nameSpace: `hexmail-rate-${name}:`, skipOnError: true } : { skipOnError: true },
