@@ -249,8 +249,15 @@ async function start(mode: Mode, life: Lifecycle): Promise<void> {
   }
   const dataDir = resolve(config.dataDir)
   // Without JWT_SECRET (development), a secret kept in DATA_DIR: sessions and emailed links survive a restart.
-  if (!process.env.JWT_SECRET && config.env !== 'production')
+  if (!process.env.JWT_SECRET && config.env !== 'production') {
     config = { ...config, jwtSecret: persistedSecret(dataDir) }
+    // Tokens, CSRF tokens, emailed links and snapshot seals made by one process must be taken by the others.
+    if (mode !== 'all')
+      warn(
+        `JWT_SECRET is not set: this ${mode} process uses the secret kept in ${dataDir}. Every api and worker ` +
+          'process must use the same one: set the same JWT_SECRET on all of them (docs/deployment.md).',
+      )
+  }
 
   // PostgreSQL
   let databaseUrl: string

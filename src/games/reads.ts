@@ -5,7 +5,7 @@ import { rulesVersionProblem, type GameEvent, type Outcome, type Pending } from 
 import { ruleSystem } from '../rulesets/index.js'
 import type { Db } from '../store/db.js'
 import { LRUCache } from 'lru-cache'
-import { cachedMeta } from './meta-cache.js'
+import { cachedMeta, freshMeta } from './meta-cache.js'
 import type { GameMeta } from '../store/games.js'
 import {
   allSnapshots,
@@ -193,7 +193,9 @@ export async function viewAccess(
   at?: number,
   as?: string,
 ): Promise<{ meta: GameMeta; seat: string | null; seq: number }> {
-  const meta = await cachedMeta(db, gameId)
+  let meta = await cachedMeta(db, gameId)
+  // Written meanwhile by another process (the kept row lives META_TTL_MS): the row itself says.
+  if (at !== undefined && at > meta.logSeq) meta = await freshMeta(db, gameId)
   if (await hiddenFromCaller(db, meta, caller)) throw noSuchGame(gameId)
   const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
   // A moderator of the game (who holds no seat in it) may look at any position, through any seat's eyes.

@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors.js'
 import { inputPlugin } from './plugins/input.js'
 import { metricsPlugin } from './plugins/metrics.js'
 import { openapiPlugin } from './plugins/openapi.js'
+import { rateLimitStorePlugin } from './plugins/rate-limit.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogRoutes } from './routes/catalog.js'
 import { moderationRoutes } from './routes/moderation.js'
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, redisUrl }: AppDeps): Promise<Fasti
   await app.register(authPlugin, { config })
   await app.register(healthRoutes, { redisUrl })
   await app.register(metricsRoutes, { token: config.metricsToken, redisUrl })
+  await app.register(rateLimitStorePlugin, { redisUrl })
   await app.register(authRoutes)
   await app.register(catalogRoutes)
   await app.register(gameRoutes)

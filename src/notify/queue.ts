@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { Queue, type JobsOptions } from 'bullmq'
-import { Redis } from 'ioredis'
+import { Redis, type RedisOptions } from 'ioredis'
 import { stderrLog, type Log } from '../store/db.js'
 
 export const QUEUE_NAME = 'hexmail-notify'
@@ -96,12 +96,21 @@ export function reportOn(connection: Redis, e: Error): void {
   report(e)
 }
 
-/** A connection for adding jobs: fails fast while Redis is away (the outbox keeps the work). */
-export function producerConnection(url: string, log: Log = stderrLog, what = 'email queue'): Redis {
+/**
+ * A connection for adding jobs: fails fast while Redis is away (the outbox keeps the work). `more`: other
+ * ioredis options (a command timeout, a connection made later).
+ */
+export function producerConnection(
+  url: string,
+  log: Log = stderrLog,
+  what = 'email queue',
+  more: RedisOptions = {},
+): Redis {
   const r = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: (n) => Math.min(n * 200, 2000),
+    ...more,
   })
   return watchConnection(r, what, log)
 }

@@ -180,6 +180,7 @@ const schema = <S extends Record<string, unknown>>(s: S) => ({ tags: ['auth'], .
 /** POST /auth/*, rate limited per IP in one shared budget. */
 const authEndpoints: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(rateLimit, {
+    ...app.limitStore('auth'),
     max: app.config.authRateLimit,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>

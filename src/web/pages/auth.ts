@@ -55,6 +55,7 @@ export async function authPages(app: FastifyInstance) {
   // The forms that take a password share the API's per-address budget.
   await app.register(async (limited) => {
     await limited.register(rateLimit, {
+      ...app.limitStore('web-auth'),
       max: app.config.authRateLimit,
       timeWindow: 60_000,
       errorResponseBuilder: (_request, context) =>
