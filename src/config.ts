@@ -151,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attempts: Math.max(1, int(env.MAIL_ATTEMPTS, 16, 'MAIL_ATTEMPTS')),
       backoffMs: Math.max(1, int(env.MAIL_BACKOFF_MS, 5000, 'MAIL_BACKOFF_MS')),
       concurrency: Math.max(1, int(env.MAIL_CONCURRENCY, 8, 'MAIL_CONCURRENCY')),
-      // bench/notify.ts measured these against a local SMTP server (docs/performance-notify.md).
+      // bench/notify.ts measured these against a local SMTP server (docs/performance.md).
       smtpMaxConnections: Math.max(1, int(env.SMTP_MAX_CONNECTIONS, 4, 'SMTP_MAX_CONNECTIONS')),
       smtpMaxMessages: Math.max(1, int(env.SMTP_MAX_MESSAGES, 1000, 'SMTP_MAX_MESSAGES')),
       // Under test each suite starts workers by the dozen: the warm-up would only slow them.
