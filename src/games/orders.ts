@@ -345,6 +345,13 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput, t0: number) 
   )
   t = stage('resolve', t)
   const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
+  // Written only if the game still plays these rules, is active and unpaused, and the seat is still the
+  // submitter's: the decision may have started from this process's kept row (submitOnce).
+  plan.write.position.checks = {
+    rulesVersion: game.rulesVersion,
+    playable: true,
+    holder: { seat, userId: input.userId },
+  }
   stage('chain', t)
   const head = plan.written[plan.written.length - 1]!
   const response: SubmitResult = {

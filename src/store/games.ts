@@ -52,6 +52,11 @@ export interface Position {
   finishedAt: Date | null
   /** The step's deadline: a Date sets it, null clears it, undefined leaves it. */
   deadlineAt?: Date | null
+  /**
+   * What else the decision rested on, checked in the append's statement with the position (migration
+   * append_checks): the rules version read, that the game is ACTIVE and unpaused, the seat's holder.
+   */
+  checks?: { rulesVersion: string; playable: true; holder?: { seat: string; userId: string } }
 }
 
 /** An outbox row to write: its payload typed by its kind (store/outbox.ts). */
@@ -159,6 +164,7 @@ function appendArguments(r: AppendRequest) {
       outcome: p.outcome ?? undefined,
       finishedAt: p.finishedAt?.toISOString(),
       ...(p.deadlineAt !== undefined ? { deadlineAt: p.deadlineAt?.toISOString() ?? null } : {}),
+      ...p.checks,
     },
   }
 }
