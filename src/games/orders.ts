@@ -11,7 +11,7 @@ import { checkSubmissionSize, readOrders } from './order-check.js'
 import { refuse } from './order-messages.js'
 import type { Folded } from './fold.js'
 import { loadFolded, rulesetOf } from './load.js'
-import { peekGameMeta, rememberGameMeta } from './meta-cache.js'
+import { LRUCache } from 'lru-cache'
 import { commitPlan, ordersAndResolution, planAppend } from './write.js'
 
 export interface SubmitInput {
@@ -202,6 +202,15 @@ export function submissionErrors(
 const ATTEMPTS = 3
 
 /**
+ * Each game's row as this process last wrote it with an accepted order: the next order on the game may
+ * start from it (submitOnce). Only the order path reads it, and only as a guess: the append checks the
+ * position, the log's head, the rules version, the game's being active and unpaused and the seat's holder
+ * in the same statement, so a row moved or edited since (by another process, a moderator, an operator)
+ * costs one retry on the row read fresh, never a wrong answer. Reads (views, maps) keep meta-cache.ts.
+ */
+const keptRows = new LRUCache<string, GameMeta>({ max: 10_000, ttl: 60_000 })
+
+/**
  * Optimistic concurrency: read the game, decide in memory (validate, resolve), then write everything
  * in one statement that succeeds only if the game is still where it was read. A lost race changes
  * nothing; it is retried only while the step is the same (a teammate's orders came first), so a
@@ -227,11 +236,11 @@ function stage(name: string, t0: number): number {
 }
 
 async function submitOnce(db: Db, input: SubmitInput): Promise<SubmitResult> {
-  // The fast path: the game as this process last wrote or read it (meta-cache.ts), without a round trip.
+  // The fast path: the game's row as this process last wrote it (keptRows), without a round trip.
   // What it decides is written only if the game is still at that position (the append checks it), and
   // anything it refuses is decided again on the game read fresh: a stale copy can neither accept what it
   // should not nor refuse what it should accept. (A stored Idempotency-Key answer needs the fresh read.)
-  const cached = input.idempotency ? undefined : peekGameMeta(input.gameId)
+  const cached = input.idempotency ? undefined : keptRows.get(input.gameId)
   if (cached) {
     try {
       const result = await attempt(db, input, cached, performance.now())
@@ -308,7 +317,7 @@ async function attempt(db: Db, input: SubmitInput, game: GameMeta, t0: number): 
   stage('write', t)
   if (!written) return null
   const p = decided.plan.write.position
-  rememberGameMeta({
+  keptRows.set(game.id, {
     ...game,
     logSeq: p.logSeq,
     lastHash: p.lastHash,
@@ -345,9 +354,10 @@ function decide(game: GameMeta, folded: Folded, input: SubmitInput, t0: number) 
   )
   t = stage('resolve', t)
   const plan = planAppend(game, folded, entries, { after, snapshotEvery: input.snapshotEvery })
-  // Written only if the game still plays these rules, is active and unpaused, and the seat is still the
-  // submitter's: the decision may have started from this process's kept row (submitOnce).
+  // Written only if the log's head, the rules, the game's being active and unpaused and the seat's holder
+  // are still as read: the decision may have started from this process's kept row (submitOnce).
   plan.write.position.checks = {
+    prevHash: game.lastHash,
     rulesVersion: game.rulesVersion,
     playable: true,
     holder: { seat, userId: input.userId },

@@ -54,9 +54,10 @@ export interface Position {
   deadlineAt?: Date | null
   /**
    * What else the decision rested on, checked in the append's statement with the position (migration
-   * append_checks): the rules version read, that the game is ACTIVE and unpaused, the seat's holder.
+   * append_checks): the head hash the entries chain from, the rules version read, that the game is ACTIVE and
+   * unpaused, the seat's holder.
    */
-  checks?: { rulesVersion: string; playable: true; holder?: { seat: string; userId: string } }
+  checks?: { prevHash: string; rulesVersion: string; playable: true; holder?: { seat: string; userId: string } }
 }
 
 /** An outbox row to write: its payload typed by its kind (store/outbox.ts). */

@@ -1,5 +1,6 @@
 -- hexmail_append, fifth version: as the fourth (20261201105000_sealed_log), and the position may name
 -- what else the writer's decision rested on, each checked in the same statement as the position:
+--   prevHash      the log's head hash as the writer read it (the new entries chain from it);
 --   rulesVersion  the game's rules version as the writer read it;
 --   playable      the game is ACTIVE and not paused;
 --   holder        {seat, userId}: the seat is still that user's.
@@ -21,6 +22,7 @@ BEGIN
     "finishedAt" = COALESCE((p_position->>'finishedAt')::timestamp, "finishedAt"),
     "deadlineAt" = CASE WHEN p_position ? 'deadlineAt' THEN (p_position->>'deadlineAt')::timestamp ELSE "deadlineAt" END
   WHERE id = p_game AND "logSeq" = p_expected
+    AND (NOT p_position ? 'prevHash' OR "lastHash" = p_position->>'prevHash')
     AND (NOT p_position ? 'rulesVersion' OR "rulesVersion" = p_position->>'rulesVersion')
     AND (NOT p_position ? 'playable' OR (status = 'ACTIVE' AND "pausedAt" IS NULL))
     AND (NOT p_position ? 'holder' OR EXISTS (
