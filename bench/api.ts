@@ -8,6 +8,7 @@
 // Run: npm run bench:api   (needs the PostgreSQL at BENCH_ADMIN_URL, default 127.0.0.1:5432 trust)
 import { execFile, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -56,7 +57,10 @@ const postgresCpuMs = () => cpuMsOf((_, name) => name.startsWith('postgres'))
  */
 const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 1)
 async function startApiProcess(databaseUrl: string): Promise<{ address: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'src', 'main.ts'), 'api'], {
+  // With BENCH_PROFILE, each API process writes its own CPU profile beside it when it stops.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}.d`] : []
+  const main = join(import.meta.dirname, '..', 'src', 'main.ts')
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', main, 'api'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -182,6 +186,13 @@ writeFileSync(loadInput, JSON.stringify({ addresses, seconds: SECONDS, connectio
 const stages0 = await stageTotals()
 const pg0 = postgresCpuMs()
 const others0 = othersCpuMs()
+// BENCH_PROFILE=file.cpuprofile: this process's CPU profile over the load window alone.
+const profiler = process.env.BENCH_PROFILE ? new Session() : null
+if (profiler) {
+  profiler.connect()
+  await profiler.post('Profiler.enable')
+  await profiler.post('Profiler.start')
+}
 const cpu0 = process.cpuUsage()
 const loadStarted = performance.now()
 const loadOutput = await new Promise<string>((resolveLoad, rejectLoad) => {
@@ -194,6 +205,11 @@ const loadOutput = await new Promise<string>((resolveLoad, rejectLoad) => {
 })
 const cpu = process.cpuUsage(cpu0)
 const loadMs = performance.now() - loadStarted
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop')
+  writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile))
+  profiler.disconnect()
+}
 const cpuShare = ((cpu.user + cpu.system) / 1000 + othersCpuMs() - others0) / loadMs
 for (const o of others) o.stop()
 const pgShare = (postgresCpuMs() - pg0) / loadMs

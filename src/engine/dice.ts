@@ -116,12 +116,15 @@ export function deriveFace(seedHex: string, seq: number, index: number, sides: n
 
 /** Real dice for one resolution: rolls index 0, 1, 2, ... of log entry `seq`. */
 export function createDice(seedHex: string, seq: number): Dice {
-  const mac = keyedHmacSha256(seedBytes(seedHex))
+  const key = seedBytes(seedHex)
   checkPosition('seq', seq)
   const rolls: DieRoll[] = []
+  // Keyed at the first roll: most resolutions (a pass, a move) roll nothing, and keying costs as much as a roll.
+  let mac: Mac | null = null
   return {
     roll(sides, purpose, ref) {
       const index = rolls.length
+      mac ??= keyedHmacSha256(key)
       const face = deriveFaceWithMac(mac, seq, index, sides)
       rolls.push(Object.freeze({ seq, index, sides, face, purpose, ref }))
       return face

@@ -71,7 +71,27 @@ export type Values = Record<string, unknown> & { count?: number }
  * The message `key` of namespace `ns` in `locale`, with `values` put in. Throws on a key no
  * catalogue has: a missing message must fail a test, not mail the key to a player.
  */
-export function translate(locale: Locale, ns: string, key: string, values: Values = {}): string {
+export function translate(locale: Locale, ns: string, key: string, values?: Values): string {
+  // A message without values is the same every time (the catalogues are read once): kept after its first use.
+  const plain = values === undefined || isEmpty(values)
+  const memoKey = plain ? `${locale}\u0000${ns}\u0000${key}` : ''
+  if (plain) {
+    const known = plainMessages.get(memoKey)
+    if (known !== undefined) return known
+  }
+  const message = lookUp(locale, ns, key, values ?? {})
+  if (plain) plainMessages.set(memoKey, message)
+  return message
+}
+
+const plainMessages = new Map<string, string>()
+
+function isEmpty(values: Values): boolean {
+  for (const _ in values) return false
+  return true
+}
+
+function lookUp(locale: Locale, ns: string, key: string, values: Values): string {
   const cat = catalogues()
   if (!cat.exists(key, { ns, lng: locale, ...values })) throw new Error(`no message ${ns}:${key} in ${locale}`)
   return cat.t(key, { ...values, ns, lng: locale })

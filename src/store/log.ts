@@ -130,6 +130,20 @@ export function entryHash(prevHash: string, e: Omit<Entry, 'hash' | 'prevHash'>)
   return sha256Hex(prevHash + canonical)
 }
 
+// Salts come from a pool filled by the CSPRNG 4 KiB at a time: one randomBytes call per entry cost more
+// than the 16 bytes it gave. Each salt is handed out once, and the pool is never reused.
+const SALT_BYTES = 16
+let saltPool = Buffer.alloc(0)
+let saltAt = 0
+function freshSalt(): string {
+  if (saltAt + SALT_BYTES > saltPool.length) {
+    saltPool = randomBytes(SALT_BYTES * 256)
+    saltAt = 0
+  }
+  saltAt += SALT_BYTES
+  return saltPool.toString('hex', saltAt - SALT_BYTES, saltAt)
+}
+
 /** Entries after `afterSeq` (whose hash is `prevHash`), salted, numbered and hash-chained, not yet written. */
 export function chainEntries(
   gameId: string,
@@ -151,7 +165,7 @@ export function chainEntries(
       userId: e.userId,
       payload: e.payload,
       createdAt: now,
-      salt: randomBytes(16).toString('hex'),
+      salt: freshSalt(),
     }
     const hash = entryHash(prev, base)
     out.push({ ...base, prevHash: prev, hash })

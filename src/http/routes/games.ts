@@ -70,6 +70,13 @@ function signedIn(request: FastifyRequest): { userId: string; role: string } {
 }
 
 /** If-Match: "12" or 12 — the log position the client expects. */
+/** What an Idempotency-Key is bound to: the game and the submission, canonically (computed only with a key). */
+function submissionHash(gameId: string, body: ReturnType<typeof ordersFrom>): string {
+  return createHash('sha256')
+    .update(canonicalJson({ game: gameId, ...body }))
+    .digest('hex')
+}
+
 function expectedSeq(header: string | undefined): number | undefined {
   if (header === undefined) return undefined
   const m = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header)
@@ -397,9 +404,6 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const body = ordersFrom(request)
       const key = idempotencyKey(request.headers['idempotency-key'])
-      const requestHash = createHash('sha256')
-        .update(canonicalJson({ game: request.params.id, ...body }))
-        .digest('hex')
       const submitted = await submitOrders(app.db, {
         gameId: request.params.id,
         userId: request.viewer!.sub,
@@ -407,7 +411,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...body,
         expectedSeq: expectedSeq(request.headers['if-match']),
         snapshotEvery: app.config.snapshotEvery,
-        ...(key ? { idempotency: { key, requestHash } } : {}),
+        ...(key ? { idempotency: { key, requestHash: submissionHash(request.params.id, body) } } : {}),
       })
       // Stored (for a replay) in the engine's words; answered in the reader's.
       return localiseAnswer(app.db, request.params.id, submitted, await readerLocale(app, request))
