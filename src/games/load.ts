@@ -5,12 +5,13 @@ import type { Prisma } from '../store/generated/client.js'
 import type { GameRow } from '../store/games.js'
 import { createHmac, randomBytes } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
+import { entriesAfter, entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
 import { ruleSystem, type AnyRuleset } from '../rulesets/index.js'
 import { RulesVersionError, rulesVersionProblem } from '../engine/ruleset.js'
 import { correctionBase, fold, type Folded, type PastFolds } from './fold.js'
 import type { Entry } from '../store/log.js'
 import { RulesUnplayable } from './errors.js'
+import { foldLoads } from '../metrics/index.js'
 
 type Tx = Prisma.TransactionClient | Db
 
@@ -21,10 +22,20 @@ export type { GameRow }
  * was folded: a row that names another one since (an operator's edit, a restore) is folded again, so
  * the cache never keeps a game playing under rules its row no longer names.
  */
-const cache = new LRUCache<string, { rowVersion: string; folded: Folded }>({ max: 1000 })
+const cache = new LRUCache<string, Kept>({ max: 1000 })
+const foldKept = foldLoads.labels('kept')
+const foldCaughtUp = foldLoads.labels('caught_up')
+const foldLoaded = foldLoads.labels('loaded')
 
-function remember(game: { id: string; rulesVersion: string }, f: Folded): void {
-  cache.set(game.id, { rowVersion: game.rulesVersion, folded: f })
+/** A kept fold; `headHash` (the hash of log entry `folded.seq`), when known, lets it catch up entry by entry. */
+interface Kept {
+  rowVersion: string
+  folded: Folded
+  headHash?: string
+}
+
+function remember(game: { id: string; rulesVersion: string }, f: Folded, headHash?: string): void {
+  cache.set(game.id, { rowVersion: game.rulesVersion, folded: f, ...(headHash ? { headHash } : {}) })
 }
 
 export function forgetCachedGames(): void {
@@ -83,7 +94,17 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
     )
   const hit = cache.get(game.id)
   if (hit && hit.rowVersion !== game.rulesVersion) cache.delete(game.id)
-  else if (hit && hit.folded.seq === target) return hit.folded
+  else if (hit && hit.folded.seq === target) {
+    foldKept.inc()
+    return hit.folded
+  } else if (hit?.headHash && hit.folded.seq < target && target === game.logSeq) {
+    const caught = await catchUp(tx, game, ruleset, hit, target)
+    if (caught) {
+      foldCaughtUp.inc()
+      return caught
+    }
+  }
+  foldLoaded.inc()
   let snapshot = await latestSnapshot(tx, game.id, target)
   let entries = await entriesBetween(tx, game.id, (snapshot?.seq ?? 1) - 1, target)
   if (snapshot) {
@@ -112,7 +133,33 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
     if (e instanceof RulesVersionError) throw new RulesUnplayable(game.id, game.rulesVersion, e)
     throw e
   }
-  if (folded && target === game.logSeq) remember(game, folded)
+  if (folded && target === game.logSeq) remember(game, folded, entries.at(-1)?.hash ?? snapshot?.hash ?? undefined)
+  return folded
+}
+
+/**
+ * The kept fold brought up to `target` with the entries written since (by another process, the worker's
+ * deadline clock, a moderator): only those are read and applied. Null, and the caller loads the game as
+ * usual, unless they are all there and chain from the kept head's hash, and none is a correction (which
+ * continues from an earlier fold).
+ */
+async function catchUp(tx: Tx, game: GameRow, ruleset: AnyRuleset, hit: Kept, target: number): Promise<Folded | null> {
+  const entries = await entriesAfter(tx, game.id, hit.folded.seq, target)
+  let prev = hit.headHash
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!
+    if (e.seq !== hit.folded.seq + i + 1 || e.prevHash !== prev || e.kind === 'CORRECTION') return null
+    prev = e.hash
+  }
+  if (entries.length !== target - hit.folded.seq) return null
+  let folded: Folded | null
+  try {
+    folded = fold(ruleset, game, hit.folded, entries)
+  } catch (e) {
+    if (e instanceof RulesVersionError) throw new RulesUnplayable(game.id, game.rulesVersion, e)
+    throw e
+  }
+  if (folded) remember(game, folded, prev)
   return folded
 }
 
@@ -139,6 +186,6 @@ async function pastFoldsFor(tx: Tx, game: GameRow, entries: readonly Entry[]): P
   }
 }
 
-export function cacheFolded(game: { id: string; rulesVersion: string }, f: Folded): void {
-  remember(game, f)
+export function cacheFolded(game: { id: string; rulesVersion: string }, f: Folded, headHash?: string): void {
+  remember(game, f, headHash)
 }

@@ -171,11 +171,13 @@ export async function commitPlan(
 ): Promise<boolean> {
   const ok = await appendIfAt(db, plan.write)
   // Inside a caller's transaction the caches are updated by the caller after its commit.
-  if (ok && !inTransaction) afterCommit({ id: plan.write.gameId, rulesVersion: plan.rulesVersion }, plan.after)
+  if (ok && !inTransaction)
+    afterCommit({ id: plan.write.gameId, rulesVersion: plan.rulesVersion }, plan.after, plan.write.position.lastHash)
   return ok
 }
 
-export function afterCommit(game: { id: string; rulesVersion: string }, folded: Folded): void {
-  cacheFolded(game, folded)
+/** The caches after a commit; `headHash` (the log's new head) lets the kept fold catch up later entries. */
+export function afterCommit(game: { id: string; rulesVersion: string }, folded: Folded, headHash?: string): void {
+  cacheFolded(game, folded, headHash)
   forgetGameMeta(game.id)
 }

@@ -30,6 +30,18 @@ export const appendBatchSize = new Histogram({
   buckets: [1, 2, 4, 8, 16, 32, 64],
   registers: [registry],
 })
+/**
+ * How a game's state was had (src/games/load.ts): "kept" (this process's fold was current), "caught_up"
+ * (the kept fold plus the few entries written since, e.g. by another process), "loaded" (the nearest
+ * snapshot and the log after it). Many "loaded" with several API processes: see docs/deployment.md.
+ */
+export const foldLoads = new Counter({
+  name: 'hexmail_fold_loads_total',
+  help: "How a game's state was had: kept (current in this process), caught_up (kept plus new entries), loaded",
+  labelNames: ['how'] as const,
+  registers: [registry],
+})
+
 /** Every answer of the HTTP API, by route pattern (never the raw URL: ids would make a series each). */
 export const httpRequestSeconds = new Histogram({
   name: 'hexmail_http_request_duration_seconds',
