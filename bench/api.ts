@@ -182,7 +182,12 @@ for (let i = 0; i < RESERVE; i++)
 // The load comes from a second process (bench/load-orders.mjs), so the figures are the server's.
 const loadInput = join(tmpdir(), 'hexmail-load.json')
 const addresses = [address, ...others.map((o) => o.address)]
-writeFileSync(loadInput, JSON.stringify({ addresses, seconds: SECONDS, connections: CONNECTIONS, games, reserve }))
+// BENCH_AFFINITY=0: each request to the next API process, as a load balancer without game affinity would.
+const affinity = process.env.BENCH_AFFINITY !== '0'
+writeFileSync(
+  loadInput,
+  JSON.stringify({ addresses, seconds: SECONDS, connections: CONNECTIONS, games, reserve, affinity }),
+)
 const stages0 = await stageTotals()
 const pg0 = postgresCpuMs()
 const others0 = othersCpuMs()
@@ -425,7 +430,8 @@ console.log(
     `(${(100 * pgShare).toFixed(0)} %), load generator ${per(loaderShare * loadMs)} ` +
     `(${(100 * loaderShare).toFixed(0)} %); ` +
     `${load.finished} games finished, group commit ${appendBatching.inFlight} batch(es) in flight, ` +
-    `${API_PROCESSES} API process(es)`,
+    `${API_PROCESSES} API process(es)` +
+    (API_PROCESSES > 1 ? (affinity ? ', each game on one' : ', no game affinity') : ''),
 )
 const stageLines: string[] = []
 for (const [stage, t] of stages1) {

@@ -1,7 +1,9 @@
 // Load generator for bench/api.ts, in its own process so it does not share the server's CPU time.
 // Input (argv[2]): a JSON file {addresses, seconds, connections, games: [{id, tokens: {SEAT: token}, next}],
-// reserve}: connection i goes to addresses[i % n]; `games` are played at once; when one ends, the next of
-// `reserve` (started games too) takes its place.
+// reserve, affinity}: with affinity (the default) connection i goes to addresses[i % n], so each game is
+// played on one process; without, each connection holds a socket to every address and sends each request
+// to the next one, as a load balancer without game affinity would; `games` are played at once; when one
+// ends, the next of `reserve` (started games too) takes its place.
 // Output: one JSON line {accepted, failures, seconds, latencies, cpuMs, finished, reserveLeft}.
 // Each connection is one keep-alive TCP socket speaking plain HTTP/1.1, one request at a time: a client
 // as light as can be, since on a 2-core machine every cycle it spends is one the server and PostgreSQL lack.
@@ -11,7 +13,14 @@ import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { URL } from 'node:url'
 
-const { addresses, seconds, connections, games, reserve = [] } = JSON.parse(readFileSync(process.argv[2], 'utf8'))
+const {
+  addresses,
+  seconds,
+  connections,
+  games,
+  reserve = [],
+  affinity = true,
+} = JSON.parse(readFileSync(process.argv[2], 'utf8'))
 const latencies = []
 let accepted = 0
 let failures = 0
@@ -58,10 +67,12 @@ function connection(address) {
 
 async function worker(w) {
   const mine = games.filter((_, i) => i % connections === w)
-  const c = connection(addresses[w % addresses.length])
+  const sockets = affinity ? [connection(addresses[w % addresses.length])] : addresses.map(connection)
   let k = 0
   while (performance.now() < deadline && mine.length) {
     const g = mine[k++ % mine.length]
+    // Without affinity a game's orders go to the processes in turn.
+    const c = sockets[(g.sent = (g.sent ?? w) + 1) % sockets.length]
     const t0 = performance.now()
     const res = await c.send(`/games/${g.id}/orders`, g.tokens[g.next])
     latencies.push(performance.now() - t0)
@@ -78,7 +89,7 @@ async function worker(w) {
       else mine.splice(mine.indexOf(g), 1)
     } else g.next = body.pending[0].seats[0]
   }
-  c.close()
+  for (const c of sockets) c.close()
 }
 
 const cpu0 = process.cpuUsage()
