@@ -211,6 +211,13 @@ const ATTEMPTS = 3
 const keptRows = new LRUCache<string, GameMeta>({ max: 10_000, ttl: 60_000 })
 
 /**
+ * Games whose kept row turned out stale lately: others write them too (several API processes without game
+ * affinity, docs/deployment.md). Their rows are not kept for a while, so their orders start from a fresh
+ * read (one round trip) rather than from a guess that would be decided in full and then thrown away.
+ */
+const contested = new LRUCache<string, true>({ max: 10_000, ttl: 60_000 })
+
+/**
  * Optimistic concurrency: read the game, decide in memory (validate, resolve), then write everything
  * in one statement that succeeds only if the game is still where it was read. A lost race changes
  * nothing; it is retried only while the step is the same (a teammate's orders came first), so a
@@ -253,6 +260,7 @@ async function submitOnce(db: Db, input: SubmitInput): Promise<SubmitResult> {
     } catch {
       // decided again below, on the game as it is
     }
+    keptRows.delete(input.gameId)
   }
   let firstPending: string | null = null
   for (let i = 0; i < ATTEMPTS; i++) {
@@ -263,6 +271,9 @@ async function submitOnce(db: Db, input: SubmitInput): Promise<SubmitResult> {
       : undefined
     const game: GameMeta | undefined = input.idempotency ? withKey : await gameMetaRow(db, input.gameId)
     if (!game || hiddenFrom(game, { userId: input.userId, role: input.role ?? null })) throw noSuchGame(input.gameId)
+    // The kept row was stale (not merely refused): someone else writes this game too.
+    if (i === 0 && cached && (game.logSeq !== cached.logSeq || game.lastHash !== cached.lastHash))
+      contested.set(game.id, true)
     const stored = withKey?.idempotency
     if (input.idempotency && stored) {
       if (stored.requestHash !== input.idempotency.requestHash) throw new IdempotencyKeyReused(input.idempotency.key)
@@ -322,14 +333,15 @@ async function attempt(db: Db, input: SubmitInput, game: GameMeta, t0: number): 
   stage('write', t)
   if (!written) return null
   const p = decided.plan.write.position
-  keptRows.set(game.id, {
-    ...game,
-    logSeq: p.logSeq,
-    lastHash: p.lastHash,
-    pending: p.pending,
-    status: p.status,
-    ...(p.deadlineAt !== undefined ? { deadlineAt: p.deadlineAt } : {}),
-  })
+  if (!contested.has(game.id))
+    keptRows.set(game.id, {
+      ...game,
+      logSeq: p.logSeq,
+      lastHash: p.lastHash,
+      pending: p.pending,
+      status: p.status,
+      ...(p.deadlineAt !== undefined ? { deadlineAt: p.deadlineAt } : {}),
+    })
   return decided.response
 }
 
