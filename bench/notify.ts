@@ -26,7 +26,9 @@ import { freshBenchDb } from './support.js'
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000)
 const GAMES = Number(process.env.BENCH_GAMES ?? 200)
 const GOAL = { A: 100, B: 200 }
-const DB_NAME = 'hexmail_bench_notify'
+// BENCH_DB: another database name, so that two checkouts can run this at once without dropping each other's.
+const DB_NAME = process.env.BENCH_DB ?? 'hexmail_bench_notify'
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`BENCH_DB must be a plain lower-case name, got ${DB_NAME}`)
 
 const bench = await freshBenchDb(DB_NAME, 20)
 const db = bench.db
@@ -41,6 +43,7 @@ const redis = spawn(
 )
 for (let i = 0; i < 100 && !(await ping(redisPort, null)); i++) await new Promise((r) => setTimeout(r, 50))
 let delivered = 0
+let deliveredBytes = 0
 const smtp = spawn(process.execPath, ['bench/smtp-sink.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] })
 const smtpPort = await new Promise<number>((resolve) => {
   let buffered = ''
@@ -52,6 +55,7 @@ const smtpPort = await new Promise<number>((resolve) => {
       const [word, n] = line.split(' ')
       if (word === 'port') resolve(Number(n))
       if (word === 'count') delivered = Number(n)
+      if (word === 'bytes') deliveredBytes = Number(n)
     }
   })
 })
@@ -72,6 +76,7 @@ const config = loadConfig({
 async function drain(label: string, goal: number, expected: number, start: () => Promise<void>): Promise<void> {
   await start()
   const before = delivered
+  const bytesBefore = deliveredBytes
   const pictures = emailPictureCount()
   const t0 = performance.now()
   const c0 = process.cpuUsage()
@@ -84,10 +89,12 @@ async function drain(label: string, goal: number, expected: number, start: () =>
   const failed = Number((await pool.query(`SELECT count(*) FROM "Notification" WHERE status <> 'sent'`)).rows[0].count)
   const sent = delivered - before
   const drawn = emailPictureCount() - pictures
+  const kB = (deliveredBytes - bytesBefore) / 1000 / Math.max(1, sent)
   console.log(
     `${label}: ${sent} of ${expected} emails in ${seconds.toFixed(2)} s = ` +
       `${(sent / seconds).toFixed(0)} emails/s (goal >= ${goal}/s; not sent: ${failed}); ` +
       `worker CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, sent)).toFixed(1)} ms an email` +
+      `; ${kB.toFixed(1)} kB a message` +
       (drawn > 0 ? `; ${drawn} map pictures drawn` : ''),
   )
 }
