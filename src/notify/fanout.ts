@@ -232,11 +232,12 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
   // its own, so it is posted once.
   if (((row.kind === 'step' && row.payload.newStep) || row.kind === 'moderation') && row.gameId && webhookUrl)
     recipients.push({ userId: null, seat: null, kind: 'webhook', toAddress: `webhook:${webhookUrl}` })
-  // The rows to send: those this statement adds (its RETURNING) and those an earlier run added and that
-  // are still queued (its snapshot, taken before the insert, holds no row the insert adds: no row twice).
-  // A fan-out of the same row running at once in another worker queues what it adds itself.
-  const queued = (
-    await pool.query<{ id: string; kind: string }>(
+  // The rows to send, in one statement: those it adds (its RETURNING) and those an earlier run added and
+  // that are still queued (its snapshot, taken before the insert, holds none of the rows the insert adds).
+  // When the insert added fewer rows than asked (a fan-out of the same row ran before or runs at once,
+  // and its rows may have been committed after this statement's snapshot), the rows are read again.
+  const rows = (
+    await pool.query<{ id: string; kind: string; status: string; added: boolean }>(
       `WITH added AS (
          INSERT INTO "Notification"("outboxId", "userId", "gameId", seat, seq, kind, "toAddress", status)
            SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress",
@@ -244,14 +245,21 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
            FROM jsonb_to_recordset($4::jsonb) AS r("userId" text, seat text, kind text, "toAddress" text, held boolean)
          ON CONFLICT ("outboxId", "toAddress", kind) DO NOTHING
          RETURNING id, kind, status)
-       SELECT id::text, kind FROM (
-         SELECT id, kind FROM added WHERE status = 'queued'
-         UNION ALL
-         SELECT id, kind FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued') q
-        ORDER BY q.id`,
+       SELECT id::text, kind, status, true AS added FROM added
+       UNION ALL
+       SELECT id::text, kind, status, false FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued'`,
       [outboxId, row.gameId, seq, JSON.stringify(recipients)],
     )
   ).rows
+  const queued =
+    rows.filter((r) => r.added).length === recipients.length
+      ? rows.filter((r) => r.status === 'queued').sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+      : (
+          await pool.query<{ id: string; kind: string }>(
+            `SELECT id::text, kind FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued' ORDER BY id`,
+            [outboxId],
+          )
+        ).rows
   await queue.add(queued.map(jobFor))
   return queued.length
 }
