@@ -11,6 +11,7 @@
 // CPU time per email, which a busy machine inflates less than the rate.
 // Run: npm run bench:notify  (the map render figures: bench/notify-render.ts)
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -73,6 +74,21 @@ const config = loadConfig({
   PUBLIC_URL: 'http://hexmail.bench',
 })
 
+/**
+ * The process's read and write system calls so far (Linux's /proc/self/io; null elsewhere): unlike CPU
+ * time, their count per email does not grow on a busy machine. Each database, Redis or SMTP round trip
+ * costs at least one of each.
+ */
+function syscalls(): { reads: number; writes: number } | null {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8')
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1])
+    return { reads: field('syscr'), writes: field('syscw') }
+  } catch {
+    return null
+  }
+}
+
 async function drain(label: string, goal: number, expected: number, start: () => Promise<void>): Promise<void> {
   await start()
   const before = delivered
@@ -80,11 +96,13 @@ async function drain(label: string, goal: number, expected: number, start: () =>
   const pictures = emailPictureCount()
   const t0 = performance.now()
   const c0 = process.cpuUsage()
+  const s0 = syscalls()
   const worker = startNotifications(config, db, `redis://127.0.0.1:${redisPort}`)
   const deadline = Date.now() + 600_000
   while (delivered - before < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
   const seconds = (performance.now() - t0) / 1000
   const cpu = process.cpuUsage(c0)
+  const s1 = syscalls()
   await worker.close()
   const failed = Number((await pool.query(`SELECT count(*) FROM "Notification" WHERE status <> 'sent'`)).rows[0].count)
   const sent = delivered - before
@@ -95,6 +113,10 @@ async function drain(label: string, goal: number, expected: number, start: () =>
       `${(sent / seconds).toFixed(0)} emails/s (goal >= ${goal}/s; not sent: ${failed}); ` +
       `worker CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, sent)).toFixed(1)} ms an email` +
       `; ${kB.toFixed(1)} kB a message` +
+      (s0 && s1
+        ? `; ${((s1.reads - s0.reads) / Math.max(1, sent)).toFixed(1)} reads and ` +
+          `${((s1.writes - s0.writes) / Math.max(1, sent)).toFixed(1)} writes (system calls) an email`
+        : '') +
       (drawn > 0 ? `; ${drawn} map pictures drawn` : ''),
   )
 }
