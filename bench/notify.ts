@@ -11,6 +11,7 @@
 // CPU time per email, which a busy machine inflates less than the rate.
 // Run: npm run bench:notify  (the map render figures: bench/notify-render.ts)
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -26,7 +27,9 @@ import { freshBenchDb } from './support.js'
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000)
 const GAMES = Number(process.env.BENCH_GAMES ?? 200)
 const GOAL = { A: 100, B: 200 }
-const DB_NAME = 'hexmail_bench_notify'
+// BENCH_DB: another database name, so that two checkouts can run this at once without dropping each other's.
+const DB_NAME = process.env.BENCH_DB ?? 'hexmail_bench_notify'
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`BENCH_DB must be a plain lower-case name, got ${DB_NAME}`)
 
 const bench = await freshBenchDb(DB_NAME, 20)
 const db = bench.db
@@ -41,6 +44,7 @@ const redis = spawn(
 )
 for (let i = 0; i < 100 && !(await ping(redisPort, null)); i++) await new Promise((r) => setTimeout(r, 50))
 let delivered = 0
+let deliveredBytes = 0
 const smtp = spawn(process.execPath, ['bench/smtp-sink.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] })
 const smtpPort = await new Promise<number>((resolve) => {
   let buffered = ''
@@ -52,6 +56,7 @@ const smtpPort = await new Promise<number>((resolve) => {
       const [word, n] = line.split(' ')
       if (word === 'port') resolve(Number(n))
       if (word === 'count') delivered = Number(n)
+      if (word === 'bytes') deliveredBytes = Number(n)
     }
   })
 })
@@ -69,25 +74,49 @@ const config = loadConfig({
   PUBLIC_URL: 'http://hexmail.bench',
 })
 
+/**
+ * The process's read and write system calls so far (Linux's /proc/self/io; null elsewhere): unlike CPU
+ * time, their count per email does not grow on a busy machine. Each database, Redis or SMTP round trip
+ * costs at least one of each.
+ */
+function syscalls(): { reads: number; writes: number } | null {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8')
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1])
+    return { reads: field('syscr'), writes: field('syscw') }
+  } catch {
+    return null
+  }
+}
+
 async function drain(label: string, goal: number, expected: number, start: () => Promise<void>): Promise<void> {
   await start()
   const before = delivered
+  const bytesBefore = deliveredBytes
   const pictures = emailPictureCount()
   const t0 = performance.now()
   const c0 = process.cpuUsage()
+  const s0 = syscalls()
   const worker = startNotifications(config, db, `redis://127.0.0.1:${redisPort}`)
   const deadline = Date.now() + 600_000
   while (delivered - before < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
   const seconds = (performance.now() - t0) / 1000
   const cpu = process.cpuUsage(c0)
+  const s1 = syscalls()
   await worker.close()
   const failed = Number((await pool.query(`SELECT count(*) FROM "Notification" WHERE status <> 'sent'`)).rows[0].count)
   const sent = delivered - before
   const drawn = emailPictureCount() - pictures
+  const kB = (deliveredBytes - bytesBefore) / 1000 / Math.max(1, sent)
   console.log(
     `${label}: ${sent} of ${expected} emails in ${seconds.toFixed(2)} s = ` +
       `${(sent / seconds).toFixed(0)} emails/s (goal >= ${goal}/s; not sent: ${failed}); ` +
       `worker CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, sent)).toFixed(1)} ms an email` +
+      `; ${kB.toFixed(1)} kB a message` +
+      (s0 && s1
+        ? `; ${((s1.reads - s0.reads) / Math.max(1, sent)).toFixed(1)} reads and ` +
+          `${((s1.writes - s0.writes) / Math.max(1, sent)).toFixed(1)} writes (system calls) an email`
+        : '') +
       (drawn > 0 ? `; ${drawn} map pictures drawn` : ''),
   )
 }

@@ -147,17 +147,19 @@ export function recipientsOf(row: OutboxRecord, seats: SeatUser[]): Recipient[] 
   }
 }
 
-/** The seated users (a user with two seats gets one email per event: notifications are unique per address). */
-async function seatUsers(db: Db, gameId: string): Promise<SeatUser[]> {
-  const rows = await poolOf(db)!.query<SeatUser>(
-    `SELECT s.seat, s.side, u.id AS "userId", u.email,
-            u."notifyYourPhase", u."notifyReminders", u."notifyEveryPhase", u."notifyMessages", u.digest,
-            (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
-       FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = $1::uuid ORDER BY s.seat`,
-    [gameId],
-  )
-  return rows.rows
-}
+// The outbox row with what its fan-out reads about its game, in one statement: the seated users (a user
+// with two seats gets one email per event: notifications are unique per address) and the game's webhook.
+const OUTBOX_SQL = `
+  SELECT o.id::text, o."gameId", o.kind, o.payload, g."webhookUrl",
+         coalesce((SELECT json_agg(json_build_object(
+                            'seat', s.seat, 'side', s.side, 'userId', u.id, 'email', u.email,
+                            'notifyYourPhase', u."notifyYourPhase", 'notifyReminders', u."notifyReminders",
+                            'notifyEveryPhase', u."notifyEveryPhase", 'notifyMessages', u."notifyMessages",
+                            'digest', u.digest, 'unsubscribed', u."unsubscribedAt" IS NOT NULL) ORDER BY s.seat)
+                     FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = o."gameId"),
+                  '[]'::json) AS seats
+    FROM "Outbox" o LEFT JOIN "Game" g ON g.id = o."gameId"
+   WHERE o.id = $1::bigint`
 
 /** The job that delivers a notification: a webhook post, or an email. */
 export function jobFor(n: { id: string; kind: string }): NotifyJob {
@@ -168,16 +170,14 @@ export function jobFor(n: { id: string; kind: string }): NotifyJob {
 
 export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Promise<number> {
   const pool = poolOf(db)!
-  const row = (
-    await pool.query<OutboxRecord>(`SELECT id::text, "gameId", kind, payload FROM "Outbox" WHERE id = $1::bigint`, [
-      outboxId,
-    ])
+  const read = (
+    await pool.query<OutboxRecord & { webhookUrl: string | null; seats: SeatUser[] }>(OUTBOX_SQL, [outboxId])
   ).rows[0]
-  if (!row) return 0
+  if (!read) return 0
+  const { webhookUrl, seats, ...row } = read
   // A row the code cannot read is reported (the job fails for good, with why), not half-read.
   const problem = outboxProblem(row.kind, row.payload)
   if (problem) throw new UnrecoverableError(`outbox row ${outboxId}: ${problem}`)
-  const seats = row.gameId ? await seatUsers(db, row.gameId) : []
   const recipients = recipientsOf(row, seats)
   // A dispute's or a season's event tells the accounts its payload names, unless unsubscribed.
   if (ADDRESSED_KINDS.has(row.kind)) {
@@ -230,30 +230,36 @@ export async function fanOut(db: Db, queue: NotifyQueue, outboxId: string): Prom
   const seq = typeof row.payload.seq === 'number' ? row.payload.seq : null
   // The game's webhook is told of a new step, and of a moderator's correction, like a recipient: a row of
   // its own, so it is posted once.
-  if (((row.kind === 'step' && row.payload.newStep) || row.kind === 'moderation') && row.gameId) {
-    const hook = (
-      await pool.query<{ webhookUrl: string | null }>(`SELECT "webhookUrl" FROM "Game" WHERE id = $1::uuid`, [
-        row.gameId,
-      ])
-    ).rows[0]?.webhookUrl
-    if (hook) recipients.push({ userId: null, seat: null, kind: 'webhook', toAddress: `webhook:${hook}` })
-  }
-  if (recipients.length > 0) {
-    await pool.query(
-      `INSERT INTO "Notification"("outboxId", "userId", "gameId", seat, seq, kind, "toAddress", status)
-         SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress",
-                CASE WHEN r.held THEN 'digest' ELSE 'queued' END
-         FROM jsonb_to_recordset($4::jsonb) AS r("userId" text, seat text, kind text, "toAddress" text, held boolean)
-       ON CONFLICT ("outboxId", "toAddress", kind) DO NOTHING`,
+  if (((row.kind === 'step' && row.payload.newStep) || row.kind === 'moderation') && row.gameId && webhookUrl)
+    recipients.push({ userId: null, seat: null, kind: 'webhook', toAddress: `webhook:${webhookUrl}` })
+  // The rows to send, in one statement: those it adds (its RETURNING) and those an earlier run added and
+  // that are still queued (its snapshot, taken before the insert, holds none of the rows the insert adds).
+  // When the insert added fewer rows than asked (a fan-out of the same row ran before or runs at once,
+  // and its rows may have been committed after this statement's snapshot), the rows are read again.
+  const rows = (
+    await pool.query<{ id: string; kind: string; status: string; added: boolean }>(
+      `WITH added AS (
+         INSERT INTO "Notification"("outboxId", "userId", "gameId", seat, seq, kind, "toAddress", status)
+           SELECT $1::bigint, r."userId"::uuid, $2::uuid, r.seat, $3::int, r.kind, r."toAddress",
+                  CASE WHEN r.held THEN 'digest' ELSE 'queued' END
+           FROM jsonb_to_recordset($4::jsonb) AS r("userId" text, seat text, kind text, "toAddress" text, held boolean)
+         ON CONFLICT ("outboxId", "toAddress", kind) DO NOTHING
+         RETURNING id, kind, status)
+       SELECT id::text, kind, status, true AS added FROM added
+       UNION ALL
+       SELECT id::text, kind, status, false FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued'`,
       [outboxId, row.gameId, seq, JSON.stringify(recipients)],
     )
-  }
-  const queued = (
-    await pool.query<{ id: string; kind: string }>(
-      `SELECT id::text, kind FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued' ORDER BY id`,
-      [outboxId],
-    )
   ).rows
+  const queued =
+    rows.filter((r) => r.added).length === recipients.length
+      ? rows.filter((r) => r.status === 'queued').sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+      : (
+          await pool.query<{ id: string; kind: string }>(
+            `SELECT id::text, kind FROM "Notification" WHERE "outboxId" = $1::bigint AND status = 'queued' ORDER BY id`,
+            [outboxId],
+          )
+        ).rows
   await queue.add(queued.map(jobFor))
   return queued.length
 }

@@ -1,5 +1,6 @@
 // Where email goes: SMTP_URL's server, or the built-in mail catcher (messages stored in the database
 // and shown at /dev/mail), so a newcomer sees real notifications without any mail server.
+import { Transform, type TransformCallback } from 'node:stream'
 import nodemailer from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import type Mail from 'nodemailer/lib/mailer/index.js'
@@ -35,6 +36,13 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       maxConnections: opts.maxConnections ?? 4,
       maxMessages: opts.maxMessages ?? 1000,
     } as SMTPTransport.Options)
+    // The message reaches the SMTP connection in one piece instead of a dozen (its headers, each part's
+    // headers and body, the boundaries): each piece was a socket write of its own, and a good part of a
+    // short email's cost. The bytes are the same.
+    transport.use('stream', (mail, done) => {
+      mail.message.transform(() => new Gathered())
+      done()
+    })
     return {
       kind: 'smtp',
       async send(message) {
@@ -58,6 +66,35 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       return { messageId: info.messageId, response: 'caught' }
     },
     close: () => stream.close(),
+  }
+}
+
+/** Up to this many bytes of a message are passed on at once. */
+const GATHERED_BYTES = 1024 * 1024
+
+/** Passes its input on in pieces of GATHERED_BYTES (and what is left at the end), unchanged. */
+class Gathered extends Transform {
+  private chunks: Buffer[] = []
+  private size = 0
+
+  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    this.chunks.push(bytes)
+    this.size += bytes.length
+    if (this.size >= GATHERED_BYTES) this.passOn()
+    done()
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.passOn()
+    done()
+  }
+
+  private passOn(): void {
+    if (this.size === 0) return
+    this.push(this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.size))
+    this.chunks = []
+    this.size = 0
   }
 }
 

@@ -27,18 +27,32 @@ import {
 
 export type SendResult = 'sent' | 'already-done' | 'missing'
 
-async function loadNotification(
-  db: Db,
-  id: string,
-): Promise<(NotificationRow & { status: string; unsubscribed: boolean; outboxKind: string }) | undefined> {
-  const rows = await poolOf(db)!.query<NotificationRow & { status: string; unsubscribed: boolean; outboxKind: string }>(
-    `SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status,
+type LoadedNotification = NotificationRow & {
+  status: string
+  unsubscribed: boolean
+  outboxKind: string
+  /** The Message-ID kept on the row (made now when it had none); null unless the row is still queued. */
+  keptMessageId: string | null
+}
+
+/**
+ * The row with what its email is made from, and its Message-ID: made (at random) on the first try and
+ * the same on every later one, kept in the same statement while the row is queued (one round trip
+ * to the database instead of two; a row that ends skipped may keep an id that was never used).
+ */
+async function loadNotification(db: Db, id: string, domain: string): Promise<LoadedNotification | undefined> {
+  const rows = await poolOf(db)!.query<LoadedNotification>(
+    `WITH kept AS (
+       UPDATE "Notification" SET "messageId" = COALESCE("messageId", $2)
+        WHERE id = $1::bigint AND status = 'queued' RETURNING id, "messageId")
+     SELECT n.id::text, n."outboxId"::text, n."userId", n."gameId", n.seat, n.seq, n.kind, n."toAddress", n.status,
             o.payload, o.kind AS "outboxKind",
             u.name AS "userName", u."timeZone" AS "userTimeZone", u.locale AS "userLocale",
-            (u."unsubscribedAt" IS NOT NULL) AS unsubscribed
+            (u."unsubscribedAt" IS NOT NULL) AS unsubscribed, kept."messageId" AS "keptMessageId"
        FROM "Notification" n JOIN "Outbox" o ON o.id = n."outboxId" LEFT JOIN "User" u ON u.id = n."userId"
+            LEFT JOIN kept ON kept.id = n.id
       WHERE n.id = $1::bigint`,
-    [id],
+    [id, newMessageId(domain)],
   )
   return rows.rows[0]
 }
@@ -54,9 +68,12 @@ export async function sendNotification(
   id: string,
   locks?: pg.Pool,
 ): Promise<SendResult> {
-  const n = await loadNotification(ctx.db, id)
-  if (!n) return 'missing'
-  if (n.status !== 'queued') return 'already-done'
+  // The id goes into statements as a literal below (two statements in one round trip take no parameters).
+  if (!/^[0-9]{1,19}$/.test(id)) throw new UnrecoverableError(`notification id ${JSON.stringify(id)} is not a row id`)
+  const loaded = await loadNotification(ctx.db, id, mailDomain(ctx))
+  if (!loaded) return 'missing'
+  const { keptMessageId, ...n } = loaded
+  if (n.status !== 'queued' || keptMessageId === null) return 'already-done'
   // An outbox row the code cannot read: the notification fails for good, saying why.
   const problem = outboxProblem(n.outboxKind, n.payload)
   if (problem) throw new UnrecoverableError(`notification ${id}, outbox row ${n.outboxId}: ${problem}`)
@@ -76,7 +93,7 @@ export async function sendNotification(
       : null
   let built
   try {
-    built = await buildMessage(ctx, n, { messageId: await keptMessageId(ctx, id), late })
+    built = await buildMessage(ctx, n, { messageId: keptMessageId, late })
   } catch (e) {
     emailsFailed.inc({ kind: n.kind, error: 'compose' })
     // A message that cannot be built will not build on retry either.
@@ -96,14 +113,14 @@ export async function sendNotification(
     open = false
   }
   try {
-    await client.query('BEGIN')
+    // Counted as open before it is sent: when the round trip fails, whether BEGIN ran is unknown, and a
+    // ROLLBACK outside a transaction only warns.
     open = true
     // Takes the row lock (waiting while another sender has it) and counts the attempt in one statement;
-    // no row means another sender finished it meanwhile (or it is gone).
-    const claimed = await client.query(
-      `UPDATE "Notification" SET attempts = attempts + 1 WHERE id = $1::bigint AND status = 'queued' RETURNING id`,
-      [id],
-    )
+    // no row means another sender finished it meanwhile (or it is gone). BEGIN goes in the same round trip.
+    const [, claimed] = (await client.query(
+      `BEGIN; UPDATE "Notification" SET attempts = attempts + 1 WHERE id = ${id} AND status = 'queued' RETURNING id`,
+    )) as unknown as [pg.QueryResult, pg.QueryResult]
     if (claimed.rowCount === 0) {
       const exists = (await client.query(`SELECT 1 FROM "Notification" WHERE id = $1::bigint`, [id])).rowCount
       await commit()
@@ -126,13 +143,15 @@ export async function sendNotification(
     }
     // Counted once the SMTP server took it, whether or not recording it below works: it has gone out.
     emailsSent.inc({ kind: n.kind })
+    // Recorded and committed in one round trip (no parameters in a string of two statements: the id is
+    // digits, checked above, and the Message-ID is quoted by the driver).
+    const messageId = client.escapeLiteral(info.messageId)
     await client.query(
       `UPDATE "Notification"
-          SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = $2, "lastError" = NULL
-        WHERE id = $1::bigint`,
-      [id, info.messageId],
+          SET status = 'sent', "sentAt" = now() AT TIME ZONE 'UTC', "messageId" = ${messageId}, "lastError" = NULL
+        WHERE id = ${id}; COMMIT`,
     )
-    await commit()
+    open = false
     return 'sent'
   } catch (e) {
     // The database failed mid-way (mail errors were recorded and committed above): undo, and do not
@@ -145,15 +164,6 @@ export async function sendNotification(
   } finally {
     client.release(broken)
   }
-}
-
-/** The notification's Message-ID: made (at random) on its first try, the same on every later one. */
-async function keptMessageId(ctx: MessageContext, id: string): Promise<string> {
-  const rows = await poolOf(ctx.db)!.query<{ messageId: string }>(
-    `UPDATE "Notification" SET "messageId" = COALESCE("messageId", $2) WHERE id = $1::bigint RETURNING "messageId"`,
-    [id, newMessageId(mailDomain(ctx))],
-  )
-  return rows.rows[0]!.messageId
 }
 
 /** The visible end state of an email that could not be delivered. */

@@ -72,7 +72,28 @@ export function turnLabel(step: unknown, locale: Locale = DEFAULT_LOCALE): strin
   const s = step as { turn?: unknown; half?: unknown } | null
   if (!s || typeof s.turn !== 'number') throw new Error('helper turnLabel: step.turn is missing')
   const key = s.half === 1 ? 'first' : s.half === 2 ? 'second' : typeof s.half === 'number' ? 'part' : 'plain'
-  return translate(locale, EMAIL_NS, `turn.${key}`, { turn: s.turn, part: s.half })
+  return message(locale, `turn.${key}`, { turn: s.turn, part: s.half })
+}
+
+// The messages put together, by locale, key and values: the catalogues never change while the process
+// runs, and an email asks for dozens of messages, most of them the same in every email (i18next looks
+// each up twice, in translate's check and in its t). Forgotten all at once when full.
+const MESSAGES_KEPT = 5000
+const messages = new Map<string, string>()
+
+/** translate(), remembered when every value is a string or a number (what a template passes). */
+export function message(locale: Locale, key: string, values: Record<string, unknown>): string {
+  // Anything else (an object, undefined, NaN) might not say in JSON all that the message makes of it.
+  if (!Object.values(values).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))))
+    return translate(locale, EMAIL_NS, key, values)
+  const memo = `${locale}\u0000${key}\u0000${JSON.stringify(values)}`
+  let out = messages.get(memo)
+  if (out === undefined) {
+    out = translate(locale, EMAIL_NS, key, values)
+    if (messages.size >= MESSAGES_KEPT) messages.clear()
+    messages.set(memo, out)
+  }
+  return out
 }
 
 /**
@@ -93,7 +114,7 @@ function tHelper(mode: 'html' | 'text'): HelperDelegate {
             ? v.toHTML()
             : Handlebars.escapeExpression(v as string)
     }
-    const out = translate(localeOf(options), EMAIL_NS, name, values)
+    const out = message(localeOf(options), name, values)
     return mode === 'html' ? new Handlebars.SafeString(out) : out
   }
 }

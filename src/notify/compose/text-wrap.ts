@@ -18,8 +18,16 @@ const WIDE = new RegExp(
 const NO_START = new Set([...'、。，．,.)]}」』】〕）！？：；!?:;ー・々ぁぃぅぇぉっゃゅょァィゥェォッャュョ'])
 const NO_END = new Set([...'(「『【〔［［{（'])
 
+/** Whether every UTF-16 unit of `text` is below the first wide character (so no surrogate halves either). */
+function narrowOnly(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x1100) return false
+  return true
+}
+
 /** Columns `text` takes: a wide character counts two. */
 export function displayWidth(text: string): number {
+  // One column per unit: the common case, without a regular expression per character.
+  if (narrowOnly(text)) return text.length
   let n = 0
   for (const ch of text) n += WIDE.test(ch) ? 2 : 1
   return n
@@ -31,6 +39,8 @@ export function displayWidth(text: string): number {
  * stays whole.
  */
 function pieces(word: string): string[] {
+  // No wide character: no break inside the word.
+  if (narrowOnly(word)) return word ? [word] : []
   const chars = [...word]
   const out: string[] = []
   let current = ''
@@ -60,17 +70,23 @@ function wrapLine(line: string, width: number): string[] {
   const words = line.slice(prefix.length).split(/ +/).filter(Boolean)
   const out: string[] = []
   let current = prefix
+  // The columns `current` takes, kept as it grows rather than counted again for each piece.
+  let columns = displayWidth(prefix)
   let empty = true
   for (const word of words)
     pieces(word).forEach((piece, i) => {
       // The first piece of a word follows a space; the others join the piece before them.
       const gap = i === 0 ? 1 : 0
-      if (!empty && displayWidth(current) + gap + displayWidth(piece) > width) {
+      const size = displayWidth(piece)
+      if (!empty && columns + gap + size > width) {
         out.push(current)
         current = indent
+        columns = indent.length
         empty = true
       }
-      current += empty || gap === 0 ? piece : ` ${piece}`
+      const joined = !(empty || gap === 0)
+      current += joined ? ` ${piece}` : piece
+      columns += size + (joined ? 1 : 0)
       empty = false
     })
   out.push(current)

@@ -20,7 +20,21 @@ function isWebUrl(value: string): boolean {
 
 FormatRegistry.Set('hexmail-url', isWebUrl)
 FormatRegistry.Set('hexmail-instant', (v) => INSTANT.test(v) && DateTime.fromISO(v).isValid)
-FormatRegistry.Set('hexmail-zone', (v) => CANONICAL_ZONES.has(v) || IANAZone.isValidZone(v))
+// Intl is asked once per name ("UTC" is no canonical name, and asking builds a date formatter: a good
+// part of an account email's cost); the answers kept are few, as time zones are.
+const zoneAnswers = new Map<string, boolean>()
+const ZONE_ANSWERS_KEPT = 1000
+function isZone(v: string): boolean {
+  if (CANONICAL_ZONES.has(v)) return true
+  let valid = zoneAnswers.get(v)
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(v)
+    if (zoneAnswers.size >= ZONE_ANSWERS_KEPT) zoneAnswers.clear()
+    zoneAnswers.set(v, valid)
+  }
+  return valid
+}
+FormatRegistry.Set('hexmail-zone', isZone)
 
 const Text = Type.String({ pattern: '\\S', problem: 'is not a non-empty string' })
 const AnyText = Type.String({ problem: 'is not a string' })

@@ -2,6 +2,7 @@
 // or malformed field fails loudly, naming the kind and the field, instead of rendering an empty
 // deadline or a dead link.
 import { Kind, type TSchema } from '@sinclair/typebox'
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value'
 import { EMAIL_KINDS, EMAIL_SCHEMAS, type EmailDataByKind, type EmailKind } from './types.js'
 
@@ -52,6 +53,15 @@ function problemsOf(schema: TSchema, data: unknown): string[] {
   return [...byField.values()]
 }
 
+// Each kind's schema compiled to a function once (the same answers as Value.Check, several times faster:
+// every email is checked); the problems of a failed check are still found by Value.Errors.
+const checkers = new Map<string, TypeCheck<TSchema>>()
+function checkerOf(kind: string, schema: TSchema): TypeCheck<TSchema> {
+  let checker = checkers.get(kind)
+  if (checker === undefined) checkers.set(kind, (checker = TypeCompiler.Compile(schema)))
+  return checker
+}
+
 /**
  * The data, checked and copied with absent optional fields set to null (for strict templates); throws
  * EmailDataError.
@@ -60,6 +70,6 @@ export function checkEmailData<K extends EmailKind>(kind: K, data: EmailDataByKi
   if (!Object.hasOwn(EMAIL_SCHEMAS, kind))
     throw new EmailDataError(String(kind), [`unknown email kind (expected one of ${EMAIL_KINDS.join(', ')})`])
   const schema: TSchema = EMAIL_SCHEMAS[kind]
-  if (!Value.Check(schema, data)) throw new EmailDataError(kind, problemsOf(schema, data))
+  if (!checkerOf(kind, schema).Check(data)) throw new EmailDataError(kind, problemsOf(schema, data))
   return Value.Default(schema, Value.Clone(data)) as Record<string, unknown>
 }

@@ -11,6 +11,8 @@ import {
   type EmailDataByKind,
   type EmailKind,
 } from '../../../src/notify/compose/index.js'
+import { EMAIL_NS, message } from '../../../src/notify/compose/helpers.js'
+import { translate } from '../../../src/i18n/index.js'
 import * as fixtures from './fixtures.js'
 import { amuro, char, DEADLINE } from './fixtures.js'
 
@@ -464,4 +466,31 @@ describe("a club's templates", () => {
 
 it('the deadline fixture is the instant the tests assume', () => {
   expect(new Date(DEADLINE).toISOString()).toBe('2026-12-05T12:00:00.000Z')
+})
+
+describe('messages remembered between emails (helpers.ts message)', () => {
+  it('gives each set of values its own message, the same as translate, in each language', () => {
+    for (const locale of ['en', 'ja'] as const)
+      for (let round = 0; round < 2; round++)
+        for (const [key, values] of [
+          ['turn.first', { turn: 3 }],
+          ['turn.first', { turn: 4 }],
+          ['turn.part', { turn: 4, part: 3 }],
+          ['turn.part', { turn: 4, part: '3' }],
+        ] as const)
+          expect(message(locale, key, values)).toBe(translate(locale, EMAIL_NS, key, values))
+    expect(message('en', 'turn.first', { turn: 3 })).toBe('turn 3, first half')
+    expect(message('en', 'turn.first', { turn: 4 })).toBe('turn 4, first half')
+  })
+
+  it('two readers of one position get their own names and time zones, whatever came first', () => {
+    const first = composeEmail('your-phase', fixtures.yourPhase(amuro))
+    const second = composeEmail('your-phase', fixtures.yourPhase(char))
+    const again = composeEmail('your-phase', fixtures.yourPhase(amuro))
+    expect(again).toEqual(first)
+    expect(second.text).toContain(char.name)
+    expect(second.text).not.toContain(amuro.name)
+    expect(first.text).toContain(amuro.name)
+    expect(first.text).not.toContain(char.name)
+  })
 })

@@ -51,3 +51,24 @@ it('wraps Japanese, which has no spaces, by columns (two a character) and never 
   expect(lines.some((l) => l.includes('play+abc@hexmail.test'))).toBe(true)
   expect(displayWidth('あa：')).toBe(5)
 })
+
+describe('displayWidth, narrow and wide', () => {
+  it('counts a column for a narrow character, two for a wide one, one for an emoji (a surrogate pair)', () => {
+    expect(displayWidth('GM1 -> 0805')).toBe(11)
+    expect(displayWidth(`21:00${GLUE}(UTC)`)).toBe(11)
+    expect(displayWidth('• ÅΩ')).toBe(4)
+    expect(displayWidth('a😀b')).toBe(3)
+    expect(displayWidth('ザクa')).toBe(5)
+  })
+
+  it('wraps a line mixing the two within the width, character by character, losing nothing', () => {
+    const line = `- ${'GM1 ザク移動 0805 → 0906、'.repeat(6)}done`
+    const wrapped = wrapText(line, 30).trimEnd().split('\n')
+    for (const l of wrapped)
+      expect(
+        [...l].reduce((n, ch) => n + displayWidth(ch), 0),
+        l,
+      ).toBeLessThanOrEqual(30)
+    expect(wrapped.join('').replace(/\s+/g, '')).toBe(line.replace(/\s+/g, ''))
+  })
+})
