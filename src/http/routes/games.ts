@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { inviteByEmail } from '../../games/invites.js'
 import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
 import { mapAccess, type MapRequest } from '../../notify/map-access.js'
@@ -12,12 +12,12 @@ import { SUBMISSION_MAX_BYTES } from '../../games/order-check.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
 import { localiseOrderErrors } from '../../i18n/orders.js'
-import { readerLocale } from '../locale.js'
+import { knownReaderLocale, readerLocale } from '../locale.js'
 import { listGames } from '../../games/list.js'
 import { isModeratorOf, moderatorState } from '../../games/corrections.js'
 import { ModeratorState } from '../schemas/moderation.js'
 import { localiseAnswer } from '../../games/words.js'
-import { gameLog, gameOptions, gameSummary, gameView, verifyGame } from '../../games/reads.js'
+import { gameLog, gameOptions, gameSummary, gameView, gameViewBytes, verifyGame } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
 import { badRequest, notFound } from '../problems.js'
 import { LogPosition } from '../schemas.js'
@@ -317,15 +317,17 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await gameView(
+      // The kept bytes, sent as they are (a string would be measured and encoded on every request).
+      const body = await gameViewBytes(
         app.db,
         request.params.id,
         caller(request),
         request.query.at,
-        await readerLocale(app, request),
+        knownReaderLocale(request) ?? (await readerLocale(app, request)),
         request.query.as,
       )
-      return reply.type('application/json; charset=utf-8').send(body)
+      // The typed reply takes the schema's shapes; this JSON is made already (the schema documents it).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body)
     },
   )
 
