@@ -87,6 +87,27 @@ function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: st
   return body
 }
 
+/**
+ * A strong validator of a kept view: a digest of its bytes, made once per kept body (bodies are kept, and
+ * never changed, in games/reads.ts), so a phone polling with If-None-Match is answered 304 without them.
+ */
+const viewTags = new WeakMap<Buffer, string>()
+function viewTag(body: Buffer): string {
+  let tag = viewTags.get(body)
+  if (tag === undefined) {
+    tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
+    viewTags.set(body, tag)
+  }
+  return tag
+}
+
+/** If-None-Match names this tag (weak comparison, as for GET: W/ prefixes ignored), or is "*". */
+function noneMatch(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag)
+}
+
 /** Orders as JSON, or the text notation as text/plain (validated per content type, listed in /docs). */
 const OrdersOrText = {
   content: {
@@ -313,7 +334,15 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           at: Type.Optional(LogPosition({ minimum: 1 })),
           as: Type.Optional(Type.String({ maxLength: 64, description: 'the seat whose view to see' })),
         }),
-        response: { 200: GameView(), ...errors, ...unplayable },
+        response: {
+          200: GameView(),
+          304: {
+            type: 'null',
+            description: 'Not Modified: the view is the one whose ETag the request named in If-None-Match (no body)',
+          },
+          ...errors,
+          ...unplayable,
+        },
       },
     },
     async (request, reply) => {
@@ -326,8 +355,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         knownReaderLocale(request) ?? (await readerLocale(app, request)),
         request.query.as,
       )
+      const tag = viewTag(body)
       // The typed reply takes the schema's shapes; this JSON is made already (the schema documents it).
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body)
+      const untyped = reply as FastifyReply
+      if (noneMatch(request.headers['if-none-match'], tag)) return untyped.code(304).header('etag', tag).send()
+      return untyped.type('application/json; charset=utf-8').header('etag', tag).send(body)
     },
   )
 
