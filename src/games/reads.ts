@@ -182,8 +182,9 @@ async function foldedFor(db: Db, game: GameRow, at?: number): Promise<Folded> {
 }
 
 // Views are read far more often than games move: each rendered view is kept per position (the game's
-// row is kept briefly too, in meta-cache.ts).
-const viewCache = new LRUCache<string, string>({ max: 2000 })
+// row is kept briefly too, in meta-cache.ts), as the UTF-8 bytes the API sends: a string body would be
+// measured and encoded again for every answer (a view is some 12 kB).
+const viewCache = new LRUCache<string, Buffer>({ max: 2000 })
 
 /** Whose eyes the caller may look through, at which position: the checks every view and map share. */
 export async function viewAccess(
@@ -196,8 +197,9 @@ export async function viewAccess(
   let meta = await cachedMeta(db, gameId)
   // Written meanwhile by another process (the kept row lives META_TTL_MS): the row itself says.
   if (at !== undefined && at > meta.logSeq) meta = await freshMeta(db, gameId)
-  if (await hiddenFromCaller(db, meta, caller)) throw noSuchGame(gameId)
-  const mySeats = meta.seats.filter((s) => caller.userId && s.userId === caller.userId)
+  // (hiddenFromCaller asks hiddenFrom first: asked here, a public game costs no promise.)
+  if (hiddenFrom(meta, caller) && (await hiddenFromCaller(db, meta, caller))) throw noSuchGame(gameId)
+  const { mySeats, ownSeat } = seatingIn(meta, caller.userId)
   // A moderator of the game (who holds no seat in it) may look at any position, through any seat's eyes.
   const staff =
     mySeats.length === 0 &&
@@ -217,10 +219,33 @@ export async function viewAccess(
   if (at !== undefined && (at < 1 || at > meta.logSeq)) throw new NotFound(`the log has entries 1 to ${meta.logSeq}`)
   if (as !== undefined && !meta.seats.some((s) => s.seat === as))
     throw new NotFound(`this game has no seat ${as}: ${meta.seats.map((s) => s.seat).join(', ')}`, { field: 'as' })
-  return { meta, seat: as ?? viewerSeat(mySeats, meta.pending), seq: at ?? meta.logSeq }
+  return { meta, seat: as ?? ownSeat, seq: at ?? meta.logSeq }
 }
 
-/** The caller's view as a JSON string (rendered once per game position and seat). */
+interface Seating {
+  mySeats: GameMeta['seats']
+  /** The seat whose eyes its holder sees through by default (viewerSeat). */
+  ownSeat: string | null
+}
+/**
+ * Each account's seats in a kept game row, worked out once per row and account: a polling client asks
+ * again and again of the same row (rows are read, never changed, and a new row is a new object).
+ */
+const seatings = new WeakMap<GameMeta, Map<string | null, Seating>>()
+
+function seatingIn(meta: GameMeta, userId: string | null): Seating {
+  let byUser = seatings.get(meta)
+  if (!byUser) seatings.set(meta, (byUser = new Map()))
+  let seating = byUser.get(userId)
+  if (!seating) {
+    const mySeats = meta.seats.filter((s) => userId && s.userId === userId)
+    seating = { mySeats, ownSeat: viewerSeat(mySeats, meta.pending) }
+    byUser.set(userId, seating)
+  }
+  return seating
+}
+
+/** The view with who must act and how the game ended in the reader's language. */
 function wordedView(ruleset: string, view: unknown, locale: Locale): unknown {
   if (!view || typeof view !== 'object') return view
   const v = view as { pending?: unknown; outcome?: unknown }
@@ -232,6 +257,7 @@ function wordedView(ruleset: string, view: unknown, locale: Locale): unknown {
   }
 }
 
+/** The caller's view as a JSON string (rendered once per game position, seat and language). */
 export async function gameView(
   db: Db,
   gameId: string,
@@ -240,6 +266,18 @@ export async function gameView(
   locale: Locale = DEFAULT_LOCALE,
   as?: string,
 ): Promise<string> {
+  return (await gameViewBytes(db, gameId, caller, at, locale, as)).toString('utf8')
+}
+
+/** The same JSON as UTF-8 bytes, as kept: the API's GET /view sends them as they are. */
+export async function gameViewBytes(
+  db: Db,
+  gameId: string,
+  caller: Caller,
+  at?: number,
+  locale: Locale = DEFAULT_LOCALE,
+  as?: string,
+): Promise<Buffer> {
   const { meta, seat, seq } = await viewAccess(db, gameId, caller, at, as)
   const key = `${gameId}:${seq}:${seat ?? ''}:${locale}`
   const cached = viewCache.get(key)
@@ -263,7 +301,7 @@ export async function gameView(
   const view: unknown = ruleset.view(f.state, seat)
   // A view that lists who must act and how the game ended (both systems' do) says it in the reader's language.
   const worded = wordedView(meta.ruleset, view, locale)
-  const body = JSON.stringify({ seq: f.seq, seat, view: worded, submitted })
+  const body = Buffer.from(JSON.stringify({ seq: f.seq, seat, view: worded, submitted }), 'utf8')
   viewCache.set(`${gameId}:${f.seq}:${seat ?? ''}:${locale}`, body)
   return body
 }

@@ -103,6 +103,31 @@ describe('register, login, /me', () => {
     expect(problem.detail).toMatch(/expired/)
   })
 
+  it('refuses a token once it expires, though it was accepted a moment before (verified tokens are kept)', async () => {
+    await start()
+    const { user } = await registered()
+    // Issued so that it expires within two seconds: exp is iat plus the configured lifetime.
+    const iat = Math.floor(Date.now() / 1000) - app.config.accessTokenTtlSeconds + 2
+    const token = app.jwt.sign({ sub: user.id, role: 'PLAYER', iat } as { sub: string; role: 'PLAYER' })
+    const exp = (app.jwt.decode(token) as { exp: number }).exp
+    expect((await me(token)).statusCode).toBe(200)
+    expect((await me(token)).statusCode).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50))
+    expect(expectProblem(await me(token), 401).detail).toMatch(/expired/)
+  })
+
+  it('refuses a token in use within a second of its account being deleted elsewhere', async () => {
+    await start()
+    const { user, accessToken } = await registered()
+    expect((await me(accessToken)).statusCode).toBe(200)
+    expect((await me(accessToken)).statusCode).toBe(200)
+    // Deleted by another process: this one is not told, and sees it when its kept account lapses (1 s).
+    await t.db.refreshToken.deleteMany({ where: { userId: user.id } })
+    await t.db.user.delete({ where: { id: user.id } })
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect(expectProblem(await me(accessToken), 401).detail).toMatch(/no longer exists/)
+  })
+
   it('does not hand out the verification token in production', async () => {
     await start({ env: 'production' })
     const body = await registered()

@@ -5575,6 +5575,13 @@ export interface paths {
             }
           }
         }
+        /** @description Not Modified: the view is the one whose ETag the request named in If-None-Match (no body) */
+        304: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
         /** @description The request is malformed: "errors" names each field at fault */
         400: {
           headers: {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { inviteByEmail } from '../../games/invites.js'
 import { MAP_WIDTHS, mapPng, mapSvg } from '../../notify/map-cache.js'
 import { mapAccess, type MapRequest } from '../../notify/map-access.js'
@@ -12,12 +12,12 @@ import { SUBMISSION_MAX_BYTES } from '../../games/order-check.js'
 import { submitOrders } from '../../games/orders.js'
 import { previewOrders } from '../../games/preview.js'
 import { localiseOrderErrors } from '../../i18n/orders.js'
-import { readerLocale } from '../locale.js'
+import { knownReaderLocale, readerLocale } from '../locale.js'
 import { listGames } from '../../games/list.js'
 import { isModeratorOf, moderatorState } from '../../games/corrections.js'
 import { ModeratorState } from '../schemas/moderation.js'
 import { localiseAnswer } from '../../games/words.js'
-import { gameLog, gameOptions, gameSummary, gameView, verifyGame } from '../../games/reads.js'
+import { gameLog, gameOptions, gameSummary, gameView, gameViewBytes, verifyGame } from '../../games/reads.js'
 import { canonicalJson } from '../../store/log.js'
 import { badRequest, notFound } from '../problems.js'
 import { LogPosition } from '../schemas.js'
@@ -92,6 +92,27 @@ function ordersFrom(request: { body: unknown }): { orders?: unknown[]; text?: st
   if (body.orders !== undefined && body.text !== undefined)
     throw badRequest('send the orders once: as {"orders": [...]} or as {"text": "..."}, not both', { field: 'text' })
   return body
+}
+
+/**
+ * A strong validator of a kept view: a digest of its bytes, made once per kept body (bodies are kept, and
+ * never changed, in games/reads.ts), so a phone polling with If-None-Match is answered 304 without them.
+ */
+const viewTags = new WeakMap<Buffer, string>()
+function viewTag(body: Buffer): string {
+  let tag = viewTags.get(body)
+  if (tag === undefined) {
+    tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
+    viewTags.set(body, tag)
+  }
+  return tag
+}
+
+/** If-None-Match names this tag (weak comparison, as for GET: W/ prefixes ignored), or is "*". */
+function noneMatch(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag)
 }
 
 /** Orders as JSON, or the text notation as text/plain (validated per content type, listed in /docs). */
@@ -320,19 +341,32 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           at: Type.Optional(LogPosition({ minimum: 1 })),
           as: Type.Optional(Type.String({ maxLength: 64, description: 'the seat whose view to see' })),
         }),
-        response: { 200: GameView(), ...errors, ...unplayable },
+        response: {
+          200: GameView(),
+          304: {
+            type: 'null',
+            description: 'Not Modified: the view is the one whose ETag the request named in If-None-Match (no body)',
+          },
+          ...errors,
+          ...unplayable,
+        },
       },
     },
     async (request, reply) => {
-      const body = await gameView(
+      // The kept bytes, sent as they are (a string would be measured and encoded on every request).
+      const body = await gameViewBytes(
         app.db,
         request.params.id,
         caller(request),
         request.query.at,
-        await readerLocale(app, request),
+        knownReaderLocale(request) ?? (await readerLocale(app, request)),
         request.query.as,
       )
-      return reply.type('application/json; charset=utf-8').send(body)
+      const tag = viewTag(body)
+      // The typed reply takes the schema's shapes; this JSON is made already (the schema documents it).
+      const untyped = reply as FastifyReply
+      if (noneMatch(request.headers['if-none-match'], tag)) return untyped.code(304).header('etag', tag).send()
+      return untyped.type('application/json; charset=utf-8').header('etag', tag).send(body)
     },
   )
 
