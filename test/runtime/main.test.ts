@@ -81,45 +81,12 @@ afterAll(async () => {
 })
 
 describe('npm start (src/main.ts)', () => {
-  it('migrates, serves /healthz and /readyz, prints the banner, and exits 0 on SIGINT within 10 s', async () => {
-    const run = runMain({})
-    const up = await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100)
-    expect(up, run.out()).toBe(true)
-    const banner = /hexmail is running at (http:\/\/127\.0\.0\.1:(\d+)) +API docs: (\S+)/.exec(run.out())
-    expect(banner, run.out()).not.toBeNull()
-    const base = banner![1]!
-    expect(banner![3]).toBe(`${base}/docs`)
-    expect(run.out()).toContain(`PostgreSQL at ${databaseUrl}`)
-    const redisPort = Number(/Redis on 127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
-    expect(redisPort).toBeGreaterThan(0)
-
-    const health = await fetch(`${base}/healthz`)
-    expect(health.status).toBe(200)
-    expect(await health.json()).toEqual({ status: 'ok' })
-    const ready = await fetch(`${base}/readyz`)
-    expect(ready.status).toBe(200)
-    expect(await ready.json()).toMatchObject({ status: 'ready' })
-
-    run.proc.kill('SIGINT')
-    const result = await exitedWithin(run.exit, 10_000)
-    expect(result, run.out()).toEqual({ code: 0, signal: null })
-    expect(run.out()).toMatch(/Stopped\./)
-    expect(await isPortFree(Number(banner![2]))).toBe(true)
-    expect(await isPortFree(redisPort)).toBe(true) // the private redis-server went with it
-  })
-
-  it("a newcomer's first phase: the other player's email, with its map, at /dev/mail; a reply plays on", async () => {
-    const run = runMain({})
-    expect(
-      await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100),
-      run.out(),
-    ).toBe(true)
-    const base = /hexmail is running at (\S+)/.exec(run.out())![1]!
-    expect(run.out()).toContain(
-      `mail: ${base}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only`,
-    )
-    const smtpPort = Number(/replies: smtp:\/\/127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
-    expect(smtpPort, run.out()).toBeGreaterThan(0)
+  // One server for the checks made while it runs (a start costs some 10 s of CPU): the banner and health
+  // checks, a first phase played by email, the private redis-server killed and back; then SIGINT stops it.
+  describe('one server, started once', () => {
+    let run: Run
+    let base = ''
+    let redisPort = 0
     const json = async (method: string, path: string, body?: unknown, token?: string) => {
       const res = await fetch(`${base}${path}`, {
         method,
@@ -132,144 +99,170 @@ describe('npm start (src/main.ts)', () => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return { status: res.status, body: (await res.json()) as Record<string, any> }
     }
-    const tag = randomBytes(4).toString('hex')
-    const users: Record<string, { token: string; email: string }> = {}
-    for (const name of ['ann', 'ben']) {
-      const email = `${name}.${tag}@example.org`
-      const r = await json('POST', '/auth/register', { email, name, password: 'correct horse battery' })
-      expect(r.status).toBe(201)
-      users[name] = { token: r.body.accessToken, email }
-    }
-    const game = await json('POST', '/games', { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' }, users.ann!.token)
-    const joined = await json('POST', `/games/${game.body.id}/join`, {}, users.ben!.token)
-    expect(joined.status).toBe(200)
-    const acting = joined.body.game.pending[0].seats[0] as string
-    const player = acting === 'FED' ? users.ann! : users.ben!
 
-    let list: Array<{ id: string; to: string; subject: string; url: string; raw: string }> = []
-    const phaseMail = () => list.find((m) => m.to === player.email && /: your .*turn/.test(m.subject))
-    expect(
-      await waitUntil(
-        async () => {
-          list = (await json('GET', '/dev/mail.json')).body.messages
-          return phaseMail() !== undefined
-        },
-        30_000,
-        200,
-      ),
-      JSON.stringify(list),
-    ).toBe(true)
-    const page = await (await fetch(`${base}${phaseMail()!.url}`)).text()
-    const img = /\/dev\/mail\/\d+\/cid\/[^"&]+/.exec(page)
-    expect(img, page.slice(0, 500)).not.toBeNull()
-    const png = await fetch(`${base}${img![0]}`)
-    expect(png.headers.get('content-type')).toBe('image/png')
-    expect(
-      Buffer.from(await png.arrayBuffer())
-        .subarray(1, 4)
-        .toString(),
-    ).toBe('PNG')
-
-    // Reply by SMTP to the address the email gave, as a mail server would deliver it.
-    const raw = await (await fetch(`${base}${phaseMail()!.raw}`)).text()
-    const replyTo = /^Reply-To: (\S+)\r?$/m.exec(raw)![1]!.replace(/[<>]/g, '')
-    const before = (await json('GET', `/games/${game.body.id}`, undefined, player.token)).body.logSeq as number
-    const { default: nodemailer } = await import('nodemailer')
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true })
-    await transport.sendMail({
-      from: player.email,
-      to: replyTo,
-      subject: 'Re: your phase',
-      text: 'pass\n\nOn Monday, hexmail wrote:\n> quoted',
-    })
-    transport.close()
-    const after = (await json('GET', `/games/${game.body.id}`, undefined, player.token)).body
-    expect(after.logSeq).toBeGreaterThan(before)
-    expect(
-      await waitUntil(
-        async () =>
-          (await json('GET', '/dev/mail.json')).body.messages.some(
-            (m: { to: string; subject: string }) => m.to === player.email && /^Re:/.test(m.subject),
-          ),
-        30_000,
-        200,
-      ),
-    ).toBe(true)
-
-    run.proc.kill('SIGINT')
-    expect(await exitedWithin(run.exit, 15_000), run.out()).toEqual({ code: 0, signal: null })
-  })
-
-  it("the private redis-server killed mid-game comes back by itself, and the next phase's email goes out", async () => {
-    const run = runMain({})
-    expect(
-      await waitUntil(() => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null, 90_000, 100),
-      run.out(),
-    ).toBe(true)
-    const base = /hexmail is running at (\S+)/.exec(run.out())![1]!
-    const json = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      return { status: res.status, body: (await res.json()) as Record<string, any> }
-    }
-    const tag = randomBytes(4).toString('hex')
-    const users: Record<string, { token: string; email: string }> = {}
-    for (const name of ['cid', 'dee']) {
-      const email = `${name}.${tag}@example.org`
-      const r = await json('POST', '/auth/register', { email, name, password: 'correct horse battery' })
-      users[name] = { token: r.body.accessToken, email }
-    }
-    const game = await json('POST', '/games', { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' }, users.cid!.token)
-    const joined = await json('POST', `/games/${game.body.id}/join`, {}, users.dee!.token)
-    const who = (seat: string) => (seat === 'FED' ? users.cid! : users.dee!)
-    const phaseMailAt = async (email: string, position: number) =>
-      waitUntil(
-        async () =>
-          (await json('GET', `/dev/mail.json?to=${encodeURIComponent(email)}&kind=your-phase&position=${position}`))
-            .body.messages.length === 1,
-        30_000,
-        200,
-      )
-    const first = who(joined.body.game.pending[0].seats[0])
-    expect(await phaseMailAt(first.email, joined.body.game.logSeq)).toBe(true)
-
-    // Kill the private redis-server as an outside cause would (OOM killer, a stray kill).
-    const pid = Number(readFileSync(join(dataDir, 'redis', 'hexmail-redis.pid'), 'utf8'))
-    process.kill(pid, 'SIGKILL')
-    expect(await waitUntil(() => !isRunning(pid), 5000)).toBe(true)
-    // Orders are taken meanwhile; the email for the next step waits in the outbox.
-    const played = await fetch(`${base}/games/${game.body.id}/orders`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${first.token}`, 'content-type': 'text/plain' },
-      body: 'pass',
-    })
-    expect(played.status).toBe(200)
-    const next = (await played.json()) as { seq: number; pending: Array<{ seats: string[] }> }
-    expect(
-      await waitUntil(
-        () =>
-          /redis-server stopped unexpectedly \(SIGKILL\)/.test(run.out()) &&
-          /redis-server is running again/.test(run.out()),
-        20_000,
+    beforeAll(async () => {
+      run = runMain({})
+      const up = await waitUntil(
+        () => /hexmail is running at/.test(run.out()) || run.proc.exitCode !== null,
+        90_000,
         100,
-      ),
-      run.out(),
-    ).toBe(true)
-    expect(Number(readFileSync(join(dataDir, 'redis', 'hexmail-redis.pid'), 'utf8'))).not.toBe(pid)
-    expect(await phaseMailAt(who(next.pending[0]!.seats[0]!).email, next.seq), run.out()).toBe(true)
-    expect(await waitUntil(async () => (await json('GET', '/readyz')).body.checks.redis === 'ok', 10_000, 200)).toBe(
-      true,
-    )
+      )
+      expect(up, run.out()).toBe(true)
+      base = /hexmail is running at (\S+)/.exec(run.out())?.[1] ?? ''
+      redisPort = Number(/Redis on 127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
+    })
 
-    run.proc.kill('SIGINT')
-    expect(await exitedWithin(run.exit, 15_000), run.out()).toEqual({ code: 0, signal: null })
+    it('migrates, serves /healthz and /readyz, and prints the banner', async () => {
+      const banner = /hexmail is running at (http:\/\/127\.0\.0\.1:(\d+)) +API docs: (\S+)/.exec(run.out())
+      expect(banner, run.out()).not.toBeNull()
+      expect(banner![1]).toBe(base)
+      expect(banner![3]).toBe(`${base}/docs`)
+      expect(run.out()).toContain(`PostgreSQL at ${databaseUrl}`)
+      expect(redisPort).toBeGreaterThan(0)
+
+      const health = await fetch(`${base}/healthz`)
+      expect(health.status).toBe(200)
+      expect(await health.json()).toEqual({ status: 'ok' })
+      const ready = await fetch(`${base}/readyz`)
+      expect(ready.status).toBe(200)
+      expect(await ready.json()).toMatchObject({ status: 'ready' })
+    })
+
+    it("a newcomer's first phase: the other player's email, with its map, at /dev/mail; a reply plays on", async () => {
+      expect(run.out()).toContain(
+        `mail: ${base}/dev/mail (the mail catcher is ON: every email sent, readable from this machine only`,
+      )
+      const smtpPort = Number(/replies: smtp:\/\/127\.0\.0\.1:(\d+)/.exec(run.out())?.[1])
+      expect(smtpPort, run.out()).toBeGreaterThan(0)
+      const tag = randomBytes(4).toString('hex')
+      const users: Record<string, { token: string; email: string }> = {}
+      for (const name of ['ann', 'ben']) {
+        const email = `${name}.${tag}@example.org`
+        const r = await json('POST', '/auth/register', { email, name, password: 'correct horse battery' })
+        expect(r.status).toBe(201)
+        users[name] = { token: r.body.accessToken, email }
+      }
+      const game = await json('POST', '/games', { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' }, users.ann!.token)
+      const joined = await json('POST', `/games/${game.body.id}/join`, {}, users.ben!.token)
+      expect(joined.status).toBe(200)
+      const acting = joined.body.game.pending[0].seats[0] as string
+      const player = acting === 'FED' ? users.ann! : users.ben!
+
+      let list: Array<{ id: string; to: string; subject: string; url: string; raw: string }> = []
+      const phaseMail = () => list.find((m) => m.to === player.email && /: your .*turn/.test(m.subject))
+      expect(
+        await waitUntil(
+          async () => {
+            list = (await json('GET', '/dev/mail.json')).body.messages
+            return phaseMail() !== undefined
+          },
+          30_000,
+          200,
+        ),
+        JSON.stringify(list),
+      ).toBe(true)
+      const page = await (await fetch(`${base}${phaseMail()!.url}`)).text()
+      const img = /\/dev\/mail\/\d+\/cid\/[^"&]+/.exec(page)
+      expect(img, page.slice(0, 500)).not.toBeNull()
+      const png = await fetch(`${base}${img![0]}`)
+      expect(png.headers.get('content-type')).toBe('image/png')
+      expect(
+        Buffer.from(await png.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG')
+
+      // Reply by SMTP to the address the email gave, as a mail server would deliver it.
+      const raw = await (await fetch(`${base}${phaseMail()!.raw}`)).text()
+      const replyTo = /^Reply-To: (\S+)\r?$/m.exec(raw)![1]!.replace(/[<>]/g, '')
+      const before = (await json('GET', `/games/${game.body.id}`, undefined, player.token)).body.logSeq as number
+      const { default: nodemailer } = await import('nodemailer')
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: smtpPort,
+        secure: false,
+        ignoreTLS: true,
+      })
+      await transport.sendMail({
+        from: player.email,
+        to: replyTo,
+        subject: 'Re: your phase',
+        text: 'pass\n\nOn Monday, hexmail wrote:\n> quoted',
+      })
+      transport.close()
+      const after = (await json('GET', `/games/${game.body.id}`, undefined, player.token)).body
+      expect(after.logSeq).toBeGreaterThan(before)
+      expect(
+        await waitUntil(
+          async () =>
+            (await json('GET', '/dev/mail.json')).body.messages.some(
+              (m: { to: string; subject: string }) => m.to === player.email && /^Re:/.test(m.subject),
+            ),
+          30_000,
+          200,
+        ),
+      ).toBe(true)
+    })
+
+    it("the private redis-server killed mid-game comes back by itself; the next phase's email goes out", async () => {
+      const tag = randomBytes(4).toString('hex')
+      const users: Record<string, { token: string; email: string }> = {}
+      for (const name of ['cid', 'dee']) {
+        const email = `${name}.${tag}@example.org`
+        const r = await json('POST', '/auth/register', { email, name, password: 'correct horse battery' })
+        users[name] = { token: r.body.accessToken, email }
+      }
+      const game = await json('POST', '/games', { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED' }, users.cid!.token)
+      const joined = await json('POST', `/games/${game.body.id}/join`, {}, users.dee!.token)
+      const who = (seat: string) => (seat === 'FED' ? users.cid! : users.dee!)
+      const phaseMailAt = async (email: string, position: number) =>
+        waitUntil(
+          async () =>
+            (await json('GET', `/dev/mail.json?to=${encodeURIComponent(email)}&kind=your-phase&position=${position}`))
+              .body.messages.length === 1,
+          30_000,
+          200,
+        )
+      const first = who(joined.body.game.pending[0].seats[0])
+      expect(await phaseMailAt(first.email, joined.body.game.logSeq)).toBe(true)
+
+      // Kill the private redis-server as an outside cause would (OOM killer, a stray kill).
+      const pid = Number(readFileSync(join(dataDir, 'redis', 'hexmail-redis.pid'), 'utf8'))
+      process.kill(pid, 'SIGKILL')
+      expect(await waitUntil(() => !isRunning(pid), 5000)).toBe(true)
+      // Orders are taken meanwhile; the email for the next step waits in the outbox.
+      const played = await fetch(`${base}/games/${game.body.id}/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${first.token}`, 'content-type': 'text/plain' },
+        body: 'pass',
+      })
+      expect(played.status).toBe(200)
+      const next = (await played.json()) as { seq: number; pending: Array<{ seats: string[] }> }
+      expect(
+        await waitUntil(
+          () =>
+            /redis-server stopped unexpectedly \(SIGKILL\)/.test(run.out()) &&
+            /redis-server is running again/.test(run.out()),
+          20_000,
+          100,
+        ),
+        run.out(),
+      ).toBe(true)
+      expect(Number(readFileSync(join(dataDir, 'redis', 'hexmail-redis.pid'), 'utf8'))).not.toBe(pid)
+      expect(await phaseMailAt(who(next.pending[0]!.seats[0]!).email, next.seq), run.out()).toBe(true)
+      expect(await waitUntil(async () => (await json('GET', '/readyz')).body.checks.redis === 'ok', 10_000, 200)).toBe(
+        true,
+      )
+    })
+
+    it('exits 0 on SIGINT within 10 s, and leaves its port and its redis-server free', async () => {
+      run.proc.kill('SIGINT')
+      const result = await exitedWithin(run.exit, 10_000)
+      expect(result, run.out()).toEqual({ code: 0, signal: null })
+      expect(run.out()).toMatch(/Stopped\./)
+      expect(await isPortFree(Number(new URL(base).port))).toBe(true)
+      expect(await isPortFree(redisPort)).toBe(true) // the private redis-server went with it
+    })
   })
 
   it('under npm: when the shell npm spawned dies (SIGTERM to npm alone), it shuts down, not orphaned', async () => {
