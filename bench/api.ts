@@ -216,6 +216,14 @@ if (profiler) {
   profiler.disconnect()
 }
 const cpuShare = ((cpu.user + cpu.system) / 1000 + othersCpuMs() - others0) / loadMs
+// How each process had its games' states during the load (hexmail_fold_loads_total, from every process's
+// /metrics: loopback is let in without a token): with several processes and no game affinity, "caught_up".
+const foldLoads: Record<string, number> = {}
+for (const a of addresses) {
+  const text = await (await fetch(`${a}/metrics`)).text()
+  for (const m of text.matchAll(/^hexmail_fold_loads_total\{how="(\w+)"\} (\d+)/gm))
+    foldLoads[m[1]!] = (foldLoads[m[1]!] ?? 0) + Number(m[2])
+}
 for (const o of others) o.stop()
 const pgShare = (postgresCpuMs() - pg0) / loadMs
 const stages1 = await stageTotals()
@@ -432,6 +440,12 @@ console.log(
     `${load.finished} games finished, group commit ${appendBatching.inFlight} batch(es) in flight, ` +
     `${API_PROCESSES} API process(es)` +
     (API_PROCESSES > 1 ? (affinity ? ', each game on one' : ', no game affinity') : ''),
+)
+console.log(
+  `game states had, all processes, setup included: ` +
+    Object.entries(foldLoads)
+      .map(([how, n]) => `${how} ${n}`)
+      .join(', '),
 )
 const stageLines: string[] = []
 for (const [stage, t] of stages1) {
