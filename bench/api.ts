@@ -24,8 +24,8 @@ import { admin, freshBenchDb } from './support.js'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const GAMES = Number(process.env.BENCH_GAMES ?? 100)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-/** Started games waiting to replace those that end during the load (an A-S4 game of passes lasts ~60 orders). */
-const RESERVE = Number(process.env.BENCH_RESERVE ?? 500)
+/** Started games waiting to replace those that end during the load (an A-S4 game of passes lasts ~25 orders). */
+const RESERVE = Number(process.env.BENCH_RESERVE ?? 1000)
 const DB_NAME = 'hexmail_bench'
 const JWT_SECRET = 'bench'.repeat(8)
 if (process.env.BENCH_APPEND_INFLIGHT) appendBatching.inFlight = Number(process.env.BENCH_APPEND_INFLIGHT)
