@@ -128,6 +128,30 @@ describe('register, login, /me', () => {
     expect(expectProblem(await me(accessToken), 401).detail).toMatch(/no longer exists/)
   })
 
+  it("takes the account's role now, not the token's: a demoted admin loses it within a second", async () => {
+    await start()
+    const owner = await registered()
+    const game = await app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      payload: { ruleset: 'abaoaqu', scenario: 'A-S4', seat: 'FED', private: true },
+    })
+    expect(game.statusCode).toBe(201)
+    const url = `/games/${(game.json() as { id: string }).id}`
+    const staff = await registered()
+    await t.sql(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [staff.user.id])
+    const signedIn = await post('/auth/login', { email: staff.user.email, password: PASSWORD })
+    const adminToken = (signedIn.json() as { accessToken: string }).accessToken
+    const look = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${adminToken}` } })
+    expect((await look()).statusCode).toBe(200) // an admin sees a private game
+    // Demoted by another process: this one is not told, and sees it when its kept account lapses (1 s),
+    // although the token still says ADMIN for the rest of its life.
+    await t.sql(`UPDATE "User" SET role = 'PLAYER' WHERE id = $1`, [staff.user.id])
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await look()).statusCode).toBe(404)
+  })
+
   it('does not hand out the verification token in production', async () => {
     await start({ env: 'production' })
     const body = await registered()

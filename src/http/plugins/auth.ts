@@ -43,31 +43,38 @@ export const CSRF_HEADER = 'x-csrf-token'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** What a signed-in request needs of its account, read from the database (never from the token). */
+interface AccountNow {
+  locale: string
+  /** The account's role now: a token's role claim is as of its sign-in, and a demotion must not wait for it. */
+  role: Role
+}
+
 /**
  * One indexed lookup per signed-in request, through the pool (Prisma's query machinery costs more): the
- * account exists, and the language it reads (kept on the request, so answers need no second query).
- * Undefined when there is no such account.
+ * account exists, its role now, and the language it reads (kept on the request, so answers need no second
+ * query). Undefined when there is no such account.
  */
-async function accountLocale(db: Db, id: unknown): Promise<string | undefined> {
+async function accountNow(db: Db, id: unknown): Promise<AccountNow | undefined> {
   if (typeof id !== 'string' || !UUID.test(id)) return undefined
   const known = accounts.get(id)
   if (known !== undefined) return known
   const pool = poolOf(db)
-  const locale = pool
-    ? (await pool.query<{ locale: string }>('SELECT locale FROM "User" WHERE id = $1::uuid', [id])).rows[0]?.locale
-    : (await db.user.findUnique({ where: { id }, select: { locale: true } }))?.locale
-  if (locale !== undefined) accounts.set(id, locale)
-  return locale
+  const row = pool
+    ? (await pool.query<AccountNow>('SELECT locale, role::text AS role FROM "User" WHERE id = $1::uuid', [id])).rows[0]
+    : ((await db.user.findUnique({ where: { id }, select: { locale: true, role: true } })) ?? undefined)
+  if (row !== undefined) accounts.set(id, { locale: row.locale, role: row.role })
+  return row
 }
 
 /**
- * Accounts seen within the last second, with their language: a burst of requests (a page and its
+ * Accounts seen within the last second, with their language and role: a burst of requests (a page and its
  * map, a client polling) costs one lookup. The same bound as the game rows' cache (games/meta-cache.ts):
- * an account deleted, or a language changed, on another process is seen here within ACCOUNT_TTL_MS;
+ * an account deleted, demoted, or a language changed, on another process is seen here within ACCOUNT_TTL_MS;
  * a change made through this process is seen at once (forgetAccount).
  */
 const ACCOUNT_TTL_MS = 1000
-const accounts = new LRUCache<string, string>({ max: 10_000, ttl: ACCOUNT_TTL_MS })
+const accounts = new LRUCache<string, AccountNow>({ max: 10_000, ttl: ACCOUNT_TTL_MS })
 
 export function forgetAccount(id: string): void {
   accounts.delete(id)
@@ -79,7 +86,7 @@ export function forgetAccount(id: string): void {
  * the same header again and again, and @fastify/jwt's own path (decode, hash, cache lookup, callbacks)
  * cost about a fifth of a cached GET /view. Only a header that verified is kept, so a hit is the answer
  * jwtVerify gave for the same bytes; the account is still looked up on every request (accountLocale),
- * so a deleted account stops working within ACCOUNT_TTL_MS as before.
+ * so a deleted account stops working, and a demoted one loses its role, within ACCOUNT_TTL_MS.
  */
 const VERIFIED_TTL_MS = 60_000
 const verifiedTokens = new LRUCache<string, { claims: AccessClaims; until: number }>({ max: 10_000 })
@@ -127,10 +134,11 @@ export const authPlugin = fp(
       } else request.user = claims
       // A token outlives its account when the account is deleted: it then names nobody. (An account
       // kept within the last second is read without a promise: most requests are a polling client's.)
-      const locale = accounts.get(claims.sub) ?? (await accountLocale(app.db, claims.sub))
-      if (locale === undefined) throw unauthorized('the account this access token was issued to no longer exists')
-      request.viewer = claims
-      request.viewerLocale = locale
+      const account = accounts.get(claims.sub) ?? (await accountNow(app.db, claims.sub))
+      if (account === undefined) throw unauthorized('the account this access token was issued to no longer exists')
+      // The role as the account has it now, not as the token was signed with it.
+      request.viewer = account.role === claims.role ? claims : { ...claims, role: account.role }
+      request.viewerLocale = account.locale
     })
     app.decorate('authenticate', async (request: FastifyRequest) => {
       await app.identify(request)
