@@ -27,6 +27,8 @@ export type DomainErrorKind =
    * request can fix that, only the server's operator (docs/engine-versions.md).
    */
   | 'rules-unplayable'
+  /** The game's log, as stored, does not verify (an entry altered or missing): the operator must restore it. */
+  | 'log-unverified'
 
 /** What is at fault: `field` names the input; anything else (a limit, the current position) helps to fix it. */
 export interface ErrorDetails {
@@ -120,6 +122,21 @@ export class RulesUnplayable extends DomainError {
         'its operator can fix that: by running a server that plays that version, ' +
         `or by moving the game to other rules (see ${ENGINE_VERSIONS_DOC})`,
       { gameId, rulesVersion, docs: ENGINE_VERSIONS_DOC },
+    )
+  }
+}
+
+/**
+ * A game whose stored log does not verify where the server loaded it from: nothing is decided on it (no
+ * order, no view of its state) until its operator restores the log. GET /games/:id/verify lists every problem.
+ */
+export class LogUnverified extends DomainError {
+  constructor(gameId: string, seq: number, reason: string) {
+    super(
+      'log-unverified',
+      `log entry ${seq} of game ${gameId} ${reason}: the stored log was altered, so nothing is decided on it ` +
+        `until its operator restores it (GET /games/${gameId}/verify lists every problem)`,
+      { gameId, seq },
     )
   }
 }

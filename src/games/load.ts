@@ -5,12 +5,19 @@ import type { Prisma } from '../store/generated/client.js'
 import type { GameRow } from '../store/games.js'
 import { createHmac, randomBytes } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { entriesAfter, entriesBetween, latestSnapshot, snapshotSeal, type StoredSnapshot } from '../store/log.js'
+import {
+  entriesAfter,
+  entriesBetween,
+  entryHash,
+  latestSnapshot,
+  snapshotSeal,
+  type StoredSnapshot,
+} from '../store/log.js'
 import { ruleSystem, type AnyRuleset } from '../rulesets/index.js'
 import { RulesVersionError, rulesVersionProblem } from '../engine/ruleset.js'
 import { correctionBase, fold, type Folded, type PastFolds } from './fold.js'
 import type { Entry } from '../store/log.js'
-import { RulesUnplayable } from './errors.js'
+import { LogUnverified, RulesUnplayable } from './errors.js'
 import { foldLoads } from '../metrics/index.js'
 
 type Tx = Prisma.TransactionClient | Db
@@ -125,6 +132,20 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
       entries = entries.slice(1)
     }
   }
+  // What is folded must be the log as written: each entry chained from the one before (from the sealed
+  // snapshot's head, or from the start) and matching its own hash, and the last one the row's head.
+  const broken = chainBreak(entries, snapshot?.hash ?? '', snapshot?.seq ?? 0)
+  if (broken) {
+    const key = `${game.id}:log:${broken.seq}`
+    if (!reported.has(key)) {
+      reported.add(key)
+      reportProblem(`game ${game.id}: log entry ${broken.seq} ${broken.reason}; the game is held (GET /verify)`)
+    }
+    throw new LogUnverified(game.id, broken.seq, broken.reason)
+  }
+  const head = entries.at(-1)?.hash ?? snapshot?.hash
+  if (target === game.logSeq && game.lastHash && head !== undefined && head !== game.lastHash)
+    throw new LogUnverified(game.id, target, "is not the head the game's row names")
   let folded: Folded | null
   try {
     const past = await pastFoldsFor(tx, game, entries)
@@ -137,6 +158,24 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
   return folded
 }
 
+/** The first entry missing, not chained from `prevHash` and the entries before it, or not matching its hash. */
+function chainBreak(
+  entries: readonly Entry[],
+  prevHash: string,
+  afterSeq: number,
+): { seq: number; reason: string } | null {
+  let prev = prevHash
+  let seq = afterSeq
+  for (const e of entries) {
+    seq++
+    if (e.seq !== seq) return { seq, reason: 'is missing' }
+    if (e.prevHash !== prev) return { seq, reason: 'does not chain from the entry before it' }
+    if (entryHash(e.prevHash, e) !== e.hash) return { seq, reason: 'does not match its hash' }
+    prev = e.hash
+  }
+  return null
+}
+
 /**
  * The kept fold brought up to `target` with the entries written since (by another process, the worker's
  * deadline clock, a moderator): only those are read and applied. Null, and the caller loads the game as
@@ -145,13 +184,9 @@ export async function loadFolded(tx: Tx, game: GameRow, uptoSeq?: number): Promi
  */
 async function catchUp(tx: Tx, game: GameRow, ruleset: AnyRuleset, hit: Kept, target: number): Promise<Folded | null> {
   const entries = await entriesAfter(tx, game.id, hit.folded.seq, target)
-  let prev = hit.headHash
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!
-    if (e.seq !== hit.folded.seq + i + 1 || e.prevHash !== prev || e.kind === 'CORRECTION') return null
-    prev = e.hash
-  }
-  if (entries.length !== target - hit.folded.seq) return null
+  if (entries.length !== target - hit.folded.seq || entries.some((e) => e.kind === 'CORRECTION')) return null
+  if (chainBreak(entries, hit.headHash!, hit.folded.seq)) return null // loaded in full, which says what is wrong
+  const prev = entries.at(-1)?.hash ?? hit.headHash
   let folded: Folded | null
   try {
     folded = fold(ruleset, game, hit.folded, entries)

@@ -42,6 +42,8 @@ const STATUS: Record<DomainErrorKind, { status: number; title: string }> = {
   'too-many': { status: 429, title: 'Too many requests' },
   // 503, not 409: nothing the client sends can fix it; the operator must (docs/engine-versions.md).
   'rules-unplayable': { status: 503, title: 'Rules version not played by this server' },
+  // 503 as well: the stored log was altered; only the operator can restore it.
+  'log-unverified': { status: 503, title: 'Game log does not verify' },
 }
 
 /** A use case's error as the answer to a request: its kind gives the status and title, its details stay in the body. */

@@ -4,6 +4,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGame, joinGame } from '../../src/games/lifecycle.js'
+import { LogUnverified } from '../../src/games/errors.js'
 import { forgetCachedGames, loadFolded } from '../../src/games/load.js'
 import { submitOrders } from '../../src/games/orders.js'
 import { commitPlan, ordersAndResolution, planAppend } from '../../src/games/write.js'
@@ -81,32 +82,61 @@ describe('a kept fold behind the log', () => {
     expect(answer.seq).toBeGreaterThan(game.logSeq)
   })
 
-  it('loads the game in full when the new entries do not chain from the kept head', async () => {
+  it('does not catch up over entries that do not chain from the kept head, and holds the game', async () => {
     const id = await started()
     const kept = await row(id)
     await passBehind(id)
     // Someone holding the database rewrites the entry the kept fold ends at (and re-links the next one to
     // it): the entries after it chain among themselves, but not from the head this process kept.
-    const c = new pg.Client({ connectionString: t.url })
-    await c.connect()
-    try {
-      await c.query('BEGIN')
-      await c.query('SET LOCAL session_replication_role = replica')
+    await asOwner(async (c) => {
       await c.query(`UPDATE "LogEntry" SET hash = 'rewritten' WHERE "gameId" = $1 AND seq = $2`, [id, kept.logSeq])
       await c.query(`UPDATE "LogEntry" SET "prevHash" = 'rewritten' WHERE "gameId" = $1 AND seq = $2`, [
         id,
         kept.logSeq + 1,
       ])
-      await c.query('COMMIT')
-    } finally {
-      await c.end()
-    }
+    })
     const game = await row(id)
     const before = await counted()
-    const folded = (await loadFolded(t.db, game))!
+    await expect(loadFolded(t.db, game)).rejects.toBeInstanceOf(LogUnverified)
     const after = await counted()
     expect(after.caught_up ?? 0).toBe(before.caught_up ?? 0)
     expect((after.loaded ?? 0) - (before.loaded ?? 0)).toBe(1)
-    expect(folded.seq).toBe(game.logSeq)
   })
 })
+
+describe('a log altered in the database', () => {
+  it('is not played on: an entry whose payload was rewritten is found on load, and orders are refused', async () => {
+    const id = await started()
+    await passBehind(id)
+    const game = await row(id)
+    // The last ORDERS entry's payload edited behind the server, its hash left as it was.
+    await asOwner((c) =>
+      c.query(
+        `UPDATE "LogEntry" SET payload = jsonb_set(payload, '{turn}', '99')
+          WHERE "gameId" = $1 AND seq = (SELECT max(seq) FROM "LogEntry" WHERE "gameId" = $1 AND kind = 'ORDERS')`,
+        [id],
+      ),
+    )
+    forgetCachedGames()
+    await expect(loadFolded(t.db, game)).rejects.toThrow(/does not match its hash/)
+    const seat = await nextSeat(id)
+    await expect(submitOrders(t.db, { gameId: id, userId: userOf[seat]!, orders: [] })).rejects.toBeInstanceOf(
+      LogUnverified,
+    )
+    expect((await row(id)).logSeq).toBe(game.logSeq) // nothing written
+  })
+})
+
+/** Runs `edit` as someone holding the database would: the append-only trigger off for the transaction. */
+async function asOwner(edit: (c: pg.Client) => Promise<unknown>): Promise<void> {
+  const c = new pg.Client({ connectionString: t.url })
+  await c.connect()
+  try {
+    await c.query('BEGIN')
+    await c.query('SET LOCAL session_replication_role = replica')
+    await edit(c)
+    await c.query('COMMIT')
+  } finally {
+    await c.end()
+  }
+}
