@@ -102,7 +102,10 @@ const viewTags = new WeakMap<Buffer, string>()
 function viewTag(body: Buffer): string {
   let tag = viewTags.get(body)
   if (tag === undefined) {
-    tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
+    // Over the view's canonical JSON, not its bytes: a process that loaded the state from a snapshot lists
+    // its keys in another order than one that resolved it, and the same view must have one tag on all.
+    const content = canonicalJson(JSON.parse(body.toString('utf8')))
+    tag = `"${createHash('sha256').update(content).digest('base64url').slice(0, 32)}"`
     viewTags.set(body, tag)
   }
   return tag
